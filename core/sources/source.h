@@ -1,0 +1,51 @@
+// Source: anything that produces hits on its own worker thread (simulator, socket listener,
+// trace replay) and hands them, in batches, to a BatchQueue.
+//
+// Threading: start() and stop() are called by the owner thread; the work runs on a
+// std::jthread owned by the source and stops through its std::stop_token. stats() may be
+// called from any thread at any time (implementations keep the counters in atomics).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "core/sources/batch_queue.h"
+
+namespace hitcounter {
+
+// What every source reports.
+struct SourceStats {
+    std::uint64_t packets = 0;       // datagrams, TCP reads, or rows/lines read
+    std::uint64_t lines = 0;         // lines or rows parsed (good, bad and ignored)
+    std::uint64_t hits = 0;          // hits delivered to the queue
+    std::uint64_t badLines = 0;      // malformed lines or rows
+    std::uint64_t ignoredLines = 0;  // well-formed but not hits (e.g. statsd gauges)
+    std::uint64_t dropped = 0;       // hits refused by a full queue (or by the kernel, if known)
+    std::uint64_t lateHits = 0;      // hits whose time was older than the newest time sent
+};
+
+// Thrown by start() when the source cannot run (a taken port, an unreadable file); the
+// message names the place and the problem.
+class SourceError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class Source {
+public:
+    virtual ~Source() = default;
+
+    // Starts the worker thread, which pushes batches into `out` until stop() or its end.
+    // `out` must outlive the source. Throws SourceError if the source cannot start.
+    virtual void start(BatchQueue& out) = 0;
+    // Requests a stop and joins the worker; safe to call twice or before start().
+    virtual void stop() = 0;
+    // True while the worker runs (false after stop() or when a finite source ended).
+    virtual bool running() const = 0;
+    virtual SourceStats stats() const = 0;
+    // One line for status bars and logs, e.g. "statsd udp 127.0.0.1:8125".
+    virtual std::string describe() const = 0;
+};
+
+}  // namespace hitcounter

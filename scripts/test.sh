@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds every configuration once and runs the whole test suite:
+# the default build (unit, property, CLI, GUI tests; benchmarks are built, not timed), then
+# AddressSanitizer + UBSan, then ThreadSanitizer on the core, then short fuzzing runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+
+export QT_QPA_PLATFORM=offscreen
+jobs="$(nproc)"
+section() { printf '\n==== %s ====\n' "$*"; }
+
+section "default build"
+scripts/build.sh default
+ctest --test-dir build/default --output-on-failure --no-tests=error -j "$jobs"
+
+section "AddressSanitizer + UndefinedBehaviorSanitizer"
+scripts/build.sh asan
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp" \
+    ctest --test-dir build/asan --output-on-failure --no-tests=error -j "$jobs"
+
+section "ThreadSanitizer (core)"
+scripts/build.sh tsan
+TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build/tsan --output-on-failure --no-tests=error -j "$jobs"
+
+section "all test configurations passed"
