@@ -18,7 +18,7 @@ void DequeCounter::hit(Timestamp t, Count n) {
     if (m_head.dropIfLate(t, n)) {
         return;
     }
-    if (m_head.empty() || t > m_head.head()) {
+    if (t > m_head.head()) {
         m_head.advance(t);
         prune();
     }
@@ -42,7 +42,7 @@ void DequeCounter::hit(Timestamp t, Count n) {
 }
 
 Count DequeCounter::count(Timestamp t) {
-    if (m_head.empty() || t >= m_head.head()) {
+    if (t >= m_head.head()) {
         m_head.advance(t);
         prune();
         return clampToCount(m_total);

@@ -19,6 +19,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "core/counters/saturating.h"
@@ -38,6 +39,7 @@ public:
 
     explicit RingCounter(std::chrono::seconds window = kDefaultWindow);
 
+    // Both are inline: the common case (t at the head) is a handful of instructions.
     void hit(Timestamp t, Count n = 1) override;
     Count count(Timestamp t) override;
 
@@ -49,20 +51,59 @@ public:
     std::string_view name() const override { return "ring"; }
     Count droppedLate() const override { return m_head.droppedLate(); }
 
-    std::size_t slotCount() const { return m_seconds.size(); }
+    std::size_t slotCount() const { return m_cells.size(); }
     Slot slot(std::size_t index) const;
 
 private:
+    struct Cell {
+        Timestamp second = std::numeric_limits<Timestamp>::min();  // never written
+        Count count = 0;
+    };
+
     void advanceTo(Timestamp t);
     void expireSlots(std::size_t first, std::size_t length);
+    Count countPast(Timestamp t) const;
     bool isLive(std::size_t i) const { return (m_live[i >> 6] >> (i & 63)) & 1U; }
 
     WindowHead m_head;
-    std::size_t m_headSlot = 0;  // head mod W, kept incrementally
-    std::vector<Timestamp> m_seconds;
-    std::vector<Count> m_counts;
-    std::vector<std::uint64_t> m_live;  // bit i: slot i holds a second inside the window
-    Wide128 m_total = 0;                // sum of the live slots
+    std::size_t m_headSlot = 0;  // head mod W, kept incrementally: no division per hit
+    std::vector<Cell> m_cells;
+    std::vector<std::uint64_t> m_live;  // bit i: cell i holds a second inside the window
+    Wide128 m_total = 0;                // sum of the live cells
 };
+
+inline void RingCounter::hit(Timestamp t, Count n) {
+    if (t > m_head.head()) {
+        advanceTo(t);
+    } else if (m_head.dropIfLate(t, n)) {
+        return;
+    }
+    // t is inside (head - W, head], so it sits (head - t) cells behind the head's cell.
+    std::ptrdiff_t i = static_cast<std::ptrdiff_t>(m_headSlot) - (m_head.head() - t);
+    if (i < 0) {
+        i += static_cast<std::ptrdiff_t>(m_cells.size());
+    }
+    const auto index = static_cast<std::size_t>(i);
+    Cell& cell = m_cells[index];
+    // A live cell always holds t itself (distinct seconds of one window differ mod W); any
+    // other second in it is stale and the cell starts over.
+    if (cell.second != t) {
+        cell = Cell{t, 0};
+        m_live[index >> 6] |= std::uint64_t{1} << (index & 63);
+    }
+    const Count after = saturatingAdd(cell.count, n);
+    m_total += after - cell.count;
+    cell.count = after;
+}
+
+inline Count RingCounter::count(Timestamp t) {
+    if (t < m_head.head()) {
+        return countPast(t);
+    }
+    if (t > m_head.head()) {
+        advanceTo(t);
+    }
+    return clampToCount(m_total);
+}
 
 }  // namespace hitcounter

@@ -30,7 +30,7 @@ void SortedCounter::hit(Timestamp t, Count n) {
     if (m_head.dropIfLate(t, n)) {
         return;
     }
-    if (m_head.empty() || t > m_head.head()) {
+    if (t > m_head.head()) {
         m_head.advance(t);
         prune();
     }

@@ -3,7 +3,8 @@
 #pragma once
 
 #include <chrono>
-#include <optional>
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 
 #include "core/counters/saturating.h"
@@ -20,22 +21,23 @@ public:
     }
 
     std::int64_t windowSeconds() const { return m_window; }
-    bool empty() const { return !m_head.has_value(); }
-    // Precondition: !empty().
-    Timestamp head() const { return *m_head; }
+    bool empty() const { return m_head == kNone; }
+    // The newest second seen; lower than every timestamp while empty().
+    Timestamp head() const { return m_head; }
+    // The newest second that is out of the window: hits at or before it are late.
+    Timestamp newestOut() const { return m_newestOut; }
 
-    // Moves the head forward to t if t is newer; returns the previous head (nullopt if none).
-    std::optional<Timestamp> advance(Timestamp t) {
-        const std::optional<Timestamp> previous = m_head;
-        if (!m_head || t > *m_head) {
+    // Moves the head forward to t if t is newer.
+    void advance(Timestamp t) {
+        if (t > m_head) {
             m_head = t;
+            m_newestOut = t - m_window;
         }
-        return previous;
     }
 
     // True if a hit at t is older than the window and must be dropped (counts it).
     bool dropIfLate(Timestamp t, Count n) {
-        if (m_head && t <= *m_head - m_window) {
+        if (t <= m_newestOut) {
             m_droppedLate = saturatingAdd(m_droppedLate, n);
             return true;
         }
@@ -43,16 +45,16 @@ public:
     }
 
     // The oldest second a query at t may see: seconds > lowerBound(t) are counted.
-    Timestamp lowerBound(Timestamp t) const {
-        const Timestamp newest = m_head && *m_head > t ? *m_head : t;
-        return newest - m_window;
-    }
+    Timestamp lowerBound(Timestamp t) const { return (m_head > t ? m_head : t) - m_window; }
 
     Count droppedLate() const { return m_droppedLate; }
 
 private:
+    static constexpr Timestamp kNone = std::numeric_limits<Timestamp>::min();
+
     std::int64_t m_window;
-    std::optional<Timestamp> m_head;
+    Timestamp m_head = kNone;
+    Timestamp m_newestOut = kNone;
     Count m_droppedLate = 0;
 };
 
