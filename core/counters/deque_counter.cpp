@@ -27,9 +27,12 @@ void DequeCounter::hit(Timestamp t, Count n) {
         m_total += n;
         return;
     }
-    // Same second as the newest pair, or a late hit: find its place by binary search.
-    auto it = std::upper_bound(m_entries.begin(), m_entries.end(), t,
-                               [](Timestamp value, const Entry& e) { return value < e.second; });
+    // The newest second (the common case), else a late hit found by binary search.
+    auto it = m_entries.end();
+    if (m_entries.back().second != t) {
+        it = std::upper_bound(m_entries.begin(), m_entries.end(), t,
+                              [](Timestamp value, const Entry& e) { return value < e.second; });
+    }
     if (it != m_entries.begin() && std::prev(it)->second == t) {
         Count& c = std::prev(it)->count;
         const Count before = c;

@@ -39,6 +39,10 @@ void SortedCounter::hit(Timestamp t, Count n) {
         m_entries.push_back(Entry{t, before + n});
         return;
     }
+    if (m_entries.back().second == t) {
+        m_entries.back().cumulative += n;
+        return;
+    }
     auto it = std::lower_bound(m_entries.begin(), m_entries.end(), t,
                                [](const Entry& e, Timestamp value) { return e.second < value; });
     if (it->second != t) {
