@@ -1,0 +1,71 @@
+// BatchCollector: a test's consumer end of a BatchQueue. It pops with bounded waits (never a
+// sleep) until a condition holds or a deadline passes, so a broken source fails the test
+// instead of hanging it.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+
+#include "core/sources/batch_queue.h"
+
+namespace hitcounter::test {
+
+class BatchCollector {
+public:
+    explicit BatchCollector(BatchQueue& queue) : m_queue(queue) {}
+
+    // Pops batches until done() is true (checked after each batch and on each idle wait);
+    // false if `patience` ran out first.
+    bool collectUntil(const std::function<bool()>& done,
+                      std::chrono::milliseconds patience = std::chrono::seconds(10)) {
+        const auto deadline = std::chrono::steady_clock::now() + patience;
+        while (!done()) {
+            if (std::chrono::steady_clock::now() > deadline) {
+                return false;
+            }
+            if (auto batch = m_queue.popFor(std::chrono::milliseconds(20))) {
+                take(*batch);
+            }
+        }
+        return true;
+    }
+
+    // Takes whatever is queued right now.
+    void drainNow() {
+        for (HitBatch& batch : m_queue.drain()) {
+            take(batch);
+        }
+    }
+
+    Count hits() const { return m_hits; }
+    // Hits per second of their time.
+    const std::map<Timestamp, Count>& perSecond() const { return m_perSecond; }
+    const HitBatch& events() const { return m_events; }
+    std::size_t batches() const { return m_batches; }
+
+    void clear() {
+        m_hits = 0;
+        m_perSecond.clear();
+        m_events.clear();
+        m_batches = 0;
+    }
+
+private:
+    void take(const HitBatch& batch) {
+        ++m_batches;
+        for (const HitEvent& e : batch) {
+            m_hits += e.count;
+            m_perSecond[e.time] += e.count;
+            m_events.push_back(e);
+        }
+    }
+
+    BatchQueue& m_queue;
+    Count m_hits = 0;
+    std::map<Timestamp, Count> m_perSecond;
+    HitBatch m_events;
+    std::size_t m_batches = 0;
+};
+
+}  // namespace hitcounter::test
