@@ -26,6 +26,9 @@ public:
         }
         advance(t);
         m_hits.push_back({t, n});
+        if (m_hits.size() % 1024 == 0) {
+            forgetOlderThan(m_head - 2 * m_window - 120);
+        }
     }
     // Hits in (from, to].
     Count between(Timestamp from, Timestamp to) const {
@@ -44,6 +47,10 @@ public:
     Timestamp head() const { return m_head; }
 
 private:
+    // No query looks further back than the previous fixed window or the coarse slack.
+    void forgetOlderThan(Timestamp oldest) {
+        std::erase_if(m_hits, [oldest](const auto& hit) { return hit.first < oldest; });
+    }
     void advance(Timestamp t) {
         if (!m_hasHead || t > m_head) {
             m_head = t;
