@@ -1,0 +1,85 @@
+#include "app/cli/cli_options.h"
+
+#include <QTextStream>
+
+namespace hitcounter::cli {
+
+namespace {
+QString joinedPolicyNames() {
+    QStringList names;
+    for (const auto name : policyNames())
+        names << QString::fromUtf8(name.data(), name.size());
+    return names.join(QStringLiteral(", "));
+}
+}  // namespace
+
+void printError(const QString& message) {
+    QTextStream(stderr) << "hitcounter-cli: " << message << '\n';
+}
+
+std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList& arguments) {
+    const auto help = parser.addHelpOption();
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText() + QStringLiteral(" (see --help)"));
+        return kExitBadInput;
+    }
+    if (parser.isSet(help)) {
+        QTextStream(stdout) << parser.helpText();
+        return kExitOk;
+    }
+    return std::nullopt;
+}
+
+QCommandLineOption policyOption(bool allowAll) {
+    return QCommandLineOption(
+        QStringLiteral("policy"),
+        QStringLiteral("Counting policy: %1%2 (default ring).")
+            .arg(joinedPolicyNames(), allowAll ? QStringLiteral(", or all") : QString()),
+        QStringLiteral("P"), QStringLiteral("ring"));
+}
+
+QCommandLineOption windowOption() {
+    return QCommandLineOption(
+        QStringLiteral("window"),
+        QStringLiteral("Window length in seconds, 1 to %1 (default 300).").arg(kMaxWindowSeconds),
+        QStringLiteral("W"), QString::number(kDefaultWindow.count()));
+}
+
+std::optional<std::vector<std::string>> policiesFrom(const QCommandLineParser& parser,
+                                                     const QCommandLineOption& option,
+                                                     bool allowAll) {
+    const QString value = parser.value(option);
+    std::vector<std::string> chosen;
+    if (allowAll && value == QLatin1String("all")) {
+        for (const auto name : policyNames())
+            chosen.emplace_back(name);
+        return chosen;
+    }
+    for (const auto name : policyNames()) {
+        if (value.toStdString() == name)
+            return std::vector<std::string>{std::string(name)};
+    }
+    printError(
+        QStringLiteral("unknown policy '%1'; expected one of %2%3")
+            .arg(value, joinedPolicyNames(), allowAll ? QStringLiteral(", all") : QString()));
+    return std::nullopt;
+}
+
+std::optional<CounterOptions> counterOptionsFrom(const QCommandLineParser& parser,
+                                                 const QCommandLineOption& window) {
+    bool ok = false;
+    const QString text = parser.value(window);
+    const qlonglong seconds = text.toLongLong(&ok);
+    if (!ok || seconds < 1 || seconds > kMaxWindowSeconds) {
+        printError(
+            QStringLiteral("--window '%1' is not a window; expected whole seconds from 1 to %2")
+                .arg(text)
+                .arg(kMaxWindowSeconds));
+        return std::nullopt;
+    }
+    CounterOptions options;
+    options.window = std::chrono::seconds{seconds};
+    return options;
+}
+
+}  // namespace hitcounter::cli

@@ -1,0 +1,49 @@
+// What every hitcounter-cli command shares: exit codes, error output, and the parsing of the
+// common options (--policy, --window) with messages that name the bad value.
+//
+// Threading: main thread only. Every function that returns std::nullopt (or an exit code) has
+// already written its message to stderr as "hitcounter-cli: <problem>".
+#pragma once
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/counters/counter_factory.h"
+
+namespace hitcounter::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;   // the environment failed (cannot write the output)
+inline constexpr int kExitBadInput = 2;  // bad arguments or bad input data
+
+// The largest --window: the ring policy holds 16 bytes per second of window (16 MB here).
+inline constexpr long long kMaxWindowSeconds = 1'000'000;
+
+// Writes "hitcounter-cli: <message>\n" to stderr.
+void printError(const QString& message);
+
+// Parses `arguments` (see command.h) after adding --help. Returns an exit code when the
+// command should end now: kExitOk after printing the help, kExitBadInput after naming an
+// unknown option or a missing value. Returns std::nullopt when the command should go on.
+std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList& arguments);
+
+// --policy NAME ("ring" by default); with allowAll, "all" means every policy.
+QCommandLineOption policyOption(bool allowAll);
+// --window SECONDS (300 by default, at most kMaxWindowSeconds).
+QCommandLineOption windowOption();
+
+// The chosen policy names, or std::nullopt for an unknown name.
+std::optional<std::vector<std::string>> policiesFrom(const QCommandLineParser& parser,
+                                                     const QCommandLineOption& option,
+                                                     bool allowAll);
+// The counter options with the chosen window, or std::nullopt unless it is a whole number in
+// [1, kMaxWindowSeconds].
+std::optional<CounterOptions> counterOptionsFrom(const QCommandLineParser& parser,
+                                                 const QCommandLineOption& window);
+
+}  // namespace hitcounter::cli

@@ -1,0 +1,18 @@
+#include <array>
+
+#include "app/cli/command.h"
+
+namespace hitcounter::cli {
+
+namespace {
+constexpr std::array kCommands{
+    Command{"judge", "answer LeetCode 362 calls (two JSON lines on stdin)", runJudge},
+    Command{"replay", "replay a trace CSV through counting policies", runReplay},
+};
+}  // namespace
+
+std::span<const Command> commands() {
+    return kCommands;
+}
+
+}  // namespace hitcounter::cli

@@ -1,0 +1,186 @@
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <limits>
+
+#include "app/cli/cli_options.h"
+#include "app/cli/command.h"
+#include "app/cli/replay_run.h"
+#include "core/io/trace_reader.h"
+
+namespace hitcounter::cli {
+
+namespace {
+
+// Bad rows named one by one on stderr before only counting them.
+constexpr std::uint64_t kReportedBadRows = 10;
+
+std::optional<std::vector<Timestamp>> queryTimes(const QString& text) {
+    std::vector<Timestamp> times;
+    for (const QString& part : text.split(QLatin1Char(','))) {
+        bool ok = false;
+        const qlonglong time = part.trimmed().toLongLong(&ok);
+        if (!ok || time < 0 || time > kTraceMaxTimestamp) {
+            printError(QStringLiteral("--at '%1' is not a time; expected whole seconds >= 0, "
+                                      "separated by commas, such as 300,600")
+                           .arg(part));
+            return std::nullopt;
+        }
+        times.push_back(time);
+    }
+    return times;
+}
+
+QJsonValue jsonCount(Count count) {
+    // JSON integers in Qt stop at 2^63 - 1; a saturated count is shown as a (rounded) number.
+    if (count > static_cast<Count>(std::numeric_limits<qint64>::max()))
+        return static_cast<double>(count);
+    return static_cast<qint64>(count);
+}
+
+QString policyName(const WindowCounter& counter) {
+    return QString::fromUtf8(counter.name().data(), counter.name().size());
+}
+
+void printCsv(const ReplayRun& run) {
+    QTextStream out(stdout);
+    out << "time,policy,count\n";
+    for (const auto& answer : run.answers()) {
+        for (std::size_t i = 0; i < answer.counts.size(); ++i)
+            out << answer.time << ',' << policyName(*run.counters()[i]) << ',' << answer.counts[i]
+                << '\n';
+    }
+}
+
+void printJson(const ReplayRun& run, const QString& trace, const TraceProgress& progress,
+               std::chrono::seconds window) {
+    QJsonArray answers;
+    for (const auto& answer : run.answers()) {
+        QJsonObject counts;
+        for (std::size_t i = 0; i < answer.counts.size(); ++i)
+            counts.insert(policyName(*run.counters()[i]), jsonCount(answer.counts[i]));
+        answers.append(QJsonObject{{QStringLiteral("time"), static_cast<qint64>(answer.time)},
+                                   {QStringLiteral("counts"), counts}});
+    }
+    QJsonArray policies;
+    for (std::size_t i = 0; i < run.counters().size(); ++i) {
+        const auto& counter = *run.counters()[i];
+        const auto& summary = run.summaries()[i];
+        policies.append(QJsonObject{
+            {QStringLiteral("policy"), policyName(counter)},
+            {QStringLiteral("exact"), counter.isExact()},
+            {QStringLiteral("final_count"), jsonCount(summary.finalCount)},
+            {QStringLiteral("memory_bytes"), static_cast<qint64>(summary.memoryBytes)},
+            {QStringLiteral("ns_per_hit"), summary.nsPerHit},
+            {QStringLiteral("dropped_late"), jsonCount(summary.droppedLate)},
+        });
+    }
+    const QJsonObject root{
+        {QStringLiteral("trace"), trace},
+        {QStringLiteral("window"), static_cast<qint64>(window.count())},
+        {QStringLiteral("rows"), static_cast<qint64>(progress.rows)},
+        {QStringLiteral("bad_rows"), static_cast<qint64>(progress.badRows)},
+        {QStringLiteral("final_time"),
+         run.newest() ? QJsonValue(static_cast<qint64>(*run.newest())) : QJsonValue()},
+        {QStringLiteral("answers"), answers},
+        {QStringLiteral("policies"), policies},
+    };
+    QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+}  // namespace
+
+int runReplay(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Replays a trace CSV (see docs/formats.md) through counting policies and prints "
+        "time,policy,count rows for each query time."));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("The trace CSV, or - for stdin."));
+    const auto policy = policyOption(true);
+    const auto window = windowOption();
+    const QCommandLineOption at(
+        QStringLiteral("at"),
+        QStringLiteral("Query times T1,T2,... (default: the newest timestamp in the trace)."),
+        QStringLiteral("T1,T2,..."));
+    const QCommandLineOption json(
+        QStringLiteral("json"), QStringLiteral("Print a JSON summary per policy instead of CSV."));
+    const QCommandLineOption strict(
+        QStringLiteral("strict"),
+        QStringLiteral("Stop at the first bad row with exit code 2 (default: skip and count)."));
+    parser.addOptions({policy, window, at, json, strict});
+    if (const auto exit = parseArguments(parser, arguments))
+        return *exit;
+    if (parser.positionalArguments().size() != 1) {
+        printError(QStringLiteral("replay expects one trace FILE (or - for stdin), got %1")
+                       .arg(parser.positionalArguments().size()));
+        return kExitBadInput;
+    }
+    const auto policies = policiesFrom(parser, policy, true);
+    const auto options = counterOptionsFrom(parser, window);
+    const auto queries =
+        parser.isSet(at) ? queryTimes(parser.value(at)) : std::optional(std::vector<Timestamp>{});
+    if (!policies || !options || !queries)
+        return kExitBadInput;
+
+    const QString trace = parser.positionalArguments().first();
+    std::ifstream file;
+    std::istream* in = &std::cin;
+    if (trace != QLatin1String("-")) {
+        file.open(QFile::encodeName(trace).toStdString(), std::ios::binary);
+        if (!file || QFileInfo(trace).isDir()) {
+            printError(QStringLiteral("cannot open trace '%1': %2")
+                           .arg(trace, QString::fromLocal8Bit(std::strerror(errno))));
+            return kExitBadInput;
+        }
+        in = &file;
+    }
+
+    std::vector<std::unique_ptr<WindowCounter>> counters;
+    for (const auto& name : *policies)
+        counters.push_back(makeCounter(name, *options));
+    ReplayRun run(std::move(counters), *queries);
+    TraceReader reader(*in);
+    TraceRow row;
+    for (TraceStatus status; (status = reader.next(row)) != TraceStatus::End;) {
+        if (status == TraceStatus::Row) {
+            run.add(row.event);
+            continue;
+        }
+        const TraceError& error = reader.error();
+        const QString where = QStringLiteral("%1:%2: %3")
+                                  .arg(trace)
+                                  .arg(error.line)
+                                  .arg(QString::fromStdString(error.message));
+        if (parser.isSet(strict) || error.fatal) {
+            printError(where);
+            return kExitBadInput;
+        }
+        if (reader.progress().badRows <= kReportedBadRows)
+            printError(where + QStringLiteral(" (row skipped)"));
+    }
+    if (in->bad()) {
+        printError(QStringLiteral("cannot read trace '%1'").arg(trace));
+        return kExitFailure;
+    }
+    run.finish();
+
+    const auto& progress = reader.progress();
+    if (progress.badRows > 0)
+        printError(QStringLiteral("%1: skipped %2 bad row(s) of %3 (--strict stops at the first)")
+                       .arg(trace)
+                       .arg(progress.badRows)
+                       .arg(progress.rows + progress.badRows));
+    if (parser.isSet(json))
+        printJson(run, trace, progress, options->window);
+    else
+        printCsv(run);
+    return kExitOk;
+}
+
+}  // namespace hitcounter::cli

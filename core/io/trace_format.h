@@ -1,0 +1,36 @@
+// The trace CSV format shared by TraceReader and TraceWriter (full description: docs/formats.md).
+//
+//     # comment lines start with '#'; blank lines are skipped
+//     timestamp,key,visitor,count      <- header: 'timestamp' required, the others optional,
+//     1,home,u1,1                         any order; unknown columns are ignored
+//     2.75,about,u2,3                  <- fractions are floored: second 2, 3 hits
+//
+// Fields are separated by ',' and trimmed of spaces and tabs; there is no quoting, so a key or
+// visitor cannot hold ',' or a line break (TraceWriter replaces them with '_').
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "core/counters/window_counter.h"
+
+namespace hitcounter {
+
+inline constexpr std::string_view kTraceTimestampColumn = "timestamp";
+inline constexpr std::string_view kTraceKeyColumn = "key";
+inline constexpr std::string_view kTraceVisitorColumn = "visitor";
+inline constexpr std::string_view kTraceCountColumn = "count";
+
+// The largest timestamp a trace may hold (the counters' contract: 0 <= t < 2^62).
+inline constexpr Timestamp kTraceMaxTimestamp = (Timestamp{1} << 62) - 1;
+
+// Which optional columns a trace has; 'timestamp' is always present.
+struct TraceColumns {
+    bool key = true;
+    bool visitor = true;
+    bool count = true;
+
+    friend bool operator==(const TraceColumns&, const TraceColumns&) = default;
+};
+
+}  // namespace hitcounter

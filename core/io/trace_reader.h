@@ -1,0 +1,130 @@
+// TraceReader: a streaming reader of the trace CSV format (trace_format.h, docs/formats.md).
+//
+// Not thread-safe; one owner thread calls it (a replay source's worker, or the CLI's main).
+//
+// Semantics: next() returns the rows one at a time, in file order. A bad row is not fatal:
+// next() returns TraceStatus::BadRow, error() names its line and the problem, and the following
+// call goes on with the next line (callers in strict mode stop there). A bad header is fatal
+// (error().fatal): the reader then returns End. A file with no header at all (empty, or only
+// blank and comment lines) is an empty trace, not an error.
+//
+// Memory: constant. A stream is read in chunks of chunkBytes; at most one line (capped at
+// kMaxLineBytes, a longer line is a bad row and is skipped without being held) plus one chunk
+// is buffered, so a 1 GB file streams in a few hundred KiB. A buffer given as std::string_view
+// is parsed in place (the fuzz target's entry point); it must outlive the reader.
+// Cost: O(bytes) overall.
+//
+// Example:
+//     std::istringstream in("timestamp,count\n5,2\nx,1\n7.9,1\n");
+//     TraceReader reader(in);
+//     TraceRow row;
+//     reader.next(row);  // Row:    row.event = {5, "", "", 2}, row.line = 2
+//     reader.next(row);  // BadRow: error() = {line 3, NonNumericTimestamp, "timestamp 'x' ..."}
+//     reader.next(row);  // Row:    row.event.time = 7 (floored), row.line = 4
+//     reader.next(row);  // End;    progress() = {bytesRead 28, lines 4, rows 2, badRows 1}
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <istream>
+#include <string>
+#include <string_view>
+
+#include "core/io/trace_format.h"
+#include "core/sources/hit_event.h"
+
+namespace hitcounter {
+
+enum class TraceStatus { Row, BadRow, End };
+
+enum class TraceErrorKind {
+    None,
+    MissingTimestampColumn,  // fatal: the header names no 'timestamp' column
+    DuplicateColumn,         // fatal: the header names a column twice
+    ShortRow,                // fewer fields than the header names
+    LongRow,                 // more fields than the header names
+    LineTooLong,             // longer than kMaxLineBytes
+    MissingTimestamp,        // the timestamp field is empty
+    NonNumericTimestamp,     // not digits[.digits]
+    NegativeTimestamp,
+    TimestampTooLarge,  // above kTraceMaxTimestamp
+    BadCount,           // empty, not a whole number, or zero
+    CountTooLarge,      // above 2^64 - 1
+};
+
+struct TraceError {
+    std::uint64_t line = 0;  // 1-based physical line in the input
+    TraceErrorKind kind = TraceErrorKind::None;
+    std::string message;  // the problem and what was expected, without the line
+    bool fatal = false;
+};
+
+struct TraceRow {
+    HitEvent event;
+    std::uint64_t line = 0;
+};
+
+struct TraceProgress {
+    std::uint64_t bytesRead = 0;  // bytes consumed up to the end of the last line returned
+    std::uint64_t lines = 0;      // physical lines consumed, blank and comment lines included
+    std::uint64_t rows = 0;       // good rows returned
+    std::uint64_t badRows = 0;    // bad rows returned (a fatal header error counts as one)
+};
+
+class TraceReader {
+public:
+    static constexpr std::size_t kDefaultChunkBytes = 64 * 1024;
+    static constexpr std::size_t kMaxLineBytes = 64 * 1024;
+
+    // Reads `in` in chunks; `in` must outlive the reader.
+    explicit TraceReader(std::istream& in, std::size_t chunkBytes = kDefaultChunkBytes);
+    // Parses an in-memory buffer in place; `buffer` must outlive the reader.
+    explicit TraceReader(std::string_view buffer);
+
+    TraceReader(const TraceReader&) = delete;
+    TraceReader& operator=(const TraceReader&) = delete;
+
+    // Fills `row` and returns Row; or returns BadRow (see error()); or End when the input is
+    // exhausted (or after a fatal error). `row` is only written on Row.
+    TraceStatus next(TraceRow& row);
+
+    // The last bad row's error; kind None before any.
+    const TraceError& error() const { return m_error; }
+    const TraceProgress& progress() const { return m_progress; }
+    // Whether the header was read (false for an empty trace until the header line is reached).
+    bool hasHeader() const { return m_hasHeader; }
+    // The optional columns the header names; meaningful once hasHeader().
+    TraceColumns columns() const;
+
+private:
+    enum class LineStatus { Line, TooLong, End };
+    // Column index of each known field in a row; -1 when absent.
+    struct Layout {
+        int timestamp = -1;
+        int key = -1;
+        int visitor = -1;
+        int count = -1;
+        std::size_t fields = 0;
+    };
+
+    LineStatus nextLine(std::string_view& line);
+    bool refill();
+    TraceStatus fail(TraceErrorKind kind, std::string message, bool fatal = false);
+    TraceStatus parseHeader(std::string_view line);
+    TraceStatus parseRow(std::string_view line, TraceRow& row);
+
+    std::istream* m_in = nullptr;
+    std::size_t m_chunkBytes = kDefaultChunkBytes;
+    std::string m_storage;  // stream mode: the unconsumed tail of what was read
+    std::string_view m_data;
+    std::size_t m_pos = 0;
+    bool m_eof = false;
+    bool m_done = false;
+
+    bool m_hasHeader = false;
+    Layout m_layout;
+    TraceError m_error;
+    TraceProgress m_progress;
+};
+
+}  // namespace hitcounter
