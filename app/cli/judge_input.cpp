@@ -73,11 +73,12 @@ std::variant<Timestamp, QString> parseTimestamp(const QJsonValue& arguments) {
     const double seconds = value.toDouble();
     if (seconds < 0)
         return QStringLiteral("the timestamp is negative; expected a whole number >= 0");
-    if (seconds > static_cast<double>(kTraceMaxTimestamp))
+    // Integers are kept exact (qint64); only non-integers and values beyond qint64 are doubles.
+    const qint64 whole = value.toInteger(-1);
+    if (whole > kTraceMaxTimestamp || (whole < 0 && seconds >= 0x1p62))
         return QStringLiteral("the timestamp is too large; expected at most %1")
             .arg(kTraceMaxTimestamp);
-    const qint64 whole = value.toInteger(-1);
-    if (whole < 0 || whole > kTraceMaxTimestamp)
+    if (whole < 0)
         return QStringLiteral("the timestamp is not a whole number; expected a whole number >= 0");
     return Timestamp{whole};
 }

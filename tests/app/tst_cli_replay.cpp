@@ -1,0 +1,191 @@
+// hitcounter-cli replay, run as a process: CSV and JSON output over the shared example trace,
+// the default query time, stdin, bad rows (skipped and counted, or --strict: exit 2 naming the
+// line) and bad arguments.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "cli_process.h"
+#include "core/counters/counter_factory.h"
+
+using namespace hitcounter;
+
+namespace {
+
+// The rows after the header, as (time, policy) -> count.
+QMap<QPair<qint64, QString>, quint64> parseCsv(const QByteArray& out) {
+    QMap<QPair<qint64, QString>, quint64> rows;
+    const QList<QByteArray> lines = out.trimmed().split('\n');
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QList<QByteArray> fields = lines[i].split(',');
+        if (fields.size() == 3)
+            rows.insert({fields[0].toLongLong(), QString::fromUtf8(fields[1])},
+                        fields[2].toULongLong());
+    }
+    return rows;
+}
+
+QString policyName(std::string_view name) {
+    return QString::fromLatin1(name.data(), name.size());
+}
+
+}  // namespace
+
+class TestCliReplay : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    QString writeTrace(const QString& name, const QByteArray& text) {
+        QFile file(m_dir.filePath(name));
+        if (!file.open(QIODevice::WriteOnly))
+            return {};
+        file.write(text);
+        return file.fileName();
+    }
+
+private Q_SLOTS:
+    void sharedExampleIsAnsweredByEveryPolicyAtEachQuery() {
+        const auto result = runCli(
+            {"replay", testdataPath("example_trace.csv"), "--policy", "all", "--at", "301,4,300"});
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY(result.out.startsWith("time,policy,count\n"));
+        const auto rows = parseCsv(result.out);
+        QCOMPARE(rows.size(), qsizetype(3 * policyNames().size()));
+        // The trace is the problem's example: hits at 1, 2, 3 and 300.
+        for (const auto name : exactPolicyNames()) {
+            QCOMPARE(rows.value({4, policyName(name)}), 3u);
+            QCOMPARE(rows.value({300, policyName(name)}), 4u);
+            QCOMPARE(rows.value({301, policyName(name)}), 3u);
+        }
+        // Answers come in ascending time order.
+        QVERIFY(result.out.indexOf("\n4,") < result.out.indexOf("\n300,"));
+        QVERIFY(result.out.indexOf("\n300,") < result.out.indexOf("\n301,"));
+    }
+
+    void withoutAtItAnswersAtTheNewestTimestamp() {
+        const auto result = runCli({"replay", testdataPath("example_trace.csv")});
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out, QByteArray("time,policy,count\n300,ring,4\n"));
+    }
+
+    void aQueryBetweenHitsSeesOnlyTheHitsBeforeIt() {
+        const QString trace = writeTrace("order.csv", "timestamp,count\n10,1\n20,2\n15,4\n");
+        const auto result = runCli({"replay", trace, "--policy", "deque", "--at", "12,25,9999"});
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out,
+                 QByteArray("time,policy,count\n12,deque,1\n25,deque,7\n9999,deque,0\n"));
+    }
+
+    void readsTheTraceFromStdinWithDash() {
+        const auto result = runCli({"replay", "-", "--window", "5"}, "timestamp\n1\n3\n7\n");
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out, QByteArray("time,policy,count\n7,ring,2\n"));
+    }
+
+    void jsonSummaryDescribesEveryPolicy() {
+        const QString trace = writeTrace("late.csv", "timestamp\n1000\n1001\n1001\n5\n");
+        const auto result = runCli({"replay", trace, "--policy", "all", "--json", "--at", "1001"});
+        QCOMPARE(result.exitCode, 0);
+        QJsonParseError error;
+        const QJsonObject root = QJsonDocument::fromJson(result.out, &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(root["rows"].toInteger(), 4);
+        QCOMPARE(root["bad_rows"].toInteger(), 0);
+        QCOMPARE(root["window"].toInteger(), 300);
+        QCOMPARE(root["final_time"].toInteger(), 1001);
+        const QJsonArray policies = root["policies"].toArray();
+        QCOMPARE(policies.size(), qsizetype(policyNames().size()));
+        for (const auto& value : policies) {
+            const QJsonObject policy = value.toObject();
+            const auto counter = makeCounter(policy["policy"].toString().toStdString());
+            QVERIFY(counter);
+            QCOMPARE(policy["exact"].toBool(), counter->isExact());
+            QVERIFY(policy["memory_bytes"].toInteger() > 0);
+            QVERIFY(policy["ns_per_hit"].toDouble() > 0);
+            if (counter->isExact()) {
+                QCOMPARE(policy["final_count"].toInteger(), 3);
+                QCOMPARE(policy["dropped_late"].toInteger(), 1);  // the hit at 5
+            }
+        }
+        QCOMPARE(root["answers"].toArray().size(), 1);
+        QCOMPARE(root["answers"][0]["counts"]["ring"].toInteger(), 3);
+    }
+
+    void badRowsAreSkippedCountedAndNamedOnStderr() {
+        const QString trace =
+            writeTrace("bad.csv", "timestamp,key\n1,a\nnope,b\n2\n-4,c\n3,d\n");
+        const auto result = runCli({"replay", trace, "--at", "10"});
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out, QByteArray("time,policy,count\n10,ring,2\n"));
+        const QString err = QString::fromUtf8(result.err);
+        QVERIFY2(err.contains(trace + ":3: timestamp 'nope' is not a number"), qPrintable(err));
+        QVERIFY2(err.contains(trace + ":4: short row"), qPrintable(err));
+        QVERIFY2(err.contains(trace + ":5: timestamp '-4' is negative"), qPrintable(err));
+        QVERIFY2(err.contains("skipped 3 bad row(s) of 5"), qPrintable(err));
+    }
+
+    void strictStopsAtTheFirstBadRowWithExit2() {
+        const QString trace = writeTrace("strict.csv", "timestamp,key\n1,a\n2,b\n\n3\n4,d\n");
+        const auto result = runCli({"replay", trace, "--strict"});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.out.isEmpty());
+        QVERIFY2(result.err.contains(":5: short row"), result.err.constData());
+        QCOMPARE(result.err.count('\n'), 1);
+    }
+
+    void anEmptyTracePrintsOnlyTheHeader() {
+        const QString trace = writeTrace("empty.csv", "");
+        const auto result = runCli({"replay", trace, "--policy", "all"});
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out, QByteArray("time,policy,count\n"));
+        const auto fromStdin = runCli({"replay", "-"});
+        QCOMPARE(fromStdin.exitCode, 0);
+        QCOMPARE(fromStdin.out, QByteArray("time,policy,count\n"));
+    }
+
+    void badArgumentsOrHeaderExitWith2_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("mentions");
+        const QString example = testdataPath("example_trace.csv");
+        QTest::newRow("no file") << QStringList{"replay"} << "one trace FILE";
+        QTest::newRow("two files") << QStringList{"replay", example, example} << "got 2";
+        QTest::newRow("missing file") << QStringList{"replay", m_dir.filePath("none.csv")}
+                                      << "cannot open trace";
+        QTest::newRow("directory") << QStringList{"replay", m_dir.path()} << "cannot open trace";
+        QTest::newRow("unknown flag") << QStringList{"replay", example, "--fast"} << "fast";
+        QTest::newRow("unknown policy")
+            << QStringList{"replay", example, "--policy", "best"} << "unknown policy 'best'";
+        QTest::newRow("window 0") << QStringList{"replay", example, "--window", "0"} << "--window";
+        QTest::newRow("window too large")
+            << QStringList{"replay", example, "--window", "99999999999"} << "--window";
+        QTest::newRow("at text") << QStringList{"replay", example, "--at", "300,soon"}
+                                 << "--at 'soon'";
+        QTest::newRow("at negative") << QStringList{"replay", example, "--at", "-1"} << "--at '-1'";
+        QTest::newRow("at empty item") << QStringList{"replay", example, "--at", "1,,2"} << "--at ''";
+    }
+    void badArgumentsOrHeaderExitWith2() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, mentions);
+        const auto result = runCli(arguments);
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.out.isEmpty());
+        QVERIFY2(QString::fromUtf8(result.err).contains(mentions), result.err.constData());
+    }
+
+    void aHeaderWithoutTimestampExitsWith2EvenWithoutStrict() {
+        const QString trace = writeTrace("noheader.csv", "# no header\n1,a,b\n2,a,b\n");
+        const auto result = runCli({"replay", trace});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains(":2: header '1,a,b' has no 'timestamp' column"),
+                 result.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliReplay)
+#include "tst_cli_replay.moc"

@@ -1,0 +1,286 @@
+// TraceReader: the trace CSV grammar, every error kind with its line number, and streaming in
+// chunks (the same rows whatever the chunk size, bounded memory for overlong lines).
+#include <QTest>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/io/trace_reader.h"
+
+using namespace hitcounter;
+
+Q_DECLARE_METATYPE(hitcounter::TraceErrorKind)
+
+namespace {
+
+struct Outcome {
+    std::vector<TraceRow> rows;
+    std::vector<TraceError> errors;
+    TraceProgress progress;
+};
+
+Outcome readAll(TraceReader& reader) {
+    Outcome outcome;
+    TraceRow row;
+    for (TraceStatus status; (status = reader.next(row)) != TraceStatus::End;) {
+        if (status == TraceStatus::Row)
+            outcome.rows.push_back(row);
+        else
+            outcome.errors.push_back(reader.error());
+    }
+    outcome.progress = reader.progress();
+    return outcome;
+}
+
+Outcome readBuffer(const std::string& text) {
+    TraceReader reader{std::string_view(text)};
+    return readAll(reader);
+}
+
+Outcome readStream(const std::string& text, std::size_t chunkBytes) {
+    std::istringstream in(text);
+    TraceReader reader(in, chunkBytes);
+    return readAll(reader);
+}
+
+}  // namespace
+
+class TestTraceReader : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void readsEveryColumnOfTheSharedExample() {
+        const QString path = qEnvironmentVariable("HITCOUNTER_TESTDATA") + "/example_trace.csv";
+        std::ifstream in(path.toStdString());
+        QVERIFY2(in.good(), qPrintable(path));
+        TraceReader reader(in);
+        const auto outcome = readAll(reader);
+        QVERIFY(outcome.errors.empty());
+        QCOMPARE(outcome.rows.size(), std::size_t{4});
+        QCOMPARE(outcome.rows[0].event, (HitEvent{1, "home", "u1", 1}));
+        QCOMPARE(outcome.rows[0].line, std::uint64_t{3});
+        QCOMPARE(outcome.rows[3].event, (HitEvent{300, "home", "u3", 1}));
+        QVERIFY(reader.columns() == (TraceColumns{true, true, false}));
+    }
+
+    void columnsMayComeInAnyOrderAndUnknownOnesAreIgnored() {
+        const auto outcome = readBuffer("Count, extra ,TIMESTAMP,visitor\n3,zz,10,bob\n");
+        QVERIFY(outcome.errors.empty());
+        QCOMPARE(outcome.rows.size(), std::size_t{1});
+        QCOMPARE(outcome.rows[0].event, (HitEvent{10, "", "bob", 3}));
+    }
+
+    void fractionsAreFlooredToTheSecond() {
+        const auto outcome = readBuffer("timestamp\n7.999\n8.0\n9.5\n");
+        QCOMPARE(outcome.rows.size(), std::size_t{3});
+        QCOMPARE(outcome.rows[0].event.time, Timestamp{7});
+        QCOMPARE(outcome.rows[1].event.time, Timestamp{8});
+        QCOMPARE(outcome.rows[2].event.time, Timestamp{9});
+    }
+
+    void commentsBlankLinesCarriageReturnsAndBomAreSkipped() {
+        const auto outcome =
+            readBuffer("\xEF\xBB\xBF# recorded by hand\r\n\r\ntimestamp,key\r\n  # indented\r\n"
+                       "\t\r\n 4 , a b \r\n5,c");
+        QVERIFY(outcome.errors.empty());
+        QCOMPARE(outcome.rows.size(), std::size_t{2});
+        QCOMPARE(outcome.rows[0].event, (HitEvent{4, "a b", "", 1}));
+        QCOMPARE(outcome.rows[0].line, std::uint64_t{6});
+        QCOMPARE(outcome.rows[1].event, (HitEvent{5, "c", "", 1}));
+        QCOMPARE(outcome.rows[1].line, std::uint64_t{7});
+        QCOMPARE(outcome.progress.lines, std::uint64_t{7});
+    }
+
+    void anEmptyInputIsAnEmptyTrace() {
+        for (const std::string text : {"", "\n\n", "# only a comment\n"}) {
+            const auto outcome = readBuffer(text);
+            QVERIFY(outcome.rows.empty());
+            QVERIFY(outcome.errors.empty());
+            QCOMPARE(outcome.progress.bytesRead, std::uint64_t(text.size()));
+        }
+    }
+
+    void aHeaderWithoutRowsHasNoRows() {
+        TraceReader reader{std::string_view("timestamp,key\n")};
+        const auto outcome = readAll(reader);
+        QVERIFY(outcome.rows.empty());
+        QVERIFY(outcome.errors.empty());
+        QVERIFY(reader.hasHeader());
+    }
+
+    void largestValuesAreAccepted() {
+        const auto outcome = readBuffer("timestamp,count\n4611686018427387903,18446744073709551615\n");
+        QVERIFY(outcome.errors.empty());
+        QCOMPARE(outcome.rows[0].event.time, kTraceMaxTimestamp);
+        QCOMPARE(outcome.rows[0].event.count, ~Count{0});
+    }
+
+    void badRowIsReportedWithItsLineAndKind_data() {
+        QTest::addColumn<QString>("row");
+        QTest::addColumn<TraceErrorKind>("kind");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("short row") << "5,a" << TraceErrorKind::ShortRow << "expected 3";
+        QTest::newRow("long row") << "5,a,2,x" << TraceErrorKind::LongRow << "expected 3";
+        QTest::newRow("empty timestamp") << " ,a,1" << TraceErrorKind::MissingTimestamp << "empty";
+        QTest::newRow("word") << "abc,a,1" << TraceErrorKind::NonNumericTimestamp << "'abc'";
+        QTest::newRow("exponent") << "1e9,a,1" << TraceErrorKind::NonNumericTimestamp << "'1e9'";
+        QTest::newRow("dot only") << "5.,a,1" << TraceErrorKind::NonNumericTimestamp << "'5.'";
+        QTest::newRow("leading dot") << ".5,a,1" << TraceErrorKind::NonNumericTimestamp << "'.5'";
+        QTest::newRow("plus sign") << "+5,a,1" << TraceErrorKind::NonNumericTimestamp << "'+5'";
+        QTest::newRow("negative") << "-5,a,1" << TraceErrorKind::NegativeTimestamp << "negative";
+        QTest::newRow("negative fraction")
+            << "-0.5,a,1" << TraceErrorKind::NegativeTimestamp << "negative";
+        QTest::newRow("above 2^62")
+            << "4611686018427387904,a,1" << TraceErrorKind::TimestampTooLarge << "at most";
+        QTest::newRow("above 2^64")
+            << "99999999999999999999999,a,1" << TraceErrorKind::TimestampTooLarge << "at most";
+        QTest::newRow("zero count") << "5,a,0" << TraceErrorKind::BadCount << ">= 1";
+        QTest::newRow("empty count") << "5,a," << TraceErrorKind::BadCount << ">= 1";
+        QTest::newRow("fractional count") << "5,a,1.5" << TraceErrorKind::BadCount << "'1.5'";
+        QTest::newRow("negative count") << "5,a,-1" << TraceErrorKind::BadCount << "'-1'";
+        QTest::newRow("count above 2^64")
+            << "5,a,18446744073709551616" << TraceErrorKind::CountTooLarge << "at most";
+    }
+    void badRowIsReportedWithItsLineAndKind() {
+        QFETCH(QString, row);
+        QFETCH(TraceErrorKind, kind);
+        QFETCH(QString, mentions);
+        const auto outcome =
+            readBuffer("# header next\ntimestamp,key,count\n1,a,1\n\n" + row.toStdString() + "\n2,b,1\n");
+        QCOMPARE(outcome.errors.size(), std::size_t{1});
+        QCOMPARE(outcome.errors[0].kind, kind);
+        QCOMPARE(outcome.errors[0].line, std::uint64_t{5});
+        QVERIFY(!outcome.errors[0].fatal);
+        QVERIFY2(QString::fromStdString(outcome.errors[0].message).contains(mentions),
+                 outcome.errors[0].message.c_str());
+        // The rows around the bad one are still read.
+        QCOMPARE(outcome.rows.size(), std::size_t{2});
+        QCOMPARE(outcome.rows[1].line, std::uint64_t{6});
+        QCOMPARE(outcome.progress.badRows, std::uint64_t{1});
+    }
+
+    void aHeaderWithoutTimestampIsFatal() {
+        const auto outcome = readBuffer("# c\n1,2,3\n4,5,6\n");
+        QCOMPARE(outcome.errors.size(), std::size_t{1});
+        QCOMPARE(outcome.errors[0].kind, TraceErrorKind::MissingTimestampColumn);
+        QCOMPARE(outcome.errors[0].line, std::uint64_t{2});
+        QVERIFY(outcome.errors[0].fatal);
+        QVERIFY(outcome.rows.empty());
+    }
+
+    void aDuplicateColumnIsFatal() {
+        const auto outcome = readBuffer("timestamp,key,Key\n1,a,b\n");
+        QCOMPARE(outcome.errors.size(), std::size_t{1});
+        QCOMPARE(outcome.errors[0].kind, TraceErrorKind::DuplicateColumn);
+        QVERIFY(outcome.errors[0].fatal);
+        QVERIFY(outcome.rows.empty());
+    }
+
+    void anOverlongLineIsSkippedWithoutBeingHeld() {
+        const std::string longLine(3 * TraceReader::kMaxLineBytes, '7');
+        const std::string text = "timestamp\n1\n" + longLine + "\n2\n" + longLine;
+        for (const std::size_t chunk : {std::size_t{1000}, TraceReader::kDefaultChunkBytes}) {
+            const auto outcome = readStream(text, chunk);
+            QCOMPARE(outcome.errors.size(), std::size_t{2});
+            QCOMPARE(outcome.errors[0].kind, TraceErrorKind::LineTooLong);
+            QCOMPARE(outcome.errors[0].line, std::uint64_t{3});
+            QCOMPARE(outcome.errors[1].line, std::uint64_t{5});
+            QCOMPARE(outcome.rows.size(), std::size_t{2});
+            QCOMPARE(outcome.rows[1].event.time, Timestamp{2});
+            QCOMPARE(outcome.progress.bytesRead, std::uint64_t(text.size()));
+        }
+        QCOMPARE(readBuffer(text).errors.size(), std::size_t{2});
+    }
+
+    void everyChunkSizeGivesTheSameRowsAndErrors() {
+        std::mt19937 rng(7);
+        std::string text = "timestamp,key,visitor,count\n";
+        for (int i = 0; i < 400; ++i) {
+            const int kind = std::uniform_int_distribution<int>(0, 9)(rng);
+            if (kind == 0)
+                text += "# comment " + std::to_string(i) + "\n";
+            else if (kind == 1)
+                text += "x" + std::to_string(i) + ",k,v,1\n";
+            else
+                text += std::to_string(i) + "." + std::to_string(i % 10) + ",key" +
+                        std::to_string(i % 7) + ",v" + std::to_string(i % 3) + "," +
+                        std::to_string(1 + i % 4) + (i % 5 == 0 ? "\r\n" : "\n");
+        }
+        const auto whole = readBuffer(text);
+        QVERIFY(whole.rows.size() > 300);
+        QVERIFY(!whole.errors.empty());
+        for (const std::size_t chunk : {1, 2, 3, 7, 64, 1000}) {
+            const auto streamed = readStream(text, chunk);
+            QCOMPARE(streamed.rows.size(), whole.rows.size());
+            for (std::size_t i = 0; i < whole.rows.size(); ++i) {
+                QCOMPARE(streamed.rows[i].event, whole.rows[i].event);
+                QCOMPARE(streamed.rows[i].line, whole.rows[i].line);
+            }
+            QCOMPARE(streamed.errors.size(), whole.errors.size());
+            for (std::size_t i = 0; i < whole.errors.size(); ++i)
+                QCOMPARE(streamed.errors[i].line, whole.errors[i].line);
+            QCOMPARE(streamed.progress.bytesRead, std::uint64_t(text.size()));
+            QCOMPARE(streamed.progress.lines, whole.progress.lines);
+        }
+    }
+
+    void progressCountsBytesLinesRowsAndBadRows() {
+        TraceReader reader{std::string_view("timestamp,count\n5,2\nx,1\n7.9,1\n")};
+        TraceRow row;
+        QCOMPARE(reader.next(row), TraceStatus::Row);
+        QCOMPARE(reader.progress().bytesRead, std::uint64_t{20});
+        QCOMPARE(reader.next(row), TraceStatus::BadRow);
+        QCOMPARE(reader.error().kind, TraceErrorKind::NonNumericTimestamp);
+        QCOMPARE(reader.next(row), TraceStatus::Row);
+        QCOMPARE(row.event.time, Timestamp{7});
+        QCOMPARE(reader.next(row), TraceStatus::End);
+        QCOMPARE(reader.next(row), TraceStatus::End);
+        const auto progress = reader.progress();
+        QCOMPARE(progress.bytesRead, std::uint64_t{30});
+        QCOMPARE(progress.lines, std::uint64_t{4});
+        QCOMPARE(progress.rows, std::uint64_t{2});
+        QCOMPARE(progress.badRows, std::uint64_t{1});
+    }
+
+    void aLongStreamIsReadAheadByAtMostOneChunk() {
+        // 8 MB of whole rows served on demand: the reader never holds more than a chunk beyond the
+        // rows it has returned, so a 1 GB file streams in the same memory.
+        struct RowSource : std::streambuf {
+            std::string header = "timestamp,key,visitor\n";
+            std::string line = "123456789,some-key,visitor\n";
+            std::uint64_t remaining = header.size() + 300'000 * line.size();
+            std::uint64_t served = 0;
+            std::streamsize xsgetn(char* s, std::streamsize n) override {
+                std::streamsize given = 0;
+                for (; given < n && remaining > 0; ++given, --remaining, ++served)
+                    *s++ = served < header.size()
+                               ? header[served]
+                               : line[(served - header.size()) % line.size()];
+                return given;
+            }
+            int_type underflow() override { return traits_type::eof(); }
+        } source;
+        const std::uint64_t total = source.remaining;
+        std::istream in(&source);
+        constexpr std::size_t kChunk = 4096;
+        TraceReader reader(in, kChunk);
+        TraceRow row;
+        std::uint64_t rows = 0;
+        std::uint64_t largestLookahead = 0;
+        for (TraceStatus status; (status = reader.next(row)) != TraceStatus::End; ++rows) {
+            QCOMPARE(status, TraceStatus::Row);
+            largestLookahead =
+                std::max(largestLookahead, source.served - reader.progress().bytesRead);
+        }
+        QCOMPARE(reader.progress().bytesRead, total);
+        QCOMPARE(rows, (total - source.header.size()) / source.line.size());
+        QVERIFY2(largestLookahead <= kChunk, std::to_string(largestLookahead).c_str());
+        QCOMPARE(row.event, (HitEvent{123456789, "some-key", "visitor", 1}));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTraceReader)
+#include "tst_trace_reader.moc"
