@@ -1,0 +1,57 @@
+// ParsedLine: what one line of a wire protocol (statsd, Graphite plaintext) means for the
+// counter, and the number rules both protocols share.
+//
+// Threading: pure functions over their arguments; safe from any thread.
+//
+// A parser looks at one line (no '\n'; a trailing '\r' is stripped by the parser) and returns
+// one of four verdicts:
+//   Empty    the line is empty: skipped, counted nowhere
+//   Hit      `hits` hits for `key`, at `time` (nullopt = "now", the receiver's clock)
+//   Ignored  well-formed but not a hit (a statsd gauge, timer, set, ...)
+//   Bad      malformed; `problem` says what is wrong in a few words
+// `key` views into the parsed line: copy it before the line's buffer goes away.
+//
+// Example: parseStatsdLine("home:3|c|@0.5") == {Hit, key "home", hits 6, time nullopt}.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "core/counters/window_counter.h"
+
+namespace hitcounter {
+
+enum class LineVerdict { Empty, Hit, Ignored, Bad };
+
+struct ParsedLine {
+    LineVerdict verdict = LineVerdict::Empty;
+    std::string_view key;
+    Count hits = 0;
+    std::optional<Timestamp> time;  // nullopt: the hit happens "now"
+    std::string_view problem;       // Bad only; a static string
+
+    static ParsedLine bad(std::string_view why) { return {LineVerdict::Bad, {}, 0, {}, why}; }
+    static ParsedLine ignored() { return {LineVerdict::Ignored, {}, 0, {}, {}}; }
+};
+
+enum class WireProtocol { Statsd, Graphite };
+
+// Dispatches to parseStatsdLine or parseGraphiteLine.
+ParsedLine parseLine(WireProtocol protocol, std::string_view line);
+
+// "statsd" or "graphite".
+std::string_view protocolName(WireProtocol protocol);
+
+// Strips one trailing '\r'.
+std::string_view withoutCarriageReturn(std::string_view line);
+
+// A hit count from a decimal number: the whole text must be a finite number >= 0
+// (std::from_chars syntax: "3", "2.5", "1e3"; no sign, no spaces). Divided by `rate`,
+// rounded to the nearest integer (halves away from zero), saturating at UINT64_MAX.
+// nullopt if the text is not such a number.
+std::optional<Count> parseHitValue(std::string_view text, double rate = 1.0);
+
+// Whole unix seconds: one or more decimal digits, no sign, at most 2^62 - 1.
+std::optional<Timestamp> parseUnixSeconds(std::string_view text);
+
+}  // namespace hitcounter

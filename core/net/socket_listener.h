@@ -1,0 +1,89 @@
+// SocketListener: what the UDP and TCP listeners share. It binds in start() (so a taken port
+// fails there, with a SourceError naming the address and the reason), then serves the socket
+// on its own std::jthread, parsing lines through a LineIngest into the BatchQueue.
+//
+// Threading: start(), stop(), describe(), port() belong to the owner thread; stats(),
+// running() and lastProblem() may be called from any thread. The worker sleeps in poll()
+// on the socket(s) and a WakeFd; stop() requests the stop, whose std::stop_callback wakes
+// the worker at once. Before it ends, the worker reads what has already arrived (bounded),
+// so a client that finished sending before stop() is counted completely.
+//
+// Defaults: bind 127.0.0.1 (any HOST:PORT can be given; port 0 picks a free port, which
+// port() and describe() report after start()); the time of a hit without its own time is
+// the clock's now(), read once per receive round (a WallClock unless options give one).
+//
+// Example:
+//     BatchQueue queue;
+//     UdpStatsdListener udp({.address = "127.0.0.1:0"});
+//     udp.start(queue);                 // throws SourceError if it cannot bind
+//     send "home:1|c" to 127.0.0.1:udp.port() ... queue.popFor(1s) holds {now, "home", "", 1}
+//     udp.stop();
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stop_token>
+#include <string>
+#include <thread>
+
+#include "core/net/line_buffer.h"
+#include "core/net/line_ingest.h"
+#include "core/net/socket_util.h"
+#include "core/sources/source.h"
+#include "core/time/clock.h"
+
+namespace hitcounter {
+
+struct ListenerOptions {
+    std::string address = "127.0.0.1:8125";    // HOST:PORT, [IPv6]:PORT or PORT
+    std::shared_ptr<const Clock> clock;        // time of hits without their own; null: wall
+    std::size_t maxBatch = 4096;               // events per pushed batch, at most
+    int receiveBufferBytes = 8 * 1024 * 1024;  // UDP: SO_RCVBUF asked for
+    std::size_t maxConnections = 256;          // TCP: open connections, at most
+    std::size_t maxLineBytes = kMaxLineBytes;  // TCP: longer lines are bad and close
+};
+
+class SocketListener : public Source {
+public:
+    ~SocketListener() override;
+
+    void start(BatchQueue& out) final;
+    void stop() final;
+    bool running() const final { return m_running.load(); }
+    SourceStats stats() const final;
+    // e.g. "statsd udp 127.0.0.1:8125" (after start(): the bound address).
+    std::string describe() const final { return m_description; }
+
+    // The bound port after start(); 0 before.
+    std::uint16_t port() const { return m_port; }
+    // The most recent bad line or refused connection with its origin; "" if none.
+    std::string lastProblem() const;
+
+protected:
+    SocketListener(ListenerOptions options, WireProtocol protocol, int socketType);
+
+    // Runs on the worker until `stop` is requested; `wake` becomes readable then.
+    virtual void serve(std::stop_token stop, int socket, const WakeFd& wake,
+                       LineIngest& ingest) = 0;
+    // Called on the bound socket before the worker starts (UDP enlarges its buffer).
+    virtual void configure(int /*socket*/) {}
+
+    const ListenerOptions& options() const { return m_options; }
+    Timestamp now() const { return m_clock->now(); }
+
+private:
+    const ListenerOptions m_options;
+    const std::shared_ptr<const Clock> m_clock;
+    const WireProtocol m_protocol;
+    const int m_socketType;
+    std::string m_description;
+    std::uint16_t m_port = 0;
+    std::unique_ptr<LineIngest> m_ingest;  // created by start(), read by stats() afterwards
+    std::atomic<bool> m_running{false};
+    std::jthread m_worker;  // last member: joined before the others are destroyed
+};
+
+}  // namespace hitcounter
