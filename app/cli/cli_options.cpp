@@ -1,6 +1,7 @@
 #include "app/cli/cli_options.h"
 
 #include <QTextStream>
+#include <limits>
 
 namespace hitcounter::cli {
 
@@ -80,6 +81,12 @@ std::optional<CounterOptions> counterOptionsFrom(const QCommandLineParser& parse
     CounterOptions options;
     options.window = std::chrono::seconds{seconds};
     return options;
+}
+
+QJsonValue jsonCount(Count count) {
+    if (count > static_cast<Count>(std::numeric_limits<qint64>::max()))
+        return static_cast<double>(count);
+    return static_cast<qint64>(count);
 }
 
 }  // namespace hitcounter::cli

@@ -7,6 +7,7 @@
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
+#include <QJsonValue>
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -45,5 +46,8 @@ std::optional<std::vector<std::string>> policiesFrom(const QCommandLineParser& p
 // [1, kMaxWindowSeconds].
 std::optional<CounterOptions> counterOptionsFrom(const QCommandLineParser& parser,
                                                  const QCommandLineOption& window);
+
+// A count as a JSON number: exact up to 2^63 - 1 (Qt's integer limit), a rounded double above.
+QJsonValue jsonCount(Count count);
 
 }  // namespace hitcounter::cli

@@ -8,6 +8,7 @@ namespace {
 constexpr std::array kCommands{
     Command{"judge", "answer LeetCode 362 calls (two JSON lines on stdin)", runJudge},
     Command{"replay", "replay a trace CSV through counting policies", runReplay},
+    Command{"listen", "count statsd (UDP/TCP) and Graphite (TCP) hits headless", runListen},
 };
 }  // namespace
 

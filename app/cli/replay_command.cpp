@@ -6,7 +6,6 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
-#include <limits>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
@@ -34,13 +33,6 @@ std::optional<std::vector<Timestamp>> queryTimes(const QString& text) {
         times.push_back(time);
     }
     return times;
-}
-
-QJsonValue jsonCount(Count count) {
-    // JSON integers in Qt stop at 2^63 - 1; a saturated count is shown as a (rounded) number.
-    if (count > static_cast<Count>(std::numeric_limits<qint64>::max()))
-        return static_cast<double>(count);
-    return static_cast<qint64>(count);
 }
 
 QString policyName(const WindowCounter& counter) {

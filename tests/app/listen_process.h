@@ -1,0 +1,68 @@
+// Runs `hitcounter-cli listen` in the background for the listener CLI tests: starts it, learns
+// the bound ports from its "listening on ..." lines on stderr, and stops it with a signal.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QString>
+#include <QStringList>
+#include <csignal>
+
+#include "tests/app/cli_process.h"
+
+class ListeningCli {
+public:
+    ~ListeningCli() {
+        if (m_process.state() != QProcess::NotRunning) {
+            m_process.kill();
+            m_process.waitForFinished(5000);
+        }
+    }
+
+    // Starts `hitcounter-cli listen <arguments>` and waits (bounded) until `listeners`
+    // "listening on" lines have appeared. False if it ended or did not get there in time.
+    bool start(const QStringList& arguments, int listeners, int timeoutMs = 10000) {
+        m_process.start(QStringLiteral(HITCOUNTER_CLI), QStringList{"listen"} + arguments);
+        if (!m_process.waitForStarted(timeoutMs))
+            return false;
+        QElapsedTimer timer;
+        timer.start();
+        while (m_err.count("listening on ") < listeners && timer.elapsed() < timeoutMs) {
+            if (m_process.state() == QProcess::NotRunning)
+                return false;
+            m_process.waitForReadyRead(100);
+            m_err += m_process.readAllStandardError();
+        }
+        return m_err.count("listening on ") >= listeners;
+    }
+
+    // The port of the listener described as `kind` ("statsd udp", "statsd tcp",
+    // "graphite tcp"); 0 if there is none.
+    quint16 port(const QString& kind) const {
+        const QRegularExpression line(
+            QStringLiteral("listening on %1 \\S+:(\\d+)").arg(QRegularExpression::escape(kind)));
+        return quint16(line.match(QString::fromUtf8(m_err)).captured(1).toUInt());
+    }
+
+    // Sends `signal` and waits (bounded) for the process to end.
+    CliResult stop(int signal = SIGTERM, int timeoutMs = 10000) {
+        ::kill(pid_t(m_process.processId()), signal);
+        return finish(timeoutMs);
+    }
+
+    // Waits (bounded) for the process to end by itself.
+    CliResult finish(int timeoutMs = 10000) {
+        CliResult result;
+        result.finished =
+            m_process.waitForFinished(timeoutMs) && m_process.exitStatus() == QProcess::NormalExit;
+        result.exitCode = m_process.exitCode();
+        result.out = m_process.readAllStandardOutput();
+        result.err = m_err + m_process.readAllStandardError();
+        return result;
+    }
+
+private:
+    QProcess m_process;
+    QByteArray m_err;
+};
