@@ -10,6 +10,9 @@ export QT_QPA_PLATFORM=offscreen
 jobs="$(nproc)"
 section() { printf '\n==== %s ====\n' "$*"; }
 
+section "hot-shots statsd client (npm, pinned by tests/net/hotshots/package-lock.json)"
+npm ci --prefix tests/net/hotshots --no-audit --no-fund --omit=optional --loglevel=error
+
 section "default build"
 scripts/build.sh default
 ctest --test-dir build/default --output-on-failure --no-tests=error -j "$jobs"
