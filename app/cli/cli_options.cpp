@@ -66,20 +66,48 @@ std::optional<std::vector<std::string>> policiesFrom(const QCommandLineParser& p
     return std::nullopt;
 }
 
+namespace {
+QString optionName(const QCommandLineOption& option) {
+    return QStringLiteral("--") + option.names().constFirst();
+}
+}  // namespace
+
+std::optional<long long> wholeNumberFrom(const QCommandLineParser& parser,
+                                         const QCommandLineOption& option, long long min,
+                                         long long max) {
+    bool ok = false;
+    const QString text = parser.value(option);
+    const qlonglong value = text.toLongLong(&ok);
+    if (ok && value >= min && value <= max)
+        return value;
+    printError(QStringLiteral("%1 '%2' is not valid; expected a whole number from %3 to %4")
+                   .arg(optionName(option), text)
+                   .arg(min)
+                   .arg(max));
+    return std::nullopt;
+}
+
+std::optional<double> numberFrom(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                 double min, double max) {
+    bool ok = false;
+    const QString text = parser.value(option);
+    const double value = text.toDouble(&ok);
+    if (ok && value >= min && value <= max)
+        return value;
+    printError(QStringLiteral("%1 '%2' is not valid; expected a number from %3 to %4")
+                   .arg(optionName(option), text)
+                   .arg(min)
+                   .arg(max));
+    return std::nullopt;
+}
+
 std::optional<CounterOptions> counterOptionsFrom(const QCommandLineParser& parser,
                                                  const QCommandLineOption& window) {
-    bool ok = false;
-    const QString text = parser.value(window);
-    const qlonglong seconds = text.toLongLong(&ok);
-    if (!ok || seconds < 1 || seconds > kMaxWindowSeconds) {
-        printError(
-            QStringLiteral("--window '%1' is not a window; expected whole seconds from 1 to %2")
-                .arg(text)
-                .arg(kMaxWindowSeconds));
+    const auto seconds = wholeNumberFrom(parser, window, 1, kMaxWindowSeconds);
+    if (!seconds)
         return std::nullopt;
-    }
     CounterOptions options;
-    options.window = std::chrono::seconds{seconds};
+    options.window = std::chrono::seconds{*seconds};
     return options;
 }
 

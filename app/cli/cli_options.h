@@ -42,6 +42,15 @@ QCommandLineOption windowOption();
 std::optional<std::vector<std::string>> policiesFrom(const QCommandLineParser& parser,
                                                      const QCommandLineOption& option,
                                                      bool allowAll);
+// The option's value as a whole number in [min, max], or std::nullopt after naming the option,
+// the value and the range.
+std::optional<long long> wholeNumberFrom(const QCommandLineParser& parser,
+                                         const QCommandLineOption& option, long long min,
+                                         long long max);
+// The option's value as a finite number in [min, max], or std::nullopt as above.
+std::optional<double> numberFrom(const QCommandLineParser& parser, const QCommandLineOption& option,
+                                 double min, double max);
+
 // The counter options with the chosen window, or std::nullopt unless it is a whole number in
 // [1, kMaxWindowSeconds].
 std::optional<CounterOptions> counterOptionsFrom(const QCommandLineParser& parser,

@@ -26,5 +26,6 @@ std::span<const Command> commands();
 int runJudge(const QStringList& arguments);
 int runReplay(const QStringList& arguments);
 int runListen(const QStringList& arguments);
+int runGen(const QStringList& arguments);
 
 }  // namespace hitcounter::cli

@@ -9,6 +9,7 @@ constexpr std::array kCommands{
     Command{"judge", "answer LeetCode 362 calls (two JSON lines on stdin)", runJudge},
     Command{"replay", "replay a trace CSV through counting policies", runReplay},
     Command{"listen", "count statsd (UDP/TCP) and Graphite (TCP) hits headless", runListen},
+    Command{"gen", "write a deterministic simulated trace CSV", runGen},
 };
 }  // namespace
 

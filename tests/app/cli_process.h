@@ -24,8 +24,8 @@ inline CliResult runCli(const QStringList& arguments, const QByteArray& input = 
         return result;
     process.write(input);
     process.closeWriteChannel();
-    result.finished = process.waitForFinished(timeoutMs) &&
-                      process.exitStatus() == QProcess::NormalExit;
+    result.finished =
+        process.waitForFinished(timeoutMs) && process.exitStatus() == QProcess::NormalExit;
     if (!result.finished) {
         process.kill();
         process.waitForFinished(timeoutMs);

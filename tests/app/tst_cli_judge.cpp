@@ -69,13 +69,13 @@ private Q_SLOTS:
         const QByteArray input = testdata("leetcode_example.in");
         const auto byDefault = runCli({"judge"}, input);
         QCOMPARE(byDefault.exitCode, 0);
-        QCOMPARE(byDefault.out, runCli({"judge", "--policy", "ring", "--window", "300"}, input).out);
+        QCOMPARE(byDefault.out,
+                 runCli({"judge", "--policy", "ring", "--window", "300"}, input).out);
     }
 
     void theWindowOptionSetsTheWindow() {
         // W = 2: getHits(4) sees (2, 4], getHits(300) and getHits(301) see only the hit at 300.
-        const auto result =
-            runCli({"judge", "--window", "2"}, testdata("leetcode_example.in"));
+        const auto result = runCli({"judge", "--window", "2"}, testdata("leetcode_example.in"));
         QCOMPARE(result.exitCode, 0);
         QCOMPARE(result.out, QByteArray("[null,null,null,null,1,null,1,1]\n"));
     }
@@ -84,12 +84,13 @@ private Q_SLOTS:
         for (std::uint32_t seed = 1; seed <= 6; ++seed) {
             const auto judge = randomJudge(seed, 300);
             for (const auto name : exactPolicyNames()) {
-                const auto result = runCli(
-                    {"judge", "--policy", QString::fromLatin1(name.data(), name.size())},
-                    judge.input);
+                const auto result =
+                    runCli({"judge", "--policy", QString::fromLatin1(name.data(), name.size())},
+                           judge.input);
                 QCOMPARE(result.exitCode, 0);
-                QVERIFY2(result.out == judge.expected,
-                         qPrintable(QStringLiteral("seed %1 policy %2").arg(seed).arg(name.data())));
+                QVERIFY2(
+                    result.out == judge.expected,
+                    qPrintable(QStringLiteral("seed %1 policy %2").arg(seed).arg(name.data())));
             }
         }
     }
@@ -110,7 +111,8 @@ private Q_SLOTS:
             << judge << QByteArray("[\"HitCounter\",\"reset\"]\n[[],[]]\n")
             << "line 1: unknown operation \"reset\"";
         QTest::newRow("missing timestamp")
-            << judge << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[]]\n") << "line 2: argument list 2";
+            << judge << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[]]\n")
+            << "line 2: argument list 2";
         QTest::newRow("non-numeric timestamp")
             << judge << QByteArray("[\"HitCounter\",\"getHits\"]\n[[],[\"now\"]]\n")
             << "line 2: argument list 2 (getHits)";

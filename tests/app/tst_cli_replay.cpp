@@ -117,8 +117,7 @@ private Q_SLOTS:
     }
 
     void badRowsAreSkippedCountedAndNamedOnStderr() {
-        const QString trace =
-            writeTrace("bad.csv", "timestamp,key\n1,a\nnope,b\n2\n-4,c\n3,d\n");
+        const QString trace = writeTrace("bad.csv", "timestamp,key\n1,a\nnope,b\n2\n-4,c\n3,d\n");
         const auto result = runCli({"replay", trace, "--at", "10"});
         QCOMPARE(result.exitCode, 0);
         QCOMPARE(result.out, QByteArray("time,policy,count\n10,ring,2\n"));
@@ -154,8 +153,8 @@ private Q_SLOTS:
         const QString example = testdataPath("example_trace.csv");
         QTest::newRow("no file") << QStringList{"replay"} << "one trace FILE";
         QTest::newRow("two files") << QStringList{"replay", example, example} << "got 2";
-        QTest::newRow("missing file") << QStringList{"replay", m_dir.filePath("none.csv")}
-                                      << "cannot open trace";
+        QTest::newRow("missing file")
+            << QStringList{"replay", m_dir.filePath("none.csv")} << "cannot open trace";
         QTest::newRow("directory") << QStringList{"replay", m_dir.path()} << "cannot open trace";
         QTest::newRow("unknown flag") << QStringList{"replay", example, "--fast"} << "fast";
         QTest::newRow("unknown policy")
@@ -166,7 +165,8 @@ private Q_SLOTS:
         QTest::newRow("at text") << QStringList{"replay", example, "--at", "300,soon"}
                                  << "--at 'soon'";
         QTest::newRow("at negative") << QStringList{"replay", example, "--at", "-1"} << "--at '-1'";
-        QTest::newRow("at empty item") << QStringList{"replay", example, "--at", "1,,2"} << "--at ''";
+        QTest::newRow("at empty item")
+            << QStringList{"replay", example, "--at", "1,,2"} << "--at ''";
     }
     void badArgumentsOrHeaderExitWith2() {
         QFETCH(QStringList, arguments);

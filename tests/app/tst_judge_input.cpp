@@ -49,8 +49,8 @@ private Q_SLOTS:
         QTest::newRow("empty") << QByteArray() << 1 << "empty input";
         QTest::newRow("one line") << QByteArray("[\"HitCounter\"]\n") << 2 << "second line";
         QTest::newRow("bad json 1") << QByteArray("[\"HitCounter\",\n[[]]") << 1 << "invalid JSON";
-        QTest::newRow("bad json 2") << QByteArray("\n[\"HitCounter\"]\n[[]\n") << 3
-                                    << "invalid JSON";
+        QTest::newRow("bad json 2")
+            << QByteArray("\n[\"HitCounter\"]\n[[]\n") << 3 << "invalid JSON";
         QTest::newRow("object") << QByteArray("{}\n[]") << 1 << "not a JSON array";
         QTest::newRow("no operations") << QByteArray("[]\n[]") << 1 << "no operations";
         QTest::newRow("not first") << QByteArray("[\"hit\"]\n[[1]]") << 1 << "\"HitCounter\"";
@@ -58,20 +58,19 @@ private Q_SLOTS:
                                << "position 2";
         QTest::newRow("unknown") << QByteArray("[\"HitCounter\",\"hits\"]\n[[],[1]]") << 1
                                  << "unknown operation \"hits\" at position 2";
-        QTest::newRow("number op") << QByteArray("[\"HitCounter\",5]\n[[],[1]]") << 1
-                                   << "unknown operation 5";
+        QTest::newRow("number op")
+            << QByteArray("[\"HitCounter\",5]\n[[],[1]]") << 1 << "unknown operation 5";
         QTest::newRow("lengths") << QByteArray("[\"HitCounter\",\"hit\"]\n[[]]") << 2
                                  << "1 argument lists for 2 operations";
-        QTest::newRow("ctor args") << QByteArray("[\"HitCounter\"]\n[[5]]") << 2
-                                   << "expected []";
+        QTest::newRow("ctor args") << QByteArray("[\"HitCounter\"]\n[[5]]") << 2 << "expected []";
         QTest::newRow("missing ts") << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[]]") << 2
                                     << "argument list 2 (hit) is []; expected [timestamp]";
         QTest::newRow("two args") << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[1,2]]") << 2
                                   << "expected [timestamp]";
-        QTest::newRow("not a list") << QByteArray("[\"HitCounter\",\"hit\"]\n[[],1]") << 2
-                                    << "expected [timestamp]";
-        QTest::newRow("string ts") << QByteArray("[\"HitCounter\",\"getHits\"]\n[[],[\"7\"]]")
-                                   << 2 << "not a number";
+        QTest::newRow("not a list")
+            << QByteArray("[\"HitCounter\",\"hit\"]\n[[],1]") << 2 << "expected [timestamp]";
+        QTest::newRow("string ts")
+            << QByteArray("[\"HitCounter\",\"getHits\"]\n[[],[\"7\"]]") << 2 << "not a number";
         QTest::newRow("negative") << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[-1]]") << 2
                                   << "negative";
         QTest::newRow("fraction") << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[1.5]]") << 2
@@ -80,8 +79,8 @@ private Q_SLOTS:
                               << "too large";
         QTest::newRow("2^62") << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[4611686018427387904]]")
                               << 2 << "too large";
-        QTest::newRow("third line") << QByteArray("[\"HitCounter\"]\n[[]]\n\n[]\n") << 4
-                                    << "unexpected text";
+        QTest::newRow("third line")
+            << QByteArray("[\"HitCounter\"]\n[[]]\n\n[]\n") << 4 << "unexpected text";
     }
     void errorsNameTheLineAndTheProblem() {
         QFETCH(QByteArray, input);

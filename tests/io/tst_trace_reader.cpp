@@ -82,9 +82,9 @@ private Q_SLOTS:
     }
 
     void commentsBlankLinesCarriageReturnsAndBomAreSkipped() {
-        const auto outcome =
-            readBuffer("\xEF\xBB\xBF# recorded by hand\r\n\r\ntimestamp,key\r\n  # indented\r\n"
-                       "\t\r\n 4 , a b \r\n5,c");
+        const auto outcome = readBuffer(
+            "\xEF\xBB\xBF# recorded by hand\r\n\r\ntimestamp,key\r\n  # indented\r\n"
+            "\t\r\n 4 , a b \r\n5,c");
         QVERIFY(outcome.errors.empty());
         QCOMPARE(outcome.rows.size(), std::size_t{2});
         QCOMPARE(outcome.rows[0].event, (HitEvent{4, "a b", "", 1}));
@@ -112,7 +112,8 @@ private Q_SLOTS:
     }
 
     void largestValuesAreAccepted() {
-        const auto outcome = readBuffer("timestamp,count\n4611686018427387903,18446744073709551615\n");
+        const auto outcome =
+            readBuffer("timestamp,count\n4611686018427387903,18446744073709551615\n");
         QVERIFY(outcome.errors.empty());
         QCOMPARE(outcome.rows[0].event.time, kTraceMaxTimestamp);
         QCOMPARE(outcome.rows[0].event.count, ~Count{0});
@@ -148,8 +149,8 @@ private Q_SLOTS:
         QFETCH(QString, row);
         QFETCH(TraceErrorKind, kind);
         QFETCH(QString, mentions);
-        const auto outcome =
-            readBuffer("# header next\ntimestamp,key,count\n1,a,1\n\n" + row.toStdString() + "\n2,b,1\n");
+        const auto outcome = readBuffer("# header next\ntimestamp,key,count\n1,a,1\n\n" +
+                                        row.toStdString() + "\n2,b,1\n");
         QCOMPARE(outcome.errors.size(), std::size_t{1});
         QCOMPARE(outcome.errors[0].kind, kind);
         QCOMPARE(outcome.errors[0].line, std::uint64_t{5});
@@ -256,9 +257,8 @@ private Q_SLOTS:
             std::streamsize xsgetn(char* s, std::streamsize n) override {
                 std::streamsize given = 0;
                 for (; given < n && remaining > 0; ++given, --remaining, ++served)
-                    *s++ = served < header.size()
-                               ? header[served]
-                               : line[(served - header.size()) % line.size()];
+                    *s++ = served < header.size() ? header[served]
+                                                  : line[(served - header.size()) % line.size()];
                 return given;
             }
             int_type underflow() override { return traits_type::eof(); }

@@ -89,7 +89,8 @@ private Q_SLOTS:
         std::stringstream text;
         text << in.rdbuf();
         QCOMPARE(readBack(text.str()), (std::vector<HitEvent>{{3, "k", "v", 4}}));
-        QVERIFY_THROWS_EXCEPTION(std::runtime_error, TraceWriter(dir.filePath("no/such/dir.csv").toStdString()));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+                                 TraceWriter(dir.filePath("no/such/dir.csv").toStdString()));
     }
 
     void aFailedStreamIsReportedNotThrown() {
