@@ -1,0 +1,477 @@
+#include "core/sources/replay_source.h"
+
+#include <algorithm>
+#include <array>
+#include <fstream>
+#include <limits>
+#include <memory>
+#include <sstream>
+
+#include "core/io/trace_reader.h"
+#include "core/sources/batch_sender.h"
+#include "core/sources/trace_cursor.h"
+#include "core/sources/trace_index.h"
+
+namespace hitcounter {
+
+namespace {
+constexpr std::array<std::string_view, 6> kStateNames = {"idle",  "loading", "playing",
+                                                         "ended", "stopped", "failed"};
+// Progress is published (and a cancel noticed) every this many reader calls.
+constexpr std::uint64_t kLoadStep = 16384;
+
+// One token that is stopped when either of two is: the caller's stop or a seek's interrupt.
+class EitherStop {
+public:
+    EitherStop(std::stop_token a, std::stop_token b)
+        : m_onA(a, Request{m_source}), m_onB(b, Request{m_source}) {}
+    std::stop_token token() const { return m_source.get_token(); }
+
+private:
+    struct Request {
+        std::stop_source& source;
+        void operator()() const { source.request_stop(); }
+    };
+    std::stop_source m_source;
+    std::stop_callback<Request> m_onA;
+    std::stop_callback<Request> m_onB;
+};
+
+Timestamp saturatingSub(Timestamp a, Timestamp b) {
+    return a < std::numeric_limits<Timestamp>::min() + b ? std::numeric_limits<Timestamp>::min()
+                                                         : a - b;
+}
+}  // namespace
+
+std::string_view replayStateName(ReplayState state) {
+    return kStateNames[static_cast<std::size_t>(state)];
+}
+
+// What the load pass leaves for playback.
+struct ReplaySource::Loaded {
+    TraceIndex index;
+    std::string prefix;  // the file's bytes up to the end of its first row or bad row
+    Timestamp first = 0;
+    Timestamp last = 0;
+    std::uint64_t rows = 0;
+};
+
+// The playback loop's state; lives on the worker thread only.
+class ReplaySource::Player {
+public:
+    Player(ReplaySource& source, const Loaded& loaded, std::stop_token stop)
+        : m_source(source),
+          m_loaded(loaded),
+          m_stop(stop),
+          m_sender(*source.m_out, source.m_counters) {}
+
+    void run() {
+        while (!m_stop.stop_requested()) {
+            if (m_source.m_seekGeneration.load() != m_generation) {
+                applySeek();
+                continue;
+            }
+            if (!m_lookahead && !readRow()) {
+                if (!atEnd()) {
+                    return;
+                }
+                continue;
+            }
+            const Timestamp t = m_lookahead->time;
+            if (t > m_dueUntil) {
+                m_dueUntil = m_source.m_clock.now();
+                if (t > m_dueUntil) {
+                    flush(false);
+                    EitherStop wake(m_stop, m_interrupt);
+                    m_source.m_clock.sleepUntil(atSecond(t), wake.token());
+                    m_dueUntil = m_source.m_clock.now();
+                    continue;
+                }
+            }
+            m_batch.push_back(std::move(*m_lookahead));
+            m_lookahead.reset();
+            if (m_batch.size() >= kBatchRows) {
+                flush(false);
+            }
+        }
+    }
+
+private:
+    static constexpr TraceIndexEntry kStart{std::numeric_limits<Timestamp>::min(), 0, 0, 0};
+
+    // False at the end of the file.
+    bool readRow() {
+        TraceRow row;
+        for (;;) {
+            switch (m_cursor->next(row)) {
+                case TraceStatus::Row:
+                    row.event.time += m_loopShift;
+                    m_lookahead = std::move(row.event);
+                    return true;
+                case TraceStatus::BadRow:
+                    continue;  // counted by the load
+                case TraceStatus::End:
+                    return false;
+            }
+        }
+    }
+
+    // Handles the end of the file; false when the worker should finish.
+    bool atEnd() {
+        flush(false);
+        if (m_source.m_loop.load()) {
+            m_loopShift += m_loaded.last - m_loaded.first + 1;
+            {
+                std::lock_guard lock(m_source.m_statusMutex);
+                ++m_source.m_progress.loops;
+            }
+            m_cursor = std::make_unique<TraceCursor>(m_source.m_file, m_loaded.prefix, kStart);
+            return true;
+        }
+        m_source.setState(ReplayState::Ended);
+        if (!m_source.m_options.holdAtEnd) {
+            return false;
+        }
+        std::unique_lock lock(m_source.m_controlMutex);
+        m_source.m_controlChanged.wait(lock, m_stop, [&] {
+            return m_source.m_seekGeneration.load() != m_generation || m_source.m_loop.load();
+        });
+        if (m_source.m_seekGeneration.load() == m_generation && m_source.m_loop.load()) {
+            lock.unlock();
+            m_source.setState(ReplayState::Playing);
+        }
+        return true;
+    }
+
+    // Sends the batch; false if a seek made it stale (it is then discarded) or on stop.
+    bool flush(bool mustArrive) {
+        if (m_batch.empty()) {
+            return true;
+        }
+        HitBatch batch = std::exchange(m_batch, {});
+        std::lock_guard lock(m_source.m_pushMutex);
+        if (m_source.m_seekGeneration.load() != m_generation) {
+            return false;
+        }
+        const bool wait = mustArrive || m_source.m_clock.asFastAsPossible();
+        EitherStop wake(m_stop, m_interrupt);
+        return m_sender.send(std::move(batch), wait, wake.token());
+    }
+
+    void applySeek() {
+        std::optional<Timestamp> target;
+        {
+            std::lock_guard lock(m_source.m_controlMutex);
+            m_generation = m_source.m_seekGeneration.load();
+            target = m_source.m_seekTarget;
+            m_interrupt = m_source.m_interrupt.get_token();
+        }
+        m_batch.clear();
+        m_lookahead.reset();
+        m_sender.resetNewest();
+        m_loopShift = 0;
+        m_dueUntil = std::numeric_limits<Timestamp>::min();
+        m_source.setState(ReplayState::Playing);
+        if (!target) {
+            m_cursor = std::make_unique<TraceCursor>(m_source.m_file, m_loaded.prefix, kStart);
+            m_source.m_clock.seek(atSecond(m_loaded.first));
+            return;
+        }
+        rebuild(*target);
+    }
+
+    // Sends, in file order, every row that streaming delivers by `t` whose head (the
+    // largest time so far) is inside (t - window, t]: exactly what a window counter needs.
+    void rebuild(Timestamp t) {
+        const Timestamp windowStart = saturatingSub(t, m_source.m_options.window.count());
+        const TraceIndexEntry from = m_loaded.index.locate(windowStart);
+        m_cursor = std::make_unique<TraceCursor>(m_source.m_file, m_loaded.prefix, from);
+        Timestamp head = from.headBefore;
+        std::uint64_t calls = 0;
+        while (readRow()) {
+            const Timestamp rowHead = std::max(head, m_lookahead->time);
+            if (rowHead > t) {
+                break;  // the lookahead row is the first one after t
+            }
+            head = rowHead;
+            if (head > windowStart) {
+                m_batch.push_back(std::move(*m_lookahead));
+                if (m_batch.size() >= kBatchRows && !flush(true)) {
+                    return;
+                }
+            }
+            m_lookahead.reset();
+            if (++calls % kBatchRows == 0 && m_stop.stop_requested()) {
+                return;
+            }
+        }
+        if (flush(true)) {
+            m_source.m_clock.seek(atSecond(t));
+        }
+    }
+
+    ReplaySource& m_source;
+    const Loaded& m_loaded;
+    std::stop_token m_stop;
+    std::stop_token m_interrupt;
+    BatchSender m_sender;
+    std::uint64_t m_generation = std::numeric_limits<std::uint64_t>::max();
+    std::unique_ptr<TraceCursor> m_cursor;
+    std::optional<HitEvent> m_lookahead;  // read but not yet due
+    HitBatch m_batch;
+    Timestamp m_loopShift = 0;
+    Timestamp m_dueUntil = std::numeric_limits<Timestamp>::min();  // the clock's now, cached
+};
+
+ReplaySource::ReplaySource(Clock& base, std::filesystem::path file, const ReplayOptions& options)
+    : m_file(std::move(file)),
+      m_options(options),
+      m_clock(base, std::chrono::nanoseconds::zero(), options.speed),
+      m_loop(options.loop),
+      m_userPaused(options.startPaused) {
+    m_clock.pause();  // until loaded
+}
+
+ReplaySource::~ReplaySource() { stop(); }
+
+void ReplaySource::start(BatchQueue& out) {
+    stop();
+    {
+        std::ifstream probe(m_file, std::ios::binary);
+        if (!probe) {
+            throw SourceError(m_file.string() + ": cannot open the trace file");
+        }
+    }
+    {
+        std::lock_guard lock(m_pushMutex);
+        m_out = &out;
+    }
+    {
+        std::lock_guard lock(m_controlMutex);
+        m_loaded = false;
+    }
+    m_clock.pause();
+    {
+        std::lock_guard lock(m_statusMutex);
+        m_progress = ReplayProgress{};
+        m_progress.state = ReplayState::Loading;
+    }
+    for (auto* counter : {&m_counters.packets, &m_counters.lines, &m_counters.hits,
+                          &m_counters.badLines, &m_counters.ignoredLines, &m_counters.dropped,
+                          &m_counters.lateHits}) {
+        counter->store(0);
+    }
+    m_running = true;
+    m_worker = std::jthread([this](std::stop_token stop) { run(stop); });
+}
+
+void ReplaySource::stop() {
+    if (!m_worker.joinable()) {
+        return;
+    }
+    m_worker.request_stop();
+    m_worker.join();
+    m_worker = std::jthread();
+    std::lock_guard lock(m_statusMutex);
+    if (m_progress.state == ReplayState::Loading || m_progress.state == ReplayState::Playing ||
+        m_progress.state == ReplayState::Ended) {
+        m_progress.state = ReplayState::Stopped;
+    }
+}
+
+bool ReplaySource::running() const { return m_running.load(); }
+
+SourceStats ReplaySource::stats() const { return m_counters.snapshot(); }
+
+std::string ReplaySource::describe() const {
+    const ReplayProgress p = progress();
+    std::ostringstream out;
+    out << "replay " << m_file.string() << " (" << replayStateName(p.state) << ", " << p.rows
+        << " rows, ";
+    if (m_clock.asFastAsPossible()) {
+        out << "as fast as possible";
+    } else {
+        out << m_clock.speed() << 'x';
+    }
+    out << (loop() ? ", loop)" : ")");
+    return out.str();
+}
+
+void ReplaySource::play() {
+    std::lock_guard lock(m_controlMutex);
+    m_userPaused = false;
+    if (m_loaded) {
+        m_clock.resume();
+    }
+}
+
+void ReplaySource::pause() {
+    std::lock_guard lock(m_controlMutex);
+    m_userPaused = true;
+    m_clock.pause();
+}
+
+bool ReplaySource::paused() const {
+    std::lock_guard lock(m_controlMutex);
+    return m_userPaused;
+}
+
+void ReplaySource::setSpeed(double speed) { m_clock.setSpeed(speed); }
+double ReplaySource::speed() const { return m_clock.speed(); }
+
+void ReplaySource::setLoop(bool loop) {
+    {
+        std::lock_guard lock(m_controlMutex);
+        m_loop = loop;
+    }
+    m_controlChanged.notify_all();
+}
+
+bool ReplaySource::loop() const { return m_loop.load(); }
+
+void ReplaySource::seek(Timestamp t) {
+    std::stop_source interrupted;
+    {
+        std::lock_guard lock(m_controlMutex);
+        m_seekTarget = t;
+        ++m_seekGeneration;
+        interrupted = std::exchange(m_interrupt, std::stop_source());
+    }
+    // Wakes the worker if it waits for room in the queue or for a row's time; it then sees
+    // the new generation and pushes nothing more from the old position.
+    interrupted.request_stop();
+    m_controlChanged.notify_all();
+    {
+        std::lock_guard lock(m_pushMutex);
+        if (m_out != nullptr) {
+            m_out->drain();
+        }
+    }
+    m_clock.seek(atSecond(t));
+}
+
+ReplayProgress ReplaySource::progress() const {
+    std::lock_guard lock(m_statusMutex);
+    return m_progress;
+}
+
+void ReplaySource::setState(ReplayState state) {
+    std::lock_guard lock(m_statusMutex);
+    m_progress.state = state;
+}
+
+void ReplaySource::fail(std::string message) {
+    std::lock_guard lock(m_statusMutex);
+    m_progress.state = ReplayState::Failed;
+    m_progress.error = std::move(message);
+}
+
+void ReplaySource::run(std::stop_token stop) {
+    try {
+        Loaded loaded;
+        if (load(stop, loaded)) {
+            {
+                std::lock_guard lock(m_controlMutex);
+                m_loaded = true;
+                if (!m_userPaused) {
+                    m_clock.resume();
+                }
+            }
+            if (loaded.rows == 0) {
+                setState(ReplayState::Ended);
+            } else {
+                Player(*this, loaded, stop).run();
+            }
+        }
+    } catch (const std::exception& e) {
+        fail(m_file.string() + ": " + e.what());
+    }
+    m_running = false;
+}
+
+bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
+    std::ifstream file(m_file, std::ios::binary);
+    if (!file) {
+        fail(m_file.string() + ": cannot open the trace file");
+        return false;
+    }
+    std::error_code sizeError;
+    const auto size = std::filesystem::file_size(m_file, sizeError);
+    {
+        std::lock_guard lock(m_statusMutex);
+        m_progress.bytesTotal = sizeError ? 0 : size;
+    }
+    TraceReader reader(file);
+    TraceRow row;
+    Timestamp head = std::numeric_limits<Timestamp>::min();
+    Timestamp first = std::numeric_limits<Timestamp>::max();
+    std::uint64_t prefixBytes = 0;
+    std::string firstBadRow;
+    const auto publish = [&] {
+        const TraceProgress& p = reader.progress();
+        m_counters.packets = p.rows;
+        m_counters.lines = p.lines;
+        m_counters.badLines = p.badRows;
+        std::lock_guard lock(m_statusMutex);
+        m_progress.bytesRead = p.bytesRead;
+        m_progress.rows = p.rows;
+        m_progress.badRows = p.badRows;
+        if (m_progress.firstBadRow.empty()) {
+            m_progress.firstBadRow = firstBadRow;
+        }
+    };
+    for (std::uint64_t calls = 0;; ++calls) {
+        if (calls % kLoadStep == 0) {
+            publish();
+            if (stop.stop_requested()) {
+                return false;
+            }
+        }
+        const TraceProgress before = reader.progress();
+        const TraceStatus status = reader.next(row);
+        if (status == TraceStatus::End) {
+            break;
+        }
+        if (prefixBytes == 0) {
+            prefixBytes = reader.progress().bytesRead;
+        }
+        if (status == TraceStatus::BadRow) {
+            const TraceError& error = reader.error();
+            const std::string where =
+                m_file.string() + ":" + std::to_string(error.line) + ": " + error.message;
+            if (error.fatal) {
+                publish();
+                fail(where);
+                return false;
+            }
+            if (firstBadRow.empty()) {
+                firstBadRow = where;
+            }
+            continue;
+        }
+        if (TraceIndex::wants(loaded.rows)) {
+            loaded.index.add({head, before.bytesRead, before.lines, loaded.rows});
+        }
+        head = std::max(head, row.event.time);
+        first = std::min(first, row.event.time);
+        ++loaded.rows;
+    }
+    publish();
+    if (loaded.rows > 0) {
+        loaded.first = first;
+        loaded.last = head;
+        std::ifstream again(m_file, std::ios::binary);
+        loaded.prefix.resize(prefixBytes);
+        again.read(loaded.prefix.data(), static_cast<std::streamsize>(prefixBytes));
+        if (static_cast<std::uint64_t>(again.gcount()) != prefixBytes) {
+            fail(m_file.string() + ": the file changed while loading");
+            return false;
+        }
+        std::lock_guard lock(m_statusMutex);
+        m_progress.first = loaded.first;
+        m_progress.last = loaded.last;
+    }
+    return true;
+}
+
+}  // namespace hitcounter

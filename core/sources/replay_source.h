@@ -1,0 +1,146 @@
+// ReplaySource: plays a trace CSV file (docs/formats.md) as a live source: play, pause,
+// speed, seek to any time with the window rebuilt exactly, loop. Loading a large file runs
+// on the worker thread with progress and can be cancelled, so nothing freezes.
+//
+// Threading: start() and stop() from the owner thread. play, pause, setSpeed, setLoop,
+// now, progress, stats, describe are thread-safe and may come from any thread (the GUI's).
+// seek() must be called from the thread that consumes the queue (see below). Guards:
+// m_statusMutex guards m_progress; m_controlMutex guards m_seekTarget, m_interrupt,
+// m_userPaused, m_loaded; m_pushMutex guards m_out and orders pushes against seek's drain.
+//
+// Life of a replay:
+//  1. start(): checks the file opens (else SourceError), then the worker loads: one pass
+//     with the trace reader builds a sparse index by time (TraceIndex) and counts rows and
+//     bad rows; progress() reports bytes and rows as it goes; stop() cancels it. A bad
+//     header makes the state Failed with "FILE:LINE: problem"; bad rows are counted (the
+//     first is named in progress().firstBadRow) and skipped.
+//  2. Playing: the source's VirtualClock starts at the trace's first (smallest) time and
+//     runs at `speed`; rows are sent in file order as soon as the clock reaches their
+//     second (late rows, older than rows before them, go out right away and count as late).
+//     Live speeds drop on a full queue (counted); as fast as possible waits for room.
+//  3. End: with loop, the trace starts again with every time shifted by its span
+//     (last - first + 1 s), so time keeps moving forward and counters need no reset;
+//     without, the state is Ended and (holdAtEnd) the worker waits for a seek or stop();
+//     with holdAtEnd = false the worker finishes and running() turns false.
+//
+// seek(T): the counters can be rebuilt exactly as they were at trace time T. Protocol: call
+// seek(T) from the consumer's thread; when it returns, the queue holds no batch from before
+// the seek (they are discarded) and the worker will push no more of them; reset your
+// counters, then keep draining: the next batches hold every row that streaming would have
+// delivered by T whose time can still be in the window (T - window, T], then playback
+// continues from T. So count(T) after the rebuild equals count(T) of an uninterrupted
+// replay. Seeking costs O(rows in the window + TraceIndex::kStride), not a re-read of the
+// file. T is trace time (loop 0); a seek before loading ends is applied once it ends.
+//
+// Example (GUI): ReplaySource replay(wallClock, "trace.csv"); replay.start(queue);
+//     frame timer: engine.add(queue.drain()); show replay.progress(), replay.now()
+//     slider:      replay.seek(t); engine.reset();
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "core/sources/source.h"
+#include "core/sources/source_counters.h"
+#include "core/time/virtual_clock.h"
+
+namespace hitcounter {
+
+enum class ReplayState { Idle, Loading, Playing, Ended, Stopped, Failed };
+// "idle", "loading", "playing", "ended", "stopped", "failed".
+std::string_view replayStateName(ReplayState state);
+
+struct ReplayOptions {
+    std::chrono::seconds window = kDefaultWindow;  // what seek() rebuilds: (T - window, T]
+    double speed = 1.0;        // 0.1..1000 or VirtualClock::kAsFastAsPossible
+    bool loop = false;
+    bool startPaused = false;  // load, then wait for play()
+    bool holdAtEnd = true;     // at the end keep the worker for seeks (GUI); false: finish (CLI)
+};
+
+struct ReplayProgress {
+    ReplayState state = ReplayState::Idle;
+    std::uint64_t bytesRead = 0;   // while loading, then the file size
+    std::uint64_t bytesTotal = 0;  // the file size
+    std::uint64_t rows = 0;        // good rows found by the load
+    std::uint64_t badRows = 0;
+    std::optional<Timestamp> first;  // the smallest time in the trace, once loaded
+    std::optional<Timestamp> last;   // the largest
+    std::uint64_t loops = 0;         // completed passes when looping
+    std::string firstBadRow;         // "FILE:LINE: problem" of the first bad row, if any
+    std::string error;               // why the state is Failed
+};
+
+class ReplaySource final : public Source {
+public:
+    // Rows per batch sent.
+    static constexpr std::size_t kBatchRows = 4096;
+
+    // `base` (a WallClock, or a ManualClock in tests) must outlive the source.
+    ReplaySource(Clock& base, std::filesystem::path file, const ReplayOptions& options = {});
+    ~ReplaySource() override;
+
+    // Throws SourceError naming the file if it cannot be opened. A second start() reloads.
+    void start(BatchQueue& out) override;
+    // Cancels loading or playback and joins the worker.
+    void stop() override;
+    bool running() const override;
+    // packets = rows, lines = physical lines, badLines = bad rows (all from the load);
+    // hits, lateHits, dropped from delivery (a seek's rebuild counts again).
+    SourceStats stats() const override;
+    std::string describe() const override;
+
+    void play();
+    void pause();
+    bool paused() const;
+    void setSpeed(double speed);
+    double speed() const;
+    void setLoop(bool loop);
+    bool loop() const;
+    // Consumer thread only; see the protocol above.
+    void seek(Timestamp t);
+
+    // The replay's time: the counters' "now" (trace time plus loop shifts).
+    Timestamp now() const { return m_clock.now(); }
+    ReplayProgress progress() const;
+
+private:
+    struct Loaded;
+    class Player;
+
+    void run(std::stop_token stop);
+    bool load(std::stop_token stop, Loaded& loaded);
+    void setState(ReplayState state);
+    void fail(std::string message);
+
+    const std::filesystem::path m_file;
+    const ReplayOptions m_options;
+    VirtualClock m_clock;
+    std::atomic<bool> m_loop;
+    std::atomic<std::uint64_t> m_seekGeneration{0};
+
+    mutable std::mutex m_statusMutex;
+    ReplayProgress m_progress;  // guarded by m_statusMutex
+
+    mutable std::mutex m_controlMutex;
+    std::condition_variable_any m_controlChanged;  // seek or loop changed
+    std::optional<Timestamp> m_seekTarget;         // guarded by m_controlMutex
+    std::stop_source m_interrupt;                  // guarded by m_controlMutex; stopped by seek
+    bool m_userPaused;                             // guarded by m_controlMutex
+    bool m_loaded = false;                         // guarded by m_controlMutex
+
+    std::mutex m_pushMutex;
+    BatchQueue* m_out = nullptr;  // guarded by m_pushMutex
+
+    SourceCounters m_counters;
+    std::atomic<bool> m_running{false};
+    std::jthread m_worker;  // last: joined before the members it uses are destroyed
+};
+
+}  // namespace hitcounter
