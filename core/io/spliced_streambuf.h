@@ -17,7 +17,8 @@ namespace hitcounter {
 
 class SplicedStreambuf final : public std::streambuf {
 public:
-    SplicedStreambuf(std::string head, std::streambuf& rest) : m_head(std::move(head)), m_rest(rest) {
+    SplicedStreambuf(std::string head, std::streambuf& rest)
+        : m_head(std::move(head)), m_rest(rest) {
         setg(m_head.data(), m_head.data(), m_head.data() + m_head.size());
     }
 

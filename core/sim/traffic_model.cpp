@@ -96,9 +96,10 @@ void TrafficModel::drawSamples(sim::Random& random, Timestamp t, Count hits, std
         Sample s{t, key < 0 ? m_zipf.draw(random) : static_cast<std::uint32_t>(key),
                  random.below(m_options.visitors), each + (i < extra ? 1 : 0)};
         if (maxLate > 0 && random.uniform() < m_options.jitterFraction) {
-            s.time -= 1 + static_cast<std::int64_t>(
-                              random.below(static_cast<std::uint32_t>(std::min<std::int64_t>(
-                                  maxLate, std::numeric_limits<std::uint32_t>::max()))));
+            const auto late = 1 + static_cast<std::int64_t>(random.below(static_cast<std::uint32_t>(
+                                      std::min<std::int64_t>(maxLate, UINT32_MAX))));
+            // Counters and traces start at second 0: a late hit never goes before it.
+            s.time = std::max(t - late, std::min<Timestamp>(t, 0));
         }
         out.push_back(s);
     }

@@ -10,7 +10,7 @@
 //  - each hit gets a key drawn with Zipf popularity over `keys` keys, named "/page/1" (the
 //    most popular) .. "/page/K", and a visitor drawn uniformly from "v1" .. "vV";
 //  - with jitter J > 0 s, a fraction (jitterFraction) of the hits carry a time 1..J s before
-//    t: they arrive late, as from a client that buffers;
+//    t (but not before second 0): they arrive late, as from a client that buffers;
 //  - hits with the same (time, key, visitor) are merged into one HitEvent with count > 1.
 //    Above maxEventsPerSecond hits in a second, the model draws only that many (key,
 //    visitor) samples and spreads the second's hits evenly over them, so 10^7 hits/s cost

@@ -178,6 +178,8 @@ private:
             return;
         }
         rebuild(*target);
+        std::lock_guard lock(m_source.m_statusMutex);
+        m_source.m_progress.seeksApplied = m_generation;
     }
 
     // Sends, in file order, every row that streaming delivers by `t` whose head (the
@@ -232,7 +234,9 @@ ReplaySource::ReplaySource(Clock& base, std::filesystem::path file, const Replay
     m_clock.pause();  // until loaded
 }
 
-ReplaySource::~ReplaySource() { stop(); }
+ReplaySource::~ReplaySource() {
+    stop();
+}
 
 void ReplaySource::start(BatchQueue& out) {
     stop();
@@ -256,9 +260,9 @@ void ReplaySource::start(BatchQueue& out) {
         m_progress = ReplayProgress{};
         m_progress.state = ReplayState::Loading;
     }
-    for (auto* counter : {&m_counters.packets, &m_counters.lines, &m_counters.hits,
-                          &m_counters.badLines, &m_counters.ignoredLines, &m_counters.dropped,
-                          &m_counters.lateHits}) {
+    for (auto* counter :
+         {&m_counters.packets, &m_counters.lines, &m_counters.hits, &m_counters.badLines,
+          &m_counters.ignoredLines, &m_counters.dropped, &m_counters.lateHits}) {
         counter->store(0);
     }
     m_running = true;
@@ -279,9 +283,13 @@ void ReplaySource::stop() {
     }
 }
 
-bool ReplaySource::running() const { return m_running.load(); }
+bool ReplaySource::running() const {
+    return m_running.load();
+}
 
-SourceStats ReplaySource::stats() const { return m_counters.snapshot(); }
+SourceStats ReplaySource::stats() const {
+    return m_counters.snapshot();
+}
 
 std::string ReplaySource::describe() const {
     const ReplayProgress p = progress();
@@ -316,8 +324,12 @@ bool ReplaySource::paused() const {
     return m_userPaused;
 }
 
-void ReplaySource::setSpeed(double speed) { m_clock.setSpeed(speed); }
-double ReplaySource::speed() const { return m_clock.speed(); }
+void ReplaySource::setSpeed(double speed) {
+    m_clock.setSpeed(speed);
+}
+double ReplaySource::speed() const {
+    return m_clock.speed();
+}
 
 void ReplaySource::setLoop(bool loop) {
     {
@@ -327,7 +339,9 @@ void ReplaySource::setLoop(bool loop) {
     m_controlChanged.notify_all();
 }
 
-bool ReplaySource::loop() const { return m_loop.load(); }
+bool ReplaySource::loop() const {
+    return m_loop.load();
+}
 
 void ReplaySource::seek(Timestamp t) {
     std::stop_source interrupted;

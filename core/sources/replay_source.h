@@ -58,7 +58,7 @@ std::string_view replayStateName(ReplayState state);
 
 struct ReplayOptions {
     std::chrono::seconds window = kDefaultWindow;  // what seek() rebuilds: (T - window, T]
-    double speed = 1.0;        // 0.1..1000 or VirtualClock::kAsFastAsPossible
+    double speed = 1.0;                            // 0.1..1000 or VirtualClock::kAsFastAsPossible
     bool loop = false;
     bool startPaused = false;  // load, then wait for play()
     bool holdAtEnd = true;     // at the end keep the worker for seeks (GUI); false: finish (CLI)
@@ -73,6 +73,7 @@ struct ReplayProgress {
     std::optional<Timestamp> first;  // the smallest time in the trace, once loaded
     std::optional<Timestamp> last;   // the largest
     std::uint64_t loops = 0;         // completed passes when looping
+    std::uint64_t seeksApplied = 0;  // seek() calls whose rebuild has been sent (or overtaken)
     std::string firstBadRow;         // "FILE:LINE: problem" of the first bad row, if any
     std::string error;               // why the state is Failed
 };

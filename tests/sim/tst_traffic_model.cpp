@@ -177,6 +177,15 @@ private Q_SLOTS:
         QVERIFY2(std::abs(share - 0.2) < 0.01, qPrintable(QString::number(share)));
     }
 
+    void lateHitsNeverGoBeforeSecondZero() {
+        const TrafficModel model({.rate = 1000, .jitter = 10s, .jitterFraction = 1.0});
+        for (Timestamp t = 0; t < 5; ++t) {
+            for (const HitEvent& e : model.eventsAt(t)) {
+                QVERIFY(e.time >= 0);
+            }
+        }
+    }
+
     void withoutJitterEveryHitIsOnTime() {
         const TrafficModel model({.pattern = TrafficPattern::Burst, .rate = 1000});
         for (Timestamp t = 0; t < 60; ++t) {

@@ -1,15 +1,30 @@
-// BatchCollector: a test's consumer end of a BatchQueue. It pops with bounded waits (never a
-// sleep) until a condition holds or a deadline passes, so a broken source fails the test
-// instead of hanging it.
+// Test helpers for sources. BatchCollector: a test's consumer end of a BatchQueue. It pops with
+// bounded waits (never a sleep) until a condition holds or a deadline passes, so a broken source
+// fails the test instead of hanging it.
 #pragma once
 
 #include <chrono>
 #include <functional>
 #include <map>
+#include <thread>
 
 #include "core/sources/batch_queue.h"
 
 namespace hitcounter::test {
+
+// Spins (yielding) until done() holds; false after `patience`. For conditions a source
+// reaches on its own thread (state changes), never for the passing of time.
+inline bool waitUntil(const std::function<bool()>& done,
+                      std::chrono::milliseconds patience = std::chrono::seconds(10)) {
+    const auto deadline = std::chrono::steady_clock::now() + patience;
+    while (!done()) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            return false;
+        }
+        std::this_thread::yield();
+    }
+    return true;
+}
 
 class BatchCollector {
 public:

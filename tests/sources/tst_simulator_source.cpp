@@ -19,16 +19,6 @@ SimulatorOptions steady(double rate, Timestamp start, std::optional<std::chrono:
                             .speed = speed};
 }
 
-bool waitUntil(const std::function<bool()>& done) {
-    const auto deadline = std::chrono::steady_clock::now() + 10s;
-    while (!done()) {
-        if (std::chrono::steady_clock::now() > deadline) {
-            return false;
-        }
-        std::this_thread::yield();
-    }
-    return true;
-}
 }  // namespace
 
 class SimulatorSourceTest : public QObject {
@@ -49,7 +39,7 @@ private Q_SLOTS:
             // nothing from a second the clock has not reached
             QCOMPARE(collector.perSecond().rbegin()->first, t);
         }
-        QVERIFY(waitUntil([&] { return !sim.running(); }));
+        QVERIFY(test::waitUntil([&] { return !sim.running(); }));
         collector.drainNow();
         QCOMPARE(collector.hits(), Count{50});
         const SourceStats stats = sim.stats();
@@ -116,7 +106,7 @@ private Q_SLOTS:
         SimulatorSource sim(base, steady(100, 0, 2000s, VirtualClock::kAsFastAsPossible));
         sim.start(queue);
         QVERIFY(collector.collectUntil([&] { return collector.hits() == 200'000; }));
-        QVERIFY(waitUntil([&] { return !sim.running(); }));
+        QVERIFY(test::waitUntil([&] { return !sim.running(); }));
         QCOMPARE(sim.stats().dropped, std::uint64_t{0});
         QCOMPARE(queue.droppedHits(), Count{0});
         QCOMPARE(collector.perSecond().size(), std::size_t{2000});
@@ -128,7 +118,7 @@ private Q_SLOTS:
         SimulatorSource sim(base, steady(7, 0, 100s, 1000.0));
         sim.start(queue);
         base.advance(1s);  // 1000 simulated seconds are due at once, only 100 are asked for
-        QVERIFY(waitUntil([&] { return !sim.running(); }));
+        QVERIFY(test::waitUntil([&] { return !sim.running(); }));
         const SourceStats stats = sim.stats();
         QCOMPARE(stats.hits + stats.dropped, std::uint64_t{700});
         QVERIFY(stats.dropped > 0);
@@ -150,7 +140,7 @@ private Q_SLOTS:
                                  .speed = VirtualClock::kAsFastAsPossible};
         SimulatorSource sim(base, options);
         sim.start(queue);
-        QVERIFY(waitUntil([&] { return !sim.running(); }));
+        QVERIFY(test::waitUntil([&] { return !sim.running(); }));
         test::BatchCollector collector(queue);
         collector.drainNow();
         Count late = 0;
