@@ -19,6 +19,12 @@ namespace hitcounter {
 
 class NaiveCounter final : public WindowCounter {
 public:
+    // One recorded hit() call.
+    struct Call {
+        Timestamp second;
+        Count count;
+    };
+
     explicit NaiveCounter(std::chrono::seconds window = kDefaultWindow);
 
     void hit(Timestamp t, Count n = 1) override;
@@ -34,12 +40,10 @@ public:
     std::string_view name() const override { return "naive"; }
     Count droppedLate() const override { return m_head.droppedLate(); }
 
-private:
-    struct Call {
-        Timestamp second;
-        Count count;
-    };
+    // Every accepted hit() call in arrival order, for views that draw the vector.
+    const std::vector<Call>& calls() const { return m_calls; }
 
+private:
     WindowHead m_head;
     std::vector<Call> m_calls;
 };

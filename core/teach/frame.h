@@ -1,0 +1,65 @@
+// Frame: the complete, immutable state of the teaching view after one operation.
+//
+// Thread-safe to read (a plain value). A Timeline records one Frame per operation (plus the
+// start), so stepping back is showing an earlier Frame: nothing is recomputed or undone.
+//
+// Every structure is copied from the real counters (RingCounter, DequeCounter, NaiveCounter)
+// after the operation ran; the fields named "touched", "reset", "popped", "added" describe the
+// change from the previous frame. Example, W = 10, after "hit 13" on a ring holding (3, 2):
+//     touchedSlot = 3, resetFrom = {3, 2}, ring[3] = {13, 1, inWindow, used},
+//     deque = [(13, 1)] with popped = [(3, 2)], naive = [(3,1), (3,1), (13,1)], naiveAdded = 1.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/counters/window_counter.h"
+#include "core/teach/operation_parser.h"
+#include "core/teach/pseudocode.h"
+
+namespace hitcounter::teach {
+
+// A (second, count) pair: a deque entry or one recorded call in the naive vector.
+struct Pair {
+    Timestamp second = 0;
+    Count count = 0;
+    friend bool operator==(const Pair&, const Pair&) = default;
+};
+
+struct RingSlot {
+    Timestamp second = 0;
+    Count count = 0;
+    bool inWindow = false;  // the second lies in (head - W, head]
+    bool used = false;      // written at least once (an unused slot is drawn empty)
+    friend bool operator==(const RingSlot&, const RingSlot&) = default;
+};
+
+struct Frame {
+    std::size_t step = 0;             // 0 is the start, before any operation
+    std::optional<Operation> op;      // empty for the start frame
+    std::optional<Timestamp> head;    // newest second seen so far
+    std::optional<std::size_t> slot;  // op->second mod W, the slot the operation looks at
+
+    std::vector<RingSlot> ring;
+    bool dropped = false;           // a hit older than the window: nothing changed
+    std::optional<Pair> resetFrom;  // the stale (second, count) the hit's slot held before
+
+    std::vector<Pair> deque;                  // oldest first
+    std::vector<Pair> popped;                 // left the front of the deque during this op
+    std::optional<std::size_t> dequeTouched;  // the entry this hit created or increased
+
+    std::vector<Pair> naive;  // every accepted hit() call, in arrival order
+    std::size_t naiveAdded = 0;
+
+    std::size_t ringBytes = 0;
+    std::size_t dequeBytes = 0;
+    std::size_t naiveBytes = 0;
+
+    std::optional<Count> answer;  // getHits result
+    Line codeLine = Line::None;   // the pseudocode line this operation ends on
+    std::string narration;        // one plain sentence (or two) saying what happened and why
+};
+
+}  // namespace hitcounter::teach

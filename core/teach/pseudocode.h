@@ -1,0 +1,44 @@
+// The ring-buffer pseudocode the teaching view shows, and the line each step ends on.
+//
+// Thread-safe (constants). Line values index kPseudocode; Line::None highlights nothing.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace hitcounter::teach {
+
+enum class Line {
+    None = -1,
+    HitHeader = 0,
+    DropLate,
+    MoveHead,
+    PickSlot,
+    CheckSecond,
+    ResetSlot,
+    AddCount,
+    Blank,
+    GetHeader,
+    GetMoveHead,
+    GetSum,
+    GetLoop,
+    GetReturn,
+};
+
+inline constexpr std::array<std::string_view, 13> kPseudocode = {
+    "hit(t):",
+    "    if t <= head - W: drop it; return   # older than the window",
+    "    head = max(head, t)",
+    "    i = t mod W",
+    "    if slot[i].second != t:             # the slot holds an older second",
+    "        slot[i] = (t, 0)                # so reset it",
+    "    slot[i].count += 1",
+    "",
+    "getHits(t):",
+    "    head = max(head, t)",
+    "    total = 0",
+    "    for each slot s: if t - W < s.second <= t: total += s.count",
+    "    return total",
+};
+
+}  // namespace hitcounter::teach

@@ -1,0 +1,46 @@
+// Timeline: runs a list of operations through the real counters and records every step.
+//
+// Not thread-safe to build; once built it is an immutable value, safe to read from any thread.
+//
+// The constructor drives one RingCounter, one DequeCounter and one NaiveCounter in lockstep
+// (a "hit t xN" is N hit(t) calls on each; a getHits is count(t) on each, and the three
+// answers agree because all three are exact) and records frames()[0] = the empty start and
+// frames()[k] = the state after operation k. Stepping back is reading an earlier frame.
+//
+// Cost: O(operations * (W + deque length + vector length)) time and memory, since each frame
+// holds a full copy of the three structures; the parser's limits keep this small.
+//
+// Example, W = 300 (the LeetCode example):
+//     Timeline t(parseOperations("hit 1\nhit 2\nhit 3\ngetHits 4\nhit 300\n"
+//                                "getHits 300\ngetHits 301") ops, 300s);
+//     t.frames()[4].answer == 3, frames()[6].answer == 4, frames()[7].answer == 3
+#pragma once
+
+#include <chrono>
+#include <vector>
+
+#include "core/teach/frame.h"
+#include "core/teach/operation_parser.h"
+
+namespace hitcounter::teach {
+
+inline constexpr std::chrono::seconds kMinTeachWindow{5};
+inline constexpr std::chrono::seconds kMaxTeachWindow{300};
+
+class Timeline {
+public:
+    // Precondition: kMinTeachWindow <= window <= kMaxTeachWindow (else std::invalid_argument).
+    Timeline(std::vector<Operation> operations, std::chrono::seconds window);
+
+    std::chrono::seconds window() const { return m_window; }
+    const std::vector<Operation>& operations() const { return m_operations; }
+    // operations().size() + 1 frames; frames()[0] is the start.
+    const std::vector<Frame>& frames() const { return m_frames; }
+
+private:
+    std::vector<Operation> m_operations;
+    std::chrono::seconds m_window;
+    std::vector<Frame> m_frames;
+};
+
+}  // namespace hitcounter::teach
