@@ -22,22 +22,24 @@ enum class Line {
     GetMoveHead,
     GetSum,
     GetLoop,
+    GetAdd,
     GetReturn,
 };
 
-inline constexpr std::array<std::string_view, 13> kPseudocode = {
+inline constexpr std::array<std::string_view, 14> kPseudocode = {
     "hit(t):",
-    "    if t <= head - W: drop it; return   # older than the window",
+    "    if t <= head - W: return    # too late",
     "    head = max(head, t)",
     "    i = t mod W",
-    "    if slot[i].second != t:             # the slot holds an older second",
-    "        slot[i] = (t, 0)                # so reset it",
+    "    if slot[i].second != t:     # older second",
+    "        slot[i] = (t, 0)        # reset it",
     "    slot[i].count += 1",
     "",
     "getHits(t):",
     "    head = max(head, t)",
     "    total = 0",
-    "    for each slot s: if t - W < s.second <= t: total += s.count",
+    "    for each slot s:",
+    "        if s.second > t - W: total += s.count",
     "    return total",
 };
 

@@ -1,0 +1,235 @@
+#include "ui/teach/lesson_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSpinBox>
+#include <QTextBlock>
+#include <QVBoxLayout>
+
+#include "core/teach/lessons.h"
+#include "core/teach/timeline.h"
+#include "ui/teach/teach_style.h"
+
+namespace hitcounter::ui {
+
+namespace ts = teachstyle;
+
+LessonPanel::LessonPanel(QWidget* parent)
+    : QWidget(parent),
+      m_lessons(new QComboBox(this)),
+      m_goal(new QLabel(this)),
+      m_editor(new QPlainTextEdit(this)),
+      m_error(new QLabel(this)),
+      m_window(new QSpinBox(this)),
+      m_predict(new QCheckBox(tr("Predict mode: ask me before each getHits"), this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(6);
+
+    auto* heading = new QLabel(tr("Lesson"), this);
+    heading->setFont(ts::font(10, true));
+    layout->addWidget(heading);
+    for (const auto& lesson : teach::lessons()) {
+        m_lessons->addItem(QString::fromStdString(lesson.title));
+    }
+    m_lessons->addItem(tr("Your own operations"));
+    layout->addWidget(m_lessons);
+
+    m_goal->setWordWrap(true);
+    m_goal->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_goal->setFont(ts::font(9.5));
+    m_goal->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_goal->setMinimumHeight(QFontMetrics(m_goal->font()).lineSpacing() * 7);
+    layout->addWidget(m_goal);
+
+    auto* windowRow = new QHBoxLayout;
+    auto* windowLabel = new QLabel(tr("Window W"), this);
+    m_window->setRange(int(teach::kMinTeachWindow.count()), int(teach::kMaxTeachWindow.count()));
+    m_window->setSuffix(tr(" s"));
+    m_window->setToolTip(tr("Slots in the ring, from 5 to 300. Changing it reruns the steps."));
+    auto* real = new QPushButton(tr("Real: 300"), this);
+    real->setToolTip(tr("Switch to the real window of 300 seconds"));
+    windowRow->addWidget(windowLabel);
+    windowRow->addWidget(m_window, 1);
+    windowRow->addWidget(real);
+    layout->addLayout(windowRow);
+
+    auto* opsHeading = new QLabel(tr("Operations (edit, then Run)"), this);
+    opsHeading->setFont(ts::font(10, true));
+    layout->addWidget(opsHeading);
+    m_editor->setFont(ts::mono(10));
+    m_editor->setPlaceholderText(
+        tr("hit 5\nhit 7 x40\ngetHits 301\n\nor the LeetCode "
+           "input:\n[\"HitCounter\",\"hit\"]\n[[],[1]]"));
+    m_editor->setTabChangesFocus(true);
+    layout->addWidget(m_editor, 1);
+
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
+    m_error->hide();
+    layout->addWidget(m_error);
+
+    auto* run = new QPushButton(tr("Run  (Ctrl+Return)"), this);
+    layout->addWidget(run);
+    layout->addWidget(m_predict);
+
+    connect(m_lessons, &QComboBox::activated, this, [this](int index) {
+        if (index < int(teach::lessons().size())) {
+            chooseLesson(index);
+        } else {
+            m_goal->setText(
+                tr("Type operations, one per line: \"hit 5\", \"hit 7 x40\" (forty "
+                   "hits at second 7), \"getHits 301\", or paste the LeetCode "
+                   "input (two JSON arrays). Then press Run."));
+            m_editor->setFocus();
+        }
+    });
+    connect(run, &QPushButton::clicked, this, &LessonPanel::requestRun);
+    auto* shortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), m_editor);
+    shortcut->setContext(Qt::WidgetShortcut);
+    connect(shortcut, &QShortcut::activated, this, &LessonPanel::requestRun);
+    connect(real, &QPushButton::clicked, this, [this] { m_window->setValue(300); });
+    connect(m_window, &QSpinBox::valueChanged, this, &LessonPanel::requestRun);
+    connect(m_editor, &QPlainTextEdit::textChanged, this, [this] {
+        if (!m_edited && m_editor->document()->isModified()) {
+            m_edited = true;
+            m_lessons->setCurrentIndex(m_lessons->count() - 1);
+        }
+    });
+}
+
+void LessonPanel::chooseLesson(int index) {
+    const auto& lesson = teach::lessons().at(std::size_t(index));
+    m_lessons->setCurrentIndex(index);
+    m_goal->setText(QString::fromStdString(lesson.goal));
+    setWindow(lesson.window);
+    showText(QString::fromStdString(lesson.operations));
+    requestRun();
+}
+
+int LessonPanel::lessonIndex() const {
+    return m_edited ? -1 : m_lessons->currentIndex();
+}
+
+QString LessonPanel::lessonId() const {
+    const int index = lessonIndex();
+    if (index < 0 || index >= int(teach::lessons().size())) {
+        return QStringLiteral("custom");
+    }
+    return QString::fromStdString(teach::lessons()[std::size_t(index)].id);
+}
+
+QString LessonPanel::operationsText() const {
+    return m_editor->toPlainText();
+}
+
+void LessonPanel::setOperationsText(const QString& text) {
+    showText(text);
+    m_edited = true;
+    m_lessons->setCurrentIndex(m_lessons->count() - 1);
+}
+
+void LessonPanel::showText(const QString& text) {
+    {
+        const QSignalBlocker blocker(m_editor);  // a lesson's own text is not an edit
+        m_editor->setPlainText(text);
+    }
+    m_editor->document()->setModified(false);
+    m_edited = false;
+}
+
+std::chrono::seconds LessonPanel::window() const {
+    return std::chrono::seconds{m_window->value()};
+}
+
+void LessonPanel::setWindow(std::chrono::seconds window) {
+    const QSignalBlocker blocker(m_window);
+    m_window->setValue(int(window.count()));
+}
+
+void LessonPanel::requestRun() {
+    Q_EMIT runRequested(m_editor->toPlainText(), window());
+}
+
+void LessonPanel::showError(const teach::ParseError& error) {
+    m_shownError = error;
+    m_error->setText(tr("Line %1, column %2: %3 (the steps on the right are unchanged)")
+                         .arg(error.line)
+                         .arg(error.column)
+                         .arg(QString::fromStdString(error.message)));
+    m_error->show();
+    const QTextBlock block = m_editor->document()->findBlockByNumber(error.line - 1);
+    if (block.isValid()) {
+        QTextCursor cursor(block);
+        cursor.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor,
+                            std::min(error.column - 1, block.length() - 1));
+        m_editor->setTextCursor(cursor);
+        m_editor->ensureCursorVisible();
+    }
+    refreshSelections();
+}
+
+void LessonPanel::clearError() {
+    m_shownError.reset();
+    m_error->hide();
+    m_error->clear();
+    refreshSelections();
+}
+
+QString LessonPanel::errorText() const {
+    return m_shownError ? m_error->text() : QString();
+}
+
+void LessonPanel::setCurrentLine(int line) {
+    m_currentLine = line;
+    refreshSelections();
+}
+
+void LessonPanel::refreshSelections() {
+    QList<QTextEdit::ExtraSelection> selections;
+    QTextDocument* doc = m_editor->document();
+    if (m_currentLine > 0 && !m_shownError) {
+        const QTextBlock block = doc->findBlockByNumber(m_currentLine - 1);
+        if (block.isValid()) {
+            QTextEdit::ExtraSelection current;
+            current.format.setBackground(ts::currentFill());
+            current.format.setProperty(QTextFormat::FullWidthSelection, true);
+            current.cursor = QTextCursor(block);
+            selections.append(current);
+        }
+    }
+    if (m_shownError) {
+        const QTextBlock block = doc->findBlockByNumber(m_shownError->line - 1);
+        if (block.isValid()) {
+            QTextEdit::ExtraSelection line;
+            line.format.setBackground(QColor(0xfb, 0xe3, 0xe1));
+            line.format.setProperty(QTextFormat::FullWidthSelection, true);
+            line.cursor = QTextCursor(block);
+            selections.append(line);
+            // Underline the token at the error column (or the place where one was expected).
+            QTextCursor token(block);
+            const int start = std::min(m_shownError->column - 1, block.length() - 1);
+            token.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor, start);
+            const QString text = block.text();
+            int end = start;
+            while (end < text.size() && !text.at(end).isSpace() && text.at(end) != QLatin1Char(';'))
+                ++end;
+            token.movePosition(QTextCursor::Right, QTextCursor::KeepAnchor,
+                               std::max(1, end - start));
+            QTextEdit::ExtraSelection mark;
+            mark.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+            mark.format.setUnderlineColor(ts::removed());
+            mark.format.setForeground(ts::removed());
+            mark.cursor = token;
+            selections.append(mark);
+        }
+    }
+    m_editor->setExtraSelections(selections);
+}
+
+}  // namespace hitcounter::ui

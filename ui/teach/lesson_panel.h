@@ -1,0 +1,67 @@
+// LessonPanel: the left column of the teaching view: lesson picker, goal, operations editor,
+// window size and Predict switch.
+//
+// GUI thread only. It owns no timeline: it emits runRequested(text, window) when the learner
+// picks a lesson, presses Run (or Ctrl+Return) or changes W, and the view answers with
+// showError() or clearError(). An error underlines the offending token, tints its line and
+// names the place below the editor; the text is never discarded. setCurrentLine() tints the
+// line of the operation being shown, so the editor doubles as the list of steps.
+#pragma once
+
+#include <QWidget>
+#include <chrono>
+
+#include "core/teach/operation_parser.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QSpinBox;
+
+namespace hitcounter::ui {
+
+class LessonPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit LessonPanel(QWidget* parent = nullptr);
+
+    // Shows lesson `index` of teach::lessons() (text, goal, W) and requests its run.
+    void chooseLesson(int index);
+    int lessonIndex() const;  // -1 once the learner edited and ran their own operations
+    QString lessonId() const;
+
+    QString operationsText() const;
+    // Puts the learner's own operations in the editor (the picker shows "Your own operations").
+    void setOperationsText(const QString& text);
+    std::chrono::seconds window() const;
+    void setWindow(std::chrono::seconds window);  // does not request a run
+
+    void showError(const teach::ParseError& error);
+    void clearError();
+    QString errorText() const;
+    void setCurrentLine(int line);  // 1-based, 0 for none
+
+    QCheckBox* predictSwitch() const { return m_predict; }
+
+Q_SIGNALS:
+    void runRequested(const QString& text, std::chrono::seconds window);
+
+private:
+    void requestRun();
+    void showText(const QString& text);
+    void refreshSelections();
+
+    QComboBox* m_lessons;
+    QLabel* m_goal;
+    QPlainTextEdit* m_editor;
+    QLabel* m_error;
+    QSpinBox* m_window;
+    QCheckBox* m_predict;
+    int m_currentLine = 0;
+    std::optional<teach::ParseError> m_shownError;
+    bool m_edited = false;
+};
+
+}  // namespace hitcounter::ui

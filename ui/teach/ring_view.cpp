@@ -1,0 +1,314 @@
+#include "ui/teach/ring_view.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <QtMath>
+
+#include "ui/teach/teach_style.h"
+
+namespace hitcounter::ui {
+
+namespace ts = teachstyle;
+using teach::Frame;
+using teach::Operation;
+using teach::RingSlot;
+
+namespace {
+
+constexpr qreal kCloseUpHeight = 108;
+
+QColor fillFor(const RingSlot& s) {
+    if (!s.used) {
+        return ts::empty();
+    }
+    return s.inWindow ? ts::inWindow() : ts::stale();
+}
+
+QColor edgeFor(const RingSlot& s) {
+    if (!s.used) {
+        return ts::emptyEdge();
+    }
+    return s.inWindow ? ts::inWindowEdge() : ts::staleInk();
+}
+
+QString numberText(qint64 v) {
+    return QString::number(v);
+}
+
+// The text of one slot inside `box`: an optional crossed-out old (second, count), the second
+// and the count. `scale` shrinks the fonts for small boxes.
+void drawSlotText(QPainter& p, const QRectF& box, const RingSlot& s,
+                  const std::optional<teach::Pair>& resetFrom, qreal scale) {
+    const QColor inkColor = s.used && !s.inWindow ? ts::staleInk() : ts::ink();
+    qreal y = box.center().y();
+    const qreal secondHeight = 19 * scale;
+    const qreal countHeight = 15 * scale;
+    const qreal resetHeight = resetFrom ? 15 * scale : 0;
+    y -= (secondHeight + countHeight + resetHeight) / 2;
+    if (resetFrom) {
+        p.setFont(ts::font(8.5 * scale));
+        p.setPen(ts::removed());
+        const QString old = numberText(resetFrom->second) + QStringLiteral(" ×") +
+                            numberText(qint64(resetFrom->count));
+        const QRectF r(box.left(), y, box.width(), resetHeight);
+        p.drawText(r, Qt::AlignCenter, old);
+        const qreal half = p.fontMetrics().horizontalAdvance(old) / 2.0 + 2;
+        p.setPen(QPen(ts::removed(), 1.6));
+        p.drawLine(QPointF(r.center().x() - half, r.center().y()),
+                   QPointF(r.center().x() + half, r.center().y()));
+        y += resetHeight;
+    }
+    if (!s.used) {
+        p.setPen(ts::emptyEdge());
+        p.setFont(ts::font(11 * scale));
+        p.drawText(QRectF(box.left(), y, box.width(), secondHeight + countHeight), Qt::AlignCenter,
+                   QStringLiteral("–"));
+        return;
+    }
+    p.setPen(inkColor);
+    p.setFont(ts::font(12 * scale, true));
+    p.drawText(QRectF(box.left(), y, box.width(), secondHeight), Qt::AlignCenter,
+               numberText(s.second));
+    p.setFont(ts::font(9.5 * scale));
+    p.setPen(s.inWindow ? ts::inWindowEdge().darker(130) : ts::staleInk());
+    p.drawText(QRectF(box.left(), y + secondHeight, box.width(), countHeight), Qt::AlignCenter,
+               QStringLiteral("×") + numberText(qint64(s.count)));
+}
+
+QPointF polar(const QPointF& centre, qreal radius, qreal qtDegrees) {
+    const qreal a = qDegreesToRadians(qtDegrees);
+    return centre + QPointF(radius * qCos(a), -radius * qSin(a));
+}
+
+void drawLegend(QPainter& p, const QRectF& area) {
+    struct Item {
+        QColor fill;
+        QColor edge;
+        QString text;
+    };
+    const Item items[] = {{ts::inWindow(), ts::inWindowEdge(), QObject::tr("in the window")},
+                          {ts::stale(), ts::staleInk(), QObject::tr("stale")},
+                          {ts::empty(), ts::emptyEdge(), QObject::tr("never written")},
+                          {ts::board(), ts::current(), QObject::tr("this step's slot")}};
+    p.setFont(ts::font(9));
+    qreal total = 0;
+    for (const Item& item : items) {
+        total += 18 + p.fontMetrics().horizontalAdvance(item.text) + 16;
+    }
+    qreal x = area.center().x() - total / 2;
+    for (const Item& item : items) {
+        const QRectF swatch(x, area.center().y() - 6, 12, 12);
+        p.setPen(QPen(item.edge, item.edge == ts::current() ? 2.5 : 1));
+        p.setBrush(item.fill);
+        p.drawRoundedRect(swatch, 2, 2);
+        p.setPen(ts::softInk());
+        const qreal w = p.fontMetrics().horizontalAdvance(item.text);
+        p.drawText(QRectF(x + 18, area.top(), w + 4, area.height()), Qt::AlignVCenter, item.text);
+        x += 18 + w + 16;
+    }
+}
+
+void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std::int64_t w) {
+    p.setPen(Qt::NoPen);
+    p.setBrush(ts::board());
+    p.drawEllipse(c, radius, radius);
+    const qreal lineWidth = radius * 1.7;
+    auto line = [&](qreal dy, qreal height, const QFont& font, const QColor& color,
+                    const QString& text) {
+        p.setFont(font);
+        p.setPen(color);
+        p.drawText(QRectF(c.x() - lineWidth / 2, c.y() + dy, lineWidth, height), Qt::AlignCenter,
+                   text);
+    };
+    const qreal big = std::clamp(radius / 6.5, 12.0, 22.0);
+    if (!f.op) {
+        line(-big * 1.6, big * 2, ts::font(big, true), ts::ink(), QObject::tr("W = %1").arg(w));
+        line(big * 0.5, big * 1.5, ts::font(big * 0.55), ts::softInk(),
+             QObject::tr("%1 empty slots").arg(w));
+        return;
+    }
+    const Operation& op = *f.op;
+    const bool isHit = op.kind == Operation::Kind::Hit;
+    QString title = isHit ? QStringLiteral("hit(%1)").arg(op.second)
+                          : QStringLiteral("getHits(%1)").arg(op.second);
+    if (isHit && op.repeat > 1) {
+        title += QStringLiteral(" ×%1").arg(op.repeat);
+    }
+    const qreal small = big * 0.55;
+    if (isHit) {
+        line(-big * 1.9, big * 1.8, ts::font(big, true), ts::ink(), title);
+        line(-big * 0.1, small * 1.8, ts::font(small), ts::softInk(),
+             QObject::tr("slot = %1 mod %2 = %3").arg(op.second).arg(w).arg(*f.slot));
+        QString status;
+        QColor color = ts::inWindowEdge();
+        if (f.dropped) {
+            status = QObject::tr("too late: dropped");
+            color = ts::removed();
+        } else if (f.resetFrom) {
+            status = QObject::tr("stale second %1: reset").arg(f.resetFrom->second);
+            color = ts::removed();
+        } else {
+            status = QObject::tr("count +%1").arg(op.repeat);
+        }
+        line(small * 1.9, small * 1.8, ts::font(small, true), color, status);
+    } else {
+        line(-big * 2.3, big * 1.6, ts::font(big * 0.8, true), ts::ink(), title);
+        line(-big * 0.8, big * 2.2, ts::font(big * 1.6, true), ts::inWindowEdge(),
+             QStringLiteral("= %1").arg(qulonglong(*f.answer)));
+        line(big * 1.5, small * 1.8, ts::font(small), ts::softInk(),
+             QObject::tr("window (%1, %2]").arg(op.second - w).arg(op.second));
+    }
+    if (isHit && f.head) {
+        line(big * 2.6, small * 1.6, ts::font(small * 0.85), ts::softInk(),
+             QObject::tr("window (%1, %2]").arg(*f.head - w).arg(*f.head));
+    }
+}
+
+}  // namespace
+
+RingView::RingView(QWidget* parent) : QWidget(parent) {
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+void RingView::setFrame(const Frame& frame, std::int64_t window) {
+    m_frame = frame;
+    m_window = window;
+    update();
+}
+
+void RingView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(rect(), palette().window());
+    const QRectF boardRect = QRectF(rect()).adjusted(4, 4, -4, -4);
+    p.setPen(QPen(ts::boardBorder(), 1));
+    p.setBrush(ts::board());
+    p.drawRoundedRect(boardRect, 10, 10);
+
+    const auto w = m_window;
+    const Frame& f = m_frame;
+    const auto slotCount = static_cast<std::int64_t>(f.ring.size());
+    if (slotCount == 0) {
+        return;
+    }
+    p.setFont(ts::font(12, true));
+    p.setPen(ts::ink());
+    const QRectF titleRect = boardRect.adjusted(16, 10, -16, 0);
+    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignTop, tr("Ring buffer: %1 slots").arg(w));
+    p.setFont(ts::font(10));
+    p.setPen(ts::softInk());
+    p.drawText(titleRect, Qt::AlignRight | Qt::AlignTop,
+               tr("%1 bytes, fixed").arg(qulonglong(f.ringBytes)));
+
+    const bool closeUp = w > kLabelledSlots;
+    QRectF area = boardRect.adjusted(12, 36, -12, -34 - (closeUp ? kCloseUpHeight : 0));
+    drawLegend(p, QRectF(boardRect.left(), boardRect.bottom() - 30, boardRect.width(), 24));
+
+    const qreal labelMargin = closeUp ? 34 : 22;
+    const qreal outer = std::max(40.0, std::min(area.width(), area.height()) / 2 - labelMargin);
+    const qreal inner = outer * (closeUp ? 0.80 : 0.56);
+    const QPointF c = area.center();
+    const qreal step = 360.0 / qreal(w);
+    const qreal gap = closeUp ? 0.0 : 1.4;
+    auto centreAngle = [&](std::int64_t i) { return 90.0 - qreal(i) * step; };
+
+    for (std::int64_t i = 0; i < w; ++i) {
+        const RingSlot& s = f.ring[std::size_t(i)];
+        const bool isCurrent = f.slot && std::int64_t(*f.slot) == i;
+        const qreal bump = isCurrent ? 6 : 0;
+        const QRectF outerRect(c.x() - outer - bump, c.y() - outer - bump, 2 * (outer + bump),
+                               2 * (outer + bump));
+        const QRectF innerRect(c.x() - inner, c.y() - inner, 2 * inner, 2 * inner);
+        const qreal a = centreAngle(i);
+        const qreal span = step - gap;
+        QPainterPath wedge;
+        wedge.arcMoveTo(outerRect, a + span / 2);
+        wedge.arcTo(outerRect, a + span / 2, -span);
+        wedge.arcTo(innerRect, a - span / 2, span);
+        wedge.closeSubpath();
+        p.setBrush(isCurrent && !s.used ? ts::currentFill() : fillFor(s));
+        p.setPen(QPen(edgeFor(s), closeUp ? 0.4 : 1.2));
+        p.drawPath(wedge);
+        if (!closeUp) {
+            const QPointF mid = polar(c, (outer + inner) / 2, a);
+            const qreal boxSide =
+                std::min(outer - inner, 2 * M_PI * (outer + inner) / 2 / w) * 0.95;
+            const qreal scale = std::clamp(boxSide / 72.0, 0.75, 1.35);
+            drawSlotText(p, QRectF(mid.x() - boxSide / 2, mid.y() - boxSide / 2, boxSide, boxSide),
+                         s, isCurrent ? f.resetFrom : std::nullopt, scale);
+        }
+        const bool labelIndex = w <= 60 || i % (w <= 150 ? 10 : 25) == 0;
+        if (labelIndex) {
+            p.setFont(ts::font(8.5));
+            p.setPen(ts::softInk());
+            const QPointF at = polar(c, outer + bump + 12, a);
+            p.drawText(QRectF(at.x() - 16, at.y() - 8, 32, 16), Qt::AlignCenter,
+                       QString::number(i));
+        }
+    }
+    if (f.slot) {
+        // The current slot's outline on top of its neighbours, and a marker pointing at it.
+        const auto i = std::int64_t(*f.slot);
+        const qreal bumped = outer + 6;
+        const QRectF outerRect(c.x() - bumped, c.y() - bumped, 2 * bumped, 2 * bumped);
+        const QRectF innerRect(c.x() - inner, c.y() - inner, 2 * inner, 2 * inner);
+        const qreal a = centreAngle(i);
+        const qreal span = std::max(step - gap, 1.2);
+        QPainterPath wedge;
+        wedge.arcMoveTo(outerRect, a + span / 2);
+        wedge.arcTo(outerRect, a + span / 2, -span);
+        wedge.arcTo(innerRect, a - span / 2, span);
+        wedge.closeSubpath();
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(ts::current(), 3.2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.drawPath(wedge);
+        const QPointF tip = polar(c, inner - 4, a);
+        const QPointF base1 = polar(c, inner - 20, a + 4);
+        const QPointF base2 = polar(c, inner - 20, a - 4);
+        p.setPen(Qt::NoPen);
+        p.setBrush(ts::current());
+        p.drawPolygon(QPolygonF{tip, base1, base2});
+    }
+    drawCentre(p, c, inner - 24, f, w);
+
+    if (!closeUp) {
+        return;
+    }
+    // Close-up strip: the slots around the current one (or slot 0 at the start).
+    const std::int64_t centreSlot = f.slot ? std::int64_t(*f.slot) : 0;
+    const QRectF strip(boardRect.left() + 12, area.bottom() + 8, boardRect.width() - 24,
+                       kCloseUpHeight - 14);
+    const int boxes = std::clamp(int(strip.width() / 62), 5, 13) | 1;
+    const qreal boxWidth = strip.width() / boxes;
+    const std::int64_t first = centreSlot - boxes / 2;
+    p.setFont(ts::font(9));
+    p.setPen(ts::softInk());
+    for (int k = 0; k < boxes; ++k) {
+        const std::int64_t i = ((first + k) % w + w) % w;
+        const RingSlot& s = f.ring[std::size_t(i)];
+        const bool isCurrent = i == centreSlot && f.slot;
+        const QRectF box(strip.left() + k * boxWidth + 3, strip.top() + 16, boxWidth - 6,
+                         strip.height() - 16);
+        p.setFont(ts::font(8.5));
+        p.setPen(isCurrent ? ts::current() : ts::softInk());
+        p.drawText(QRectF(box.left(), strip.top(), box.width(), 14), Qt::AlignCenter,
+                   tr("slot %1").arg(i));
+        p.setBrush(isCurrent && !s.used ? ts::currentFill() : fillFor(s));
+        p.setPen(isCurrent ? QPen(ts::current(), 3) : QPen(edgeFor(s), 1.2));
+        p.drawRoundedRect(box, 6, 6);
+        drawSlotText(p, box, s, isCurrent ? f.resetFrom : std::nullopt,
+                     std::clamp(box.height() / 80.0, 0.8, 1.1));
+    }
+    // Mark on the ring which arc the strip magnifies.
+    const qreal a0 = centreAngle(first) + step / 2;
+    const qreal spanAll = -step * boxes;
+    const qreal r = outer + 30;
+    QPainterPath arc;
+    arc.arcMoveTo(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), a0);
+    arc.arcTo(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), a0, spanAll);
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(ts::current(), 2, Qt::DashLine));
+    p.drawPath(arc);
+}
+
+}  // namespace hitcounter::ui

@@ -1,0 +1,62 @@
+// SequenceView: the deque of (second, count) pairs, or the naive vector of every hit() call,
+// of one teaching frame, drawn as a row of cells that wraps, with its size and memory.
+//
+// GUI thread only. setFrame() copies the frame's pairs and repaints; with animate = true
+// (stepping forward) the deque's popped pairs slide out of the front while the rest move up,
+// and the vector's new calls fade in, over kAnimationMs. Stepping back shows the end state at
+// once. Popped pairs stay listed, crossed out, under the queue for the whole step.
+//
+// Cells shrink as the sequence grows (three sizes, the smallest without text); what still
+// does not fit is summarised as "+N more". In the vector, calls whose second has left the
+// window are greyed: the naive structure keeps them forever.
+#pragma once
+
+#include <QWidget>
+
+#include "core/teach/frame.h"
+
+class QVariantAnimation;
+
+namespace hitcounter::ui {
+
+class SequenceView : public QWidget {
+    Q_OBJECT
+
+public:
+    enum class Kind { Deque, Vector };
+    static constexpr int kAnimationMs = 550;
+
+    explicit SequenceView(Kind kind, QWidget* parent = nullptr);
+
+    void setFrame(const teach::Frame& frame, std::int64_t window, bool animate);
+    // Ends a running animation at its final state (used before exporting a picture).
+    void finishAnimation();
+
+    QSize minimumSizeHint() const override { return {320, 120}; }
+    QSize sizeHint() const override { return {460, 170}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    struct CellSize {
+        qreal width;
+        qreal height;
+        bool text;
+    };
+
+    CellSize pickCellSize(const QRectF& area, int count, int* perRow) const;
+
+    Kind m_kind;
+    std::vector<teach::Pair> m_items;
+    std::vector<teach::Pair> m_popped;
+    std::optional<std::size_t> m_touched;  // deque: the pair this hit created or increased
+    std::size_t m_added = 0;               // vector: calls appended by this step
+    std::optional<Timestamp> m_head;
+    std::int64_t m_window = 10;
+    std::size_t m_bytes = 0;
+    qreal m_progress = 1.0;  // 0 = the previous layout, 1 = this frame's
+    QVariantAnimation* m_animation;
+};
+
+}  // namespace hitcounter::ui

@@ -1,0 +1,415 @@
+#include "ui/teach/teach_view.h"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QShortcut>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "core/teach/lessons.h"
+#include "ui/teach/code_view.h"
+#include "ui/teach/lesson_panel.h"
+#include "ui/teach/ring_view.h"
+#include "ui/teach/sequence_view.h"
+#include "ui/teach/teach_style.h"
+#include "ui/teach/transport_bar.h"
+
+namespace hitcounter::ui {
+
+namespace ts = teachstyle;
+using teach::Frame;
+using teach::Operation;
+
+namespace {
+
+QString operationText(const Operation& op) {
+    if (op.kind == Operation::Kind::GetHits) {
+        return QStringLiteral("getHits(%1)").arg(op.second);
+    }
+    return op.repeat > 1 ? QStringLiteral("hit(%1) ×%2").arg(op.second).arg(op.repeat)
+                         : QStringLiteral("hit(%1)").arg(op.second);
+}
+
+QString boardStyle() {
+    return QStringLiteral("background: %1; border: 1px solid %2; border-radius: 10px;")
+        .arg(ts::board().name(), ts::boardBorder().name());
+}
+
+}  // namespace
+
+TeachView::TeachView(QWidget* parent)
+    : QWidget(parent),
+      m_lessons(new LessonPanel(this)),
+      m_ring(new RingView(this)),
+      m_deque(new SequenceView(SequenceView::Kind::Deque, this)),
+      m_vector(new SequenceView(SequenceView::Kind::Vector, this)),
+      m_code(new CodeView(this)),
+      m_narration(new QLabel(this)),
+      m_predictRow(new QWidget(this)),
+      m_question(new QLabel(m_predictRow)),
+      m_guess(new QSpinBox(m_predictRow)),
+      m_transport(new TransportBar(this)),
+      m_player(new QTimer(this)) {
+    setWindowTitle(tr("hitcounter: teaching mode"));
+    auto* root = new QVBoxLayout(this);
+    root->setContentsMargins(8, 8, 8, 6);
+    root->setSpacing(6);
+
+    auto* middle = new QHBoxLayout;
+    middle->setSpacing(6);
+    m_lessons->setFixedWidth(290);
+    middle->addWidget(m_lessons);
+    middle->addWidget(m_ring, 5);
+    auto* right = new QVBoxLayout;
+    right->setSpacing(4);
+    right->addWidget(m_deque, 2);
+    right->addWidget(m_vector, 3);
+    right->addWidget(m_code, 0);
+    middle->addLayout(right, 4);
+    root->addLayout(middle, 1);
+
+    auto* narrationBox = new QWidget(this);
+    narrationBox->setObjectName(QStringLiteral("narrationBox"));
+    narrationBox->setStyleSheet(QStringLiteral("#narrationBox { %1 }").arg(boardStyle()));
+    auto* narrationLayout = new QVBoxLayout(narrationBox);
+    narrationLayout->setContentsMargins(14, 8, 14, 8);
+    m_narration->setWordWrap(true);
+    m_narration->setTextFormat(Qt::RichText);
+    m_narration->setFont(ts::font(12.5));
+    m_narration->setStyleSheet(QStringLiteral("color: %1;").arg(ts::ink().name()));
+    m_narration->setMinimumHeight(QFontMetrics(m_narration->font()).lineSpacing() * 3);
+    m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    narrationLayout->addWidget(m_narration);
+
+    auto* predictLayout = new QHBoxLayout(m_predictRow);
+    predictLayout->setContentsMargins(0, 0, 0, 0);
+    m_question->setFont(ts::font(12, true));
+    m_question->setStyleSheet(QStringLiteral("color: %1;").arg(ts::current().darker(140).name()));
+    m_guess->setRange(0, 1'000'000);
+    m_guess->setFont(ts::font(12));
+    m_guess->setMinimumWidth(90);
+    auto* check = new QPushButton(tr("Check my answer"), m_predictRow);
+    check->setDefault(true);
+    auto* reveal = new QPushButton(tr("Just show me"), m_predictRow);
+    predictLayout->addWidget(m_question, 1);
+    predictLayout->addWidget(m_guess);
+    predictLayout->addWidget(check);
+    predictLayout->addWidget(reveal);
+    m_predictRow->hide();
+    narrationLayout->addWidget(m_predictRow);
+    root->addWidget(narrationBox);
+    root->addWidget(m_transport);
+
+    connect(m_lessons, &LessonPanel::runRequested, this,
+            [this](const QString& text, std::chrono::seconds window) { run(text, window); });
+    connect(m_lessons->predictSwitch(), &QCheckBox::toggled, this, &TeachView::setPredictMode);
+    connect(check, &QPushButton::clicked, this,
+            [this] { submitPrediction(Count(m_guess->value())); });
+    connect(m_guess, &QSpinBox::editingFinished, this, [this] {
+        if (m_guess->hasFocus() && awaitingPrediction()) {
+            submitPrediction(Count(m_guess->value()));
+        }
+    });
+    connect(reveal, &QPushButton::clicked, this, &TeachView::revealPrediction);
+
+    connect(m_transport, &TransportBar::firstRequested, this, [this] { showStep(0); });
+    connect(m_transport, &TransportBar::lastRequested, this, [this] { showStep(lastStep()); });
+    connect(m_transport, &TransportBar::backRequested, this, &TeachView::stepBack);
+    connect(m_transport, &TransportBar::forwardRequested, this, &TeachView::stepForward);
+    connect(m_transport, &TransportBar::stepRequested, this, &TeachView::showStep);
+    connect(m_transport, &TransportBar::playToggled, this, [this] { setPlaying(!playing()); });
+    connect(m_transport, &TransportBar::speedChanged, this,
+            [this] { m_player->setInterval(int(m_transport->secondsPerStep() * 1000)); });
+    connect(m_transport, &TransportBar::exportFrameRequested, this, &TeachView::chooseExportFile);
+    connect(m_transport, &TransportBar::exportAllRequested, this,
+            &TeachView::chooseExportDirectory);
+    m_player->setInterval(int(m_transport->secondsPerStep() * 1000));
+    connect(m_player, &QTimer::timeout, this, [this] {
+        if (m_step >= lastStep()) {
+            setPlaying(false);
+        } else {
+            stepForward();
+        }
+    });
+
+    const std::pair<QKeySequence, std::function<void()>> keys[] = {
+        {QKeySequence(Qt::Key_Right), [this] { stepForward(); }},
+        {QKeySequence(Qt::Key_Left), [this] { stepBack(); }},
+        {QKeySequence(Qt::Key_Space), [this] { setPlaying(!playing()); }},
+        {QKeySequence(Qt::Key_Home), [this] { showStep(0); }},
+        {QKeySequence(Qt::Key_End), [this] { showStep(lastStep()); }},
+    };
+    for (const auto& [key, action] : keys) {
+        auto* shortcut = new QShortcut(key, this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, action);
+    }
+
+    loadLesson(0);
+}
+
+TeachView::~TeachView() = default;
+
+void TeachView::loadLesson(int index) {
+    m_lessons->chooseLesson(index);
+}
+
+std::optional<teach::ParseError> TeachView::runOperations(const QString& text,
+                                                          std::chrono::seconds window) {
+    if (m_lessons->operationsText() != text) {
+        m_lessons->setOperationsText(text);
+    }
+    m_lessons->setWindow(window);
+    return run(text, window);
+}
+
+std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono::seconds window) {
+    teach::ParseResult parsed = teach::parseOperations(text.toStdString());
+    if (const auto* error = std::get_if<teach::ParseError>(&parsed)) {
+        m_lessons->showError(*error);
+        return *error;
+    }
+    m_lessons->clearError();
+    setPlaying(false);
+    cancelPrediction();
+    m_revealed.clear();
+    m_verdictStep = -1;
+    m_timeline = std::make_unique<teach::Timeline>(
+        std::move(std::get<std::vector<Operation>>(parsed)), window);
+    present(0, false);
+    return std::nullopt;
+}
+
+int TeachView::lastStep() const {
+    return int(m_timeline->frames().size()) - 1;
+}
+
+QString TeachView::narration() const {
+    return m_narration->text();
+}
+
+void TeachView::showStep(int step) {
+    cancelPrediction();
+    present(std::clamp(step, 0, lastStep()), false);
+}
+
+void TeachView::stepForward() {
+    if (awaitingPrediction()) {
+        m_guess->setFocus();
+        return;
+    }
+    const int next = m_step + 1;
+    if (next > lastStep()) {
+        setPlaying(false);
+        return;
+    }
+    if (m_predict && m_timeline->frames()[std::size_t(next)].answer && !m_revealed.contains(next)) {
+        setPlaying(false);
+        askPrediction(next);
+        return;
+    }
+    present(next, true);
+}
+
+void TeachView::stepBack() {
+    cancelPrediction();
+    if (m_step > 0) {
+        present(m_step - 1, false);
+    }
+}
+
+void TeachView::setPlaying(bool on) {
+    if (on == playing()) {
+        return;
+    }
+    if (on) {
+        cancelPrediction();
+        if (m_step >= lastStep()) {
+            present(0, false);
+        }
+        m_player->start();
+    } else {
+        m_player->stop();
+    }
+    updateTransport();
+}
+
+bool TeachView::playing() const {
+    return m_player->isActive();
+}
+
+void TeachView::setPredictMode(bool on) {
+    m_predict = on;
+    {
+        const QSignalBlocker blocker(m_lessons->predictSwitch());
+        m_lessons->predictSwitch()->setChecked(on);
+    }
+    cancelPrediction();
+    m_revealed.clear();
+}
+
+void TeachView::askPrediction(int step) {
+    const Frame& f = m_timeline->frames()[std::size_t(step)];
+    const auto w = m_timeline->window().count();
+    m_pendingStep = step;
+    m_question->setText(tr("Your turn: what will getHits(%1) return? The window will be (%2, %3].")
+                            .arg(f.op->second)
+                            .arg(f.op->second - w)
+                            .arg(f.op->second));
+    m_guess->setValue(0);
+    m_predictRow->show();
+    m_guess->setFocus();
+    m_guess->selectAll();
+    present(m_step, false);
+}
+
+void TeachView::submitPrediction(Count guess) {
+    finishPrediction(guess);
+}
+
+void TeachView::revealPrediction() {
+    finishPrediction(std::nullopt);
+}
+
+void TeachView::finishPrediction(std::optional<Count> guess) {
+    if (!m_pendingStep) {
+        return;
+    }
+    const int step = *m_pendingStep;
+    cancelPrediction();
+    const Count answer = *m_timeline->frames()[std::size_t(step)].answer;
+    const QString right = QString::number(answer);
+    if (!guess) {
+        m_verdict = tr("The answer is %1.").arg(right);
+    } else if (*guess == answer) {
+        m_verdict = tr("✔ You said %1: right!").arg(right);
+    } else {
+        m_verdict = tr("✘ You said %1, but the answer is %2.").arg(*guess).arg(right);
+    }
+    m_verdictStep = step;
+    m_revealed.insert(step);
+    present(step, true);
+}
+
+void TeachView::cancelPrediction() {
+    if (m_pendingStep) {
+        m_pendingStep.reset();
+        m_predictRow->hide();
+        present(m_step, false);
+    }
+}
+
+void TeachView::present(int step, bool animate) {
+    m_step = step;
+    const Frame& f = m_timeline->frames()[std::size_t(step)];
+    const auto w = m_timeline->window().count();
+    m_ring->setFrame(f, w);
+    m_deque->setFrame(f, w, animate);
+    m_vector->setFrame(f, w, animate);
+    m_code->setLine(f.codeLine);
+    QString text = QStringLiteral("<span style='color:%1'><b>Step %2 of %3</b></span>")
+                       .arg(ts::softInk().name())
+                       .arg(step)
+                       .arg(lastStep());
+    if (f.op) {
+        text += QStringLiteral(" &nbsp;<b>%1</b>").arg(operationText(*f.op).toHtmlEscaped());
+    }
+    text += QStringLiteral("<br>");
+    if (step == m_verdictStep && !m_verdict.isEmpty()) {
+        const bool good = m_verdict.startsWith(QChar(0x2714));
+        text +=
+            QStringLiteral("<b style='color:%1'>%2</b> ")
+                .arg((good ? ts::inWindowEdge() : ts::removed()).name(), m_verdict.toHtmlEscaped());
+    }
+    text += QString::fromStdString(f.narration).toHtmlEscaped();
+    if (m_pendingStep) {
+        text += QStringLiteral("<br><i>Next: %1</i>")
+                    .arg(operationText(*m_timeline->frames()[std::size_t(*m_pendingStep)].op));
+    }
+    m_narration->setText(text);
+    m_lessons->setCurrentLine(f.op ? f.op->line : 0);
+    updateTransport();
+    Q_EMIT stepChanged(step);
+}
+
+void TeachView::updateTransport() {
+    m_transport->setState(m_step, lastStep(), playing());
+}
+
+QImage TeachView::renderImage() {
+    m_deque->finishAnimation();
+    m_vector->finishAnimation();
+    return grab().toImage();
+}
+
+bool TeachView::exportCurrentFrame(const QString& path, QString* error) {
+    const QImage image = renderImage();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+        if (error) {
+            *error = tr("Could not write %1: %2").arg(path, file.errorString());
+        }
+        return false;
+    }
+    return true;
+}
+
+int TeachView::exportAllFrames(const QString& directory, QString* error) {
+    if (!QDir().mkpath(directory)) {
+        if (error) {
+            *error = tr("Could not create the folder %1").arg(directory);
+        }
+        return -1;
+    }
+    const int original = m_step;
+    const QString prefix = m_lessons->lessonId();
+    int written = 0;
+    for (int step = 0; step <= lastStep(); ++step) {
+        showStep(step);
+        const QString name =
+            QStringLiteral("%1-step-%2.png").arg(prefix).arg(step, 3, 10, QLatin1Char('0'));
+        if (!exportCurrentFrame(QDir(directory).filePath(name), error)) {
+            showStep(original);
+            return -1;
+        }
+        ++written;
+    }
+    showStep(original);
+    return written;
+}
+
+void TeachView::chooseExportFile() {
+    setPlaying(false);
+    const QString suggestion = QStringLiteral("%1-step-%2.png")
+                                   .arg(m_lessons->lessonId())
+                                   .arg(m_step, 3, 10, QLatin1Char('0'));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save this frame as PNG"),
+                                                      suggestion, tr("PNG images (*.png)"));
+    QString error;
+    if (!path.isEmpty() && !exportCurrentFrame(path, &error)) {
+        QMessageBox::warning(this, tr("Save frame"), error);
+    }
+}
+
+void TeachView::chooseExportDirectory() {
+    setPlaying(false);
+    const QString directory =
+        QFileDialog::getExistingDirectory(this, tr("Save every step as numbered PNGs into"));
+    if (directory.isEmpty()) {
+        return;
+    }
+    QString error;
+    const int written = exportAllFrames(directory, &error);
+    if (written < 0) {
+        QMessageBox::warning(this, tr("Save all steps"), error);
+    }
+}
+
+}  // namespace hitcounter::ui

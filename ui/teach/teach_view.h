@@ -1,0 +1,106 @@
+// TeachView: the teaching mode: the ring buffer explained step by step, side by side with the
+// deque and the naive vector, all driven by the same operations.
+//
+// GUI thread only. The view owns one teach::Timeline (every step recorded as an immutable
+// frame from the real counters) and an index into it: stepping forward or back, playing and
+// scrubbing only change the index, so going back shows exactly the earlier state. Running new
+// operations replaces the timeline; a parse error keeps the old one and is shown in the editor.
+//
+// Predict mode: stepping forward onto a getHits stops first and asks the learner for the
+// answer; submitPrediction() (or revealPrediction()) then shows the step with the right answer
+// and the reason. Jumping with the scrubber or to the end does not ask.
+//
+// Export: exportCurrentFrame() writes the view as a PNG; exportAllFrames() writes one PNG per
+// step, "<lesson>-step-000.png", "<lesson>-step-001.png", ... (animations are shown finished).
+#pragma once
+
+#include <QSet>
+#include <QWidget>
+#include <memory>
+#include <optional>
+
+#include "core/teach/timeline.h"
+
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTimer;
+
+namespace hitcounter::ui {
+
+class CodeView;
+class LessonPanel;
+class RingView;
+class SequenceView;
+class TransportBar;
+
+class TeachView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit TeachView(QWidget* parent = nullptr);
+    ~TeachView() override;
+
+    // Loads lesson `index` of teach::lessons() and shows its start (lesson 0 is the example).
+    void loadLesson(int index);
+    // Parses and runs `text` with `window`. On a parse error the current steps stay and the
+    // error is marked in the editor and returned.
+    std::optional<teach::ParseError> runOperations(const QString& text,
+                                                   std::chrono::seconds window);
+
+    const teach::Timeline& timeline() const { return *m_timeline; }
+    int currentStep() const { return m_step; }
+    int lastStep() const;
+    QString narration() const;
+    LessonPanel* lessonPanel() const { return m_lessons; }
+
+    void showStep(int step);  // clamped to [0, lastStep()], no animation
+    void stepForward();       // animated; in Predict mode may stop at a question instead
+    void stepBack();
+    void setPlaying(bool playing);
+    bool playing() const;
+
+    void setPredictMode(bool on);
+    bool awaitingPrediction() const { return m_pendingStep.has_value(); }
+    void submitPrediction(Count guess);
+    void revealPrediction();
+
+    QImage renderImage();
+    bool exportCurrentFrame(const QString& path, QString* error);
+    // Returns the number of files written, or -1 with *error set.
+    int exportAllFrames(const QString& directory, QString* error);
+
+Q_SIGNALS:
+    void stepChanged(int step);
+
+private:
+    std::optional<teach::ParseError> run(const QString& text, std::chrono::seconds window);
+    void present(int step, bool animate);
+    void askPrediction(int step);
+    void finishPrediction(std::optional<Count> guess);
+    void cancelPrediction();
+    void updateTransport();
+    void chooseExportFile();
+    void chooseExportDirectory();
+
+    std::unique_ptr<teach::Timeline> m_timeline;
+    int m_step = 0;
+    std::optional<int> m_pendingStep;  // the getHits step the learner is asked about
+    QSet<int> m_revealed;              // getHits steps already predicted in Predict mode
+    int m_verdictStep = -1;            // the step m_verdict belongs to
+    QString m_verdict;                 // "You said 4, but ..." shown with that step
+    bool m_predict = false;
+    LessonPanel* m_lessons;
+    RingView* m_ring;
+    SequenceView* m_deque;
+    SequenceView* m_vector;
+    CodeView* m_code;
+    QLabel* m_narration;
+    QWidget* m_predictRow;
+    QLabel* m_question;
+    QSpinBox* m_guess;
+    TransportBar* m_transport;
+    QTimer* m_player;
+};
+
+}  // namespace hitcounter::ui

@@ -1,0 +1,49 @@
+// TransportBar: the step controls of the teaching view: jump to start, step back, play/pause,
+// step forward, jump to end, speed, a scrubber over all steps and "step k of n".
+//
+// GUI thread only. It holds no state of its own beyond what setState() shows; every button
+// and the scrubber emit a request the view answers by calling setState() again.
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QSlider;
+class QToolButton;
+
+namespace hitcounter::ui {
+
+class TransportBar : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit TransportBar(QWidget* parent = nullptr);
+
+    void setState(int step, int lastStep, bool playing);
+    // Seconds between steps while playing.
+    double secondsPerStep() const;
+
+Q_SIGNALS:
+    void firstRequested();
+    void backRequested();
+    void playToggled();
+    void forwardRequested();
+    void lastRequested();
+    void stepRequested(int step);
+    void speedChanged();
+    void exportFrameRequested();
+    void exportAllRequested();
+
+private:
+    QToolButton* m_first;
+    QToolButton* m_back;
+    QToolButton* m_play;
+    QToolButton* m_forward;
+    QToolButton* m_last;
+    QComboBox* m_speed;
+    QSlider* m_scrubber;
+    QLabel* m_position;
+};
+
+}  // namespace hitcounter::ui
