@@ -27,4 +27,7 @@ section "ThreadSanitizer (core)"
 scripts/build.sh tsan
 TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build/tsan --output-on-failure --no-tests=error -j "$jobs"
 
+section "fuzzing (libFuzzer, 20 s per target)"
+scripts/fuzz.sh 20
+
 section "all test configurations passed"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (preset fuzz, clang) and runs each for SECONDS (default 20),
+# starting from its seeds in tests/fuzz/corpus/<target>/. Fails on the first crash, leak,
+# timeout or sanitizer report; the input that did it is written to build/fuzz/artifacts/.
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (targets: statsd_parser graphite_parser
+# trace_reader judge_input)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-20}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(statsd_parser graphite_parser trace_reader judge_input)
+
+if [ ! -f build/fuzz/build.ninja ]; then
+    cmake --preset fuzz >/dev/null
+fi
+cmake --build build/fuzz --target hitcounter_fuzzers --parallel "$(nproc)"
+
+mkdir -p build/fuzz/artifacts
+for target in "${targets[@]}"; do
+    # New inputs go to the build tree; the checked-in seeds are only read.
+    corpus="build/fuzz/corpus/$target"
+    mkdir -p "$corpus"
+    log="build/fuzz/$target.log"
+    if ! "build/fuzz/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+        -artifact_prefix="build/fuzz/artifacts/$target-" \
+        "$corpus" "tests/fuzz/corpus/$target" >"$log" 2>&1; then
+        tail -n 40 "$log"
+        echo "fuzz_$target FAILED: the input is in build/fuzz/artifacts/, the log in $log"
+        exit 1
+    fi
+    echo "fuzz_$target: $(grep -oE 'number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+') runs in ${seconds} s, no crash"
+done
