@@ -1,0 +1,82 @@
+// TraceRecorder: records hits to a trace CSV file (TraceWriter's format) so that a crash
+// never leaves a half-written file under the final name.
+//
+// Not thread-safe; one owner thread (RecordingSource's worker).
+//
+// Semantics:
+//  - Lines go to FILE.partial (partialPath()); FILE itself is not touched until finish().
+//  - write() buffers in memory; flush() hands the buffer to the kernel (write(2)), so a
+//    crash or kill of the process after a flush loses nothing flushed. The owner calls
+//    flushIfDue(now) often: it flushes when a second has passed since the last flush (or
+//    the buffer passed kFlushBytes), so data is flushed at least once a second.
+//  - finish(): flush, fsync the file, rename FILE.partial -> FILE (atomic: FILE is then the
+//    previous complete file or the new complete one, never a mix), fsync the directory.
+//  - Without finish() (destruction after an error, or a crash) FILE.partial stays: a
+//    clearly named partial recording, readable by TraceReader up to its last flushed line.
+//  - Events a trace cannot hold (time outside [0, 2^62), count 0) are skipped and counted.
+//  - I/O errors (disk full) do not throw from write/flush: error() names the file and the
+//    problem and later writes are dropped; finish() then throws and leaves FILE.partial.
+//
+// Example: TraceRecorder rec("run.csv");  rec.write(batch);  rec.flushIfDue(now);
+//          rec.finish();   // run.csv complete; run.csv.partial gone
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+#include "core/io/trace_writer.h"
+
+namespace hitcounter {
+
+class TraceRecorder {
+public:
+    static constexpr std::chrono::seconds kFlushInterval{1};
+    static constexpr std::size_t kFlushBytes = 1 << 20;
+
+    static std::filesystem::path partialPath(const std::filesystem::path& file);
+
+    // Creates (truncates) FILE.partial and writes the header; throws std::runtime_error
+    // naming the file if it cannot.
+    explicit TraceRecorder(std::filesystem::path file, TraceColumns columns = {});
+    ~TraceRecorder();
+
+    TraceRecorder(const TraceRecorder&) = delete;
+    TraceRecorder& operator=(const TraceRecorder&) = delete;
+
+    void write(const HitBatch& batch);
+    // Flushes if kFlushInterval has passed since the last flush (now from any steady clock).
+    // The first call only starts the interval (the constructor flushed the header).
+    void flushIfDue(std::chrono::nanoseconds now);
+    void flush();
+    // Throws std::runtime_error naming the file if the recording could not be completed.
+    void finish();
+
+    bool finished() const { return m_finished; }
+    const std::string& error() const { return m_error; }
+    std::uint64_t eventsWritten() const { return m_events; }
+    std::uint64_t hitsWritten() const { return m_hits; }
+    std::uint64_t eventsSkipped() const { return m_skipped; }
+    std::uint64_t bytesFlushed() const { return m_bytesFlushed; }
+    const std::filesystem::path& file() const { return m_file; }
+
+private:
+    void setError(const std::string& what);
+
+    const std::filesystem::path m_file;
+    const std::filesystem::path m_partial;
+    int m_fd = -1;
+    std::ostringstream m_buffer;
+    TraceWriter m_writer;  // writes into m_buffer
+    std::chrono::nanoseconds m_lastFlush{std::chrono::nanoseconds::min()};
+    bool m_finished = false;
+    std::string m_error;
+    std::uint64_t m_events = 0;
+    std::uint64_t m_hits = 0;
+    std::uint64_t m_skipped = 0;
+    std::uint64_t m_bytesFlushed = 0;
+};
+
+}  // namespace hitcounter
