@@ -98,7 +98,8 @@ int runReplay(const QStringList& arguments) {
     const auto window = windowOption();
     const QCommandLineOption at(
         QStringLiteral("at"),
-        QStringLiteral("Query times T1,T2,... (default: the newest timestamp in the trace)."),
+        QStringLiteral(
+            "Query times T1,T2,... (repeatable; default: the newest timestamp in the trace)."),
         QStringLiteral("T1,T2,..."));
     const QCommandLineOption json(
         QStringLiteral("json"), QStringLiteral("Print a JSON summary per policy instead of CSV."));
@@ -115,8 +116,8 @@ int runReplay(const QStringList& arguments) {
     }
     const auto policies = policiesFrom(parser, policy, true);
     const auto options = counterOptionsFrom(parser, window);
-    const auto queries =
-        parser.isSet(at) ? queryTimes(parser.value(at)) : std::optional(std::vector<Timestamp>{});
+    const auto queries = parser.isSet(at) ? queryTimes(parser.values(at).join(QLatin1Char(',')))
+                                          : std::optional(std::vector<Timestamp>{});
     if (!policies || !options || !queries)
         return kExitBadInput;
 
@@ -125,9 +126,12 @@ int runReplay(const QStringList& arguments) {
     std::istream* in = &std::cin;
     if (trace != QLatin1String("-")) {
         file.open(QFile::encodeName(trace).toStdString(), std::ios::binary);
-        if (!file || QFileInfo(trace).isDir()) {
+        // A directory opens as a stream on Linux and fails only at the first read.
+        const bool isDirectory = QFileInfo(trace).isDir();
+        if (!file || isDirectory) {
             printError(QStringLiteral("cannot open trace '%1': %2")
-                           .arg(trace, QString::fromLocal8Bit(std::strerror(errno))));
+                           .arg(trace, isDirectory ? QStringLiteral("it is a directory")
+                                                   : QString::fromLocal8Bit(std::strerror(errno))));
             return kExitBadInput;
         }
         in = &file;

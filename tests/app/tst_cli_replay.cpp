@@ -81,6 +81,13 @@ private Q_SLOTS:
                  QByteArray("time,policy,count\n12,deque,1\n25,deque,7\n9999,deque,0\n"));
     }
 
+    void repeatedAtOptionsAddUp() {
+        const auto result =
+            runCli({"replay", testdataPath("example_trace.csv"), "--at", "301", "--at", "4,300"});
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out, QByteArray("time,policy,count\n4,ring,3\n300,ring,4\n301,ring,3\n"));
+    }
+
     void readsTheTraceFromStdinWithDash() {
         const auto result = runCli({"replay", "-", "--window", "5"}, "timestamp\n1\n3\n7\n");
         QCOMPARE(result.exitCode, 0);
@@ -155,7 +162,7 @@ private Q_SLOTS:
         QTest::newRow("two files") << QStringList{"replay", example, example} << "got 2";
         QTest::newRow("missing file")
             << QStringList{"replay", m_dir.filePath("none.csv")} << "cannot open trace";
-        QTest::newRow("directory") << QStringList{"replay", m_dir.path()} << "cannot open trace";
+        QTest::newRow("directory") << QStringList{"replay", m_dir.path()} << "it is a directory";
         QTest::newRow("unknown flag") << QStringList{"replay", example, "--fast"} << "fast";
         QTest::newRow("unknown policy")
             << QStringList{"replay", example, "--policy", "best"} << "unknown policy 'best'";
