@@ -1,5 +1,4 @@
 #include <QFile>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>

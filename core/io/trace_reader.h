@@ -21,7 +21,7 @@
 //     reader.next(row);  // Row:    row.event = {5, "", "", 2}, row.line = 2
 //     reader.next(row);  // BadRow: error() = {line 3, NonNumericTimestamp, "timestamp 'x' ..."}
 //     reader.next(row);  // Row:    row.event.time = 7 (floored), row.line = 4
-//     reader.next(row);  // End;    progress() = {bytesRead 28, lines 4, rows 2, badRows 1}
+//     reader.next(row);  // End;    progress() = {bytesRead 30, lines 4, rows 2, badRows 1}
 #pragma once
 
 #include <cstddef>
