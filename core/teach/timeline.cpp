@@ -77,6 +77,15 @@ std::string dequeSentence(const Frame& f) {
     return " The deque pops " + pairList(f.popped) + " from its front.";
 }
 
+// For a dropped hit: whose slot it would have clobbered, the reason a ring must drop it.
+std::string ownerSentence(const Frame& f, const Operation& op) {
+    const RingSlot& owner = f.ring[*f.slot];
+    if (!owner.used || !owner.inWindow) {
+        return "";
+    }
+    return " Its slot " + num(Count{*f.slot}) + " belongs to second " + num(owner.second) + " now.";
+}
+
 std::string narrateHit(const Frame& f, const Frame& previous, std::int64_t w) {
     const Operation& op = *f.op;
     const std::string slotName =
@@ -85,7 +94,7 @@ std::string narrateHit(const Frame& f, const Frame& previous, std::int64_t w) {
         return "hit(" + num(op.second) + ") is too late: the newest second is " +
                num(*previous.head) + ", so the window is " + windowText(*previous.head, w) +
                " and second " + num(op.second) + " is not in it. All three structures drop it; " +
-               "nothing changes.";
+               "nothing changes." + ownerSentence(f, op);
     }
     std::string text;
     if (previous.head && op.second < *previous.head) {

@@ -120,7 +120,7 @@ void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std
         p.drawText(QRectF(c.x() - lineWidth / 2, c.y() + dy, lineWidth, height), Qt::AlignCenter,
                    text);
     };
-    const qreal big = std::clamp(radius / 6.5, 12.0, 22.0);
+    const qreal big = std::clamp(radius / 6.5, 12.0, 30.0);
     if (!f.op) {
         line(-big * 1.6, big * 2, ts::font(big, true), ts::ink(), QObject::tr("W = %1").arg(w));
         line(big * 0.5, big * 1.5, ts::font(big * 0.55), ts::softInk(),
@@ -136,31 +136,32 @@ void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std
     }
     const qreal small = big * 0.55;
     if (isHit) {
-        line(-big * 1.9, big * 1.8, ts::font(big, true), ts::ink(), title);
-        line(-big * 0.1, small * 1.8, ts::font(small), ts::softInk(),
+        line(-big * 2.4, big * 1.8, ts::font(big, true), ts::ink(), title);
+        line(-big * 0.7, small * 1.8, ts::font(small), ts::softInk(),
              QObject::tr("slot = %1 mod %2 = %3").arg(op.second).arg(w).arg(*f.slot));
-        QString status;
-        QColor color = ts::inWindowEdge();
+        const qreal statusY = big * 0.5;
         if (f.dropped) {
-            status = QObject::tr("too late: dropped");
-            color = ts::removed();
+            line(statusY, small * 1.8, ts::font(small, true), ts::removed(),
+                 QObject::tr("too late: dropped"));
         } else if (f.resetFrom) {
-            status = QObject::tr("stale second %1: reset").arg(f.resetFrom->second);
-            color = ts::removed();
-        } else {
-            status = QObject::tr("count +%1").arg(op.repeat);
+            line(statusY, small * 1.8, ts::font(small, true), ts::removed(),
+                 QObject::tr("stale (%1, %2) → (%3, 0)")
+                     .arg(f.resetFrom->second)
+                     .arg(qulonglong(f.resetFrom->count))
+                     .arg(op.second));
         }
-        line(small * 1.9, small * 1.8, ts::font(small, true), color, status);
+        if (!f.dropped) {
+            line(statusY + (f.resetFrom ? small * 1.8 : 0), small * 1.8, ts::font(small, true),
+                 ts::inWindowEdge(), QObject::tr("count +%1").arg(op.repeat));
+        }
+        line(statusY + small * 3.8, small * 1.6, ts::font(small * 0.85), ts::softInk(),
+             QObject::tr("window (%1, %2]").arg(*f.head - w).arg(*f.head));
     } else {
         line(-big * 2.3, big * 1.6, ts::font(big * 0.8, true), ts::ink(), title);
         line(-big * 0.8, big * 2.2, ts::font(big * 1.6, true), ts::inWindowEdge(),
              QStringLiteral("= %1").arg(qulonglong(*f.answer)));
         line(big * 1.5, small * 1.8, ts::font(small), ts::softInk(),
              QObject::tr("window (%1, %2]").arg(op.second - w).arg(op.second));
-    }
-    if (isHit && f.head) {
-        line(big * 2.6, small * 1.6, ts::font(small * 0.85), ts::softInk(),
-             QObject::tr("window (%1, %2]").arg(*f.head - w).arg(*f.head));
     }
 }
 
