@@ -78,7 +78,7 @@ std::string dequeSentence(const Frame& f) {
 }
 
 // For a dropped hit: whose slot it would have clobbered, the reason a ring must drop it.
-std::string ownerSentence(const Frame& f, const Operation& op) {
+std::string ownerSentence(const Frame& f) {
     const RingSlot& owner = f.ring[*f.slot];
     if (!owner.used || !owner.inWindow) {
         return "";
@@ -94,7 +94,7 @@ std::string narrateHit(const Frame& f, const Frame& previous, std::int64_t w) {
         return "hit(" + num(op.second) + ") is too late: the newest second is " +
                num(*previous.head) + ", so the window is " + windowText(*previous.head, w) +
                " and second " + num(op.second) + " is not in it. All three structures drop it; " +
-               "nothing changes." + ownerSentence(f, op);
+               "nothing changes." + ownerSentence(f);
     }
     std::string text;
     if (previous.head && op.second < *previous.head) {
