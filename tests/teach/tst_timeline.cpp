@@ -193,6 +193,8 @@ private Q_SLOTS:
         QVERIFY(f.naive == before.naive);
         QCOMPARE(f.head, std::optional<Timestamp>{12});
         QVERIFY2(f.narration.find("too late") != std::string::npos, f.narration.c_str());
+        QVERIFY2(f.narration.find("slot 2 belongs to second 12") != std::string::npos,
+                 f.narration.c_str());
     }
 
     void lateHitInsideWindowIsInsertedInOrder() {
