@@ -9,13 +9,16 @@ packages=(
     libgtest-dev libbenchmark-dev
     xvfb xauth
     redis-server libhiredis-dev
-    nodejs npm
 )
 
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js and npm may come from elsewhere than Debian (a bundled npm is not a Debian package);
+# install Debian's only when the commands are missing.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
