@@ -1,0 +1,151 @@
+#include "core/concurrent/striped_atomic_counter.h"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+#include <thread>
+
+#include "core/counters/saturating.h"
+
+namespace hitcounter {
+
+namespace {
+
+constexpr Timestamp kNoHead = std::numeric_limits<Timestamp>::min();
+constexpr int kCountBits = 32;
+constexpr std::uint64_t kLapMask = 0xFFFF'FFFFU;
+
+constexpr std::uint64_t pack(std::int64_t lap, Count count) {
+    return (static_cast<std::uint64_t>(lap) & kLapMask) << kCountBits | count;
+}
+constexpr Count countOf(std::uint64_t word) {
+    return word & StripedAtomicCounter::kMaxSlotCount;
+}
+// How many laps the slot's word is behind `lap` (negative: ahead), exact while the two laps
+// are less than 2^31 apart.
+constexpr std::int32_t lapsBehind(std::int64_t lap, std::uint64_t word) {
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(
+        (static_cast<std::uint64_t>(lap) - (word >> kCountBits)) & kLapMask));
+}
+
+void addSaturating(std::atomic<Count>& target, Count n) {
+    Count current = target.load(std::memory_order_relaxed);
+    while (!target.compare_exchange_weak(current, saturatingAdd(current, n),
+                                         std::memory_order_relaxed)) {
+    }
+}
+
+// Each thread gets a small number once, in the order threads first write to any counter;
+// stripe = number mod stripes spreads concurrent writers over different stripes.
+std::size_t threadNumber() {
+    static std::atomic<std::size_t> next{0};
+    thread_local const std::size_t number = next.fetch_add(1, std::memory_order_relaxed);
+    return number;
+}
+
+std::size_t defaultStripes() {
+    return std::max<std::size_t>(4, 2 * std::thread::hardware_concurrency());
+}
+
+}  // namespace
+
+StripedAtomicCounter::StripedAtomicCounter(std::chrono::seconds window, std::size_t stripes)
+    : m_window(window.count()),
+      m_stripes(stripes == 0 ? defaultStripes() : stripes),
+      m_linesPerStripe((static_cast<std::size_t>(std::max<std::int64_t>(m_window, 0)) + 1 + 7) / 8),
+      m_lines(std::make_unique<Line[]>(m_stripes * m_linesPerStripe)),
+      m_head(kNoHead) {
+    if (m_window <= 0) {
+        throw std::invalid_argument("window must be at least 1 second");
+    }
+}
+
+std::atomic<std::uint64_t>& StripedAtomicCounter::word(std::size_t stripe,
+                                                       std::size_t index) const {
+    return m_lines[stripe * m_linesPerStripe + index / 8].words[index % 8];
+}
+
+std::size_t StripedAtomicCounter::memoryBytes() const {
+    return sizeof(*this) + m_stripes * m_linesPerStripe * sizeof(Line);
+}
+
+void StripedAtomicCounter::advanceHead(Timestamp t) {
+    Timestamp head = m_head.load(std::memory_order_relaxed);
+    while (t > head && !m_head.compare_exchange_weak(head, t, std::memory_order_relaxed)) {
+    }
+}
+
+void StripedAtomicCounter::hit(Timestamp t, Count n) {
+    const Timestamp head = m_head.load(std::memory_order_relaxed);
+    if (t > head) {
+        advanceHead(t);
+    } else if (t <= head - m_window) {
+        addSaturating(m_droppedLate, n);
+        return;
+    }
+    if (n == 0) {
+        return;
+    }
+    const std::int64_t lap = floorDiv(t, m_window);
+    const auto index = static_cast<std::size_t>(t - lap * m_window);
+    const std::size_t stripe = threadNumber() % m_stripes;
+    std::atomic<std::uint64_t>& slot = word(stripe, 1 + index);
+    std::uint64_t current = slot.load(std::memory_order_acquire);
+    for (;;) {
+        const Count held = countOf(current);
+        const std::int32_t behind = lapsBehind(lap, current);
+        std::uint64_t desired = 0;
+        if (held == 0 || behind > 0) {
+            // The slot is empty or holds an older second, which has left every window that
+            // contains t: replace it whole.
+            desired = pack(lap, std::min(n, kMaxSlotCount));
+        } else if (behind == 0) {
+            desired = pack(lap, std::min(saturatingAdd(held, n), kMaxSlotCount));
+        } else {
+            // A writer already stored a later lap here, so the head is at least t + W.
+            addSaturating(m_droppedLate, n);
+            return;
+        }
+        if (slot.compare_exchange_weak(current, desired, std::memory_order_acq_rel,
+                                       std::memory_order_acquire)) {
+            break;
+        }
+    }
+    addSaturating(word(stripe, 0), n);
+}
+
+Count StripedAtomicCounter::count(Timestamp t) {
+    advanceHead(t);
+    const Timestamp newest = std::max(m_head.load(std::memory_order_relaxed), t);
+    // The window (newest - W, newest] holds exactly one second per slot; only those <= t count.
+    const Timestamp first = newest - m_window + 1;
+    const std::int64_t seconds = std::min<std::int64_t>(m_window, t - first + 1);
+    const std::int64_t firstLap = floorDiv(first, m_window);
+    const auto firstIndex = static_cast<std::size_t>(first - firstLap * m_window);
+    Wide128 sum = 0;
+    for (std::size_t stripe = 0; stripe < m_stripes; ++stripe) {
+        std::int64_t lap = firstLap;
+        std::size_t index = firstIndex;
+        for (std::int64_t k = 0; k < seconds; ++k) {
+            const std::uint64_t current = word(stripe, 1 + index).load(std::memory_order_acquire);
+            if (lapsBehind(lap, current) == 0) {
+                sum += countOf(current);
+            }
+            if (++index == static_cast<std::size_t>(m_window)) {
+                index = 0;
+                ++lap;
+            }
+        }
+    }
+    return clampToCount(sum);
+}
+
+Count StripedAtomicCounter::total() const {
+    Count sum = 0;
+    for (std::size_t stripe = 0; stripe < m_stripes; ++stripe) {
+        sum = saturatingAdd(sum, word(stripe, 0).load(std::memory_order_relaxed));
+    }
+    return sum;
+}
+
+}  // namespace hitcounter
