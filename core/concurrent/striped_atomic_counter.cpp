@@ -1,6 +1,7 @@
 #include "core/concurrent/striped_atomic_counter.h"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <stdexcept>
 #include <thread>
@@ -43,15 +44,37 @@ std::size_t threadNumber() {
     return number;
 }
 
-std::size_t defaultStripes() {
-    return std::max<std::size_t>(4, 2 * std::thread::hardware_concurrency());
+std::size_t stripesFor(std::size_t requested) {
+    const std::size_t wanted =
+        requested != 0 ? requested
+                       : std::max<std::size_t>(4, 2 * std::thread::hardware_concurrency());
+    return std::bit_ceil(wanted);
+}
+
+// Where second t lives for window w. Writers mostly repeat the same second, so each thread
+// keeps the last answer and skips the 64-bit division.
+struct SlotOf {
+    std::int64_t lap;
+    std::size_t index;
+};
+SlotOf slotOf(Timestamp t, std::int64_t w) {
+    thread_local Timestamp lastSecond = 0;
+    thread_local std::int64_t lastWindow = 0;
+    thread_local SlotOf last{};
+    if (t != lastSecond || w != lastWindow) {
+        const std::int64_t lap = floorDiv(t, w);
+        last = SlotOf{lap, static_cast<std::size_t>(t - lap * w)};
+        lastSecond = t;
+        lastWindow = w;
+    }
+    return last;
 }
 
 }  // namespace
 
 StripedAtomicCounter::StripedAtomicCounter(std::chrono::seconds window, std::size_t stripes)
     : m_window(window.count()),
-      m_stripes(stripes == 0 ? defaultStripes() : stripes),
+      m_stripes(stripesFor(stripes)),
       m_linesPerStripe((static_cast<std::size_t>(std::max<std::int64_t>(m_window, 0)) + 1 + 7) / 8),
       m_lines(std::make_unique<Line[]>(m_stripes * m_linesPerStripe)),
       m_head(kNoHead) {
@@ -86,9 +109,8 @@ void StripedAtomicCounter::hit(Timestamp t, Count n) {
     if (n == 0) {
         return;
     }
-    const std::int64_t lap = floorDiv(t, m_window);
-    const auto index = static_cast<std::size_t>(t - lap * m_window);
-    const std::size_t stripe = threadNumber() % m_stripes;
+    const auto [lap, index] = slotOf(t, m_window);
+    const std::size_t stripe = threadNumber() & (m_stripes - 1);
     std::atomic<std::uint64_t>& slot = word(stripe, 1 + index);
     std::uint64_t current = slot.load(std::memory_order_acquire);
     for (;;) {

@@ -45,7 +45,7 @@ class StripedAtomicCounter final : public ConcurrentCounter {
 public:
     static constexpr Count kMaxSlotCount = 0xFFFF'FFFFU;
 
-    // stripes == 0 picks a default: twice the hardware threads, at least 4.
+    // stripes is rounded up to a power of two; 0 picks twice the hardware threads, at least 4.
     explicit StripedAtomicCounter(std::chrono::seconds window = kDefaultWindow,
                                   std::size_t stripes = 0);
 
