@@ -1,0 +1,158 @@
+// KeyedCounter: per-item counting. Each key (page, video, metric) has its recent hits (any
+// window up to the retention), its all-time total, and, when hits name a visitor, its distinct
+// visitors all time and in the window. Keys that stay idle are evicted so that memory follows
+// the keys active recently, not every key ever seen.
+//
+// Not thread-safe; owned by one thread (the engine). Feed it from one thread; see
+// core/concurrent/ for counters many threads may write.
+//
+// Semantics (window_counter.h's rules, per key):
+//  - The head is the newest second seen by hit(), advance() or any query. A hit at
+//    t <= head - retention is dropped and counted in droppedLate(); later hits, late or not,
+//    are counted exactly.
+//  - count(key, now) = the key's hits in (now - W, now]; countLast(key, now, w) the same for
+//    any w <= retention (O(log n)); a query into the past sees what is retained, as for the
+//    plain counters. A query first moves the head to now if now is newer.
+//  - top(k, now): the k keys with the most hits in (now - W, now], most first, ties by key in
+//    ascending byte order, keys with no hit in the window left out. Exact.
+//  - Eviction: a key whose last hit arrived when the head was at or before head - idle is
+//    evicted (idle >= retention, so it has no hit left in any window). Its all-time total and
+//    visitor sketch go to options.onEvict if set (and are forgotten here: memory is bounded by
+//    the keys touched in the last `idle` seconds), or else into a compact archive (key ->
+//    total and sketch, about 90 bytes for a one-visitor key), from which they come back if
+//    the key is hit again. allTime() and allTimeUniques() include archived keys.
+//  - Uniques: uniques(key, now) estimates the key's distinct visitors in (now - W, now],
+//    allTimeUniques(key) since its first hit (hyper_log_log.h for the error). Hits with an
+//    empty visitor are counted but add no visitor.
+// Cost: hit() O(1) amortized (hash lookup, the key's series, the sketches); count()
+//       O(log n); top() O(keys x log n + keys log k); eviction O(1) per evicted key.
+// Memory: memoryBytes(key) for one key: its map node, series points (16 bytes per distinct
+//       second retained) and sketches; memoryBytes() for everything (O(keys) to compute).
+//
+// Example, W = 300, retention 300, idle 600:
+//     hit(10, "home", "u1") hit(12, "home", "u2") hit(12, "about", "u1")
+//     count("home", 12) == 2, top(1, 12) == {("home", 2)}, uniques("home", 12) == 2
+//     count("home", 310) == 1, count("home", 312) == 0, allTime("home") == 2
+//     advance(612): both keys evicted (last hit when the head was 12 <= 612 - 600)
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/counters/window_counter.h"
+#include "core/keyed/key_series.h"
+#include "core/sketches/hyper_log_log.h"
+#include "core/sketches/windowed_uniques.h"
+
+namespace hitcounter {
+
+struct KeyCount {
+    std::string key;
+    Count count = 0;
+    friend bool operator==(const KeyCount&, const KeyCount&) = default;
+};
+
+// Ranking order for top-K lists: more hits first, then key in ascending byte order.
+inline bool ranksBefore(const KeyCount& a, const KeyCount& b) {
+    return a.count != b.count ? a.count > b.count : a.key < b.key;
+}
+
+struct EvictedKey {
+    std::string key;
+    Count allTime = 0;
+    HyperLogLog visitors;  // all-time distinct visitors
+};
+
+struct KeyedOptions {
+    std::chrono::seconds window = kDefaultWindow;
+    std::chrono::seconds retention{0};  // history kept per key; 0: the window
+    std::chrono::seconds idle{0};       // eviction after this long without a hit; 0: 2 x retention
+    std::function<void(EvictedKey&&)> onEvict;  // unset: evicted keys go to the archive
+};
+
+class KeyedCounter {
+public:
+    // Throws std::invalid_argument if window < 1 s, retention < window or idle < retention.
+    explicit KeyedCounter(KeyedOptions options = {});
+    ~KeyedCounter();
+    KeyedCounter(const KeyedCounter&) = delete;
+    KeyedCounter& operator=(const KeyedCounter&) = delete;
+
+    void hit(Timestamp t, std::string_view key, std::string_view visitor = {}, Count n = 1);
+    // Moves the head to now if newer and evicts idle keys.
+    void advance(Timestamp now);
+
+    Count count(std::string_view key, Timestamp now);
+    Count countLast(std::string_view key, Timestamp now, std::chrono::seconds w);
+    Count allTime(std::string_view key) const;
+    std::uint64_t uniques(std::string_view key, Timestamp now);
+    std::uint64_t allTimeUniques(std::string_view key) const;
+    std::vector<KeyCount> top(std::size_t k, Timestamp now);
+
+    // Every live key with its hits in (now - W, now], unordered, zero counts left out.
+    std::vector<KeyCount> windowCounts(Timestamp now);
+
+    std::chrono::seconds window() const { return std::chrono::seconds{m_window}; }
+    std::chrono::seconds retention() const { return std::chrono::seconds{m_retention}; }
+    std::size_t liveKeys() const { return m_entries.size(); }
+    std::size_t archivedKeys() const { return m_archive.size(); }
+    Count droppedLate() const { return m_droppedLate; }
+    Count evictedKeys() const { return m_evicted; }
+    // 0 for an unknown key.
+    std::size_t memoryBytes(std::string_view key) const;
+    std::size_t memoryBytes() const;
+    std::size_t archiveBytes() const;
+
+private:
+    struct Visitors {
+        HyperLogLog allTime;
+        WindowedUniques window;
+    };
+    struct Entry {
+        KeySeries series;
+        Timestamp touched = 0;  // the head when the key was last hit
+        Entry* older = nullptr;
+        Entry* newer = nullptr;
+        const std::string* key = nullptr;    // the map's own key
+        std::unique_ptr<Visitors> visitors;  // created by the first hit that names a visitor
+    };
+    struct Archived {
+        Count allTime = 0;
+        HyperLogLog visitors;
+    };
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const {
+            return std::hash<std::string_view>{}(s);
+        }
+    };
+    using Map = std::unordered_map<std::string, Entry, Hash, std::equal_to<>>;
+
+    Entry& entryFor(std::string_view key);
+    const Entry* find(std::string_view key) const;
+    void touch(Entry& entry);
+    void unlink(Entry& entry);
+    void evictIdle();
+    std::size_t entryBytes(const std::string& key, const Entry& entry) const;
+
+    std::int64_t m_window;
+    std::int64_t m_retention;
+    std::int64_t m_idle;
+    std::function<void(EvictedKey&&)> m_onEvict;
+    Timestamp m_head = 0;
+    bool m_started = false;
+    Count m_droppedLate = 0;
+    Count m_evicted = 0;
+    Map m_entries;
+    std::unordered_map<std::string, Archived, Hash, std::equal_to<>> m_archive;
+    // Live entries by the head at their last hit, oldest first (an intrusive list).
+    Entry* m_oldest = nullptr;
+    Entry* m_newest = nullptr;
+};
+
+}  // namespace hitcounter

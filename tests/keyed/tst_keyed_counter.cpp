@@ -1,0 +1,225 @@
+// KeyedCounter (core/keyed/keyed_counter.h): per-key windows and totals, eviction with the
+// archive and with a callback, memory bounded under one-off keys, uniques per key, and the
+// exact top-K against brute force on Zipf traces.
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/keyed/keyed_counter.h"
+
+using namespace hitcounter;
+using namespace std::chrono_literals;
+
+namespace {
+struct TraceHit {
+    Timestamp t;
+    std::string key;
+};
+
+// Zipf(s) over n keys by inverse CDF, hits spread over `seconds`, some late by up to 30 s.
+std::vector<TraceHit> zipfTrace(std::uint64_t seed, int keys, double s, int hits, int seconds) {
+    std::mt19937_64 random(seed);
+    std::vector<double> cdf(static_cast<std::size_t>(keys));
+    double sum = 0;
+    for (int k = 0; k < keys; ++k) {
+        sum += 1.0 / std::pow(k + 1, s);
+        cdf[static_cast<std::size_t>(k)] = sum;
+    }
+    std::uniform_real_distribution<double> uniform(0.0, sum);
+    std::vector<TraceHit> trace;
+    for (int i = 0; i < hits; ++i) {
+        const auto rank = std::lower_bound(cdf.begin(), cdf.end(), uniform(random)) - cdf.begin();
+        Timestamp t = static_cast<Timestamp>(static_cast<std::int64_t>(i) * seconds / hits);
+        if (random() % 10 == 0) {
+            t = std::max<Timestamp>(0, t - static_cast<Timestamp>(random() % 30));
+        }
+        // Keys with shared prefixes and varying lengths make the byte-order tie-break matter.
+        trace.push_back({t, "k" + std::to_string(rank % 7) + "/" + std::to_string(rank)});
+    }
+    return trace;
+}
+
+std::vector<KeyCount> bruteForceTop(const std::vector<TraceHit>& trace, std::size_t end,
+                                    Timestamp now, std::int64_t window, std::size_t k) {
+    std::map<std::string, Count> counts;
+    for (std::size_t i = 0; i < end; ++i) {
+        if (trace[i].t > now - window && trace[i].t <= now) {
+            ++counts[trace[i].key];
+        }
+    }
+    std::vector<KeyCount> all;
+    for (const auto& [key, c] : counts) {
+        all.push_back({key, c});
+    }
+    std::sort(all.begin(), all.end(),
+              [](const KeyCount& a, const KeyCount& b) { return ranksBefore(a, b); });
+    all.resize(std::min(k, all.size()));
+    return all;
+}
+}  // namespace
+
+class KeyedCounterTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void headerExample() {
+        KeyedCounter c(KeyedOptions{300s, 300s, 600s, {}});
+        c.hit(10, "home", "u1");
+        c.hit(12, "home", "u2");
+        c.hit(12, "about", "u1");
+        QCOMPARE(c.count("home", 12), Count{2});
+        QCOMPARE(c.top(1, 12), (std::vector<KeyCount>{{"home", 2}}));
+        QCOMPARE(c.uniques("home", 12), std::uint64_t{2});
+        QCOMPARE(c.count("home", 310), Count{1});
+        QCOMPARE(c.count("home", 312), Count{0});
+        QCOMPARE(c.allTime("home"), Count{2});
+        QCOMPARE(c.liveKeys(), std::size_t{2});
+        c.advance(612);
+        QCOMPARE(c.liveKeys(), std::size_t{0});
+        QCOMPARE(c.allTime("home"), Count{2});
+        QCOMPARE(c.allTimeUniques("home"), std::uint64_t{2});
+        QCOMPARE(c.allTimeUniques("about"), std::uint64_t{1});
+    }
+
+    void invalidOptionsAreRejected() {
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyedCounter(KeyedOptions{0s}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 KeyedCounter(KeyedOptions{300s, 60s, 0s, {}}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 KeyedCounter(KeyedOptions{300s, 300s, 100s, {}}));
+        KeyedCounter c(KeyedOptions{60s, 3600s, 0s, {}});
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, c.countLast("a", 0, 3601s));
+    }
+
+    void lateHitsInsideTheRetentionCountAndOlderAreDropped() {
+        KeyedCounter c(KeyedOptions{60s, 3600s, 0s, {}});
+        c.hit(5000, "a");
+        c.hit(4000, "a", {}, 2);  // late, kept for the hour view
+        c.hit(1400, "a", {}, 5);  // older than the retention
+        QCOMPARE(c.count("a", 5000), Count{1});
+        QCOMPARE(c.countLast("a", 5000, 3600s), Count{3});
+        QCOMPARE(c.countLast("a", 5000, 1001s), Count{3});
+        QCOMPARE(c.countLast("a", 5000, 1000s), Count{1});
+        QCOMPARE(c.allTime("a"), Count{3});
+        QCOMPARE(c.droppedLate(), Count{5});
+    }
+
+    void evictedKeyComesBackWithItsTotal() {
+        KeyedCounter c(KeyedOptions{10s, 10s, 20s, {}});
+        c.hit(1, "a", "u1", 3);
+        c.advance(100);
+        QCOMPARE(c.liveKeys(), std::size_t{0});
+        QCOMPARE(c.archivedKeys(), std::size_t{1});
+        c.hit(100, "a", "u2", 2);
+        QCOMPARE(c.archivedKeys(), std::size_t{0});
+        QCOMPARE(c.allTime("a"), Count{5});
+        QCOMPARE(c.count("a", 100), Count{2});
+        QCOMPARE(c.allTimeUniques("a"), std::uint64_t{2});
+        QCOMPARE(c.uniques("a", 100), std::uint64_t{1});
+    }
+
+    // Keys hit at every second stay; a key idle for `idle` seconds goes, whatever its volume.
+    void onlyIdleKeysAreEvicted() {
+        KeyedCounter c(KeyedOptions{10s, 10s, 30s, {}});
+        c.hit(0, "busy-once", {}, 1000);
+        for (Timestamp t = 0; t <= 100; ++t) {
+            c.hit(t, "steady");
+            QCOMPARE(c.liveKeys(), t < 30 ? std::size_t{2} : std::size_t{1});
+        }
+        QCOMPARE(c.count("steady", 100), Count{10});
+        QCOMPARE(c.evictedKeys(), Count{1});
+    }
+
+    // A stream of one-off keys flushed to a callback: once the first `idle` seconds have
+    // passed, memory stays flat however many keys arrive, and no hit is lost.
+    void oneOffKeysKeepMemoryBounded() {
+        Count flushed = 0;
+        std::size_t flushedKeys = 0;
+        KeyedCounter c(KeyedOptions{30s, 30s, 60s, [&](EvictedKey&& key) {
+                                        flushed += key.allTime;
+                                        ++flushedKeys;
+                                    }});
+        constexpr int kKeys = 400'000;
+        constexpr int kPerSecond = 2000;
+        std::size_t steady = 0;
+        std::size_t peak = 0;
+        for (int i = 0; i < kKeys; ++i) {
+            c.hit(i / kPerSecond, "one-off-" + std::to_string(i), "v" + std::to_string(i % 5));
+            if (i % 20'000 == 0 && i >= 62 * kPerSecond) {
+                steady = steady == 0 ? c.memoryBytes() : steady;
+                peak = std::max(peak, c.memoryBytes());
+                QVERIFY(c.liveKeys() <= 61 * kPerSecond);
+            }
+        }
+        QVERIFY2(peak <= steady + steady / 10,
+                 (std::to_string(peak) + " vs " + std::to_string(steady)).c_str());
+        const std::size_t perKey = c.memoryBytes("one-off-" + std::to_string(kKeys - 1));
+        QVERIFY2(perKey > 100 && perKey < 600, std::to_string(perKey).c_str());
+        QCOMPARE(c.archivedKeys(), std::size_t{0});
+        c.advance(kKeys / kPerSecond + 1000);
+        QCOMPARE(c.liveKeys(), std::size_t{0});
+        QCOMPARE(flushed, Count{kKeys});
+        QCOMPARE(flushedKeys, std::size_t{kKeys});
+    }
+
+    void uniquesPerKeyInTheWindow() {
+        KeyedCounter c(KeyedOptions{100s, 100s, 0s, {}});
+        for (int i = 0; i < 500; ++i) {
+            c.hit(i, "page", "visitor-" + std::to_string(i % 150));
+            c.hit(i, "other");  // no visitor: counted, no uniques
+        }
+        QCOMPARE(c.count("other", 499), Count{100});
+        QCOMPARE(c.uniques("other", 499), std::uint64_t{0});
+        // Seconds 400..499 saw 100 consecutive visitor numbers mod 150: 100 distinct.
+        const auto windowed = static_cast<std::int64_t>(c.uniques("page", 499));
+        QVERIFY2(std::abs(windowed - 100) <= 2, std::to_string(windowed).c_str());
+        const auto all = static_cast<std::int64_t>(c.allTimeUniques("page"));
+        QVERIFY2(std::abs(all - 150) <= 2, std::to_string(all).c_str());
+    }
+
+    void tiesAreBrokenByKeyInByteOrder() {
+        KeyedCounter c;
+        for (const char* key : {"b", "a", "\xc3\xa9", "B", "ab"}) {
+            c.hit(1, key, {}, 2);
+        }
+        c.hit(1, "z", {}, 3);
+        const std::vector<KeyCount> expected{{"z", 3}, {"B", 2}, {"a", 2}, {"ab", 2}, {"b", 2}};
+        QCOMPARE(c.top(5, 1), expected);
+        QCOMPARE(c.top(10, 1).back(), (KeyCount{"\xc3\xa9", 2}));
+        QCOMPARE(c.top(0, 1).size(), std::size_t{0});
+    }
+
+    void exactTopKEqualsBruteForceOnZipfTraces_data() {
+        QTest::addColumn<quint64>("seed");
+        QTest::addColumn<double>("skew");
+        QTest::newRow("seed 1, s=1.1") << quint64{1} << 1.1;
+        QTest::newRow("seed 2, s=0.8") << quint64{2} << 0.8;
+        QTest::newRow("seed 3, s=1.5") << quint64{3} << 1.5;
+    }
+    void exactTopKEqualsBruteForceOnZipfTraces() {
+        QFETCH(quint64, seed);
+        QFETCH(double, skew);
+        constexpr std::int64_t kWindow = 60;
+        const auto trace = zipfTrace(seed, 2000, skew, 30'000, 600);
+        KeyedCounter c(KeyedOptions{std::chrono::seconds{kWindow}, {}, {}, {}});
+        std::size_t next = 0;
+        for (Timestamp now = 50; now <= 600; now += 50) {
+            // Feed every hit up to now (the trace is in order except its late hits).
+            while (next < trace.size() && trace[next].t <= now) {
+                c.hit(trace[next].t, trace[next].key);
+                ++next;
+            }
+            for (std::size_t k : {std::size_t{1}, std::size_t{10}, std::size_t{100}}) {
+                QCOMPARE(c.top(k, now), bruteForceTop(trace, next, now, kWindow, k));
+            }
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(KeyedCounterTest)
+#include "tst_keyed_counter.moc"

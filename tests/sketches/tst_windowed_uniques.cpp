@@ -1,0 +1,106 @@
+// WindowedUniques (core/sketches/windowed_uniques.h): exact window edges, late seconds,
+// retention, and the error bounds of the merged per-second sketches.
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "core/sketches/windowed_uniques.h"
+
+using namespace hitcounter;
+using namespace std::chrono_literals;
+
+namespace {
+std::uint64_t h(const std::string& visitor) {
+    return HyperLogLog::hashOf(visitor);
+}
+}  // namespace
+
+class WindowedUniquesTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void windowEdgesAreExact() {
+        WindowedUniques u(300s);
+        u.add(10, h("a"));
+        u.add(11, h("b"));
+        u.add(11, h("a"));
+        QCOMPARE(u.estimate(9, 11), std::uint64_t{2});
+        QCOMPARE(u.estimate(10, 11), std::uint64_t{2});
+        QCOMPARE(u.estimate(10, 10), std::uint64_t{0});
+        QCOMPARE(u.estimate(9, 10), std::uint64_t{1});
+    }
+
+    void lateSecondInsideRetentionIsCountedAndOlderIsRefused() {
+        WindowedUniques u(10s);
+        QVERIFY(u.add(100, h("a")));
+        QVERIFY(u.add(95, h("b")));
+        QVERIFY(u.add(97, h("c")));
+        QVERIFY(!u.add(90, h("d")));
+        QCOMPARE(u.estimate(90, 100), std::uint64_t{3});
+        QCOMPARE(u.estimate(95, 100), std::uint64_t{2});
+    }
+
+    void secondsLeavingTheRetentionAreForgotten() {
+        WindowedUniques u(10s);
+        for (Timestamp t = 0; t < 10; ++t) {
+            u.add(t, h("v" + std::to_string(t)));
+        }
+        const std::size_t full = u.memoryBytes();
+        u.advance(1000);
+        QVERIFY(u.empty());
+        QVERIFY(u.memoryBytes() < full);
+        QCOMPARE(u.estimate(0, 1000), std::uint64_t{0});
+    }
+
+    // A sliding stream of visitors: at several query times the merged estimate is compared with
+    // the exact distinct count of the window. 100-visitor windows within 2, large within 2 %.
+    void slidingWindowMeetsTheErrorBounds_data() {
+        QTest::addColumn<int>("visitorsPerSecond");
+        QTest::addColumn<int>("population");
+        QTest::newRow("about 100 distinct") << 1 << 1'000'000;
+        QTest::newRow("repeat visitors") << 40 << 2'000;
+        QTest::newRow("1M distinct") << 3'500 << 100'000'000;
+    }
+    void slidingWindowMeetsTheErrorBounds() {
+        QFETCH(int, visitorsPerSecond);
+        QFETCH(int, population);
+        constexpr std::int64_t kWindow = 300;
+        WindowedUniques u(std::chrono::seconds{kWindow});
+        std::mt19937_64 random(42);
+        std::vector<std::vector<std::uint64_t>> bySecond;
+        int queries = 0;
+        for (Timestamp now = 0; now < 400; ++now) {
+            bySecond.emplace_back();
+            const int visits =
+                now < 300 && visitorsPerSecond == 1 ? (now % 3 == 0 ? 1 : 0) : visitorsPerSecond;
+            for (int i = 0; i < visits; ++i) {
+                const std::uint64_t visitor = random() % static_cast<std::uint64_t>(population);
+                bySecond.back().push_back(visitor);
+                u.add(now, h("v" + std::to_string(visitor)));
+            }
+            if (now != 299 && now != 350 && now != 399) {
+                continue;
+            }
+            std::vector<std::uint64_t> exact;
+            for (Timestamp t = now - kWindow + 1; t <= now; ++t) {
+                exact.insert(exact.end(), bySecond[static_cast<std::size_t>(t)].begin(),
+                             bySecond[static_cast<std::size_t>(t)].end());
+            }
+            std::sort(exact.begin(), exact.end());
+            exact.erase(std::unique(exact.begin(), exact.end()), exact.end());
+            const auto estimate = static_cast<double>(u.estimate(now - kWindow, now));
+            const double truth = static_cast<double>(exact.size());
+            const double allowed = truth <= 1000 ? 2.0 : 0.02 * truth;
+            QVERIFY2(std::abs(estimate - truth) <= allowed,
+                     (std::to_string(estimate) + " vs " + std::to_string(truth)).c_str());
+            ++queries;
+        }
+        QCOMPARE(queries, 3);
+    }
+};
+
+QTEST_APPLESS_MAIN(WindowedUniquesTest)
+#include "tst_windowed_uniques.moc"
