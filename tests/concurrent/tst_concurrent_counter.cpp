@@ -139,7 +139,7 @@ private Q_SLOTS:
     void slotResetsUnderContentionAreExact() {
         QFETCH(QString, policy);
         constexpr std::int64_t kWindow = 16;
-        constexpr Timestamp kSeconds = 240;
+        constexpr Timestamp kSeconds = 120;
         constexpr int kPerSecond = 40;  // per thread: half at the new second, half 15 s late
         auto c = counterFor(policy, std::chrono::seconds{kWindow});
         std::atomic<Timestamp> current{0};
@@ -187,7 +187,7 @@ private Q_SLOTS:
         const Count sent = Count{kThreads} * kPerSecond * kSeconds;
         QCOMPARE(c->total(), sent);
         QCOMPARE(c->droppedLate(), Count{0});
-        // (224, 240]: the on-time halves of seconds 225..240 and the late half of second 240.
+        // (104, 120]: the on-time halves of seconds 105..120 and the late half of second 120.
         const Count half = Count{kThreads} * kPerSecond / 2;
         QCOMPARE(c->count(kSeconds), (kWindow + 1) * half);
     }
