@@ -27,5 +27,6 @@ int runJudge(const QStringList& arguments);
 int runReplay(const QStringList& arguments);
 int runListen(const QStringList& arguments);
 int runGen(const QStringList& arguments);
+int runSimulate(const QStringList& arguments);
 
 }  // namespace hitcounter::cli

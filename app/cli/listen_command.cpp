@@ -13,6 +13,7 @@
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/stop_signals.h"
 #include "core/net/tcp_listener.h"
 #include "core/net/udp_listener.h"
 
@@ -24,22 +25,6 @@ using namespace std::chrono_literals;
 
 // Keys listed one by one in the text report (the JSON report lists them all).
 constexpr std::size_t kTextKeys = 20;
-
-// Blocks SIGINT and SIGTERM in this thread and in every thread started after it, so that the
-// main loop can take them with sigtimedwait() instead of a handler setting a flag.
-sigset_t blockStopSignals() {
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &set, nullptr);
-    return set;
-}
-
-bool stopSignalArrived(const sigset_t& set) {
-    const timespec zero{};
-    return sigtimedwait(&set, nullptr, &zero) > 0;
-}
 
 struct Totals {
     SourceStats stats;
