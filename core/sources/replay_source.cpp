@@ -149,7 +149,8 @@ private:
             return true;
         }
         HitBatch batch = std::exchange(m_batch, {});
-        std::lock_guard lock(m_source.m_pushMutex);
+        // A batch made stale by a seek is dropped here; one pushed just before the seek's
+        // generation change is removed by the drain that starts applying the seek.
         if (m_source.m_seekGeneration.load() != m_generation) {
             return false;
         }
@@ -165,6 +166,16 @@ private:
             m_generation = m_source.m_seekGeneration.load();
             target = m_source.m_seekTarget;
             m_interrupt = m_source.m_interrupt.get_token();
+        }
+        if (target) {
+            // Batches from the old position go before any of the new one is pushed; seek()
+            // returns once this is done, so its caller never drains a stale batch after it.
+            m_source.m_out->drain();
+            {
+                std::lock_guard lock(m_source.m_controlMutex);
+                m_source.m_drainedGeneration = m_generation;
+            }
+            m_source.m_controlChanged.notify_all();
         }
         m_batch.clear();
         m_lookahead.reset();
@@ -203,7 +214,8 @@ private:
                 }
             }
             m_lookahead.reset();
-            if (++calls % kBatchRows == 0 && m_stop.stop_requested()) {
+            if (++calls % kBatchRows == 0 &&
+                (m_stop.stop_requested() || m_source.m_seekGeneration.load() != m_generation)) {
                 return;
             }
         }
@@ -246,10 +258,7 @@ void ReplaySource::start(BatchQueue& out) {
             throw SourceError(m_file.string() + ": cannot open the trace file");
         }
     }
-    {
-        std::lock_guard lock(m_pushMutex);
-        m_out = &out;
-    }
+    m_out = &out;
     {
         std::lock_guard lock(m_controlMutex);
         m_loaded = false;
@@ -345,23 +354,22 @@ bool ReplaySource::loop() const {
 
 void ReplaySource::seek(Timestamp t) {
     std::stop_source interrupted;
+    std::uint64_t generation = 0;
     {
         std::lock_guard lock(m_controlMutex);
         m_seekTarget = t;
-        ++m_seekGeneration;
+        generation = ++m_seekGeneration;
         interrupted = std::exchange(m_interrupt, std::stop_source());
     }
-    // Wakes the worker if it waits for room in the queue or for a row's time; it then sees
-    // the new generation and pushes nothing more from the old position.
+    // Wakes the worker if it waits for room in the queue, for a row's time or at the end;
+    // it then applies the seek, starting with a drain of the queue.
     interrupted.request_stop();
     m_controlChanged.notify_all();
-    {
-        std::lock_guard lock(m_pushMutex);
-        if (m_out != nullptr) {
-            m_out->drain();
-        }
-    }
     m_clock.seek(atSecond(t));
+    // Before loading ends nothing has been pushed, and a stopped worker pushes nothing more.
+    std::unique_lock lock(m_controlMutex);
+    m_controlChanged.wait(
+        lock, [&] { return m_drainedGeneration >= generation || !m_loaded || !m_running.load(); });
 }
 
 ReplayProgress ReplaySource::progress() const {
@@ -400,7 +408,11 @@ void ReplaySource::run(std::stop_token stop) {
     } catch (const std::exception& e) {
         fail(m_file.string() + ": " + e.what());
     }
-    m_running = false;
+    {
+        std::lock_guard lock(m_controlMutex);  // seek() waits on m_running under this mutex
+        m_running = false;
+    }
+    m_controlChanged.notify_all();
 }
 
 bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {

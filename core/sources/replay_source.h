@@ -6,7 +6,8 @@
 // now, progress, stats, describe are thread-safe and may come from any thread (the GUI's).
 // seek() must be called from the thread that consumes the queue (see below). Guards:
 // m_statusMutex guards m_progress; m_controlMutex guards m_seekTarget, m_interrupt,
-// m_userPaused, m_loaded; m_pushMutex guards m_out and orders pushes against seek's drain.
+// m_userPaused, m_loaded, m_drainedGeneration. m_out is set by start() before the worker
+// starts and only the worker uses it.
 //
 // Life of a replay:
 //  1. start(): checks the file opens (else SourceError), then the worker loads: one pass
@@ -24,13 +25,14 @@
 //     with holdAtEnd = false the worker finishes and running() turns false.
 //
 // seek(T): the counters can be rebuilt exactly as they were at trace time T. Protocol: call
-// seek(T) from the consumer's thread; when it returns, the queue holds no batch from before
-// the seek (they are discarded) and the worker will push no more of them; reset your
-// counters, then keep draining: the next batches hold every row that streaming would have
-// delivered by T whose time can still be in the window (T - window, T], then playback
-// continues from T. So count(T) after the rebuild equals count(T) of an uninterrupted
-// replay. Seeking costs O(rows in the window + TraceIndex::kStride), not a re-read of the
-// file. T is trace time (loop 0); a seek before loading ends is applied once it ends.
+// seek(T) from the consumer's thread; it wakes the worker and waits (briefly: the worker
+// only drains the queue) until the queue holds no batch from before the seek and the
+// worker will push no more of them. Then reset your counters and keep draining: the next batches
+// hold every row that streaming would have delivered by T whose time can still be in the window (T
+// - window, T], then playback continues from T. So count(T) after the rebuild equals count(T) of an
+// uninterrupted replay. Seeking costs O(rows in the window + TraceIndex::kStride), not a re-read of
+// the file. T is trace time (loop 0); a seek before loading ends is applied once it ends. The queue
+// must be the replay's own: a seek discards whatever is queued in it.
 //
 // Example (GUI): ReplaySource replay(wallClock, "trace.csv"); replay.start(queue);
 //     frame timer: engine.add(queue.drain()); show replay.progress(), replay.now()
@@ -135,9 +137,9 @@ private:
     std::stop_source m_interrupt;                  // guarded by m_controlMutex; stopped by seek
     bool m_userPaused;                             // guarded by m_controlMutex
     bool m_loaded = false;                         // guarded by m_controlMutex
+    std::uint64_t m_drainedGeneration = 0;         // guarded by m_controlMutex
 
-    std::mutex m_pushMutex;
-    BatchQueue* m_out = nullptr;  // guarded by m_pushMutex
+    BatchQueue* m_out = nullptr;  // the worker's, see above
 
     SourceCounters m_counters;
     std::atomic<bool> m_running{false};
