@@ -6,9 +6,12 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <limits>
+#include <optional>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/keyed_replay.h"
 #include "app/cli/replay_run.h"
 #include "core/io/trace_reader.h"
 
@@ -91,7 +94,7 @@ int runReplay(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Replays a trace CSV (see docs/formats.md) through counting policies and prints "
-        "time,policy,count rows for each query time."));
+        "time,policy,count rows for each query time (--top and --uniques: per-key tables)."));
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("The trace CSV, or - for stdin."));
     const auto policy = policyOption(true);
@@ -106,7 +109,15 @@ int runReplay(const QStringList& arguments) {
     const QCommandLineOption strict(
         QStringLiteral("strict"),
         QStringLiteral("Stop at the first bad row with exit code 2 (default: skip and count)."));
-    parser.addOptions({policy, window, at, json, strict});
+    const QCommandLineOption top(
+        QStringLiteral("top"),
+        QStringLiteral("Print time,rank,key,count: the K keys with the most hits in each window."),
+        QStringLiteral("K"));
+    const QCommandLineOption uniques(
+        QStringLiteral("uniques"),
+        QStringLiteral("Print time,key,uniques: distinct visitors in each window per key, and "
+                       "for all keys as key *."));
+    parser.addOptions({policy, window, at, json, strict, top, uniques});
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (parser.positionalArguments().size() != 1) {
@@ -120,6 +131,26 @@ int runReplay(const QStringList& arguments) {
                                           : std::optional(std::vector<Timestamp>{});
     if (!policies || !options || !queries)
         return kExitBadInput;
+    std::optional<KeyedReplay> keyed;
+    if (parser.isSet(top) || parser.isSet(uniques)) {
+        if (parser.isSet(top) && parser.isSet(uniques)) {
+            printError(QStringLiteral("--top and --uniques print different tables; give one"));
+            return kExitBadInput;
+        }
+        if (parser.isSet(json)) {
+            printError(
+                QStringLiteral("--json summarizes the policies; it does not combine with "
+                               "--top or --uniques"));
+            return kExitBadInput;
+        }
+        const auto k = parser.isSet(top)
+                           ? wholeNumberFrom(parser, top, 1, std::numeric_limits<int>::max())
+                           : std::optional<long long>(0);
+        if (!k)
+            return kExitBadInput;
+        keyed.emplace(parser.isSet(top) ? KeyedReplay::Mode::Top : KeyedReplay::Mode::Uniques,
+                      options->window, static_cast<std::size_t>(*k));
+    }
 
     const QString trace = parser.positionalArguments().first();
     std::ifstream file;
@@ -141,11 +172,15 @@ int runReplay(const QStringList& arguments) {
     for (const auto& name : *policies)
         counters.push_back(makeCounter(name, *options));
     ReplayRun run(std::move(counters), *queries);
+    if (keyed)
+        run.setOnAnswer([&keyed](Timestamp time) { keyed->answer(time); });
     TraceReader reader(*in);
     TraceRow row;
     for (TraceStatus status; (status = reader.next(row)) != TraceStatus::End;) {
         if (status == TraceStatus::Row) {
             run.add(row.event);
+            if (keyed)
+                keyed->add(row.event);
             continue;
         }
         const TraceError& error = reader.error();
@@ -172,7 +207,9 @@ int runReplay(const QStringList& arguments) {
                        .arg(trace)
                        .arg(progress.badRows)
                        .arg(progress.rows + progress.badRows));
-    if (parser.isSet(json))
+    if (keyed)
+        QTextStream(stdout) << QString::fromStdString(keyed->csv());
+    else if (parser.isSet(json))
         printJson(run, trace, progress, options->window);
     else
         printCsv(run);

@@ -42,6 +42,8 @@ void ReplayRun::answer(Timestamp time) {
     for (const auto& counter : m_counters)
         answer.counts.push_back(counter->count(time));
     m_answers.push_back(std::move(answer));
+    if (m_onAnswer)
+        m_onAnswer(time);
 }
 
 void ReplayRun::finish() {

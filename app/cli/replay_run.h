@@ -22,6 +22,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -52,6 +53,9 @@ public:
     void add(const HitEvent& event);
     // Call once, after the last add().
     void finish();
+    // Called with each query time right after the counters answered it, for answers kept
+    // outside the run (replay --top, --uniques). Feed such listeners each event after add().
+    void setOnAnswer(std::function<void(Timestamp)> onAnswer) { m_onAnswer = std::move(onAnswer); }
 
     const std::vector<std::unique_ptr<WindowCounter>>& counters() const { return m_counters; }
     const std::vector<Answer>& answers() const { return m_answers; }
@@ -75,6 +79,7 @@ private:
     std::vector<Summary> m_summaries;
     std::uint64_t m_hitCalls = 0;
     std::optional<Timestamp> m_newest;
+    std::function<void(Timestamp)> m_onAnswer;
 };
 
 }  // namespace hitcounter::cli

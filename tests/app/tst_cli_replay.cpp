@@ -174,6 +174,13 @@ private Q_SLOTS:
         QTest::newRow("at negative") << QStringList{"replay", example, "--at", "-1"} << "--at '-1'";
         QTest::newRow("at empty item")
             << QStringList{"replay", example, "--at", "1,,2"} << "--at ''";
+        QTest::newRow("top zero") << QStringList{"replay", example, "--top", "0"} << "--top '0'";
+        QTest::newRow("top text") << QStringList{"replay", example, "--top", "ten"}
+                                  << "--top 'ten'";
+        QTest::newRow("top and uniques")
+            << QStringList{"replay", example, "--top", "3", "--uniques"} << "give one";
+        QTest::newRow("uniques with json")
+            << QStringList{"replay", example, "--uniques", "--json"} << "--json";
     }
     void badArgumentsOrHeaderExitWith2() {
         QFETCH(QStringList, arguments);
@@ -183,6 +190,44 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 2);
         QVERIFY(result.out.isEmpty());
         QVERIFY2(QString::fromUtf8(result.err).contains(mentions), result.err.constData());
+    }
+
+    void topPrintsTheRankedKeysOfEachWindow() {
+        const auto result = runCli(
+            {"replay", testdataPath("example_trace.csv"), "--top", "5", "--at", "301,4,300"});
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out, QByteArray("time,rank,key,count\n"
+                                        "4,1,home,2\n4,2,about,1\n"
+                                        "300,1,home,3\n300,2,about,1\n"
+                                        "301,1,home,2\n301,2,about,1\n"));
+    }
+
+    void uniquesPrintsEveryKeyOfTheWindowThenAllKeys() {
+        const auto result =
+            runCli({"replay", testdataPath("example_trace.csv"), "--uniques", "--at", "4,301"});
+        QCOMPARE(result.exitCode, 0);
+        // (1, 301] holds home u2 and u3, about u1: three visitors in all.
+        QCOMPARE(result.out, QByteArray("time,key,uniques\n4,about,1\n4,home,2\n4,*,2\n"
+                                        "301,about,1\n301,home,2\n301,*,3\n"));
+    }
+
+    // Ties go to the key first in byte order ("B" < "a"); a query at 12 misses the late row
+    // that arrives after the row at 20; --window 10 makes (2, 12] and (15, 25].
+    void keyedTablesKeepTheStreamingOrderTiesAndWindow() {
+        const QByteArray trace =
+            "timestamp,key,visitor\n"
+            "1,a,x\n5,a,x\n6,B,y\n7,B,z\n20,c,x\n11,a,w\n16,B,y\n";
+        const auto top =
+            runCli({"replay", "-", "--top", "2", "--window", "10", "--at", "12,25"}, trace);
+        QCOMPARE(top.exitCode, 0);
+        QCOMPARE(top.out, QByteArray("time,rank,key,count\n12,1,B,2\n12,2,a,1\n"
+                                     "25,1,B,1\n25,2,c,1\n"));
+        const auto uniques =
+            runCli({"replay", "-", "--uniques", "--window", "10", "--at", "12,25"}, trace);
+        QCOMPARE(uniques.exitCode, 0);
+        QCOMPARE(uniques.out, QByteArray("time,key,uniques\n12,B,2\n12,a,1\n12,*,3\n"
+                                         "25,B,1\n25,c,1\n25,*,2\n"));
     }
 
     void aHeaderWithoutTimestampExitsWith2EvenWithoutStrict() {
