@@ -1,0 +1,92 @@
+#include "app/gui/gui_options.h"
+
+#include <QCommandLineParser>
+#include <cstdio>
+
+namespace hitcounter::app {
+
+std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString* error) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("hitcounter: watch hits in the last 5 minutes, live or replayed. "
+                       "With no option it starts on the traffic simulator."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption simulate(
+        QStringLiteral("simulate"),
+        QStringLiteral("Simulate traffic: steady, poisson, burst, diurnal or viral."),
+        QStringLiteral("PATTERN"));
+    const QCommandLineOption rate(
+        QStringLiteral("rate"), QStringLiteral("Simulated hits per second."), QStringLiteral("R"));
+    const QCommandLineOption replay(QStringLiteral("replay"),
+                                    QStringLiteral("Replay a trace CSV (time,key,visitor)."),
+                                    QStringLiteral("FILE"));
+    const QCommandLineOption udp(QStringLiteral("listen-udp"),
+                                 QStringLiteral("Listen for statsd over UDP."),
+                                 QStringLiteral("HOST:PORT"));
+    const QCommandLineOption tcp(QStringLiteral("listen-tcp"),
+                                 QStringLiteral("Listen for statsd over TCP."),
+                                 QStringLiteral("HOST:PORT"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Save the whole window as PNG after --after seconds, then exit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption after(QStringLiteral("after"),
+                                   QStringLiteral("Seconds before --screenshot (default 3)."),
+                                   QStringLiteral("SECONDS"));
+    const QCommandLineOption bench(
+        QStringLiteral("bench-frames"),
+        QStringLiteral("Time N frames (update + replot), print median/p99 and RSS, exit."),
+        QStringLiteral("N"));
+    parser.addOptions({simulate, rate, replay, udp, tcp, screenshot, after, bench});
+
+    if (!parser.parse(arguments)) {
+        *error = parser.errorText();
+        return std::nullopt;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return std::nullopt;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        parser.showVersion();
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        *error =
+            QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first());
+        return std::nullopt;
+    }
+
+    GuiOptions o;
+    o.simulatePattern = parser.value(simulate);
+    o.replayFile = parser.value(replay);
+    o.listenUdp = parser.value(udp);
+    o.listenTcp = parser.value(tcp);
+    o.screenshotFile = parser.value(screenshot);
+    bool ok = true;
+    if (parser.isSet(rate) && (o.rate = parser.value(rate).toDouble(&ok), !ok || o.rate <= 0)) {
+        *error = QStringLiteral("--rate: expected a number > 0, got '%1'").arg(parser.value(rate));
+        return std::nullopt;
+    }
+    if (parser.isSet(after) && (o.screenshotAfterSeconds = parser.value(after).toDouble(&ok),
+                                !ok || o.screenshotAfterSeconds < 0)) {
+        *error =
+            QStringLiteral("--after: expected seconds >= 0, got '%1'").arg(parser.value(after));
+        return std::nullopt;
+    }
+    if (parser.isSet(bench) &&
+        (o.benchFrames = parser.value(bench).toInt(&ok), !ok || o.benchFrames <= 0)) {
+        *error = QStringLiteral("--bench-frames: expected a count > 0, got '%1'")
+                     .arg(parser.value(bench));
+        return std::nullopt;
+    }
+    const int sources = int(!o.simulatePattern.isEmpty()) + int(!o.replayFile.isEmpty()) +
+                        int(!o.listenUdp.isEmpty() || !o.listenTcp.isEmpty());
+    if (sources > 1) {
+        *error = QStringLiteral("choose one source: --simulate, --replay or --listen-udp/tcp");
+        return std::nullopt;
+    }
+    return o;
+}
+
+}  // namespace hitcounter::app

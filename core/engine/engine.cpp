@@ -1,0 +1,254 @@
+#include "core/engine/engine.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "core/counters/counter_factory.h"
+#include "core/counters/saturating.h"
+
+namespace hitcounter {
+
+namespace {
+using SteadyClock = std::chrono::steady_clock;
+constexpr Timestamp kClean = std::numeric_limits<Timestamp>::max();
+// Weight of the newest second in the ns-per-hit average: smooth, yet follows a rate change
+// within a few seconds.
+constexpr double kNsSmoothing = 0.3;
+}  // namespace
+
+struct Engine::Policy {
+    std::unique_ptr<WindowCounter> counter;
+    bool stopped = false;
+    Count frozenCount = 0;
+    std::size_t frozenMemory = 0;
+    std::int64_t pendingNs = 0;
+    std::uint64_t pendingCalls = 0;
+    double nsPerHit = 0.0;
+
+    Count count(Timestamp t) const { return stopped ? frozenCount : counter->count(t); }
+    std::size_t memory() const { return stopped ? frozenMemory : counter->memoryBytes(); }
+    double recentNsPerHit() const {
+        if (nsPerHit == 0.0 && pendingCalls > 0) {
+            return static_cast<double>(pendingNs) / static_cast<double>(pendingCalls);
+        }
+        return nsPerHit;
+    }
+};
+
+Engine::Engine(EngineOptions options) : m_dirtyFrom(kClean) {
+    reset(std::move(options));
+}
+
+Engine::~Engine() = default;
+
+void Engine::reset(EngineOptions options) {
+    m_options = std::move(options);
+    m_policies.clear();
+    const CounterOptions counterOptions{m_options.window, m_options.coarseBucket};
+    auto ring = std::make_unique<RingCounter>(m_options.window);
+    m_ring = ring.get();
+    m_policies.push_back(std::make_unique<Policy>());
+    m_policies.back()->counter = std::move(ring);
+    for (const std::string& name : m_options.policies) {
+        if (name == "ring") {
+            continue;
+        }
+        if (auto counter = makeCounter(name, counterOptions)) {
+            m_policies.push_back(std::make_unique<Policy>());
+            m_policies.back()->counter = std::move(counter);
+        }
+    }
+    m_history.clear();
+    m_pending.clear();
+    m_empty = true;
+    m_head = 0;
+    m_totalHits = 0;
+    m_lateHits = 0;
+    m_dirtyFrom = kClean;
+    ++m_epoch;
+}
+
+Count Engine::pump(BatchQueue& queue, std::chrono::nanoseconds budget) {
+    const auto start = SteadyClock::now();
+    Count processed = 0;
+    for (;;) {
+        if (m_pending.empty()) {
+            m_pending = queue.drain();
+            if (m_pending.empty()) {
+                break;
+            }
+        }
+        ingest(m_pending.front());
+        for (const HitEvent& e : m_pending.front()) {
+            processed = saturatingAdd(processed, e.count);
+        }
+        m_pending.pop_front();
+        if (SteadyClock::now() - start >= budget) {
+            break;
+        }
+    }
+    return processed;
+}
+
+void Engine::ingest(const HitBatch& batch) {
+    std::size_t i = 0;
+    while (i < batch.size()) {
+        advanceTo(batch[i].time);
+        std::size_t j = i;
+        while (j < batch.size() && batch[j].time <= m_head) {
+            ++j;
+        }
+        feedRun(batch, i, j);
+        i = j;
+    }
+}
+
+void Engine::feedRun(const HitBatch& batch, std::size_t first, std::size_t last) {
+    const Timestamp windowStart = m_head - m_options.window.count();
+    const Timestamp historyStart = m_history.empty() ? m_head : m_history.front().second;
+    for (std::size_t k = first; k < last; ++k) {
+        const HitEvent& e = batch[k];
+        m_totalHits = saturatingAdd(m_totalHits, e.count);
+        if (e.time < m_head && e.time > windowStart) {
+            m_lateHits = saturatingAdd(m_lateHits, e.count);
+        }
+        if (e.time >= historyStart) {
+            SecondRecord& record = m_history[static_cast<std::size_t>(e.time - historyStart)];
+            record.hits = saturatingAdd(record.hits, e.count);
+            m_dirtyFrom = std::min(m_dirtyFrom, e.time);
+        }
+    }
+    for (auto& policy : m_policies) {
+        if (policy->stopped) {
+            continue;
+        }
+        WindowCounter& counter = *policy->counter;
+        const auto start = SteadyClock::now();
+        for (std::size_t k = first; k < last; ++k) {
+            counter.hit(batch[k].time, batch[k].count);
+        }
+        policy->pendingNs += std::chrono::nanoseconds(SteadyClock::now() - start).count();
+        policy->pendingCalls += last - first;
+    }
+}
+
+void Engine::advanceTo(Timestamp t) {
+    if (m_empty) {
+        m_empty = false;
+        m_head = t;
+        openSecond(t);
+        return;
+    }
+    if (t <= m_head) {
+        return;
+    }
+    closeHead();
+    const auto gap = static_cast<std::uint64_t>(t - m_head - 1);
+    if (gap >= m_options.historySeconds) {
+        // Closing every quiet second would cost up to historySeconds queries per policy for
+        // records that would be trimmed at once: start a new history instead.
+        m_history.clear();
+        ++m_epoch;
+    } else {
+        for (Timestamp s = m_head + 1; s < t; ++s) {
+            m_head = s;
+            openSecond(s);
+            closeHead();
+        }
+    }
+    m_head = t;
+    openSecond(t);
+}
+
+void Engine::openSecond(Timestamp t) {
+    SecondRecord record;
+    record.second = t;
+    record.counts.assign(m_policies.size(), 0);
+    record.memory.assign(m_policies.size(), 0);
+    m_history.push_back(std::move(record));
+    while (m_history.size() > std::max<std::size_t>(m_options.historySeconds, 1)) {
+        m_history.pop_front();
+    }
+    m_dirtyFrom = std::min(m_dirtyFrom, t);
+}
+
+void Engine::closeHead() {
+    SecondRecord& record = m_history.back();
+    for (std::size_t p = 0; p < m_policies.size(); ++p) {
+        Policy& policy = *m_policies[p];
+        record.counts[p] = policy.count(m_head);
+        record.memory[p] = policy.memory();
+        if (policy.pendingCalls > 0) {
+            const double sample =
+                static_cast<double>(policy.pendingNs) / static_cast<double>(policy.pendingCalls);
+            policy.nsPerHit = policy.nsPerHit == 0.0
+                                  ? sample
+                                  : (1.0 - kNsSmoothing) * policy.nsPerHit + kNsSmoothing * sample;
+            policy.pendingNs = 0;
+            policy.pendingCalls = 0;
+        }
+    }
+    m_dirtyFrom = std::min(m_dirtyFrom, m_head);
+    stopOversizedPolicies();
+}
+
+void Engine::stopOversizedPolicies() {
+    for (std::size_t p = 1; p < m_policies.size(); ++p) {
+        Policy& policy = *m_policies[p];
+        if (!policy.stopped && policy.counter->memoryBytes() > m_options.policyMemoryCap) {
+            policy.frozenCount = policy.counter->count(m_head);
+            policy.frozenMemory = policy.counter->memoryBytes();
+            policy.stopped = true;
+        }
+    }
+}
+
+EngineSnapshot Engine::snapshot() {
+    EngineSnapshot s;
+    s.windowSeconds = m_options.window.count();
+    s.empty = m_empty;
+    s.head = m_head;
+    s.totalHits = m_totalHits;
+    s.lateHits = m_lateHits;
+    s.droppedLate = m_ring->droppedLate();
+    s.slots.reserve(m_ring->slotCount());
+    for (std::size_t i = 0; i < m_ring->slotCount(); ++i) {
+        s.slots.push_back(m_ring->slot(i));
+    }
+    s.policies.reserve(m_policies.size());
+    const Count exact = m_empty ? 0 : m_ring->count(m_head);
+    s.windowCount = exact;
+    SecondRecord* open = m_history.empty() ? nullptr : &m_history.back();
+    if (open != nullptr && open->second == m_head) {
+        s.headHits = open->hits;
+    }
+    for (std::size_t p = 0; p < m_policies.size(); ++p) {
+        const Policy& policy = *m_policies[p];
+        PolicyState state;
+        state.name = std::string(policy.counter->name());
+        state.exact = policy.counter->isExact();
+        state.stopped = policy.stopped;
+        state.count = m_empty ? 0 : policy.count(m_head);
+        state.memoryBytes = policy.memory();
+        state.nsPerHit = policy.recentNsPerHit();
+        state.error = static_cast<std::int64_t>(state.count) - static_cast<std::int64_t>(exact);
+        state.errorPercent =
+            exact == 0 ? 0.0
+                       : 100.0 * static_cast<double>(state.error) / static_cast<double>(exact);
+        if (open != nullptr && open->second == m_head) {
+            open->counts[p] = state.count;
+            open->memory[p] = state.memoryBytes;
+        }
+        s.policies.push_back(std::move(state));
+    }
+    if (open != nullptr) {
+        m_dirtyFrom = std::min(m_dirtyFrom, open->second);
+    }
+    return s;
+}
+
+void Engine::markClean() {
+    m_dirtyFrom = kClean;
+}
+
+}  // namespace hitcounter

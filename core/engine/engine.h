@@ -1,0 +1,107 @@
+// Engine: owns one counter per policy and feeds them all the same hits, in lockstep.
+//
+// Not thread-safe; owned by one thread (the GUI thread, which calls pump() from its frame
+// timer). The only value that crosses threads is the HitBatch, through the BatchQueue.
+//
+// Semantics:
+//  - Hits are fed in arrival order to every policy ("ring" first: it is the exact reference
+//    the others' errors are measured against, and the source of the histogram's slots).
+//  - The head is the newest second seen. When the head moves to t, each second it leaves
+//    is closed: the window count and memory of every policy at the end of that second go into
+//    its SecondRecord. Seconds without hits in between are closed too (at most
+//    historySeconds of them; a larger jump restarts the history).
+//  - advanceTo(t) moves the head without hits (a live source's quiet seconds).
+//  - A policy whose memory exceeds policyMemoryCap is stopped (no longer fed) so that a
+//    memory-hungry baseline (naive: 16 bytes per hit) cannot grow without bound at 10^6
+//    hits/s. The ring is never stopped.
+//  - ns per hit: each policy's hit() calls are timed per run of hits; the figure is an
+//    exponential average over closed seconds.
+//
+// Cost: pump() processes whole batches until `budget` is spent; the batches it drained but
+// did not process wait inside the engine, and it drains the queue again only when they are
+// done, so the queue keeps its bound (a source outrunning the engine sees drops).
+// Memory: historySeconds records of (2 * policies + 2) words, plus the counters.
+//
+// Example (W = 300):
+//     Engine e;  e.ingest({{1, "a"}, {2, "b"}, {3, "a"}});
+//     e.snapshot().windowCount == 3;  e.history().size() == 3  (seconds 1 and 2 closed, 3 open)
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/counters/ring_counter.h"
+#include "core/engine/engine_snapshot.h"
+#include "core/sources/batch_queue.h"
+
+namespace hitcounter {
+
+struct EngineOptions {
+    std::chrono::seconds window = kDefaultWindow;
+    std::chrono::seconds coarseBucket{60};
+    // Policies other than "ring" (always first), by factory name; unknown names are skipped.
+    std::vector<std::string> policies = {"deque",    "sorted", "coarse",
+                                         "estimate", "naive",  "scanring"};
+    std::size_t historySeconds = 3600;
+    std::size_t policyMemoryCap = std::size_t{16} << 20;
+};
+
+class Engine {
+public:
+    explicit Engine(EngineOptions options = {});
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    // Processes queued batches for at most `budget` (at least one batch if any is waiting).
+    // Returns the number of hits processed.
+    Count pump(BatchQueue& queue, std::chrono::nanoseconds budget);
+    // Feeds one batch right away.
+    void ingest(const HitBatch& batch);
+    // Moves the head to t if t is newer, closing the seconds in between.
+    void advanceTo(Timestamp t);
+    // Forgets every hit and rebuilds the counters (a new window length or a replay seek).
+    void reset(EngineOptions options);
+    void reset() { reset(m_options); }
+
+    const EngineOptions& options() const { return m_options; }
+    // The state at the head (queries every running policy: O(policies) plus each count()).
+    EngineSnapshot snapshot();
+    // Per-second history, oldest first, contiguous seconds; the last record is the head.
+    const std::deque<SecondRecord>& history() const { return m_history; }
+    // Incremented by reset() and by a jump that restarts the history: views rebuild.
+    std::uint64_t epoch() const { return m_epoch; }
+    // The oldest second whose record changed since the last markClean() (INT64_MAX if none).
+    Timestamp dirtyFrom() const { return m_dirtyFrom; }
+    void markClean();
+    // Batches drained from the queue but not processed yet.
+    std::size_t pendingBatches() const { return m_pending.size() - m_pendingFront; }
+
+private:
+    struct Policy;
+
+    void feedRun(const HitBatch& batch, std::size_t first, std::size_t last);
+    void closeSecondsBefore(Timestamp t);
+    void closeHead();
+    void openSecond(Timestamp t);
+    void stopOversizedPolicies();
+
+    EngineOptions m_options;
+    std::vector<std::unique_ptr<Policy>> m_policies;
+    RingCounter* m_ring = nullptr;  // m_policies[0]'s counter
+    std::deque<SecondRecord> m_history;
+    bool m_empty = true;
+    Timestamp m_head = 0;
+    Count m_totalHits = 0;
+    Count m_lateHits = 0;
+    std::uint64_t m_epoch = 0;
+    Timestamp m_dirtyFrom;
+    std::deque<HitBatch> m_pending;
+    std::size_t m_pendingFront = 0;
+};
+
+}  // namespace hitcounter

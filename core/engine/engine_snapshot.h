@@ -1,0 +1,50 @@
+// Values the Engine hands to its views: one struct per frame, plus one record per second of
+// history. Plain values: a view may keep a copy for as long as it likes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/counters/ring_counter.h"
+#include "core/counters/window_counter.h"
+
+namespace hitcounter {
+
+// One counting policy's state at the engine's head second.
+struct PolicyState {
+    std::string name;
+    bool exact = false;
+    // True once the policy held more than EngineOptions::policyMemoryCap: it is no longer fed,
+    // and count / memoryBytes keep the values of the moment it stopped.
+    bool stopped = false;
+    Count count = 0;
+    std::int64_t error = 0;     // count - exact count (the ring's); 0 for exact policies
+    double errorPercent = 0.0;  // error / exact * 100; 0 when the exact count is 0
+    std::size_t memoryBytes = 0;
+    double nsPerHit = 0.0;  // recent average time of one hit() call; 0 before the first
+};
+
+// One second of history. While `second` is the head it is still open and its values change.
+struct SecondRecord {
+    Timestamp second = 0;
+    Count hits = 0;                   // hits whose time is this second (late ones included)
+    std::vector<Count> counts;        // window count of each policy at the end of the second
+    std::vector<std::size_t> memory;  // memory of each policy at the end of the second
+};
+
+struct EngineSnapshot {
+    bool empty = true;  // no hit yet: head and counts are meaningless
+    Timestamp head = 0;
+    std::int64_t windowSeconds = 0;
+    Count windowCount = 0;  // the exact count in (head - W, head]
+    Count totalHits = 0;    // every hit ingested since the last reset
+    Count lateHits = 0;     // hits older than the head when they arrived (inside the window)
+    Count droppedLate = 0;  // hits older than the window when they arrived (not counted)
+    Count headHits = 0;     // hits so far in the head second
+    std::vector<RingCounter::Slot> slots;  // the ring's W slots, slot i holds seconds = i mod W
+    std::vector<PolicyState> policies;     // in EngineOptions::policies order; [0] is "ring"
+};
+
+}  // namespace hitcounter

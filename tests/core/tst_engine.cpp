@@ -1,0 +1,156 @@
+// Engine: policies fed in lockstep, per-second history, late hits, memory cap, pump budget.
+#include <QTest>
+
+#include "core/counters/counter_factory.h"
+#include "core/engine/engine.h"
+
+using namespace hitcounter;
+
+namespace {
+
+HitBatch hitsAt(std::initializer_list<Timestamp> seconds) {
+    HitBatch batch;
+    for (Timestamp t : seconds) {
+        batch.push_back(HitEvent{t, "k", "v", 1});
+    }
+    return batch;
+}
+
+const PolicyState& policy(const EngineSnapshot& s, std::string_view name) {
+    for (const PolicyState& p : s.policies) {
+        if (p.name == name) {
+            return p;
+        }
+    }
+    static const PolicyState none;
+    return none;
+}
+
+}  // namespace
+
+class TestEngine : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void windowCountFollowsTheLeetCodeExample() {
+        Engine e;
+        e.ingest(hitsAt({1, 2, 3}));
+        QCOMPARE(e.snapshot().windowCount, Count{3});
+        e.ingest(hitsAt({300}));
+        QCOMPARE(e.snapshot().windowCount, Count{4});
+        e.advanceTo(301);
+        QCOMPARE(e.snapshot().windowCount, Count{3});
+    }
+
+    void everyPolicyIsFedTheSameHits() {
+        Engine e;
+        HitBatch batch;
+        for (Timestamp t = 0; t < 900; t += 7) {
+            batch.push_back(HitEvent{t, "k", "", static_cast<Count>(t % 5 + 1)});
+        }
+        e.ingest(batch);
+        const EngineSnapshot s = e.snapshot();
+        QCOMPARE(s.policies.size(), policyNames().size());
+        QCOMPARE(s.policies.front().name, std::string("ring"));
+        for (std::string_view name : exactPolicyNames()) {
+            QCOMPARE(policy(s, name).count, s.windowCount);
+            QCOMPARE(policy(s, name).error, std::int64_t{0});
+        }
+        // coarse over-counts by at most the hits of one bucket before the window
+        QVERIFY(policy(s, "coarse").count >= s.windowCount);
+    }
+
+    void historyHoldsOneRecordPerSecondIncludingQuietOnes() {
+        Engine e;
+        e.ingest(hitsAt({10, 10, 13}));
+        const auto& h = e.history();
+        QCOMPARE(h.size(), std::size_t{4});
+        QCOMPARE(h[0].second, Timestamp{10});
+        QCOMPARE(h[0].hits, Count{2});
+        QCOMPARE(h[1].hits, Count{0});
+        QCOMPARE(h[2].counts[0], Count{2});  // second 12 closed with the two hits of 10
+        QCOMPARE(h[3].second, Timestamp{13});
+        QCOMPARE(h[3].hits, Count{1});
+    }
+
+    void lateHitInsideWindowIsCountedAndReported() {
+        Engine e;
+        e.ingest(hitsAt({100, 50, -500}));
+        const EngineSnapshot s = e.snapshot();
+        QCOMPARE(s.windowCount, Count{2});
+        QCOMPARE(s.lateHits, Count{1});
+        QCOMPARE(s.droppedLate, Count{1});
+        QCOMPARE(s.totalHits, Count{3});
+    }
+
+    void policyOverMemoryCapIsStoppedButRingIsNot() {
+        EngineOptions options;
+        options.policyMemoryCap = 4096;
+        Engine e(options);
+        HitBatch batch;
+        for (int i = 0; i < 2000; ++i) {
+            batch.push_back(HitEvent{i / 100, "", "", 1});
+        }
+        e.ingest(batch);
+        e.advanceTo(100);
+        const EngineSnapshot s = e.snapshot();
+        QVERIFY(policy(s, "naive").stopped);
+        QVERIFY(!policy(s, "ring").stopped);
+        QCOMPARE(s.windowCount, Count{2000});
+        // the stopped policy keeps its count from when it stopped: fewer hits than fed
+        QVERIFY(policy(s, "naive").count < Count{2000});
+    }
+
+    void pumpDrainsTheQueueWithinItsBudget() {
+        Engine e;
+        BatchQueue queue(16);
+        for (Timestamp t = 1; t <= 5; ++t) {
+            QVERIFY(queue.tryPush(hitsAt({t, t})));
+        }
+        QCOMPARE(e.pump(queue, std::chrono::nanoseconds(0)), Count{2});  // one batch at least
+        QCOMPARE(e.pendingBatches(), std::size_t{4});
+        QCOMPARE(e.pump(queue, std::chrono::seconds(10)), Count{8});
+        QCOMPARE(e.snapshot().windowCount, Count{10});
+        QCOMPARE(e.pump(queue, std::chrono::seconds(10)), Count{0});
+    }
+
+    void resetStartsANewEpochWithTheNewWindow() {
+        Engine e;
+        e.ingest(hitsAt({1, 2}));
+        const auto epoch = e.epoch();
+        EngineOptions options = e.options();
+        options.window = std::chrono::seconds(10);
+        e.reset(options);
+        QVERIFY(e.epoch() != epoch);
+        QVERIFY(e.history().empty());
+        QVERIFY(e.snapshot().empty);
+        e.ingest(hitsAt({1, 20}));
+        const EngineSnapshot s = e.snapshot();
+        QCOMPARE(s.windowSeconds, std::int64_t{10});
+        QCOMPARE(s.slots.size(), std::size_t{10});
+        QCOMPARE(s.windowCount, Count{1});
+    }
+
+    void jumpBeyondTheHistoryRestartsIt() {
+        EngineOptions options;
+        options.historySeconds = 60;
+        Engine e(options);
+        e.ingest(hitsAt({1}));
+        const auto epoch = e.epoch();
+        e.ingest(hitsAt({1000}));
+        QVERIFY(e.epoch() != epoch);
+        QCOMPARE(e.history().size(), std::size_t{1});
+        QCOMPARE(e.history().back().second, Timestamp{1000});
+    }
+
+    void dirtyFromTracksTheOldestChangedSecond() {
+        Engine e;
+        e.ingest(hitsAt({10, 11, 12}));
+        e.markClean();
+        QCOMPARE(e.dirtyFrom(), std::numeric_limits<Timestamp>::max());
+        e.ingest(hitsAt({11}));
+        QCOMPARE(e.dirtyFrom(), Timestamp{11});
+    }
+};
+
+QTEST_APPLESS_MAIN(TestEngine)
+#include "tst_engine.moc"

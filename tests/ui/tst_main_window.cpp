@@ -1,0 +1,224 @@
+// MainWindow: every panel built, a known stream reaching the plots, settings round-trip,
+// PNG export and snapshot, and a source that cannot start leaving a visible message.
+#include <QImage>
+#include <QLabel>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "ui/live_plot.h"
+#include "ui/main_window.h"
+#include "ui/plot_export.h"
+#include "ui/policy_comparison.h"
+#include "ui/ring_histogram.h"
+
+using namespace hitcounter;
+using namespace hitcounter::ui;
+
+namespace {
+
+// A source whose start() fails the way a taken port does.
+class FailingSource : public Source {
+public:
+    void start(BatchQueue&) override {
+        throw SourceError("statsd udp 127.0.0.1:8125: cannot bind: Address already in use");
+    }
+    void stop() override {}
+    bool running() const override { return false; }
+    SourceStats stats() const override { return {}; }
+    std::string describe() const override { return "failing"; }
+};
+
+// Seconds 1000..1009, second s holding (s - 999) hits: 55 hits in all.
+void pushKnownStream(BatchQueue& queue) {
+    for (Timestamp s = 1000; s < 1010; ++s) {
+        HitBatch batch;
+        for (Timestamp i = 0; i < s - 999; ++i) {
+            batch.push_back(HitEvent{s, "page", "visitor", 1});
+        }
+        QVERIFY(queue.tryPush(std::move(batch)));
+    }
+}
+
+double valueAt(QCPGraph* graph, double key) {
+    auto it = graph->data()->findBegin(key, false);
+    return it != graph->data()->constEnd() && it->key == key ? it->value : -1.0;
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("hitcounter-test"));
+    }
+
+    void windowBuildsWithEveryPanel() {
+        MainWindow w;
+        w.show();
+        for (const char* name : {"livePlot", "ringHistogram", "policyComparison", "policyTable",
+                                 "comparisonPlot", "statusRate", "statusTotals", "statusBad",
+                                 "statusDropped", "statusLate", "windowBox", "bucketBox"}) {
+            QWidget* child = w.findChild<QWidget*>(QString::fromLatin1(name));
+            QVERIFY2(child != nullptr, name);
+            QVERIFY2(child->isVisible(), name);
+        }
+        QVERIFY(w.width() >= 1280 && w.height() >= 800);
+    }
+
+    void knownStreamReachesEveryPlot() {
+        MainWindow w;
+        pushKnownStream(w.queue());
+        w.renderNow();
+        QCOMPARE(valueAt(w.livePlot()->hitsGraph(), 1004), 5.0);
+        QCOMPARE(valueAt(w.livePlot()->hitsGraph(), 1009), 10.0);
+        QCOMPARE(valueAt(w.livePlot()->windowGraph(), 1009), 55.0);
+        QCOMPARE(valueAt(w.livePlot()->windowGraph(), 1002), 6.0);
+        QCOMPARE(w.lastSnapshot().windowCount, Count{55});
+
+        // ring slots: second s sits in slot s mod 300; the head slot is drawn highlighted
+        const auto slotValue = [](QCPBars* bars, double key) {
+            auto it = bars->data()->findBegin(key, false);
+            return it != bars->data()->constEnd() && it->key == key ? it->value : -1.0;
+        };
+        QCOMPARE(slotValue(w.ringHistogram()->headBars(), 1009 % 300), 10.0);
+        QCOMPARE(slotValue(w.ringHistogram()->liveBars(), 1003 % 300), 4.0);
+        QVERIFY(w.ringHistogram()->describeSlot(1003 % 300).contains(QStringLiteral("1003")));
+
+        QTableWidget* table = w.comparison()->table();
+        QCOMPARE(table->rowCount(), int(w.lastSnapshot().policies.size()));
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("ring"));
+        QCOMPARE(table->item(0, 1)->text(), QLocale().toString(55));
+        QCOMPARE(valueAt(w.comparison()->countGraph(1), 1009), 55.0);  // deque agrees
+    }
+
+    void wideBucketsRegroupTheRing() {
+        MainWindow w;
+        pushKnownStream(w.queue());
+        w.setBucketSeconds(5);
+        w.renderNow();
+        // 1005..1009 form bucket 201 (slot 201 mod 61), holding 6+7+8+9+10 hits
+        const auto& slots = w.ringHistogram()->slotsShown();
+        QCOMPARE(slots.size(), std::size_t{61});
+        QCOMPARE(slots[201 % 61].count, Count{40});
+        QVERIFY(slots[201 % 61].isHead);
+    }
+
+    void changingTheWindowRestartsTheCounters() {
+        MainWindow w;
+        pushKnownStream(w.queue());
+        w.renderNow();
+        w.setWindowSeconds(60);
+        pushKnownStream(w.queue());
+        w.renderNow();
+        QCOMPARE(w.lastSnapshot().windowSeconds, std::int64_t{60});
+        QCOMPARE(w.lastSnapshot().slots.size(), std::size_t{60});
+        QCOMPARE(w.lastSnapshot().windowCount, Count{55});
+        QCOMPARE(w.livePlot()->hitsGraph()->data()->size(), 10);
+    }
+
+    void settingsRoundTrip() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("settings.ini"));
+        {
+            MainWindow w;
+            w.setThemeName(QStringLiteral("dark"));
+            w.setWindowSeconds(900);
+            w.setBucketSeconds(10);
+            QSettings settings(path, QSettings::IniFormat);
+            w.saveSettings(settings);
+        }
+        MainWindow restored;
+        QCOMPARE(restored.themeName(), QStringLiteral("light"));
+        QSettings settings(path, QSettings::IniFormat);
+        restored.restoreSettings(settings);
+        QCOMPARE(restored.themeName(), QStringLiteral("dark"));
+        QCOMPARE(restored.engine().options().window.count(), std::int64_t{900});
+        QCOMPARE(restored.ringHistogram()->bucketSeconds(), 10);
+        restored.setThemeName(QStringLiteral("light"));
+    }
+
+    void exportWritesAValidPng() {
+        MainWindow w;
+        pushKnownStream(w.queue());
+        w.renderNow();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("live.png"));
+        QString error;
+        QVERIFY2(exportPlotPng(*w.livePlot(), path, &error), qPrintable(error));
+        QImage image;
+        QVERIFY(image.load(path, "PNG"));
+        QVERIFY(image.width() >= 800 && image.height() >= 500);
+
+        QVERIFY(!exportPlotPng(*w.livePlot(), dir.filePath(QStringLiteral("no/such/dir/x.png")),
+                               &error));
+        QVERIFY(error.contains(QStringLiteral("x.png")));
+    }
+
+    void snapshotWritesPngCsvAndSettings() {
+        MainWindow w;
+        w.show();
+        pushKnownStream(w.queue());
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("snap"));
+        QString error;
+        QVERIFY2(w.snapshotTo(out, &error), qPrintable(error));
+        QImage image;
+        QVERIFY(image.load(out + QStringLiteral("/window.png"), "PNG"));
+        QVERIFY(image.width() >= 1280);
+        QFile csv(out + QStringLiteral("/window.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 11);
+        QCOMPARE(lines.front(), QByteArray("second,hits,window_count"));
+        QCOMPARE(lines.back(), QByteArray("1009,10,55"));
+        QFile json(out + QStringLiteral("/settings.json"));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        QVERIFY(json.readAll().contains("\"window_count\": 55"));
+    }
+
+    void sourceThatCannotStartShowsAMessageAndTheAppGoesOn() {
+        MainWindow w;
+        w.show();
+        QVERIFY(!w.startSource(std::make_unique<FailingSource>(), TimeAxisMode::Clock));
+        QVERIFY(w.errorText().contains(QStringLiteral("Address already in use")));
+        QVERIFY(w.findChild<QLabel*>(QStringLiteral("errorBanner"))->isVisible());
+        QVERIFY(w.source() == nullptr);
+        pushKnownStream(w.queue());
+        w.renderNow();
+        QCOMPARE(w.lastSnapshot().windowCount, Count{55});
+    }
+
+    void pauseFreezesTheViewsButNotTheCounting() {
+        MainWindow w;
+        w.setPaused(true);
+        pushKnownStream(w.queue());
+        w.frame();
+        QCOMPARE(w.livePlot()->hitsGraph()->data()->size(), 0);
+        QCOMPARE(w.engine().snapshot().windowCount, Count{55});
+        w.setPaused(false);
+        w.frame();
+        QCOMPARE(valueAt(w.livePlot()->windowGraph(), 1009), 55.0);
+    }
+
+    void leavingFollowModeKeepsTheRangeWhileDataArrives() {
+        MainWindow w;
+        pushKnownStream(w.queue());
+        w.renderNow();
+        w.livePlot()->zoomTime(0.5);
+        QVERIFY(!w.livePlot()->following());
+        const QCPRange before = w.livePlot()->xAxis->range();
+        w.queue().tryPush(HitBatch{HitEvent{1100, "", "", 3}});
+        w.renderNow();
+        QCOMPARE(w.livePlot()->xAxis->range().upper, before.upper);
+        w.livePlot()->setFollowing(true);
+        QCOMPARE(w.livePlot()->xAxis->range().upper, 1101.5);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

@@ -1,0 +1,456 @@
+#include "ui/main_window.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QFileDialog>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <cstdio>
+
+#include "ui/live_plot.h"
+#include "ui/plot_export.h"
+#include "ui/policy_comparison.h"
+#include "ui/ring_histogram.h"
+#include "ui/theme.h"
+
+namespace hitcounter::ui {
+
+namespace {
+constexpr int kFrameIntervalMs = 33;  // 30 Hz
+// Engine work per frame: leaves room for the replot within the 33 ms frame.
+constexpr std::chrono::milliseconds kPumpBudget{8};
+
+QString compact(double value) {
+    if (value >= 1e6) {
+        return QStringLiteral("%1 M").arg(value / 1e6, 0, 'f', 2);
+    }
+    if (value >= 1e3) {
+        return QStringLiteral("%1 k").arg(value / 1e3, 0, 'f', 1);
+    }
+    return QString::number(value, 'f', 0);
+}
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("hitcounter"));
+    setWindowIcon(QIcon(QStringLiteral(":/hitcounter/hitcounter.png")));
+
+    m_live = new LivePlot;
+    m_ring = new RingHistogram;
+    m_comparison = new PolicyComparison;
+    for (QCustomPlot* plot : {static_cast<QCustomPlot*>(m_live), static_cast<QCustomPlot*>(m_ring),
+                              m_comparison->plot()}) {
+        installExportMenu(*plot);
+        connect(plot, &QCustomPlot::afterReplot, this, &MainWindow::onPlotReplotted);
+    }
+
+    m_errorBanner = new QLabel;
+    m_errorBanner->setObjectName(QStringLiteral("errorBanner"));
+    m_errorBanner->setWordWrap(true);
+    m_errorBanner->setStyleSheet(QStringLiteral(
+        "QLabel { background: #fce8e6; color: #a50e0e; border: 1px solid #d93025; padding: 6px; "
+        "border-radius: 3px; font-weight: bold; }"));
+    m_errorBanner->setToolTip(tr("The last error; it clears when a source starts."));
+    m_errorBanner->hide();
+
+    m_middleSplitter = new QSplitter(Qt::Horizontal);
+    m_middleSplitter->setObjectName(QStringLiteral("middleSplitter"));
+    m_middleSplitter->addWidget(m_ring);
+    m_mainSplitter = new QSplitter(Qt::Vertical);
+    m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_mainSplitter->addWidget(m_live);
+    m_mainSplitter->addWidget(m_middleSplitter);
+    m_mainSplitter->addWidget(m_comparison);
+    m_mainSplitter->setStretchFactor(0, 3);
+    m_mainSplitter->setStretchFactor(1, 3);
+    m_mainSplitter->setStretchFactor(2, 4);
+    m_mainSplitter->setSizes({320, 290, 390});
+
+    auto* central = new QWidget;
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_errorBanner);
+    layout->addWidget(m_mainSplitter, 1);
+    setCentralWidget(central);
+
+    connect(m_live->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_comparison,
+            &PolicyComparison::setTimeRange);
+
+    buildActions();
+    buildStatusBar();
+    setThemeName(m_themeName);
+
+    m_frameTimer.setTimerType(Qt::PreciseTimer);
+    m_frameTimer.setInterval(kFrameIntervalMs);
+    connect(&m_frameTimer, &QTimer::timeout, this, &MainWindow::frame);
+    m_frameTimer.start();
+    m_rateClock.start();
+    resize(1600, 1000);
+}
+
+MainWindow::~MainWindow() {
+    stopSource();
+}
+
+void MainWindow::buildActions() {
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+
+    m_pauseAction = bar->addAction(tr("Pause"));
+    m_pauseAction->setCheckable(true);
+    m_pauseAction->setShortcut(Qt::Key_Space);
+    m_pauseAction->setToolTip(tr("Freeze the views; counting goes on (Space)"));
+    connect(m_pauseAction, &QAction::toggled, this, &MainWindow::setPaused);
+
+    m_followAction = bar->addAction(tr("Follow live"));
+    m_followAction->setCheckable(true);
+    m_followAction->setChecked(true);
+    m_followAction->setShortcut(Qt::Key_F);
+    m_followAction->setToolTip(
+        tr("Scroll with the newest data; drag or zoom the plot to leave (F)"));
+    connect(m_followAction, &QAction::triggered, this, [this] {
+        m_live->setFollowing(true);
+        m_followAction->setChecked(true);
+    });
+    connect(m_live, &LivePlot::followingChanged, m_followAction, &QAction::setChecked);
+
+    QAction* zoomIn = bar->addAction(tr("Zoom +"));
+    zoomIn->setShortcuts({QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)});
+    zoomIn->setToolTip(tr("Zoom into the time axis (+)"));
+    connect(zoomIn, &QAction::triggered, this, [this] { m_live->zoomTime(0.7); });
+    QAction* zoomOut = bar->addAction(tr("Zoom −"));
+    zoomOut->setShortcut(Qt::Key_Minus);
+    zoomOut->setToolTip(tr("Zoom out of the time axis (-)"));
+    connect(zoomOut, &QAction::triggered, this, [this] { m_live->zoomTime(1.0 / 0.7); });
+    bar->addSeparator();
+
+    auto* windowLabel = new QLabel(tr(" Window W: "));
+    bar->addWidget(windowLabel);
+    m_windowBox = new QComboBox;
+    m_windowBox->setObjectName(QStringLiteral("windowBox"));
+    for (int s : {60, 300, 900, 3600}) {
+        m_windowBox->addItem(s < 3600 ? tr("%1 min").arg(s / 60) : tr("1 h"), s);
+    }
+    m_windowBox->setCurrentIndex(1);
+    m_windowBox->setToolTip(
+        tr("Window length W (the ring has W one-second slots). "
+           "Changing it restarts every counter."));
+    connect(m_windowBox, &QComboBox::activated, this,
+            [this](int i) { setWindowSeconds(m_windowBox->itemData(i).toInt()); });
+    bar->addWidget(m_windowBox);
+
+    bar->addWidget(new QLabel(tr("  Bucket: ")));
+    m_bucketBox = new QComboBox;
+    m_bucketBox->setObjectName(QStringLiteral("bucketBox"));
+    for (int s : {1, 5, 10, 30, 60}) {
+        m_bucketBox->addItem(tr("%1 s").arg(s), s);
+    }
+    m_bucketBox->setToolTip(
+        tr("Bucket width of the ring drawn in the histogram: 1 s is the "
+           "exact ring; wider buckets show the coarse ring's structure."));
+    connect(m_bucketBox, &QComboBox::activated, this,
+            [this](int i) { setBucketSeconds(m_bucketBox->itemData(i).toInt()); });
+    bar->addWidget(m_bucketBox);
+    bar->addSeparator();
+
+    QAction* snapshot = bar->addAction(tr("Snapshot"));
+    snapshot->setShortcut(QKeySequence::Save);
+    snapshot->setToolTip(
+        tr("Save a PNG of the window, a CSV of the current window and the "
+           "settings used (Ctrl+S)"));
+    connect(snapshot, &QAction::triggered, this, &MainWindow::snapshotInteractive);
+
+    m_darkAction = bar->addAction(tr("Dark"));
+    m_darkAction->setCheckable(true);
+    m_darkAction->setToolTip(tr("Switch between the light and the dark theme"));
+    connect(m_darkAction, &QAction::toggled, this, [this](bool dark) {
+        setThemeName(dark ? QStringLiteral("dark") : QStringLiteral("light"));
+    });
+
+    QAction* help = bar->addAction(tr("Shortcuts"));
+    help->setShortcuts({QKeySequence(Qt::Key_Question), QKeySequence(Qt::Key_F1)});
+    help->setToolTip(tr("Show every keyboard shortcut (?)"));
+    connect(help, &QAction::triggered, this, &MainWindow::showShortcuts);
+}
+
+void MainWindow::buildStatusBar() {
+    auto make = [this](const QString& name, const QString& tip) {
+        auto* label = new QLabel;
+        label->setObjectName(name);
+        label->setToolTip(tip);
+        label->setContentsMargins(6, 0, 6, 0);
+        statusBar()->addPermanentWidget(label);
+        return label;
+    };
+    m_statusSource = make(QStringLiteral("statusSource"), tr("The running source"));
+    m_statusRate = make(QStringLiteral("statusRate"), tr("Hits ingested per second of wall time"));
+    m_statusTotals = make(QStringLiteral("statusTotals"),
+                          tr("Hits in the window now / all hits since the counters started"));
+    m_statusBad =
+        make(QStringLiteral("statusBad"), tr("Malformed lines or rows the source skipped"));
+    m_statusDropped = make(QStringLiteral("statusDropped"),
+                           tr("Hits dropped because the queue to the engine was full"));
+    m_statusLate = make(QStringLiteral("statusLate"),
+                        tr("Hits older than the newest second: counted if still inside the "
+                           "window, dropped if older than the window"));
+    updateStatusBar();
+}
+
+bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) {
+    stopSource();
+    m_engine.reset();
+    m_queue.drain();
+    m_timeMode = mode;
+    m_live->setTimeAxisMode(mode);
+    m_comparison->setTimeAxisMode(mode);
+    m_live->setFollowing(true);
+    try {
+        source->start(m_queue);
+    } catch (const SourceError& e) {
+        showError(QString::fromStdString(e.what()));
+        return false;
+    }
+    m_source = std::move(source);
+    m_errorBanner->hide();
+    statusBar()->showMessage(tr("Started %1").arg(QString::fromStdString(m_source->describe())),
+                             4000);
+    return true;
+}
+
+void MainWindow::stopSource() {
+    if (m_source) {
+        m_source->stop();
+        m_source.reset();
+    }
+}
+
+void MainWindow::showError(const QString& message) {
+    m_errorBanner->setText(message);
+    m_errorBanner->show();
+    statusBar()->showMessage(message, 10000);
+}
+
+QString MainWindow::errorText() const {
+    return m_errorBanner->isVisible() ? m_errorBanner->text() : QString();
+}
+
+void MainWindow::frame() {
+    const bool timing = m_benchFramesLeft > 0;
+    if (timing) {
+        m_frameClock.start();
+    }
+    m_hitsSinceRate += m_engine.pump(m_queue, kPumpBudget);
+    if (m_rateClock.elapsed() >= 1000) {
+        m_ingestRate = double(m_hitsSinceRate) * 1000.0 / double(m_rateClock.restart());
+        m_hitsSinceRate = 0;
+    }
+    updateStatusBar();
+    if (m_paused) {
+        return;
+    }
+    const bool rebuild = m_engine.epoch() != m_seenEpoch;
+    m_seenEpoch = m_engine.epoch();
+    m_snapshot = m_engine.snapshot();
+    const HistoryUpdate update{m_engine.history(), m_engine.dirtyFrom(), rebuild};
+    if (timing) {
+        m_replotsPending = 3;
+    }
+    m_live->updateFrom(update, m_snapshot);
+    m_ring->updateFrom(m_snapshot);
+    m_comparison->updateFrom(update, m_snapshot);
+    m_engine.markClean();
+}
+
+void MainWindow::renderNow() {
+    frame();
+    m_live->replot(QCustomPlot::rpImmediateRefresh);
+    m_ring->replot(QCustomPlot::rpImmediateRefresh);
+    m_comparison->plot()->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+void MainWindow::onPlotReplotted() {
+    if (m_benchFramesLeft <= 0 || m_replotsPending <= 0 || --m_replotsPending > 0) {
+        return;
+    }
+    m_meter.record(std::chrono::nanoseconds(m_frameClock.nsecsElapsed()));
+    if (--m_benchFramesLeft > 0) {
+        return;
+    }
+    const std::size_t rss = FrameMeter::rssBytes();
+    std::printf(
+        "frames %zu  median %.2f ms  p99 %.2f ms  max %.2f ms  rss start %.1f MiB  rss end %.1f "
+        "MiB  ingest %.0f hits/s\n",
+        m_meter.frames(), m_meter.percentileMs(50), m_meter.percentileMs(99), m_meter.maxMs(),
+        double(m_benchRssStart) / 1048576.0, double(rss) / 1048576.0, m_ingestRate);
+    std::fflush(stdout);
+    Q_EMIT benchFinished();
+}
+
+void MainWindow::startBench(int frames) {
+    m_meter = FrameMeter();
+    m_benchFramesLeft = frames;
+    m_benchRssStart = FrameMeter::rssBytes();
+}
+
+void MainWindow::updateStatusBar() {
+    const QLocale locale;
+    const SourceStats stats = m_source ? m_source->stats() : SourceStats{};
+    const EngineSnapshot& s = m_snapshot;
+    m_statusSource->setText(m_source ? QString::fromStdString(m_source->describe())
+                                     : tr("no source"));
+    m_statusRate->setText(tr("ingest %1 hits/s").arg(compact(m_ingestRate)));
+    m_statusTotals->setText(tr("window %1 · total %2")
+                                .arg(locale.toString(qulonglong(s.windowCount)),
+                                     locale.toString(qulonglong(s.totalHits))));
+    m_statusBad->setText(tr("bad lines %1").arg(locale.toString(qulonglong(stats.badLines))));
+    const Count dropped = std::max<Count>(m_queue.droppedHits(), stats.dropped);
+    m_statusDropped->setText(tr("dropped %1").arg(locale.toString(qulonglong(dropped))));
+    m_statusLate->setText(tr("late %1 · too late %2")
+                              .arg(locale.toString(qulonglong(s.lateHits)),
+                                   locale.toString(qulonglong(s.droppedLate))));
+    if (m_paused) {
+        m_statusSource->setText(m_statusSource->text() + tr("  [PAUSED]"));
+    }
+}
+
+void MainWindow::setPaused(bool paused) {
+    m_paused = paused;
+    if (m_pauseAction->isChecked() != paused) {
+        m_pauseAction->setChecked(paused);
+    }
+    m_pauseAction->setText(paused ? tr("Resume") : tr("Pause"));
+}
+
+void MainWindow::setWindowSeconds(int seconds) {
+    EngineOptions options = m_engine.options();
+    options.window = std::chrono::seconds(seconds);
+    m_engine.reset(options);
+    const int index = m_windowBox->findData(seconds);
+    if (index >= 0) {
+        m_windowBox->setCurrentIndex(index);
+    }
+    statusBar()->showMessage(tr("Window set to %1 s: the counters restarted").arg(seconds), 4000);
+}
+
+void MainWindow::setBucketSeconds(int seconds) {
+    m_ring->setBucketSeconds(seconds);
+    const int index = m_bucketBox->findData(seconds);
+    if (index >= 0) {
+        m_bucketBox->setCurrentIndex(index);
+    }
+}
+
+void MainWindow::setThemeName(const QString& name) {
+    m_themeName = name == QLatin1String("dark") ? name : QStringLiteral("light");
+    const Theme theme = themeNamed(m_themeName);
+    if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance())) {
+        applyTheme(*app, theme);
+    }
+    m_live->applyTheme(theme);
+    m_ring->applyTheme(theme);
+    m_comparison->applyTheme(theme);
+    if (m_darkAction && m_darkAction->isChecked() != theme.dark) {
+        m_darkAction->setChecked(theme.dark);
+    }
+}
+
+void MainWindow::saveSettings(QSettings& settings) const {
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/mainSplitter"), m_mainSplitter->saveState());
+    settings.setValue(QStringLiteral("window/middleSplitter"), m_middleSplitter->saveState());
+    settings.setValue(QStringLiteral("view/theme"), m_themeName);
+    settings.setValue(QStringLiteral("view/windowSeconds"),
+                      qlonglong(m_engine.options().window.count()));
+    settings.setValue(QStringLiteral("view/bucketSeconds"), m_ring->bucketSeconds());
+}
+
+void MainWindow::restoreSettings(QSettings& settings) {
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_mainSplitter->restoreState(
+        settings.value(QStringLiteral("window/mainSplitter")).toByteArray());
+    m_middleSplitter->restoreState(
+        settings.value(QStringLiteral("window/middleSplitter")).toByteArray());
+    setThemeName(settings.value(QStringLiteral("view/theme"), m_themeName).toString());
+    const int window = settings.value(QStringLiteral("view/windowSeconds"), 300).toInt();
+    if (window > 0 && window != m_engine.options().window.count()) {
+        setWindowSeconds(window);
+    }
+    setBucketSeconds(settings.value(QStringLiteral("view/bucketSeconds"), 1).toInt());
+}
+
+QVariantMap MainWindow::settingsUsed() const {
+    QVariantMap map;
+    map.insert(QStringLiteral("source"),
+               m_source ? QString::fromStdString(m_source->describe()) : QString());
+    map.insert(QStringLiteral("bucket_seconds"), m_ring->bucketSeconds());
+    map.insert(QStringLiteral("theme"), m_themeName);
+    QStringList policies;
+    for (const PolicyState& p : m_snapshot.policies) {
+        policies << QString::fromStdString(p.name);
+    }
+    map.insert(QStringLiteral("policies"), policies);
+    map.insert(QStringLiteral("time_axis"), m_timeMode == TimeAxisMode::Clock
+                                                ? QStringLiteral("clock")
+                                                : QStringLiteral("trace"));
+    return map;
+}
+
+bool MainWindow::snapshotTo(const QString& directory, QString* error) {
+    renderNow();
+    return writeSnapshot(directory, *this, m_snapshot, m_engine.history(), settingsUsed(), error);
+}
+
+void MainWindow::snapshotInteractive() {
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    const QString dir =
+        QDir(base).filePath(QStringLiteral("hitcounter-") + QDateTime::currentDateTime().toString(
+                                                                QStringLiteral("yyyyMMdd-HHmmss")));
+    QString error;
+    if (snapshotTo(dir, &error)) {
+        statusBar()->showMessage(tr("Snapshot saved in %1").arg(dir), 8000);
+    } else {
+        showError(error);
+    }
+}
+
+void MainWindow::showShortcuts() {
+    QMessageBox box(this);
+    box.setWindowTitle(tr("Keyboard shortcuts"));
+    box.setTextFormat(Qt::RichText);
+    box.setText(
+        tr("<table cellspacing=6>"
+           "<tr><td><b>Space</b></td><td>pause / resume the views</td></tr>"
+           "<tr><td><b>F</b></td><td>follow live</td></tr>"
+           "<tr><td><b>+ / −</b></td><td>zoom the time axis in / out</td></tr>"
+           "<tr><td><b>Ctrl+O</b></td><td>open a trace to replay</td></tr>"
+           "<tr><td><b>Ctrl+S</b></td><td>snapshot (PNG + CSV + settings)</td></tr>"
+           "<tr><td><b>?</b> or <b>F1</b></td><td>this list</td></tr>"
+           "<tr><td>mouse</td><td>drag to pan, wheel to zoom, right-click a plot to "
+           "export it as PNG, hover the ring for a slot's details</td></tr>"
+           "</table>"));
+    box.exec();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    saveSettings(settings);
+    stopSource();
+    QMainWindow::closeEvent(event);
+}
+
+}  // namespace hitcounter::ui

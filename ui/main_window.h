@@ -1,0 +1,137 @@
+// MainWindow: the monitor. Owns the BatchQueue, the running Source and the Engine, and
+// redraws every view from one frame timer.
+//
+// GUI thread only. The source's worker thread pushes batches into m_queue; that queue is the
+// only thing shared between threads. Each frame (30 Hz) drains the queue into the engine for
+// at most a fixed budget, takes one snapshot, hands it to every view (each queues one
+// replot) and refreshes the status bar. No signal per hit.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QMainWindow>
+#include <QTimer>
+#include <functional>
+#include <memory>
+
+#include "core/engine/engine.h"
+#include "core/sources/batch_queue.h"
+#include "core/sources/source.h"
+#include "ui/frame_meter.h"
+#include "ui/history_update.h"
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QSettings;
+class QSplitter;
+
+namespace hitcounter::ui {
+
+class LivePlot;
+class PolicyComparison;
+class RingHistogram;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    BatchQueue& queue() { return m_queue; }
+    Engine& engine() { return m_engine; }
+    LivePlot* livePlot() const { return m_live; }
+    RingHistogram* ringHistogram() const { return m_ring; }
+    PolicyComparison* comparison() const { return m_comparison; }
+    const EngineSnapshot& lastSnapshot() const { return m_snapshot; }
+
+    // Stops the current source, clears the counters and starts `source`. On SourceError the
+    // message is shown in the error banner, no source runs, and false is returned.
+    bool startSource(std::unique_ptr<Source> source, TimeAxisMode mode);
+    void stopSource();
+    Source* source() const { return m_source.get(); }
+
+    // Shows `message` in the red banner above the plots and in the status bar.
+    void showError(const QString& message);
+    QString errorText() const;
+
+    // One frame: drain the queue into the engine, update every view (queued replots).
+    void frame();
+    // A frame, then every plot replotted at once (for screenshots).
+    void renderNow();
+    // Counts `frames` frames (update + replot), then prints the percentiles and RSS to stdout
+    // and emits benchFinished().
+    void startBench(int frames);
+    const FrameMeter& frameMeter() const { return m_meter; }
+
+    void setPaused(bool paused);
+    bool paused() const { return m_paused; }
+    void setWindowSeconds(int seconds);
+    void setBucketSeconds(int seconds);
+    void setThemeName(const QString& name);
+    QString themeName() const { return m_themeName; }
+
+    void saveSettings(QSettings& settings) const;
+    void restoreSettings(QSettings& settings);
+    // What a snapshot's settings.json records.
+    QVariantMap settingsUsed() const;
+    // Writes window.png, window.csv and settings.json into `directory`.
+    bool snapshotTo(const QString& directory, QString* error);
+
+Q_SIGNALS:
+    void benchFinished();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildActions();
+    void buildStatusBar();
+    void updateStatusBar();
+    void snapshotInteractive();
+    void showShortcuts();
+    void onPlotReplotted();
+
+    BatchQueue m_queue{4096};
+    Engine m_engine;
+    std::unique_ptr<Source> m_source;
+    TimeAxisMode m_timeMode = TimeAxisMode::Clock;
+    EngineSnapshot m_snapshot;
+    std::uint64_t m_seenEpoch = 0;
+
+    LivePlot* m_live;
+    RingHistogram* m_ring;
+    PolicyComparison* m_comparison;
+    QSplitter* m_mainSplitter;
+    QSplitter* m_middleSplitter;
+    QLabel* m_errorBanner;
+    QComboBox* m_windowBox;
+    QComboBox* m_bucketBox;
+    QAction* m_pauseAction = nullptr;
+    QAction* m_followAction = nullptr;
+    QAction* m_darkAction = nullptr;
+
+    QLabel* m_statusSource;
+    QLabel* m_statusRate;
+    QLabel* m_statusTotals;
+    QLabel* m_statusBad;
+    QLabel* m_statusDropped;
+    QLabel* m_statusLate;
+
+    QTimer m_frameTimer;
+    bool m_paused = false;
+    QString m_themeName = QStringLiteral("light");
+
+    // Ingest rate: hits pumped since m_rateClock started, folded into m_ingestRate each second.
+    QElapsedTimer m_rateClock;
+    Count m_hitsSinceRate = 0;
+    double m_ingestRate = 0.0;
+
+    // Bench: a frame is timed from its start until every plot it queued has replotted.
+    FrameMeter m_meter;
+    int m_benchFramesLeft = 0;
+    int m_replotsPending = 0;
+    QElapsedTimer m_frameClock;
+    std::size_t m_benchRssStart = 0;
+};
+
+}  // namespace hitcounter::ui

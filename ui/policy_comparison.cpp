@@ -1,0 +1,283 @@
+#include "ui/policy_comparison.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include "ui/qcp.h"
+
+#include "core/engine/engine.h"
+#include "ui/theme.h"
+#include "ui/time_axis.h"
+
+namespace hitcounter::ui {
+
+namespace {
+
+enum Column { ColPolicy, ColCount, ColError, ColErrorPct, ColMemory, ColNs, ColumnCount };
+
+QString formatBytes(std::size_t bytes) {
+    return QLocale().formattedDataSize(static_cast<qint64>(bytes), 1, QLocale::DataSizeSIFormat);
+}
+
+QCPAxisRect* addRect(QCustomPlot* plot, QCPLayoutGrid* grid, int row, int column,
+                     const QString& title, const QString& valueLabel) {
+    auto* rect = new QCPAxisRect(plot);
+    grid->addElement(row, column, rect);
+    rect->axis(QCPAxis::atLeft)->setLabel(valueLabel);
+    rect->axis(QCPAxis::atTop)->setVisible(false);
+    auto* label = new QCPTextElement(plot, title, QFont(plot->font().family(), 10, QFont::Bold));
+    rect->insetLayout()->addElement(label, Qt::AlignTop | Qt::AlignHCenter);
+    for (QCPAxis* axis : rect->axes()) {
+        axis->setLayer(QStringLiteral("axes"));
+        axis->grid()->setLayer(QStringLiteral("grid"));
+    }
+    return rect;
+}
+
+}  // namespace
+
+PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("policyComparison"));
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("comparisonPlot"));
+    m_plot->setToolTip(
+        tr("Every policy counts the same hits. Top left: their window counts; "
+           "top right: error against the exact ring (%); bottom left: memory "
+           "held (log scale); bottom right: measured time per hit() call. "
+           "Right-click to export as PNG."));
+    m_plot->plotLayout()->clear();
+    // Row 0: one legend for all four rects, in a single line; row 1: the 2 × 2 rects.
+    auto* legend = new QCPLegend;
+    m_plot->plotLayout()->addElement(0, 0, legend);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(0);
+    legend->setFont(QFont(font().family(), 9));
+    legend->setIconSize(18, 10);
+    legend->setMargins(QMargins(4, 2, 4, 2));
+    legend->setLayer(QStringLiteral("legend"));
+    m_plot->legend = legend;
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    auto* grid = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 0, grid);
+    m_countRect = addRect(m_plot, grid, 0, 0, tr("window count"), tr("hits in window"));
+    m_errorRect = addRect(m_plot, grid, 0, 1, tr("error vs exact"), tr("error (%)"));
+    m_memoryRect = addRect(m_plot, grid, 1, 0, tr("memory held"), tr("bytes (log)"));
+    m_nsRect = addRect(m_plot, grid, 1, 1, tr("time per hit"), tr("ns per hit"));
+    auto* memAxis = m_memoryRect->axis(QCPAxis::atLeft);
+    memAxis->setScaleType(QCPAxis::stLogarithmic);
+    auto logTicker = QSharedPointer<QCPAxisTickerLog>::create();
+    logTicker->setLogBase(10);
+    memAxis->setTicker(logTicker);
+    memAxis->setNumberFormat(QStringLiteral("eb"));
+    memAxis->setNumberPrecision(0);
+    for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_memoryRect}) {
+        setTimeAxis(*rect->axis(QCPAxis::atBottom), TimeAxisMode::Clock);
+    }
+    m_nsRect->axis(QCPAxis::atBottom)->setLabel(tr("policy"));
+
+    m_table = new QTableWidget(0, ColumnCount, this);
+    m_table->setObjectName(QStringLiteral("policyTable"));
+    m_table->setHorizontalHeaderLabels(
+        {tr("policy"), tr("window count"), tr("error"), tr("error %"), tr("memory"), tr("ns/hit")});
+    m_table->horizontalHeaderItem(ColCount)->setToolTip(tr("hits in the window by this policy"));
+    m_table->horizontalHeaderItem(ColError)->setToolTip(tr("count minus the exact count (ring)"));
+    m_table->horizontalHeaderItem(ColMemory)->setToolTip(
+        tr("bytes the policy holds now; a policy over the memory cap is stopped"));
+    m_table->horizontalHeaderItem(ColNs)->setToolTip(tr("recent average time of one hit() call"));
+    m_table->verticalHeader()->setVisible(false);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->setToolTip(tr("Current values of every policy at the newest second."));
+
+    m_note = new QLabel(
+        tr("<b>ring</b>, deque, sorted, naive and scanring are exact and agree. "
+           "<b>coarse</b> sums 60 s buckets and over-counts by up to one bucket; "
+           "<b>estimate</b> weights the previous fixed window and errs when traffic is "
+           "uneven. <b>naive</b> keeps 16 bytes per hit: at 10<sup>6</sup> hits/s it would "
+           "fill memory in minutes, so any policy over the %1 MiB cap is stopped (marked "
+           "<i>stopped at cap</i>) while the others go on.")
+            .arg(EngineOptions{}.policyMemoryCap >> 20));
+    m_note->setObjectName(QStringLiteral("policyNote"));
+    m_note->setWordWrap(true);
+    m_note->setTextFormat(Qt::RichText);
+    m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+
+    auto* side = new QWidget;
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(m_table, 3);
+    sideLayout->addWidget(m_note, 2);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot, 5);
+    layout->addWidget(side, 3);
+}
+
+QCPGraph* PolicyComparison::countGraph(int index) const {
+    return index >= 0 && index < static_cast<int>(m_counts.size()) ? m_counts[index] : nullptr;
+}
+
+void PolicyComparison::setTimeAxisMode(TimeAxisMode mode) {
+    for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_memoryRect}) {
+        setTimeAxis(*rect->axis(QCPAxis::atBottom), mode);
+    }
+}
+
+void PolicyComparison::applyTheme(const Theme& theme) {
+    stylePlot(*m_plot, theme);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PolicyComparison::setTimeRange(const QCPRange& range) {
+    for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_memoryRect}) {
+        rect->axis(QCPAxis::atBottom)->setRange(range);
+    }
+}
+
+void PolicyComparison::rebuildSeries(const EngineSnapshot& snapshot) {
+    m_plot->clearGraphs();
+    m_plot->clearPlottables();
+    m_counts.clear();
+    m_errors.clear();
+    m_memory.clear();
+    m_names.clear();
+    m_table->setRowCount(static_cast<int>(snapshot.policies.size()));
+    QVector<double> ticks;
+    QVector<QString> labels;
+    for (std::size_t p = 0; p < snapshot.policies.size(); ++p) {
+        const QString name = QString::fromStdString(snapshot.policies[p].name);
+        const QColor color = policyColor(name);
+        auto add = [&](QCPAxisRect* rect, int width) {
+            QCPGraph* g =
+                m_plot->addGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+            g->setPen(QPen(color, width));
+            g->setName(name);
+            return g;
+        };
+        // The exact policies draw one line; the ring, drawn widest underneath, stands for all.
+        m_counts.push_back(add(m_countRect, p == 0 ? 4 : 1));
+        m_errors.push_back(add(m_errorRect, 2));
+        m_memory.push_back(add(m_memoryRect, 2));
+        m_errors.back()->removeFromLegend();
+        m_memory.back()->removeFromLegend();
+        m_names.push_back(snapshot.policies[p].name);
+        ticks.push_back(double(p));
+        labels.push_back(name);
+        auto* item = new QTableWidgetItem(name);
+        item->setForeground(color);
+        QFont bold = item->font();
+        bold.setBold(true);
+        item->setFont(bold);
+        m_table->setItem(static_cast<int>(p), ColPolicy, item);
+        for (int c = ColCount; c < ColumnCount; ++c) {
+            auto* cell = new QTableWidgetItem;
+            cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(static_cast<int>(p), c, cell);
+        }
+    }
+    m_nsBars.clear();
+    for (std::size_t p = 0; p < snapshot.policies.size(); ++p) {
+        auto* bars =
+            new QCPBars(m_nsRect->axis(QCPAxis::atBottom), m_nsRect->axis(QCPAxis::atLeft));
+        bars->setWidth(0.7);
+        bars->setPen(Qt::NoPen);
+        bars->setBrush(policyColor(QString::fromStdString(snapshot.policies[p].name)));
+        bars->removeFromLegend();
+        m_nsBars.push_back(bars);
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    ticker->setTicks(ticks, labels);
+    m_nsRect->axis(QCPAxis::atBottom)->setTicker(ticker);
+    m_nsRect->axis(QCPAxis::atBottom)->setTickLabelRotation(30);
+    m_nsRect->axis(QCPAxis::atBottom)->setRange(-0.6, double(ticks.size()) - 0.4);
+}
+
+void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot) {
+    bool sameNames = m_names.size() == snapshot.policies.size();
+    for (std::size_t p = 0; sameNames && p < m_names.size(); ++p) {
+        sameNames = m_names[p] == snapshot.policies[p].name;
+    }
+    const bool rebuild = update.rebuild || !sameNames;
+    if (!sameNames) {
+        rebuildSeries(snapshot);
+    }
+    const HistoryUpdate effective{update.history, update.from, rebuild};
+    for (std::size_t p = 0; p < m_counts.size(); ++p) {
+        applyHistory(*m_counts[p], effective, [p](const SecondRecord& r) {
+            return p < r.counts.size() ? double(r.counts[p]) : 0.0;
+        });
+        applyHistory(*m_errors[p], effective, [p](const SecondRecord& r) {
+            if (p >= r.counts.size() || r.counts[0] == 0) {
+                return 0.0;
+            }
+            return 100.0 * (double(r.counts[p]) - double(r.counts[0])) / double(r.counts[0]);
+        });
+        applyHistory(*m_memory[p], effective, [p](const SecondRecord& r) {
+            return p < r.memory.size() ? std::max(1.0, double(r.memory[p])) : 1.0;
+        });
+    }
+    double nsTop = 1.0;
+    for (std::size_t p = 0; p < snapshot.policies.size() && p < m_nsBars.size(); ++p) {
+        m_nsBars[p]->setData({double(p)}, {snapshot.policies[p].nsPerHit}, true);
+        nsTop = std::max(nsTop, snapshot.policies[p].nsPerHit);
+    }
+    m_nsRect->axis(QCPAxis::atLeft)->setRange(0, nsTop * 1.2);
+
+    const QCPRange range = m_countRect->axis(QCPAxis::atBottom)->range();
+    double countTop = 1.0;
+    double errorLow = -1.0;
+    double errorHigh = 1.0;
+    double memLow = 1e12;
+    double memHigh = 10.0;
+    for (std::size_t p = 0; p < m_counts.size(); ++p) {
+        bool found = false;
+        const QCPRange c = m_counts[p]->getValueRange(found, QCP::sdBoth, range);
+        if (found) {
+            countTop = std::max(countTop, c.upper);
+        }
+        const QCPRange e = m_errors[p]->getValueRange(found, QCP::sdBoth, range);
+        if (found) {
+            errorLow = std::min(errorLow, e.lower);
+            errorHigh = std::max(errorHigh, e.upper);
+        }
+        const QCPRange m = m_memory[p]->getValueRange(found, QCP::sdBoth, range);
+        if (found) {
+            memLow = std::min(memLow, m.lower);
+            memHigh = std::max(memHigh, m.upper);
+        }
+    }
+    m_countRect->axis(QCPAxis::atLeft)->setRange(0, countTop * 1.1);
+    const double pad = 0.1 * (errorHigh - errorLow);
+    m_errorRect->axis(QCPAxis::atLeft)->setRange(errorLow - pad, errorHigh + pad);
+    m_memoryRect->axis(QCPAxis::atLeft)
+        ->setRange(std::max(1.0, std::min(memLow, memHigh) / 3), memHigh * 3);
+    updateTable(snapshot);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PolicyComparison::updateTable(const EngineSnapshot& snapshot) {
+    const QLocale locale;
+    for (std::size_t p = 0; p < snapshot.policies.size(); ++p) {
+        const PolicyState& s = snapshot.policies[p];
+        const int row = static_cast<int>(p);
+        auto set = [&](int column, const QString& text) {
+            if (QTableWidgetItem* item = m_table->item(row, column); item && item->text() != text) {
+                item->setText(text);
+            }
+        };
+        set(ColCount, locale.toString(qulonglong(s.count)));
+        set(ColError, s.stopped ? QStringLiteral("–") : locale.toString(qlonglong(s.error)));
+        set(ColErrorPct,
+            s.stopped ? QStringLiteral("–") : QStringLiteral("%1").arg(s.errorPercent, 0, 'f', 2));
+        set(ColMemory, s.stopped ? tr("%1 (stopped at cap)").arg(formatBytes(s.memoryBytes))
+                                 : formatBytes(s.memoryBytes));
+        set(ColNs, QStringLiteral("%1").arg(s.nsPerHit, 0, 'f', 1));
+    }
+}
+
+}  // namespace hitcounter::ui

@@ -1,0 +1,131 @@
+#include "ui/ring_histogram.h"
+
+#include <QToolTip>
+
+#include "ui/theme.h"
+
+namespace hitcounter::ui {
+
+RingHistogram::RingHistogram(QWidget* parent) : QCustomPlot(parent) {
+    setObjectName(QStringLiteral("ringHistogram"));
+    setToolTip(
+        tr("The ring buffer's slots. Hover a bar for its slot, second and count.\n"
+           "Blue: inside the window; red: the current second; grey: stale, reset when "
+           "the ring comes round."));
+    plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(this, tr("Ring buffer"), QFont(font().family(), 11, QFont::Bold));
+    plotLayout()->addElement(0, 0, m_title);
+
+    m_stale = new QCPBars(xAxis, yAxis);
+    m_stale->setName(tr("stale slot"));
+    m_live = new QCPBars(xAxis, yAxis);
+    m_live->setName(tr("in window"));
+    m_headBar = new QCPBars(xAxis, yAxis);
+    m_headBar->setName(tr("current second"));
+    for (QCPBars* bars : {m_stale, m_live, m_headBar}) {
+        bars->setWidthType(QCPBars::wtPlotCoords);
+        bars->setWidth(1.0);
+    }
+    xAxis->setLabel(tr("slot (second mod W)"));
+    yAxis->setLabel(tr("hits in slot"));
+    legend->setVisible(true);
+    legend->setFont(QFont(font().family(), 9));
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(0);
+    legend->setIconSize(16, 10);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    setMouseTracking(true);
+    connect(this, &QCustomPlot::mouseMove, this, &RingHistogram::showTooltip);
+}
+
+void RingHistogram::applyTheme(const Theme& theme) {
+    stylePlot(*this, theme);
+    m_live->setPen(Qt::NoPen);
+    m_live->setBrush(theme.accent);
+    m_stale->setPen(Qt::NoPen);
+    m_stale->setBrush(theme.stale);
+    m_headBar->setPen(Qt::NoPen);
+    m_headBar->setBrush(theme.highlight);
+    replot(rpQueuedReplot);
+}
+
+void RingHistogram::setBucketSeconds(int seconds) {
+    m_bucketSeconds = std::max(1, seconds);
+}
+
+void RingHistogram::updateFrom(const EngineSnapshot& snapshot) {
+    m_slots = groupSlots(snapshot.slots, m_bucketSeconds, snapshot.head);
+    const int n = static_cast<int>(m_slots.size());
+    QVector<double> keys(n);
+    QVector<double> live(n, 0.0);
+    QVector<double> stale(n, 0.0);
+    QVector<double> head(n, 0.0);
+    int staleCount = 0;
+    double top = 1.0;
+    for (int i = 0; i < n; ++i) {
+        const BucketSlot& s = m_slots[static_cast<std::size_t>(i)];
+        keys[i] = i;
+        const double c = static_cast<double>(s.count);
+        top = std::max(top, c);
+        if (s.isHead) {
+            head[i] = c;
+        } else if (s.inWindow) {
+            live[i] = c;
+        } else if (s.written) {
+            stale[i] = c;
+            ++staleCount;
+        }
+    }
+    m_live->setData(keys, live, true);
+    m_stale->setData(keys, stale, true);
+    m_headBar->setData(keys, head, true);
+    xAxis->setRange(-0.5, n - 0.5);
+    yAxis->setRange(0, top * 1.3);
+    if (m_bucketSeconds == 1) {
+        xAxis->setLabel(tr("slot (second mod %1)").arg(n));
+    } else {
+        xAxis->setLabel(tr("slot (floor(second / %1) mod %2)").arg(m_bucketSeconds).arg(n));
+        yAxis->setLabel(tr("hits in bucket"));
+    }
+    if (m_bucketSeconds == 1) {
+        yAxis->setLabel(tr("hits in slot"));
+    }
+    const qint64 headSlot =
+        snapshot.empty ? -1 : qint64(floorMod(snapshot.head / m_bucketSeconds, n));
+    m_title->setText(tr("Ring buffer: %1 slots × %2 s, head slot %3, %4 stale")
+                         .arg(n)
+                         .arg(m_bucketSeconds)
+                         .arg(headSlot < 0 ? QStringLiteral("–") : QString::number(headSlot))
+                         .arg(staleCount));
+    replot(rpQueuedReplot);
+}
+
+QString RingHistogram::describeSlot(int index) const {
+    if (index < 0 || index >= static_cast<int>(m_slots.size())) {
+        return {};
+    }
+    const BucketSlot& s = m_slots[static_cast<std::size_t>(index)];
+    if (!s.written) {
+        return tr("slot %1: never written").arg(index);
+    }
+    const QString state = s.isHead     ? tr("current second")
+                          : s.inWindow ? tr("in window")
+                                       : tr("stale, reset on reuse");
+    const QString seconds = m_bucketSeconds == 1 ? tr("second %1").arg(s.bucket)
+                                                 : tr("seconds [%1, %2)")
+                                                       .arg(s.bucket * m_bucketSeconds)
+                                                       .arg((s.bucket + 1) * m_bucketSeconds);
+    return tr("slot %1\n%2\n%L3 hits\n%4").arg(index).arg(seconds).arg(s.count).arg(state);
+}
+
+void RingHistogram::showTooltip(QMouseEvent* event) {
+    const int index = static_cast<int>(std::lround(xAxis->pixelToCoord(event->pos().x())));
+    const QString text = describeSlot(index);
+    if (text.isEmpty() || !axisRect()->rect().contains(event->pos())) {
+        QToolTip::hideText();
+        return;
+    }
+    QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+}  // namespace hitcounter::ui

@@ -1,0 +1,104 @@
+#include "ui/theme.h"
+
+#include <QApplication>
+#include <QHash>
+#include <QPalette>
+#include <QStyleFactory>
+#include "ui/qcp.h"
+
+namespace hitcounter::ui {
+
+Theme lightTheme() {
+    return Theme{false,
+                 QColor("#ffffff"),
+                 QColor("#202124"),
+                 QColor("#e3e5e8"),
+                 QColor("#1a73e8"),
+                 QColor("#e8710a"),
+                 QColor("#d93025"),
+                 QColor("#bdc1c6")};
+}
+
+Theme darkTheme() {
+    return Theme{true,
+                 QColor("#1e1f22"),
+                 QColor("#e8eaed"),
+                 QColor("#34363b"),
+                 QColor("#5aa1ff"),
+                 QColor("#ffb45a"),
+                 QColor("#ff6b6b"),
+                 QColor("#5f6368")};
+}
+
+Theme themeNamed(const QString& name) {
+    return name == QLatin1String("dark") ? darkTheme() : lightTheme();
+}
+
+void applyTheme(QApplication& app, const Theme& theme) {
+    app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QPalette p;
+    if (theme.dark) {
+        const QColor base("#2b2d31");
+        p.setColor(QPalette::Window, base);
+        p.setColor(QPalette::WindowText, theme.text);
+        p.setColor(QPalette::Base, theme.window);
+        p.setColor(QPalette::AlternateBase, base);
+        p.setColor(QPalette::ToolTipBase, base);
+        p.setColor(QPalette::ToolTipText, theme.text);
+        p.setColor(QPalette::Text, theme.text);
+        p.setColor(QPalette::Button, base);
+        p.setColor(QPalette::ButtonText, theme.text);
+        p.setColor(QPalette::Highlight, theme.accent);
+        p.setColor(QPalette::HighlightedText, Qt::black);
+        p.setColor(QPalette::PlaceholderText, QColor("#9aa0a6"));
+        p.setColor(QPalette::Disabled, QPalette::Text, QColor("#80868b"));
+        p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor("#80868b"));
+        p.setColor(QPalette::Disabled, QPalette::WindowText, QColor("#80868b"));
+    } else {
+        p = app.style()->standardPalette();
+        p.setColor(QPalette::Highlight, theme.accent);
+    }
+    app.setPalette(p);
+}
+
+void stylePlot(QCustomPlot& plot, const Theme& theme) {
+    plot.setBackground(theme.window);
+    const QList<QCPAxisRect*> rects = plot.axisRects();
+    for (QCPAxisRect* rect : rects) {
+        rect->setBackground(theme.window);
+        const QList<QCPAxis*> axes = rect->axes();
+        for (QCPAxis* axis : axes) {
+            axis->setBasePen(QPen(theme.text, 1));
+            axis->setTickPen(QPen(theme.text, 1));
+            axis->setSubTickPen(QPen(theme.text, 1));
+            axis->setTickLabelColor(theme.text);
+            axis->setLabelColor(theme.text);
+            axis->grid()->setPen(QPen(theme.grid, 1, Qt::SolidLine));
+            axis->grid()->setZeroLinePen(Qt::NoPen);
+        }
+    }
+    const QList<QCPLayoutElement*> elements = plot.plotLayout()->elements(true);
+    for (QCPLayoutElement* element : elements) {
+        if (auto* title = qobject_cast<QCPTextElement*>(element)) {
+            title->setTextColor(theme.text);
+        }
+    }
+    if (plot.legend != nullptr) {
+        plot.legend->setBrush(QBrush(theme.window));
+        plot.legend->setBorderPen(QPen(theme.grid));
+        plot.legend->setTextColor(theme.text);
+    }
+}
+
+QColor policyColor(const QString& policy) {
+    static const QHash<QString, QColor> colors{{QStringLiteral("ring"), QColor("#1a73e8")},
+                                               {QStringLiteral("deque"), QColor("#12b5cb")},
+                                               {QStringLiteral("sorted"), QColor("#7cb342")},
+                                               {QStringLiteral("coarse"), QColor("#e8710a")},
+                                               {QStringLiteral("estimate"), QColor("#d01884")},
+                                               {QStringLiteral("naive"), QColor("#9334e6")},
+                                               {QStringLiteral("scanring"), QColor("#8d6e63")}};
+    return colors.value(policy, QColor("#80868b"));
+}
+
+}  // namespace hitcounter::ui
