@@ -42,7 +42,6 @@ void LineIngest::noteProblem(std::string problem) {
 void LineIngest::flush() {
     if (!m_batch.empty()) {
         m_sender.send(std::exchange(m_batch, {}), false, {});
-        m_batch.reserve(m_maxBatch);
     }
     constexpr auto r = std::memory_order_relaxed;
     m_counters.packets.fetch_add(std::exchange(m_packets, 0), r);
