@@ -103,7 +103,7 @@ private Q_SLOTS:
         m_view.stepForward();  // step 4 is getHits(4): asks first
         QVERIFY(m_view.awaitingPrediction());
         QCOMPARE(m_view.currentStep(), 3);
-        QVERIFY(plain(m_view.narration()).contains(QStringLiteral("Next: getHits(4)")));
+        QVERIFY(m_view.predictQuestion().contains(QStringLiteral("getHits(4)")));
         m_view.stepForward();  // still waiting for the answer
         QCOMPARE(m_view.currentStep(), 3);
         m_view.submitPrediction(2);

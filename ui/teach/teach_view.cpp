@@ -102,6 +102,10 @@ TeachView::TeachView(QWidget* parent)
     predictLayout->addWidget(m_guess);
     predictLayout->addWidget(check);
     predictLayout->addWidget(reveal);
+    // Keeps its room while hidden, so asking a question does not shift the panels above.
+    QSizePolicy keep = m_predictRow->sizePolicy();
+    keep.setRetainSizeWhenHidden(true);
+    m_predictRow->setSizePolicy(keep);
     m_predictRow->hide();
     narrationLayout->addWidget(m_predictRow);
     root->addWidget(narrationBox);
@@ -270,6 +274,10 @@ void TeachView::askPrediction(int step) {
     present(m_step, false);
 }
 
+QString TeachView::predictQuestion() const {
+    return awaitingPrediction() ? m_question->text() : QString();
+}
+
 void TeachView::submitPrediction(Count guess) {
     finishPrediction(guess);
 }
@@ -301,6 +309,10 @@ void TeachView::finishPrediction(std::optional<Count> guess) {
 void TeachView::cancelPrediction() {
     if (m_pendingStep) {
         m_pendingStep.reset();
+        // Keeps its room while hidden, so asking a question does not shift the panels above.
+        QSizePolicy keep = m_predictRow->sizePolicy();
+        keep.setRetainSizeWhenHidden(true);
+        m_predictRow->setSizePolicy(keep);
         m_predictRow->hide();
         present(m_step, false);
     }
@@ -329,10 +341,6 @@ void TeachView::present(int step, bool animate) {
                 .arg((good ? ts::inWindowEdge() : ts::removed()).name(), m_verdict.toHtmlEscaped());
     }
     text += QString::fromStdString(f.narration).toHtmlEscaped();
-    if (m_pendingStep) {
-        text += QStringLiteral("<br><i>Next: %1</i>")
-                    .arg(operationText(*m_timeline->frames()[std::size_t(*m_pendingStep)].op));
-    }
     m_narration->setText(text);
     m_lessons->setCurrentLine(f.op ? f.op->line : 0);
     updateTransport();

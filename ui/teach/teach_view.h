@@ -62,6 +62,7 @@ public:
 
     void setPredictMode(bool on);
     bool awaitingPrediction() const { return m_pendingStep.has_value(); }
+    QString predictQuestion() const;  // empty unless awaitingPrediction()
     void submitPrediction(Count guess);
     void revealPrediction();
 
