@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QImage>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -144,6 +145,23 @@ private Q_SLOTS:
         QCOMPARE(m_view.timeline().window().count(), 5);
         QCOMPARE(m_view.lastStep(), 3);
         QCOMPARE(m_view.lessonPanel()->lessonId(), QStringLiteral("custom"));
+    }
+
+    void realWindowButtonRerunsTheLessonAtThreeHundred() {
+        m_view.loadLesson(1);
+        const auto operations = m_view.timeline().operations().size();
+        QPushButton* real = nullptr;
+        for (QPushButton* b : m_view.findChildren<QPushButton*>()) {
+            if (b->text().contains(QStringLiteral("300"))) {
+                real = b;
+            }
+        }
+        QVERIFY(real != nullptr);
+        real->click();
+        QCOMPARE(m_view.timeline().window().count(), 300);
+        QCOMPARE(m_view.timeline().operations().size(), operations);
+        QCOMPARE(m_view.timeline().frames().back().ring.size(), std::size_t{300});
+        QCOMPARE(m_view.currentStep(), 0);
     }
 
     void exportsTheFrameAndEveryStepAsPng() {
