@@ -21,6 +21,7 @@
 #include "ui/plot_export.h"
 #include "ui/policy_comparison.h"
 #include "ui/ring_histogram.h"
+#include "ui/teach/teach_view.h"
 #include "ui/theme.h"
 
 namespace hitcounter::ui {
@@ -178,6 +179,22 @@ void MainWindow::buildActions() {
     m_darkAction->setToolTip(tr("Switch between the light and the dark theme"));
     connect(m_darkAction, &QAction::toggled, this, [this](bool dark) {
         setThemeName(dark ? QStringLiteral("dark") : QStringLiteral("light"));
+    });
+
+    QAction* teach = bar->addAction(tr("Teach"));
+    teach->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    teach->setToolTip(tr("Open the teaching mode: the ring buffer step by step (Ctrl+T)"));
+    connect(teach, &QAction::triggered, this, [this] {
+        // One teaching window per main window, kept (with its step) when closed.
+        auto* view = findChild<TeachView*>();
+        if (!view) {
+            view = new TeachView(this);
+            view->setWindowFlag(Qt::Window);
+            view->resize(1280, 800);
+        }
+        view->show();
+        view->raise();
+        view->activateWindow();
     });
 
     QAction* help = bar->addAction(tr("Shortcuts"));
@@ -439,6 +456,7 @@ void MainWindow::showShortcuts() {
            "<tr><td><b>+ / −</b></td><td>zoom the time axis in / out</td></tr>"
            "<tr><td><b>Ctrl+O</b></td><td>open a trace to replay</td></tr>"
            "<tr><td><b>Ctrl+S</b></td><td>snapshot (PNG + CSV + settings)</td></tr>"
+           "<tr><td><b>Ctrl+T</b></td><td>teaching mode</td></tr>"
            "<tr><td><b>?</b> or <b>F1</b></td><td>this list</td></tr>"
            "<tr><td>mouse</td><td>drag to pan, wheel to zoom, right-click a plot to "
            "export it as PNG, hover the ring for a slot's details</td></tr>"

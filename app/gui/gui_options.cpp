@@ -3,7 +3,21 @@
 #include <QCommandLineParser>
 #include <cstdio>
 
+#include "core/teach/lessons.h"
+
 namespace hitcounter::app {
+
+namespace {
+
+QStringList lessonIds() {
+    QStringList ids;
+    for (const auto& lesson : teach::lessons()) {
+        ids << QString::fromStdString(lesson.id);
+    }
+    return ids;
+}
+
+}  // namespace
 
 std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString* error) {
     QCommandLineParser parser;
@@ -38,7 +52,20 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         QStringLiteral("bench-frames"),
         QStringLiteral("Time N frames (update + replot), print median/p99 and RSS, exit."),
         QStringLiteral("N"));
-    parser.addOptions({simulate, rate, replay, udp, tcp, screenshot, after, bench});
+    const QCommandLineOption teach(
+        QStringLiteral("teach"),
+        QStringLiteral("Open the teaching mode (the ring buffer step by step) instead of the "
+                       "monitor."));
+    const QCommandLineOption lesson(QStringLiteral("lesson"),
+                                    QStringLiteral("With --teach: the lesson to open (%1).")
+                                        .arg(lessonIds().join(QStringLiteral(", "))),
+                                    QStringLiteral("ID"));
+    const QCommandLineOption step(QStringLiteral("step"),
+                                  QStringLiteral("With --teach: the step to show first (default "
+                                                 "0, or the last step with --screenshot)."),
+                                  QStringLiteral("N"));
+    parser.addOptions(
+        {simulate, rate, replay, udp, tcp, screenshot, after, bench, teach, lesson, step});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -80,10 +107,30 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
                      .arg(parser.value(bench));
         return std::nullopt;
     }
+    o.teach = parser.isSet(teach);
+    o.teachLesson = parser.value(lesson);
+    if ((parser.isSet(lesson) || parser.isSet(step)) && !o.teach) {
+        *error = QStringLiteral("--lesson and --step need --teach");
+        return std::nullopt;
+    }
+    if (parser.isSet(lesson) && !lessonIds().contains(o.teachLesson)) {
+        *error = QStringLiteral("--lesson: no lesson '%1'; choose one of %2")
+                     .arg(o.teachLesson, lessonIds().join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    if (parser.isSet(step) &&
+        (o.teachStep = parser.value(step).toInt(&ok), !ok || o.teachStep < 0)) {
+        *error = QStringLiteral("--step: expected a step >= 0, got '%1'").arg(parser.value(step));
+        return std::nullopt;
+    }
     const int sources = int(!o.simulatePattern.isEmpty()) + int(!o.replayFile.isEmpty()) +
                         int(!o.listenUdp.isEmpty() || !o.listenTcp.isEmpty());
     if (sources > 1) {
         *error = QStringLiteral("choose one source: --simulate, --replay or --listen-udp/tcp");
+        return std::nullopt;
+    }
+    if (o.teach && (sources > 0 || o.benchFrames > 0)) {
+        *error = QStringLiteral("--teach runs its own lessons: no source or --bench-frames");
         return std::nullopt;
     }
     return o;

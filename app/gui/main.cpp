@@ -1,13 +1,61 @@
 // hitcounter: the monitor GUI. Parses the command line, builds the main window, starts the
 // source asked for (the simulator by default) and, for --screenshot or --bench-frames,
-// quits on its own.
+// quits on its own. With --teach the teaching view is the main window instead.
 #include <QApplication>
 #include <QSettings>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
+#include <functional>
 
 #include "app/gui/gui_options.h"
+#include "core/teach/lessons.h"
 #include "ui/main_window.h"
+#include "ui/teach/teach_view.h"
+
+namespace {
+
+// After --after seconds: render, save `window` as the --screenshot PNG and quit (1 on failure).
+void screenshotLater(QWidget& window, const hitcounter::app::GuiOptions& options,
+                     std::function<void()> render) {
+    const QString file = options.screenshotFile;
+    QTimer::singleShot(int(options.screenshotAfterSeconds * 1000), &window,
+                       [&window, file, render = std::move(render)] {
+                           render();
+                           if (!window.grab().save(file, "PNG")) {
+                               std::fprintf(stderr, "hitcounter: %s: cannot write the screenshot\n",
+                                            qPrintable(file));
+                               QApplication::exit(1);
+                               return;
+                           }
+                           QApplication::exit(0);
+                       });
+}
+
+// --teach: the teaching view is the main window, on the chosen lesson and step.
+int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
+    using hitcounter::teach::lessons;
+    hitcounter::ui::TeachView view;
+    const auto lesson = std::find_if(lessons().begin(), lessons().end(), [&](const auto& l) {
+        return options.teachLesson.isEmpty() || QString::fromStdString(l.id) == options.teachLesson;
+    });
+    view.loadLesson(int(lesson - lessons().begin()));
+    if (options.teachStep > view.lastStep()) {
+        std::fprintf(stderr, "hitcounter: --step: lesson '%s' has steps 0 to %d\n",
+                     lesson->id.c_str(), view.lastStep());
+        return 2;
+    }
+    const bool screenshot = !options.screenshotFile.isEmpty();
+    view.showStep(options.teachStep >= 0 ? options.teachStep : screenshot ? view.lastStep() : 0);
+    view.resize(1280, 800);
+    view.show();
+    if (screenshot) {
+        screenshotLater(view, options, [&view] { view.renderImage(); });
+    }
+    return app.exec();
+}
+
+}  // namespace
 
 int main(int argc, char* argv[]) {
     QApplication app(argc, argv);
@@ -26,6 +74,10 @@ int main(int argc, char* argv[]) {
         return 2;
     }
 
+    if (options->teach) {
+        return runTeaching(app, *options);
+    }
+
     hitcounter::ui::MainWindow window;
     const bool scripted = !options->screenshotFile.isEmpty() || options->benchFrames > 0;
     if (!scripted) {
@@ -40,17 +92,7 @@ int main(int argc, char* argv[]) {
         window.startBench(options->benchFrames);
     }
     if (!options->screenshotFile.isEmpty()) {
-        const QString file = options->screenshotFile;
-        QTimer::singleShot(int(options->screenshotAfterSeconds * 1000), &window, [&window, file] {
-            window.renderNow();
-            if (!window.grab().save(file, "PNG")) {
-                std::fprintf(stderr, "hitcounter: %s: cannot write the screenshot\n",
-                             qPrintable(file));
-                QApplication::exit(1);
-                return;
-            }
-            QApplication::exit(0);
-        });
+        screenshotLater(window, *options, [&window] { window.renderNow(); });
     }
     return app.exec();
 }

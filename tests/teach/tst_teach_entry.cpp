@@ -1,0 +1,108 @@
+// The ways into the teaching mode: the main window's Teach action, and `hitcounter --teach`
+// run as a process (its screenshot and its errors for bad options).
+#include <QAction>
+#include <QImage>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "ui/main_window.h"
+#include "ui/teach/lesson_panel.h"
+#include "ui/teach/teach_view.h"
+
+using namespace hitcounter::ui;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString errors;
+};
+
+Run runApp(const QStringList& arguments) {
+    QProcess process;
+    process.start(QStringLiteral(HITCOUNTER_GUI), arguments);
+    Run run;
+    if (!process.waitForFinished(30'000)) {
+        process.kill();
+        process.waitForFinished();
+        run.errors = QStringLiteral("did not finish");
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.errors = QString::fromLocal8Bit(process.readAllStandardError());
+    return run;
+}
+
+}  // namespace
+
+class TestTeachEntry : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("hitcounter-test"));
+    }
+
+    void teachActionOpensOneTeachingWindow() {
+        MainWindow window;
+        window.show();
+        QAction* teach = nullptr;
+        for (QAction* action : window.findChildren<QAction*>()) {
+            if (action->text() == QStringLiteral("Teach")) {
+                teach = action;
+            }
+        }
+        QVERIFY(teach != nullptr);
+        QCOMPARE(teach->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_T));
+        QVERIFY(window.findChild<TeachView*>() == nullptr);
+        teach->trigger();
+        auto* view = window.findChild<TeachView*>();
+        QVERIFY(view != nullptr);
+        QVERIFY(view->isVisible());
+        QVERIFY(view->isWindow());
+        QCOMPARE(view->lessonPanel()->lessonId(), QStringLiteral("example"));
+        view->showStep(4);
+        view->close();
+        teach->trigger();
+        QCOMPARE(window.findChildren<TeachView*>().size(), 1);
+        QCOMPARE(view->currentStep(), 4);
+    }
+
+    void teachScreenshotShowsTheExampleAtFullSize() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("teach.png"));
+        const Run run = runApp({QStringLiteral("--teach"), QStringLiteral("--screenshot"), file,
+                                QStringLiteral("--after"), QStringLiteral("0.2")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.errors));
+        const QImage image(file);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 1280 && image.height() >= 800);
+    }
+
+    void badTeachingOptionsExitWithTwo_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("unknown lesson")
+            << QStringList{"--teach", "--lesson", "nope"} << "no lesson 'nope'";
+        QTest::newRow("step past the end")
+            << QStringList{"--teach", "--lesson", "boundary", "--step", "99"} << "steps 0 to 5";
+        QTest::newRow("negative step") << QStringList{"--teach", "--step", "-1"} << "--step";
+        QTest::newRow("step without teach") << QStringList{"--step", "2"} << "need --teach";
+        QTest::newRow("teach with a source")
+            << QStringList{"--teach", "--simulate", "steady"} << "no source";
+    }
+
+    void badTeachingOptionsExitWithTwo() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, mentions);
+        const Run run = runApp(arguments);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.errors.contains(mentions), qPrintable(run.errors));
+    }
+};
+
+QTEST_MAIN(TestTeachEntry)
+#include "tst_teach_entry.moc"
