@@ -143,6 +143,7 @@ private Q_SLOTS:
                                       std::chrono::seconds{5}));
         QVERIFY(m_view.lessonPanel()->errorText().isEmpty());
         QCOMPARE(m_view.timeline().window().count(), 5);
+        QCOMPARE(m_view.lessonPanel()->window().count(), 5);
         QCOMPARE(m_view.lastStep(), 3);
         QCOMPARE(m_view.lessonPanel()->lessonId(), QStringLiteral("custom"));
     }

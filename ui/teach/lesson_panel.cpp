@@ -82,10 +82,7 @@ LessonPanel::LessonPanel(QWidget* parent)
         if (index < int(teach::lessons().size())) {
             chooseLesson(index);
         } else {
-            m_goal->setText(
-                tr("Type operations, one per line: \"hit 5\", \"hit 7 x40\" (forty "
-                   "hits at second 7), \"getHits 301\", or paste the LeetCode "
-                   "input (two JSON arrays). Then press Run."));
+            showCustomGoal();
             m_editor->setFocus();
         }
     });
@@ -99,6 +96,7 @@ LessonPanel::LessonPanel(QWidget* parent)
         if (!m_edited && m_editor->document()->isModified()) {
             m_edited = true;
             m_lessons->setCurrentIndex(m_lessons->count() - 1);
+            showCustomGoal();
         }
     });
 }
@@ -132,6 +130,14 @@ void LessonPanel::setOperationsText(const QString& text) {
     showText(text);
     m_edited = true;
     m_lessons->setCurrentIndex(m_lessons->count() - 1);
+    showCustomGoal();
+}
+
+void LessonPanel::showCustomGoal() {
+    m_goal->setText(
+        tr("Your own operations, one per line: \"hit 5\", \"hit 7 x40\" (forty hits "
+           "at second 7), \"getHits 301\", or the LeetCode input (two JSON arrays). "
+           "Press Run to step through them."));
 }
 
 void LessonPanel::showText(const QString& text) {

@@ -51,6 +51,7 @@ Q_SIGNALS:
 private:
     void requestRun();
     void showText(const QString& text);
+    void showCustomGoal();
     void refreshSelections();
 
     QComboBox* m_lessons;

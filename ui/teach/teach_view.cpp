@@ -170,7 +170,6 @@ std::optional<teach::ParseError> TeachView::runOperations(const QString& text,
     if (m_lessons->operationsText() != text) {
         m_lessons->setOperationsText(text);
     }
-    m_lessons->setWindow(window);
     return run(text, window);
 }
 
@@ -187,6 +186,7 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
     m_verdictStep = -1;
     m_timeline = std::make_unique<teach::Timeline>(
         std::move(std::get<std::vector<Operation>>(parsed)), window);
+    m_lessons->setWindow(window);
     present(0, false);
     return std::nullopt;
 }

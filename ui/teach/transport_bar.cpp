@@ -50,11 +50,12 @@ TransportBar::TransportBar(QWidget* parent)
     m_scrubber->setMinimum(0);
     m_scrubber->setPageStep(1);
     m_scrubber->setTickPosition(QSlider::TicksBelow);
-    m_scrubber->setTickInterval(1);
     m_scrubber->setToolTip(tr("Every step of the lesson: drag to any of them"));
     layout->addWidget(m_scrubber, 1);
     m_position->setFont(teachstyle::font(10, true));
-    m_position->setMinimumWidth(110);
+    m_position->setMinimumWidth(
+        QFontMetrics(m_position->font()).horizontalAdvance(tr("step %1 of %2").arg(888).arg(888)) +
+        8);
     layout->addWidget(m_position);
     auto* saveFrame = new QPushButton(tr("Save frame…"), this);
     saveFrame->setToolTip(tr("Save what you see as a PNG"));
@@ -78,6 +79,7 @@ void TransportBar::setState(int step, int lastStep, bool playing) {
     {
         const QSignalBlocker blocker(m_scrubber);
         m_scrubber->setMaximum(lastStep);
+        m_scrubber->setTickInterval(std::max(1, lastStep / 40));
         m_scrubber->setValue(step);
     }
     m_position->setText(tr("step %1 of %2").arg(step).arg(lastStep));
