@@ -25,7 +25,8 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 
 section "ThreadSanitizer (core)"
 scripts/build.sh tsan
-TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build/tsan --output-on-failure --no-tests=error -j "$jobs"
+TSAN_OPTIONS=halt_on_error=1:suppressions="$PWD/tests/tsan.supp" \
+    ctest --test-dir build/tsan --output-on-failure --no-tests=error -j "$jobs"
 
 section "fuzzing (libFuzzer, 20 s per target)"
 scripts/fuzz.sh 20

@@ -1,12 +1,11 @@
 // hitcounter-cli listen: the socket listeners headless, with a report at the end.
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
 #include <algorithm>
 #include <chrono>
-#include <csignal>
-#include <ctime>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/stop_signals.h"
+#include "core/io/trace_recorder.h"
 #include "core/net/tcp_listener.h"
 #include "core/net/udp_listener.h"
 
@@ -41,9 +41,11 @@ void addStats(SourceStats& to, const SourceStats& s) {
     to.lateHits += s.lateHits;
 }
 
-void consume(HitBatch& batch, Totals& totals) {
+void consume(const HitBatch& batch, Totals& totals, TraceRecorder* recorder) {
     for (const HitEvent& e : batch)
         totals.keys[e.key] += e.count;
+    if (recorder)
+        recorder->write(batch);
 }
 
 std::vector<std::pair<std::string, Count>> keysByHits(const Totals& totals) {
@@ -127,9 +129,13 @@ int runListen(const QStringList& arguments) {
         QStringLiteral("duration"),
         QStringLiteral("Stop after S seconds (default: run until SIGINT or SIGTERM)."),
         QStringLiteral("S"));
+    const QCommandLineOption record(
+        QStringLiteral("record"),
+        QStringLiteral("Record the hits to trace FILE (FILE.partial until the run ends)."),
+        QStringLiteral("FILE"));
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Print the report as one JSON object."));
-    parser.addOptions({udp, tcp, graphite, duration, json});
+    parser.addOptions({udp, tcp, graphite, duration, record, json});
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (!parser.positionalArguments().isEmpty()) {
@@ -181,6 +187,19 @@ int runListen(const QStringList& arguments) {
         return kExitBadInput;
     }
 
+    // Recorded on this thread, as counted: the trace holds exactly the hits of the report.
+    std::unique_ptr<TraceRecorder> recorder;
+    if (parser.isSet(record)) {
+        try {
+            recorder = std::make_unique<TraceRecorder>(
+                QFile::encodeName(parser.value(record)).toStdString(),
+                TraceColumns{.key = true, .visitor = false, .count = true});
+        } catch (const std::exception& e) {
+            printError(QString::fromStdString(e.what()));
+            return kExitBadInput;
+        }
+    }
+
     const sigset_t stopSignals = blockStopSignals();
     BatchQueue queue(4096);
     Totals totals;
@@ -199,12 +218,14 @@ int runListen(const QStringList& arguments) {
     while (!stopSignalArrived(stopSignals) &&
            !(runFor && std::chrono::steady_clock::now() - started >= *runFor)) {
         if (auto batch = queue.popFor(20ms))
-            consume(*batch, totals);
+            consume(*batch, totals, recorder.get());
+        if (recorder)
+            recorder->flushIfDue(std::chrono::steady_clock::now().time_since_epoch());
     }
     for (const auto& l : listeners)
         l->stop();
-    for (auto& batch : queue.drain())
-        consume(batch, totals);
+    for (const auto& batch : queue.drain())
+        consume(batch, totals, recorder.get());
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
@@ -214,6 +235,17 @@ int runListen(const QStringList& arguments) {
         printJson(listeners, totals, seconds);
     else
         printText(listeners, totals, seconds);
+    if (recorder) {
+        try {
+            recorder->finish();
+        } catch (const std::exception& e) {
+            printError(QString::fromStdString(e.what()));
+            return kExitFailure;
+        }
+        printError(QStringLiteral("recorded %1 hits to %2")
+                       .arg(recorder->hitsWritten())
+                       .arg(QString::fromStdString(recorder->file().string())));
+    }
     return kExitOk;
 }
 

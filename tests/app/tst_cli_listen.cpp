@@ -4,8 +4,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
+#include <fstream>
 
+#include "core/io/trace_reader.h"
 #include "core/net/socket_util.h"
 #include "tests/app/listen_process.h"
 #include "tests/net/net_test_support.h"
@@ -48,6 +51,54 @@ private Q_SLOTS:
         QCOMPARE(keys["about"].toInteger(), 5);
         QCOMPARE(keys["pages.home"].toInteger(), 7);
         QVERIFY(report["last_problems"].toArray().first().toString().contains("unknown type"));
+    }
+
+    void recordingHoldsExactlyTheReportedHitsAndIsFlushedWhileRunning() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("live.csv");
+        ListeningCli cli;
+        QVERIFY(cli.start(
+            {"--tcp", "127.0.0.1:0", "--udp", "127.0.0.1:0", "--record", file, "--json"}, 2));
+        UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+        QVERIFY(sendAll(tcp.get(), "home:2|c|T1700000000\nabout:1|c\n"));
+        // Flushed at least once a second: the lines show in FILE.partial while it runs.
+        QVERIFY(waitUntil(
+            [&] {
+                QFile partial(file + ".partial");
+                return partial.open(QIODevice::ReadOnly) &&
+                       partial.readAll().contains("1700000000,home,2");
+            },
+            std::chrono::seconds(5)));
+        QVERIFY(!QFile::exists(file));
+        UniqueFd udp = udpSender(cli.port("statsd udp"));
+        QVERIFY(sendAll(udp.get(), "home:3|c\nx:1|g"));
+        tcp = {};
+        const CliResult result = cli.stop(SIGTERM);
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.err.contains("recorded 6 hits to "), result.err.constData());
+        QVERIFY(!QFile::exists(file + ".partial"));
+
+        const QJsonObject keys = QJsonDocument::fromJson(result.out).object()["keys"].toObject();
+        std::ifstream in(file.toStdString());
+        TraceReader reader(in);
+        TraceRow row;
+        QMap<QString, qint64> recorded;
+        while (reader.next(row) == TraceStatus::Row)
+            recorded[QString::fromStdString(row.event.key)] += qint64(row.event.count);
+        QCOMPARE(reader.progress().badRows, 0u);
+        QCOMPARE(recorded.size(), keys.size());
+        for (auto it = recorded.cbegin(); it != recorded.cend(); ++it)
+            QCOMPARE(it.value(), keys[it.key()].toInteger());
+        QCOMPARE(recorded["home"], 5);
+    }
+
+    void unwritableRecordingIsBadInput() {
+        const CliResult result =
+            runCli({"listen", "--udp", "0", "--record", "/no/such/dir/x.csv", "--duration", "5"});
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains("/no/such/dir/x.csv"), result.err.constData());
     }
 
     void sigintStopsItToo() {
