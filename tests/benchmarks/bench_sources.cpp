@@ -1,0 +1,129 @@
+// Simulator and replay costs (issue 4): the traffic model per simulated second at 10^3..10^7
+// hits/s, the simulator end to end as fast as possible, a replay's load pass (rows/s) and a
+// seek's window rebuild. Run by hand; numbers in docs/benchmarks.md.
+#include <benchmark/benchmark.h>
+
+#include <unistd.h>
+#include <filesystem>
+#include <fstream>
+
+#include "core/sim/traffic_model.h"
+#include "core/sources/replay_source.h"
+#include "core/sources/simulator_source.h"
+#include "core/time/manual_clock.h"
+
+using namespace hitcounter;
+using namespace std::chrono_literals;
+
+namespace {
+
+void modelSecond(benchmark::State& state) {
+    const TrafficModel model({.pattern = TrafficPattern::Poisson,
+                              .rate = static_cast<double>(state.range(0)),
+                              .keys = 1000,
+                              .visitors = 100000,
+                              .jitter = 5s});
+    HitBatch batch;
+    Timestamp t = 1'000'000;
+    Count hits = 0;
+    for (auto _ : state) {
+        batch.clear();
+        model.appendEventsAt(t++, batch);
+        for (const HitEvent& e : batch) {
+            hits += e.count;
+        }
+        benchmark::DoNotOptimize(batch.data());
+    }
+    state.counters["hits/s"] =
+        benchmark::Counter(static_cast<double>(hits), benchmark::Counter::kIsRate);
+    state.counters["events/second"] = static_cast<double>(batch.size());
+}
+BENCHMARK(modelSecond)->Arg(1000)->Arg(100000)->Arg(10'000'000)->Unit(benchmark::kMicrosecond);
+
+// 1000 simulated seconds at 10^7 hits/s through SimulatorSource and its queue.
+void simulatorAsFastAsPossible(benchmark::State& state) {
+    ManualClock base(0s);
+    for (auto _ : state) {
+        BatchQueue queue(64);
+        SimulatorSource sim(base, {.traffic = {.pattern = TrafficPattern::Steady, .rate = 1e7},
+                                   .start = 0,
+                                   .duration = 1000s,
+                                   .speed = VirtualClock::kAsFastAsPossible});
+        sim.start(queue);
+        while (sim.running() || !queue.drain().empty()) {
+            queue.popFor(1ms);
+        }
+        state.counters["simulated s/s"] =
+            benchmark::Counter(1000, benchmark::Counter::kIsIterationInvariantRate);
+    }
+}
+BENCHMARK(simulatorAsFastAsPossible)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// A trace of `rows` rows (100 per second, 7 keys, 1000 visitors), written once.
+std::filesystem::path traceFile(std::int64_t rows) {
+    const auto path =
+        std::filesystem::temp_directory_path() /
+        ("hitcounter_bench_" + std::to_string(getpid()) + "_" + std::to_string(rows) + ".csv");
+    if (!std::filesystem::exists(path)) {
+        std::ofstream out(path, std::ios::binary);
+        out << "timestamp,key,visitor\n";
+        for (std::int64_t i = 0; i < rows; ++i) {
+            out << 1'700'000'000 + i / 100 << ",/page/" << i % 7 << ",v" << i % 1000 << '\n';
+        }
+    }
+    return path;
+}
+
+bool loaded(const ReplaySource& replay) {
+    const ReplayState s = replay.progress().state;
+    return s != ReplayState::Idle && s != ReplayState::Loading;
+}
+
+void replayLoad(benchmark::State& state) {
+    const auto path = traceFile(state.range(0));
+    ManualClock base(0s);
+    for (auto _ : state) {
+        BatchQueue queue;
+        ReplaySource replay(base, path, {.startPaused = true});
+        replay.start(queue);
+        while (!loaded(replay)) {
+            std::this_thread::sleep_for(1ms);
+        }
+    }
+    state.counters["rows/s"] = benchmark::Counter(static_cast<double>(state.range(0)),
+                                                  benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["MB/s"] =
+        benchmark::Counter(static_cast<double>(std::filesystem::file_size(path)) / 1e6,
+                           benchmark::Counter::kIsIterationInvariantRate);
+    std::filesystem::remove(path);
+}
+BENCHMARK(replayLoad)->Arg(1'000'000)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+
+// Seeks to random points of a 1-million-row trace: each rebuilds 300 s = 30 000 rows.
+void replaySeek(benchmark::State& state) {
+    const auto path = traceFile(1'000'000);
+    ManualClock base(0s);
+    BatchQueue queue(1 << 20);
+    ReplaySource replay(base, path, {.startPaused = true});
+    replay.start(queue);
+    while (!loaded(replay)) {
+        std::this_thread::sleep_for(1ms);
+    }
+    std::uint64_t seeks = 0;
+    Timestamp t = 1'700'000'000 + 500;
+    for (auto _ : state) {
+        replay.seek(t);
+        ++seeks;
+        while (replay.progress().seeksApplied != seeks) {
+            queue.drain();
+        }
+        t = 1'700'000'000 + 500 + static_cast<Timestamp>((seeks * 7919) % 9000);
+    }
+    replay.stop();
+    std::filesystem::remove(path);
+}
+BENCHMARK(replaySeek)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();
