@@ -17,11 +17,22 @@
 #include <QVBoxLayout>
 #include <cstdio>
 
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QProgressDialog>
+
+#include "core/sources/recording_source.h"
+#include "core/sources/replay_source.h"
+#include "core/sources/simulator_source.h"
+#include "core/time/wall_clock.h"
+#include "ui/items_panel.h"
 #include "ui/live_plot.h"
 #include "ui/plot_export.h"
 #include "ui/policy_comparison.h"
+#include "ui/replay_bar.h"
 #include "ui/ring_histogram.h"
 #include "ui/teach/teach_view.h"
+#include "ui/sources_panel.h"
 #include "ui/theme.h"
 
 namespace hitcounter::ui {
@@ -30,6 +41,8 @@ namespace {
 constexpr int kFrameIntervalMs = 33;  // 30 Hz
 // Engine work per frame: leaves room for the replot within the 33 ms frame.
 constexpr std::chrono::milliseconds kPumpBudget{8};
+// The items table queries per-key stats: refreshed every 15 frames (2 Hz).
+constexpr int kItemsEveryFrames = 15;
 
 QString compact(double value) {
     if (value >= 1e6) {
@@ -42,7 +55,8 @@ QString compact(double value) {
 }
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
+    : QMainWindow(parent), m_clock(clock ? std::move(clock) : std::make_shared<WallClock>()) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("hitcounter"));
     setWindowIcon(QIcon(QStringLiteral(":/hitcounter/hitcounter.png")));
@@ -68,6 +82,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_middleSplitter = new QSplitter(Qt::Horizontal);
     m_middleSplitter->setObjectName(QStringLiteral("middleSplitter"));
     m_middleSplitter->addWidget(m_ring);
+    m_items = new ItemsPanel;
+    m_middleSplitter->addWidget(m_items);
+    m_middleSplitter->setStretchFactor(0, 3);
+    m_middleSplitter->setStretchFactor(1, 2);
+    m_middleSplitter->setSizes({750, 520});
     m_mainSplitter = new QSplitter(Qt::Vertical);
     m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
     m_mainSplitter->addWidget(m_live);
@@ -89,6 +108,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
             &PolicyComparison::setTimeRange);
 
     buildActions();
+    buildSourceControls();
     buildStatusBar();
     setThemeName(m_themeName);
 
@@ -167,6 +187,11 @@ void MainWindow::buildActions() {
     bar->addWidget(m_bucketBox);
     bar->addSeparator();
 
+    QAction* open = bar->addAction(tr("Open trace…"));
+    open->setShortcut(QKeySequence::Open);
+    open->setToolTip(tr("Replay a trace CSV (Ctrl+O)"));
+    connect(open, &QAction::triggered, this, &MainWindow::openTrace);
+
     QAction* snapshot = bar->addAction(tr("Snapshot"));
     snapshot->setShortcut(QKeySequence::Save);
     snapshot->setToolTip(
@@ -226,13 +251,212 @@ void MainWindow::buildStatusBar() {
     updateStatusBar();
 }
 
+void MainWindow::buildSourceControls() {
+    m_sources = new SourcesPanel;
+    auto* dock = new QDockWidget(tr("Sources"));
+    dock->setObjectName(QStringLiteral("sourcesDock"));
+    dock->setWidget(m_sources);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    connect(m_sources, &SourcesPanel::startRequested, this,
+            [this](const SourceSpec& spec) { startSpec(spec); });
+    connect(m_sources, &SourcesPanel::stopRequested, this, [this] {
+        stopSource();
+        m_sources->showSpec(m_spec, false);
+    });
+    connect(m_sources, &SourcesPanel::openTraceRequested, this, &MainWindow::openTrace);
+    connect(m_sources, &SourcesPanel::rateChanged, this, [this](double rate) {
+        m_spec.rate = rate;
+        if (m_simulator) {
+            m_simulator->setRate(rate);
+        }
+    });
+    connect(m_sources, &SourcesPanel::patternChanged, this, [this](TrafficPattern pattern) {
+        m_spec.pattern = pattern;
+        if (m_simulator) {
+            m_simulator->setPattern(pattern);
+        }
+    });
+    connect(m_sources, &SourcesPanel::speedChanged, this, [this](double speed) {
+        m_spec.speed = speed;
+        if (m_simulator && !m_warmingUp) {
+            m_simulator->setSpeed(speed);
+        }
+    });
+    connect(m_sources, &SourcesPanel::recordToggled, this, [this](bool on) {
+        QString file;
+        if (on) {
+            file = QFileDialog::getSaveFileName(
+                this, tr("Record to trace"),
+                QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+                    .filePath(QStringLiteral("recording.csv")),
+                tr("Trace CSV (*.csv)"));
+        }
+        if (!setRecording(file)) {
+            m_sources->setRecordingChecked(false);
+        }
+    });
+
+    m_replayBar = new ReplayBar;
+    m_replayToolBar = new QToolBar(tr("Replay"));
+    m_replayToolBar->setObjectName(QStringLiteral("replayToolBar"));
+    m_replayToolBar->setMovable(false);
+    m_replayToolBar->addWidget(m_replayBar);
+    addToolBar(Qt::BottomToolBarArea, m_replayToolBar);
+    m_replayToolBar->hide();
+    connect(m_replayBar, &ReplayBar::playRequested, this, [this](bool play) {
+        if (m_replay) {
+            play ? m_replay->play() : m_replay->pause();
+        }
+    });
+    connect(m_replayBar, &ReplayBar::seekRequested, this, &MainWindow::seekReplay);
+    connect(m_replayBar, &ReplayBar::speedChanged, this, [this](double speed) {
+        if (m_replay) {
+            m_replay->setSpeed(speed);
+        }
+    });
+    connect(m_replayBar, &ReplayBar::loopToggled, this, [this](bool loop) {
+        m_spec.loop = loop;
+        if (m_replay) {
+            m_replay->setLoop(loop);
+        }
+    });
+}
+
+bool MainWindow::startSpec(const SourceSpec& spec) {
+    BuiltSource built;
+    try {
+        built = buildSource(spec, *m_clock, m_engine.options().window);
+    } catch (const std::exception& e) {
+        showError(
+            tr("Cannot start the %1: %2").arg(kindName(spec.kind), QString::fromUtf8(e.what())));
+        return false;
+    }
+    std::unique_ptr<Source> source = std::move(built.source);
+    RecordingSource* recording = nullptr;
+    if (!m_recordPath.isEmpty()) {
+        auto wrapped = std::make_unique<RecordingSource>(
+            std::move(source), std::filesystem::path(m_recordPath.toStdString()), *m_clock);
+        recording = wrapped.get();
+        source = std::move(wrapped);
+    }
+    m_spec = spec;
+    if (!startSource(std::move(source), built.timeAxis)) {
+        m_sources->showSpec(spec, false);
+        return false;
+    }
+    m_simulator = built.simulator;
+    m_warmingUp = m_simulator != nullptr && spec.warmup.count() > 0;
+    m_replay = built.replay;
+    m_recording = recording;
+    m_replayProblemShown = false;
+    m_replayToolBar->setVisible(m_replay != nullptr);
+    if (m_replay) {
+        m_replayBar->setSpeed(spec.speed);
+        m_replayBar->setLoop(spec.loop);
+    }
+    m_sources->showSpec(spec, true);
+    return true;
+}
+
+bool MainWindow::setRecording(const QString& file) {
+    m_recordPath = file;
+    if (!m_source) {
+        return true;
+    }
+    if (file.isEmpty()) {
+        m_sources->showRecording(tr("Recording stopped"));
+    }
+    const bool started = startSpec(m_spec);
+    if (!started && !file.isEmpty()) {
+        m_recordPath.clear();
+        startSpec(m_spec);
+        return false;
+    }
+    return started;
+}
+
+void MainWindow::openTrace() {
+    const QString dir = m_spec.file.isEmpty()
+                            ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+                            : QFileInfo(m_spec.file).absolutePath();
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open trace"), dir,
+                                                      tr("Trace CSV (*.csv);;All files (*)"));
+    if (file.isEmpty()) {
+        return;
+    }
+    SourceSpec spec = m_spec;
+    spec.kind = SourceSpec::Kind::Replay;
+    spec.file = file;
+    spec.speed = 1.0;
+    startSpec(spec);
+}
+
+void MainWindow::seekReplay(Timestamp t) {
+    if (!m_replay) {
+        return;
+    }
+    m_replay->seek(t);
+    m_engine.reset();
+    m_items->clear();
+    statusBar()->showMessage(tr("Seeked to trace time %1 s: the counters were rebuilt").arg(t),
+                             4000);
+}
+
+void MainWindow::followReplay() {
+    const ReplayProgress progress = m_replay->progress();
+    if (progress.state == ReplayState::Loading) {
+        if (m_loadDialog == nullptr) {
+            m_loadDialog =
+                new QProgressDialog(tr("Loading the trace…"), tr("Cancel"), 0, 1000, this);
+            m_loadDialog->setObjectName(QStringLiteral("loadDialog"));
+            m_loadDialog->setWindowTitle(tr("Opening trace"));
+            m_loadDialog->setMinimumDuration(300);
+            m_loadDialog->setAutoClose(false);
+            m_loadDialog->setAutoReset(false);
+        }
+        const double fraction = progress.bytesTotal == 0
+                                    ? 0.0
+                                    : double(progress.bytesRead) / double(progress.bytesTotal);
+        m_loadDialog->setValue(int(fraction * 1000));
+        m_loadDialog->setLabelText(tr("Loading %1: %L2 rows, %L3 of %L4 bytes")
+                                       .arg(QFileInfo(m_spec.file).fileName())
+                                       .arg(progress.rows)
+                                       .arg(progress.bytesRead)
+                                       .arg(progress.bytesTotal));
+        if (m_loadDialog->wasCanceled()) {
+            stopSource();
+            showError(tr("%1: loading cancelled").arg(m_spec.file));
+        }
+        return;
+    }
+    if (m_loadDialog != nullptr) {
+        m_loadDialog->deleteLater();
+        m_loadDialog = nullptr;
+    }
+    if (!m_replayProblemShown) {
+        if (progress.state == ReplayState::Failed) {
+            showError(QString::fromStdString(progress.error));
+            m_replayProblemShown = true;
+        } else if (progress.badRows > 0 && progress.state != ReplayState::Idle) {
+            showError(tr("%L1 bad rows skipped; the first: %2")
+                          .arg(progress.badRows)
+                          .arg(QString::fromStdString(progress.firstBadRow)));
+            m_replayProblemShown = true;
+        }
+    }
+    m_replayBar->updateFrom(progress, m_replay->now(), m_replay->paused());
+}
+
 bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) {
     stopSource();
     m_engine.reset();
     m_queue.drain();
+    m_items->clear();
     m_timeMode = mode;
     m_live->setTimeAxisMode(mode);
     m_comparison->setTimeAxisMode(mode);
+    m_items->setTimeAxisMode(mode);
     m_live->setFollowing(true);
     try {
         source->start(m_queue);
@@ -248,6 +472,16 @@ bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) 
 }
 
 void MainWindow::stopSource() {
+    m_simulator = nullptr;
+    m_replay = nullptr;
+    m_recording = nullptr;
+    if (m_loadDialog != nullptr) {
+        m_loadDialog->deleteLater();
+        m_loadDialog = nullptr;
+    }
+    if (m_replayToolBar != nullptr) {
+        m_replayToolBar->hide();
+    }
     if (m_source) {
         m_source->stop();
         m_source.reset();
@@ -270,12 +504,31 @@ void MainWindow::frame() {
         m_frameClock.start();
     }
     m_hitsSinceRate += m_engine.pump(m_queue, kPumpBudget);
+    if (m_replay) {
+        followReplay();
+    }
+    const bool listening = m_source && m_simulator == nullptr && m_replay == nullptr;
+    if (listening && !m_engine.empty()) {
+        // Quiet seconds still move a live window: the head follows the clock.
+        m_engine.advanceTo(m_clock->now());
+    }
+    if (m_simulator && m_warmingUp && m_simulator->now() >= m_clock->now()) {
+        m_simulator->setSpeed(m_spec.speed);
+        m_warmingUp = false;
+    }
+    if (m_recording) {
+        const RecordingStatus r = m_recording->recording();
+        m_sources->showRecording(
+            r.error.empty()
+                ? tr("%L1 hits into %2").arg(r.hits).arg(QString::fromStdString(r.file.string()))
+                : QString::fromStdString(r.error));
+    }
     if (m_rateClock.elapsed() >= 1000) {
         m_ingestRate = double(m_hitsSinceRate) * 1000.0 / double(m_rateClock.restart());
         m_hitsSinceRate = 0;
     }
-    updateStatusBar();
     if (m_paused) {
+        updateStatusBar();
         return;
     }
     const bool rebuild = m_engine.epoch() != m_seenEpoch;
@@ -289,6 +542,11 @@ void MainWindow::frame() {
     m_ring->updateFrom(m_snapshot);
     m_comparison->updateFrom(update, m_snapshot);
     m_engine.markClean();
+    updateStatusBar();
+    if (++m_itemsFrame >= kItemsEveryFrames || rebuild) {
+        m_itemsFrame = 0;
+        m_items->refresh(m_engine);
+    }
 }
 
 void MainWindow::renderNow() {
@@ -296,6 +554,8 @@ void MainWindow::renderNow() {
     m_live->replot(QCustomPlot::rpImmediateRefresh);
     m_ring->replot(QCustomPlot::rpImmediateRefresh);
     m_comparison->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    m_items->refresh(m_engine);
+    m_items->plot()->replot(QCustomPlot::rpImmediateRefresh);
 }
 
 void MainWindow::onPlotReplotted() {
@@ -344,7 +604,12 @@ void MainWindow::updateStatusBar() {
 }
 
 void MainWindow::setPaused(bool paused) {
-    m_paused = paused;
+    if (m_replay) {
+        // A replay pauses itself: its views have nothing new to show meanwhile.
+        paused ? m_replay->pause() : m_replay->play();
+    } else {
+        m_paused = paused;
+    }
     if (m_pauseAction->isChecked() != paused) {
         m_pauseAction->setChecked(paused);
     }
@@ -355,6 +620,7 @@ void MainWindow::setWindowSeconds(int seconds) {
     EngineOptions options = m_engine.options();
     options.window = std::chrono::seconds(seconds);
     m_engine.reset(options);
+    m_items->clear();
     const int index = m_windowBox->findData(seconds);
     if (index >= 0) {
         m_windowBox->setCurrentIndex(index);
@@ -379,6 +645,7 @@ void MainWindow::setThemeName(const QString& name) {
     m_live->applyTheme(theme);
     m_ring->applyTheme(theme);
     m_comparison->applyTheme(theme);
+    m_items->applyTheme(theme);
     if (m_darkAction && m_darkAction->isChecked() != theme.dark) {
         m_darkAction->setChecked(theme.dark);
     }
@@ -393,6 +660,8 @@ void MainWindow::saveSettings(QSettings& settings) const {
     settings.setValue(QStringLiteral("view/windowSeconds"),
                       qlonglong(m_engine.options().window.count()));
     settings.setValue(QStringLiteral("view/bucketSeconds"), m_ring->bucketSeconds());
+    settings.setValue(QStringLiteral("view/itemsLevel"), m_items->level());
+    m_spec.save(settings);
 }
 
 void MainWindow::restoreSettings(QSettings& settings) {
@@ -408,12 +677,24 @@ void MainWindow::restoreSettings(QSettings& settings) {
         setWindowSeconds(window);
     }
     setBucketSeconds(settings.value(QStringLiteral("view/bucketSeconds"), 1).toInt());
+    m_items->setLevel(settings.value(QStringLiteral("view/itemsLevel"), 1).toInt());
+    m_spec = SourceSpec::load(settings);
+    m_sources->showSpec(m_spec, false);
 }
 
 QVariantMap MainWindow::settingsUsed() const {
     QVariantMap map;
     map.insert(QStringLiteral("source"),
                m_source ? QString::fromStdString(m_source->describe()) : QString());
+    map.insert(QStringLiteral("source_kind"), kindName(m_spec.kind));
+    if (m_spec.kind == SourceSpec::Kind::Simulator) {
+        const std::string_view pattern = trafficPatternName(m_spec.pattern);
+        map.insert(QStringLiteral("pattern"),
+                   QString::fromUtf8(pattern.data(), qsizetype(pattern.size())));
+        map.insert(QStringLiteral("rate"), m_spec.rate);
+        map.insert(QStringLiteral("keys"), m_spec.keys);
+    }
+    map.insert(QStringLiteral("recording"), m_recordPath);
     map.insert(QStringLiteral("bucket_seconds"), m_ring->bucketSeconds());
     map.insert(QStringLiteral("theme"), m_themeName);
     QStringList policies;

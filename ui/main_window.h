@@ -18,23 +18,38 @@
 #include "core/sources/source.h"
 #include "ui/frame_meter.h"
 #include "ui/history_update.h"
+#include "ui/source_spec.h"
 
 class QAction;
 class QComboBox;
 class QLabel;
+class QProgressDialog;
 class QSettings;
+class QToolBar;
 class QSplitter;
+
+namespace hitcounter {
+class Clock;
+class RecordingSource;
+class ReplaySource;
+class SimulatorSource;
+}  // namespace hitcounter
 
 namespace hitcounter::ui {
 
 class LivePlot;
+class ItemsPanel;
 class PolicyComparison;
+class ReplayBar;
 class RingHistogram;
+class SourcesPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(QWidget* parent = nullptr);
+    // `clock` is the time of live sources and the base of simulated and replayed time
+    // (default: the wall clock).
+    explicit MainWindow(std::shared_ptr<Clock> clock = nullptr, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     BatchQueue& queue() { return m_queue; }
@@ -49,6 +64,21 @@ public:
     bool startSource(std::unique_ptr<Source> source, TimeAxisMode mode);
     void stopSource();
     Source* source() const { return m_source.get(); }
+
+    // Builds the source `spec` describes (wrapped in a recording when recording is on) and
+    // starts it; errors go to the banner. The spec is remembered as the last source.
+    bool startSpec(const SourceSpec& spec);
+    const SourceSpec& spec() const { return m_spec; }
+    SimulatorSource* simulator() const { return m_simulator; }
+    ReplaySource* replay() const { return m_replay; }
+    // Seeks the replay to trace time t and rebuilds every view (replay only).
+    void seekReplay(Timestamp t);
+    // Starts or stops recording what the source delivers into `file` (restarts the source).
+    bool setRecording(const QString& file);
+    void openTrace();
+    SourcesPanel* sourcesPanel() const { return m_sources; }
+    ReplayBar* replayBar() const { return m_replayBar; }
+    ItemsPanel* itemsPanel() const { return m_items; }
 
     // Shows `message` in the red banner above the plots and in the status bar.
     void showError(const QString& message);
@@ -90,17 +120,33 @@ private:
     void snapshotInteractive();
     void showShortcuts();
     void onPlotReplotted();
+    void followReplay();
+    void buildSourceControls();
 
     BatchQueue m_queue{4096};
     Engine m_engine;
+    std::shared_ptr<Clock> m_clock;
     std::unique_ptr<Source> m_source;
+    SourceSpec m_spec;
+    SimulatorSource* m_simulator = nullptr;  // into m_source (or its recording's inner)
+    ReplaySource* m_replay = nullptr;        // into m_source (or its recording's inner)
+    RecordingSource* m_recording = nullptr;  // m_source, when recording
+    QString m_recordPath;
+    bool m_replayProblemShown = false;
+    bool m_warmingUp = false;  // the simulator still catching up with the clock
     TimeAxisMode m_timeMode = TimeAxisMode::Clock;
     EngineSnapshot m_snapshot;
     std::uint64_t m_seenEpoch = 0;
+    int m_itemsFrame = 0;
 
     LivePlot* m_live;
     RingHistogram* m_ring;
     PolicyComparison* m_comparison;
+    ItemsPanel* m_items;
+    SourcesPanel* m_sources = nullptr;
+    ReplayBar* m_replayBar = nullptr;
+    QToolBar* m_replayToolBar = nullptr;
+    QProgressDialog* m_loadDialog = nullptr;
     QSplitter* m_mainSplitter;
     QSplitter* m_middleSplitter;
     QLabel* m_errorBanner;

@@ -27,9 +27,15 @@ QCPAxisRect* addRect(QCustomPlot* plot, QCPLayoutGrid* grid, int row, int column
     auto* rect = new QCPAxisRect(plot);
     grid->addElement(row, column, rect);
     rect->axis(QCPAxis::atLeft)->setLabel(valueLabel);
-    rect->axis(QCPAxis::atTop)->setVisible(false);
-    auto* label = new QCPTextElement(plot, title, QFont(plot->font().family(), 10, QFont::Bold));
-    rect->insetLayout()->addElement(label, Qt::AlignTop | Qt::AlignHCenter);
+    // The title sits on the (otherwise bare) top axis, above the data.
+    QCPAxis* top = rect->axis(QCPAxis::atTop);
+    top->setVisible(true);
+    top->setTicks(false);
+    top->setTickLabels(false);
+    top->setBasePen(Qt::NoPen);
+    top->setLabel(title);
+    top->setLabelFont(QFont(plot->font().family(), 10, QFont::Bold));
+    top->setLabelPadding(2);
     for (QCPAxis* axis : rect->axes()) {
         axis->setLayer(QStringLiteral("axes"));
         axis->grid()->setLayer(QStringLiteral("grid"));
@@ -88,19 +94,19 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
         tr("bytes the policy holds now; a policy over the memory cap is stopped"));
     m_table->horizontalHeaderItem(ColNs)->setToolTip(tr("recent average time of one hit() call"));
     m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setDefaultSectionSize(22);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->setToolTip(tr("Current values of every policy at the newest second."));
 
-    m_note = new QLabel(
-        tr("<b>ring</b>, deque, sorted, naive and scanring are exact and agree. "
-           "<b>coarse</b> sums 60 s buckets and over-counts by up to one bucket; "
-           "<b>estimate</b> weights the previous fixed window and errs when traffic is "
-           "uneven. <b>naive</b> keeps 16 bytes per hit: at 10<sup>6</sup> hits/s it would "
-           "fill memory in minutes, so any policy over the %1 MiB cap is stopped (marked "
-           "<i>stopped at cap</i>) while the others go on.")
-            .arg(EngineOptions{}.policyMemoryCap >> 20));
+    m_note =
+        new QLabel(tr("Exact: ring, deque, sorted, naive, scanring. <b>coarse</b> (60 s buckets) "
+                      "over-counts by up to a bucket; <b>estimate</b> errs when traffic is uneven. "
+                      "<b>naive</b> keeps 16 B per hit call, so a policy over %1 MiB is stopped "
+                      "(<i>stopped at cap</i>).")
+                       .arg(EngineOptions{}.policyMemoryCap >> 20));
     m_note->setObjectName(QStringLiteral("policyNote"));
     m_note->setWordWrap(true);
     m_note->setTextFormat(Qt::RichText);
@@ -109,8 +115,8 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
-    sideLayout->addWidget(m_table, 3);
-    sideLayout->addWidget(m_note, 2);
+    sideLayout->addWidget(m_table, 1);
+    sideLayout->addWidget(m_note, 0);
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -68,7 +68,9 @@ void stylePlot(QCustomPlot& plot, const Theme& theme) {
         rect->setBackground(theme.window);
         const QList<QCPAxis*> axes = rect->axes();
         for (QCPAxis* axis : axes) {
-            axis->setBasePen(QPen(theme.text, 1));
+            if (axis->basePen().style() != Qt::NoPen) {
+                axis->setBasePen(QPen(theme.text, 1));
+            }
             axis->setTickPen(QPen(theme.text, 1));
             axis->setSubTickPen(QPen(theme.text, 1));
             axis->setTickLabelColor(theme.text);

@@ -7,6 +7,7 @@ void setTimeAxis(QCPAxis& axis, TimeAxisMode mode) {
         auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
         ticker->setDateTimeFormat(QStringLiteral("hh:mm:ss"));
         ticker->setDateTimeSpec(Qt::LocalTime);
+        ticker->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
         axis.setTicker(ticker);
         axis.setLabel(QObject::tr("clock time (hh:mm:ss)"));
     } else {

@@ -10,6 +10,7 @@
 
 #include "app/gui/gui_options.h"
 #include "core/teach/lessons.h"
+#include "core/sim/traffic_pattern.h"
 #include "ui/main_window.h"
 #include "ui/teach/teach_view.h"
 
@@ -55,6 +56,41 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
     return app.exec();
 }
 
+
+// The source the command line asks for; with none, the last source (a new user: the simulator).
+std::optional<hitcounter::ui::SourceSpec> specFromOptions(const hitcounter::app::GuiOptions& o,
+                                                          hitcounter::ui::SourceSpec spec,
+                                                          QString* error) {
+    using Kind = hitcounter::ui::SourceSpec::Kind;
+    if (!o.simulatePattern.isEmpty()) {
+        const auto pattern = hitcounter::trafficPatternFromName(o.simulatePattern.toStdString());
+        if (!pattern) {
+            *error = QStringLiteral(
+                         "--simulate: unknown pattern '%1' (steady, poisson, burst, "
+                         "diurnal, viral)")
+                         .arg(o.simulatePattern);
+            return std::nullopt;
+        }
+        spec.kind = Kind::Simulator;
+        spec.pattern = *pattern;
+    } else if (!o.replayFile.isEmpty()) {
+        spec.kind = Kind::Replay;
+        spec.file = o.replayFile;
+        spec.speed = 1.0;
+    } else if (!o.listenUdp.isEmpty()) {
+        spec.kind = Kind::StatsdUdp;
+        spec.address = o.listenUdp;
+    } else if (!o.listenTcp.isEmpty()) {
+        spec.kind = Kind::StatsdTcp;
+        spec.address = o.listenTcp;
+    }
+    if (o.rate > 0) {
+        spec.kind = Kind::Simulator;
+        spec.rate = o.rate;
+    }
+    return spec;
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
@@ -84,7 +120,15 @@ int main(int argc, char* argv[]) {
         QSettings settings;
         window.restoreSettings(settings);
     }
+    const auto spec = specFromOptions(*options, window.spec(), &error);
+    if (!spec) {
+        std::fprintf(stderr, "hitcounter: %s\n", qPrintable(error));
+        return 2;
+    }
     window.show();
+    // A source that cannot start (a taken port, a missing file) leaves the window open with
+    // the error shown, so the user can pick another.
+    window.startSpec(*spec);
 
     if (options->benchFrames > 0) {
         QObject::connect(&window, &hitcounter::ui::MainWindow::benchFinished, &app,

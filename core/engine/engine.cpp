@@ -58,6 +58,9 @@ void Engine::reset(EngineOptions options) {
             m_policies.back()->counter = std::move(counter);
         }
     }
+    MonitorOptions monitor;
+    monitor.window = m_options.window;
+    m_keyed = std::make_unique<KeyedMonitor>(monitor);
     m_history.clear();
     m_pending.clear();
     m_empty = true;
@@ -117,6 +120,7 @@ void Engine::feedRun(const HitBatch& batch, std::size_t first, std::size_t last)
             record.hits = saturatingAdd(record.hits, e.count);
             m_dirtyFrom = std::min(m_dirtyFrom, e.time);
         }
+        m_keyed->record(e);
     }
     for (auto& policy : m_policies) {
         if (policy->stopped) {

@@ -14,6 +14,8 @@
 //  - A policy whose memory exceeds policyMemoryCap is stopped (no longer fed) so that a
 //    memory-hungry baseline (naive: 16 bytes per hit) cannot grow without bound at 10^6
 //    hits/s. The ring is never stopped.
+//  - Every hit is also recorded in a KeyedMonitor (per-key window / 1 min / 5 min / 1 h /
+//    all-time counts, uniques, top-K) with the same window, queried through keyed().
 //  - ns per hit: each policy's hit() calls are timed per run of hits; the figure is an
 //    exponential average over closed seconds.
 //
@@ -36,6 +38,7 @@
 
 #include "core/counters/ring_counter.h"
 #include "core/engine/engine_snapshot.h"
+#include "core/keyed/keyed_monitor.h"
 #include "core/sources/batch_queue.h"
 
 namespace hitcounter {
@@ -69,6 +72,8 @@ public:
     void reset() { reset(m_options); }
 
     const EngineOptions& options() const { return m_options; }
+    // No hit since the last reset.
+    bool empty() const { return m_empty; }
     // The state at the head (queries every running policy: O(policies) plus each count()).
     EngineSnapshot snapshot();
     // Per-second history, oldest first, contiguous seconds; the last record is the head.
@@ -78,6 +83,8 @@ public:
     // The oldest second whose record changed since the last markClean() (INT64_MAX if none).
     Timestamp dirtyFrom() const { return m_dirtyFrom; }
     void markClean();
+    // Per-key counts of the same hits; query with the head as now.
+    KeyedMonitor& keyed() { return *m_keyed; }
     // Batches drained from the queue but not processed yet.
     std::size_t pendingBatches() const { return m_pending.size() - m_pendingFront; }
 
@@ -93,6 +100,7 @@ private:
     EngineOptions m_options;
     std::vector<std::unique_ptr<Policy>> m_policies;
     RingCounter* m_ring = nullptr;  // m_policies[0]'s counter
+    std::unique_ptr<KeyedMonitor> m_keyed;
     std::deque<SecondRecord> m_history;
     bool m_empty = true;
     Timestamp m_head = 0;

@@ -1,0 +1,173 @@
+// MainWindow with real sources: replay seek rebuilds the views exactly, a bad trace and a
+// taken port show a visible message and the window keeps working, the simulator fills it.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "core/sources/replay_source.h"
+#include "core/sources/simulator_source.h"
+#include "core/time/manual_clock.h"
+#include "ui/live_plot.h"
+#include "ui/main_window.h"
+#include "ui/replay_bar.h"
+
+using namespace hitcounter;
+using namespace hitcounter::ui;
+
+namespace {
+
+// A trace of seconds 1..1000, second t holding (t % 7 + 1) rows of key k<t%3>.
+QString writeTrace(const QTemporaryDir& dir, std::vector<Count>& perSecond) {
+    const QString path = dir.filePath(QStringLiteral("trace.csv"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return {};
+    }
+    file.write("timestamp,key,visitor\n");
+    perSecond.assign(1001, 0);
+    for (int t = 1; t <= 1000; ++t) {
+        for (int i = 0; i < t % 7 + 1; ++i) {
+            file.write(QStringLiteral("%1,k%2,u%3\n").arg(t).arg(t % 3).arg(i).toUtf8());
+            ++perSecond[std::size_t(t)];
+        }
+    }
+    return path;
+}
+
+// Runs frames until `done` holds or about 10 s pass.
+template <typename Done>
+bool runFramesUntil(MainWindow& w, Done done) {
+    for (int i = 0; i < 1000; ++i) {
+        w.frame();
+        if (done()) {
+            return true;
+        }
+        QTest::qWait(10);
+    }
+    return false;
+}
+
+double valueAt(QCPGraph* graph, double key) {
+    auto it = graph->data()->findBegin(key, false);
+    return it != graph->data()->constEnd() && it->key == key ? it->value : -1.0;
+}
+
+}  // namespace
+
+class TestSourcesInWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void replaySeekLandsOnExactCounts() {
+        QTemporaryDir dir;
+        std::vector<Count> perSecond;
+        const QString path = writeTrace(dir, perSecond);
+        // A manual clock that never moves: the replay stays where it is put.
+        auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
+        MainWindow w(clock);
+        SourceSpec spec;
+        spec.kind = SourceSpec::Kind::Replay;
+        spec.file = path;
+        QVERIFY(w.startSpec(spec));
+        QVERIFY(runFramesUntil(
+            w, [&] { return w.replay()->progress().state == ReplayState::Playing; }));
+        for (Timestamp target : {Timestamp{700}, Timestamp{420}, Timestamp{999}}) {
+            Count expected = 0;
+            for (Timestamp t = target - 299; t <= target; ++t) {
+                expected += perSecond[std::size_t(t)];
+            }
+            const auto applied = w.replay()->progress().seeksApplied;
+            w.seekReplay(target);
+            QVERIFY(runFramesUntil(w, [&] {
+                return w.replay()->progress().seeksApplied > applied &&
+                       w.lastSnapshot().head == target && w.engine().pendingBatches() == 0;
+            }));
+            w.renderNow();
+            QCOMPARE(w.lastSnapshot().windowCount, expected);
+            QCOMPARE(valueAt(w.livePlot()->windowGraph(), double(target)), double(expected));
+            QCOMPARE(valueAt(w.livePlot()->hitsGraph(), double(target)),
+                     double(perSecond[std::size_t(target)]));
+            for (const PolicyState& p : w.lastSnapshot().policies) {
+                if (p.exact) {
+                    QCOMPARE(p.count, expected);
+                }
+            }
+        }
+        QVERIFY(w.replayBar()->isVisible() || !w.isVisible());
+    }
+
+    void badTraceShowsWhereAndTheWindowGoesOn() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.csv"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("this is not,a trace header at all\n\x01\x02 garbage\n");
+        file.close();
+        MainWindow w;
+        w.show();
+        SourceSpec spec;
+        spec.kind = SourceSpec::Kind::Replay;
+        spec.file = path;
+        w.startSpec(spec);
+        QVERIFY(runFramesUntil(w, [&] { return !w.errorText().isEmpty(); }));
+        QVERIFY2(w.errorText().contains(QStringLiteral("bad.csv")), qPrintable(w.errorText()));
+        QVERIFY(w.findChild<QLabel*>(QStringLiteral("errorBanner"))->isVisible());
+
+        spec.file = dir.filePath(QStringLiteral("missing.csv"));
+        QVERIFY(!w.startSpec(spec));
+        QVERIFY(w.errorText().contains(QStringLiteral("missing.csv")));
+        // still alive: hits pushed by hand are counted
+        w.queue().tryPush(HitBatch{HitEvent{5, "", "", 4}});
+        w.renderNow();
+        QCOMPARE(w.lastSnapshot().windowCount, Count{4});
+    }
+
+    void takenPortShowsAMessageAndTheWindowGoesOn() {
+        const int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
+        QVERIFY(fd >= 0);
+        sockaddr_in addr{};
+        addr.sin_family = AF_INET;
+        addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        QCOMPARE(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+        socklen_t len = sizeof addr;
+        QCOMPARE(::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len), 0);
+        const int port = ntohs(addr.sin_port);
+
+        MainWindow w;
+        w.show();
+        SourceSpec spec;
+        spec.kind = SourceSpec::Kind::StatsdUdp;
+        spec.address = QStringLiteral("127.0.0.1:%1").arg(port);
+        QVERIFY(!w.startSpec(spec));
+        ::close(fd);
+        QVERIFY2(w.errorText().contains(QString::number(port)), qPrintable(w.errorText()));
+        QVERIFY(w.findChild<QLabel*>(QStringLiteral("errorBanner"))->isVisible());
+        QVERIFY(w.source() == nullptr);
+        // the port is free again: the same request now works
+        QVERIFY(w.startSpec(spec));
+        QVERIFY(w.errorText().isEmpty());
+    }
+
+    void simulatorWarmsUpToAFullWindow() {
+        MainWindow w;
+        SourceSpec spec;  // the default: poisson, warm-up of 600 s
+        spec.rate = 50;
+        QVERIFY(w.startSpec(spec));
+        QVERIFY(runFramesUntil(w, [&] {
+            const EngineSnapshot& s = w.lastSnapshot();
+            return !s.empty && s.head >= w.simulator()->now() - 1 &&
+                   w.engine().history().size() >= 300;
+        }));
+        // 300 s at about 50 hits/s
+        QVERIFY(w.lastSnapshot().windowCount > 10000);
+        QVERIFY(w.lastSnapshot().windowCount < 20000);
+    }
+};
+
+QTEST_MAIN(TestSourcesInWindow)
+#include "tst_sources_in_window.moc"

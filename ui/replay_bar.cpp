@@ -1,0 +1,102 @@
+#include "ui/replay_bar.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+
+namespace hitcounter::ui {
+
+ReplayBar::ReplayBar(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("replayBar"));
+    m_play = new QPushButton(tr("Pause"));
+    m_play->setObjectName(QStringLiteral("replayPlay"));
+    m_play->setToolTip(tr("Play or pause the replay"));
+    connect(m_play, &QPushButton::clicked, this, [this] { Q_EMIT playRequested(m_paused); });
+    m_seek = new QSlider(Qt::Horizontal);
+    m_seek->setObjectName(QStringLiteral("replaySeek"));
+    m_seek->setToolTip(
+        tr("Trace time: drag or click to seek; every view is rebuilt exactly as "
+           "it was at that second"));
+    m_seek->setEnabled(false);
+    connect(m_seek, &QSlider::sliderReleased, this,
+            [this] { Q_EMIT seekRequested(Timestamp(m_seek->value())); });
+    connect(m_seek, &QSlider::actionTriggered, this, [this](int action) {
+        if (action != QAbstractSlider::SliderMove) {
+            Q_EMIT seekRequested(Timestamp(m_seek->sliderPosition()));
+        }
+    });
+    m_speed = new QComboBox;
+    m_speed->setObjectName(QStringLiteral("replaySpeed"));
+    for (double s : {0.1, 0.5, 1.0, 2.0, 10.0, 100.0, 1000.0}) {
+        m_speed->addItem(tr("%1×").arg(s), s);
+    }
+    m_speed->setCurrentIndex(m_speed->findData(1.0));
+    m_speed->setToolTip(tr("Replay speed against the wall clock"));
+    connect(m_speed, &QComboBox::activated, this,
+            [this](int i) { Q_EMIT speedChanged(m_speed->itemData(i).toDouble()); });
+    m_loop = new QCheckBox(tr("Loop"));
+    m_loop->setObjectName(QStringLiteral("replayLoop"));
+    m_loop->setToolTip(tr("Start again at the end (time keeps moving forward)"));
+    connect(m_loop, &QCheckBox::toggled, this, &ReplayBar::loopToggled);
+    m_time = new QLabel;
+    m_time->setObjectName(QStringLiteral("replayTime"));
+    m_time->setMinimumWidth(170);
+    m_time->setToolTip(tr("Current trace time / the trace's last second"));
+    m_state = new QLabel;
+    m_state->setToolTip(tr("Replay state"));
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(6, 2, 6, 2);
+    layout->addWidget(new QLabel(tr("<b>Replay</b>")));
+    layout->addWidget(m_play);
+    layout->addWidget(m_seek, 1);
+    layout->addWidget(m_time);
+    layout->addWidget(m_speed);
+    layout->addWidget(m_loop);
+    layout->addWidget(m_state);
+}
+
+void ReplayBar::updateFrom(const ReplayProgress& progress, Timestamp now, bool paused) {
+    m_paused = paused;
+    m_play->setText(paused ? tr("Play") : tr("Pause"));
+    const std::string_view state = replayStateName(progress.state);
+    m_state->setText(QString::fromUtf8(state.data(), qsizetype(state.size())));
+    if (!progress.first || !progress.last) {
+        m_time->setText(tr("loading %1 rows").arg(progress.rows));
+        return;
+    }
+    m_first = *progress.first;
+    m_seek->setEnabled(true);
+    if (m_seek->minimum() != int(*progress.first) || m_seek->maximum() != int(*progress.last)) {
+        const QSignalBlocker block(m_seek);
+        m_seek->setRange(int(*progress.first), int(*progress.last));
+        m_seek->setPageStep(std::max(1, int((*progress.last - *progress.first) / 20)));
+    }
+    // With loop, time keeps growing past the end: show the position within the trace.
+    const Timestamp span = *progress.last - *progress.first + 1;
+    const Timestamp inTrace =
+        now >= *progress.first ? *progress.first + (now - *progress.first) % span : now;
+    if (!m_seek->isSliderDown()) {
+        const QSignalBlocker block(m_seek);
+        m_seek->setValue(int(inTrace));
+    }
+    m_time->setText(tr("t = %1 s / %2 s").arg(inTrace).arg(*progress.last));
+}
+
+void ReplayBar::setSpeed(double speed) {
+    const int i = m_speed->findData(speed);
+    if (i >= 0) {
+        m_speed->setCurrentIndex(i);
+    }
+}
+
+void ReplayBar::setLoop(bool loop) {
+    const QSignalBlocker block(m_loop);
+    m_loop->setChecked(loop);
+}
+
+}  // namespace hitcounter::ui

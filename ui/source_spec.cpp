@@ -1,0 +1,116 @@
+#include "ui/source_spec.h"
+
+#include <QSettings>
+#include <stdexcept>
+
+#include "core/net/tcp_listener.h"
+#include "core/net/udp_listener.h"
+#include "core/sources/replay_source.h"
+#include "core/sources/simulator_source.h"
+#include "core/time/clock.h"
+
+namespace hitcounter::ui {
+
+namespace {
+constexpr SourceSpec::Kind kKinds[] = {SourceSpec::Kind::Simulator, SourceSpec::Kind::Replay,
+                                       SourceSpec::Kind::StatsdUdp, SourceSpec::Kind::StatsdTcp,
+                                       SourceSpec::Kind::GraphiteTcp};
+}  // namespace
+
+QString kindName(SourceSpec::Kind kind) {
+    switch (kind) {
+        case SourceSpec::Kind::Simulator:
+            return QStringLiteral("simulator");
+        case SourceSpec::Kind::Replay:
+            return QStringLiteral("replay");
+        case SourceSpec::Kind::StatsdUdp:
+            return QStringLiteral("statsd-udp");
+        case SourceSpec::Kind::StatsdTcp:
+            return QStringLiteral("statsd-tcp");
+        case SourceSpec::Kind::GraphiteTcp:
+            return QStringLiteral("graphite-tcp");
+    }
+    return {};
+}
+
+void SourceSpec::save(QSettings& settings) const {
+    settings.beginGroup(QStringLiteral("source"));
+    settings.setValue(QStringLiteral("kind"), kindName(kind));
+    settings.setValue(QStringLiteral("pattern"),
+                      QString::fromUtf8(trafficPatternName(pattern).data(),
+                                        qsizetype(trafficPatternName(pattern).size())));
+    settings.setValue(QStringLiteral("rate"), rate);
+    settings.setValue(QStringLiteral("keys"), keys);
+    settings.setValue(QStringLiteral("speed"), speed);
+    settings.setValue(QStringLiteral("file"), file);
+    settings.setValue(QStringLiteral("loop"), loop);
+    settings.setValue(QStringLiteral("address"), address);
+    settings.endGroup();
+}
+
+SourceSpec SourceSpec::load(QSettings& settings) {
+    SourceSpec spec;
+    settings.beginGroup(QStringLiteral("source"));
+    const QString kind = settings.value(QStringLiteral("kind")).toString();
+    for (Kind k : kKinds) {
+        if (kindName(k) == kind) {
+            spec.kind = k;
+        }
+    }
+    const QByteArray pattern = settings.value(QStringLiteral("pattern")).toString().toUtf8();
+    spec.pattern = trafficPatternFromName(pattern.toStdString()).value_or(spec.pattern);
+    spec.rate = settings.value(QStringLiteral("rate"), spec.rate).toDouble();
+    spec.keys = settings.value(QStringLiteral("keys"), spec.keys).toInt();
+    spec.speed = settings.value(QStringLiteral("speed"), spec.speed).toDouble();
+    spec.file = settings.value(QStringLiteral("file")).toString();
+    spec.loop = settings.value(QStringLiteral("loop"), spec.loop).toBool();
+    spec.address = settings.value(QStringLiteral("address"), spec.address).toString();
+    settings.endGroup();
+    return spec;
+}
+
+BuiltSource buildSource(const SourceSpec& spec, Clock& clock, std::chrono::seconds window) {
+    BuiltSource built;
+    ListenerOptions listen;
+    listen.address = spec.address.toStdString();
+    switch (spec.kind) {
+        case SourceSpec::Kind::Simulator: {
+            SimulatorOptions options;
+            options.traffic.pattern = spec.pattern;
+            options.traffic.rate = spec.rate;
+            options.traffic.keys = static_cast<std::uint32_t>(std::max(1, spec.keys));
+            // Warm-up: from `warmup` seconds ago as fast as the engine takes it; the main
+            // window sets the spec's speed once the simulated clock reaches the wall clock.
+            options.speed = spec.warmup.count() > 0 ? VirtualClock::kAsFastAsPossible : spec.speed;
+            options.start = clock.now() - spec.warmup.count();
+            auto simulator = std::make_unique<SimulatorSource>(clock, options);
+            built.simulator = simulator.get();
+            built.source = std::move(simulator);
+            break;
+        }
+        case SourceSpec::Kind::Replay: {
+            ReplayOptions options;
+            options.window = window;
+            options.speed = spec.speed;
+            options.loop = spec.loop;
+            auto replay = std::make_unique<ReplaySource>(
+                clock, std::filesystem::path(spec.file.toStdString()), options);
+            built.replay = replay.get();
+            built.source = std::move(replay);
+            built.timeAxis = TimeAxisMode::Trace;
+            break;
+        }
+        case SourceSpec::Kind::StatsdUdp:
+            built.source = std::make_unique<UdpStatsdListener>(listen);
+            break;
+        case SourceSpec::Kind::StatsdTcp:
+            built.source = std::make_unique<TcpListener>(listen, WireProtocol::Statsd);
+            break;
+        case SourceSpec::Kind::GraphiteTcp:
+            built.source = std::make_unique<TcpListener>(listen, WireProtocol::Graphite);
+            break;
+    }
+    return built;
+}
+
+}  // namespace hitcounter::ui

@@ -1,0 +1,60 @@
+// SourceSpec: which source the monitor runs and with what settings; buildSource() makes it.
+//
+// Plain value, GUI thread. The spec is what QSettings keeps as "the last source" and what the
+// recording toggle restarts (wrapped in a RecordingSource).
+// The simulator starts `warmup` seconds in the past at full speed (as fast as the engine
+// drains it); the main window switches it to the spec's speed once it reaches the clock's
+// now, so the window is full within a second of starting and then runs live.
+#pragma once
+
+#include <QString>
+#include <chrono>
+#include <memory>
+
+#include "core/sim/traffic_pattern.h"
+#include "core/sources/source.h"
+#include "ui/history_update.h"
+
+class QSettings;
+
+namespace hitcounter {
+class Clock;
+class ReplaySource;
+class SimulatorSource;
+}  // namespace hitcounter
+
+namespace hitcounter::ui {
+
+struct SourceSpec {
+    enum class Kind { Simulator, Replay, StatsdUdp, StatsdTcp, GraphiteTcp };
+    Kind kind = Kind::Simulator;
+    // simulator
+    TrafficPattern pattern = TrafficPattern::Poisson;
+    double rate = 2000.0;  // hits per second
+    int keys = 100;
+    double speed = 1.0;
+    std::chrono::seconds warmup{600};
+    // replay
+    QString file;
+    bool loop = false;
+    // listeners
+    QString address = QStringLiteral("127.0.0.1:8125");
+
+    void save(QSettings& settings) const;
+    static SourceSpec load(QSettings& settings);
+    friend bool operator==(const SourceSpec&, const SourceSpec&) = default;
+};
+
+QString kindName(SourceSpec::Kind kind);
+
+struct BuiltSource {
+    std::unique_ptr<Source> source;
+    SimulatorSource* simulator = nullptr;  // into source, when it is a simulator
+    ReplaySource* replay = nullptr;        // into source, when it is a replay
+    TimeAxisMode timeAxis = TimeAxisMode::Clock;
+};
+
+// Throws std::invalid_argument with a message for the user for a bad setting.
+BuiltSource buildSource(const SourceSpec& spec, Clock& clock, std::chrono::seconds window);
+
+}  // namespace hitcounter::ui

@@ -1,0 +1,243 @@
+#include "ui/sources_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace hitcounter::ui {
+
+namespace {
+// The rate slider is logarithmic: 10 steps per decade from 1 to 10^7 hits/s.
+constexpr int kRateStepsPerDecade = 10;
+constexpr int kRateDecades = 7;
+
+QString rateText(double rate) {
+    if (rate >= 1e6) {
+        return QObject::tr("%1 M hits/s").arg(rate / 1e6, 0, 'g', 3);
+    }
+    if (rate >= 1e3) {
+        return QObject::tr("%1 k hits/s").arg(rate / 1e3, 0, 'g', 3);
+    }
+    return QObject::tr("%1 hits/s").arg(rate, 0, 'g', 3);
+}
+}  // namespace
+
+double SourcesPanel::rateFromSlider(int position) {
+    return std::round(std::pow(10.0, double(position) / kRateStepsPerDecade));
+}
+
+int SourcesPanel::sliderFromRate(double rate) {
+    return int(std::lround(std::log10(std::max(1.0, rate)) * kRateStepsPerDecade));
+}
+
+SourcesPanel::SourcesPanel(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("sourcesPanel"));
+
+    // Simulator
+    m_pattern = new QComboBox;
+    m_pattern->setObjectName(QStringLiteral("patternBox"));
+    for (std::string_view name : trafficPatternNames()) {
+        m_pattern->addItem(QString::fromUtf8(name.data(), qsizetype(name.size())));
+    }
+    m_pattern->setToolTip(
+        tr("Shape of the simulated traffic: steady, poisson, burst (spikes), "
+           "diurnal (a daily wave) or viral (one key takes off)"));
+    connect(m_pattern, &QComboBox::currentTextChanged, this, [this](const QString& name) {
+        if (auto p = trafficPatternFromName(name.toStdString()); p && !m_updating) {
+            Q_EMIT patternChanged(*p);
+        }
+    });
+    m_rate = new QSlider(Qt::Horizontal);
+    m_rate->setObjectName(QStringLiteral("rateSlider"));
+    m_rate->setRange(0, kRateDecades * kRateStepsPerDecade);
+    m_rate->setToolTip(tr("Simulated hits per second, 1 to 10 million (logarithmic)"));
+    m_rateLabel = new QLabel;
+    m_rateLabel->setMinimumWidth(90);
+    connect(m_rate, &QSlider::valueChanged, this, [this](int v) {
+        m_rateLabel->setText(rateText(rateFromSlider(v)));
+        if (!m_updating) {
+            Q_EMIT rateChanged(rateFromSlider(v));
+        }
+    });
+    m_keys = new QSpinBox;
+    m_keys->setObjectName(QStringLiteral("keysBox"));
+    m_keys->setRange(1, 1000000);
+    m_keys->setToolTip(tr("Number of distinct keys (pages), Zipf popularity; applies on Start"));
+    m_speed = new QComboBox;
+    m_speed->setObjectName(QStringLiteral("speedBox"));
+    for (double s : {0.5, 1.0, 2.0, 10.0, 100.0, 1000.0}) {
+        m_speed->addItem(tr("%1×").arg(s), s);
+    }
+    m_speed->setToolTip(tr("How fast simulated (or replayed) time runs against the wall clock"));
+    connect(m_speed, &QComboBox::activated, this,
+            [this](int i) { Q_EMIT speedChanged(m_speed->itemData(i).toDouble()); });
+    auto* simStart = new QPushButton(tr("Start simulator"));
+    simStart->setObjectName(QStringLiteral("simulatorStart"));
+    simStart->setToolTip(tr("(Re)start the simulator with these settings; the counters restart"));
+    connect(simStart, &QPushButton::clicked, this,
+            [this] { Q_EMIT startRequested(simulatorSpec()); });
+    auto* rateRow = new QHBoxLayout;
+    rateRow->addWidget(m_rate, 1);
+    rateRow->addWidget(m_rateLabel);
+    auto* simBox = new QGroupBox(tr("Simulator"));
+    auto* simForm = new QFormLayout(simBox);
+    simForm->addRow(tr("Pattern"), m_pattern);
+    simForm->addRow(tr("Rate"), rateRow);
+    simForm->addRow(tr("Keys"), m_keys);
+    simForm->addRow(tr("Speed"), m_speed);
+    simForm->addRow(simStart);
+
+    // Listener
+    m_protocol = new QComboBox;
+    m_protocol->setObjectName(QStringLiteral("protocolBox"));
+    m_protocol->addItem(tr("statsd over UDP"), int(SourceSpec::Kind::StatsdUdp));
+    m_protocol->addItem(tr("statsd over TCP"), int(SourceSpec::Kind::StatsdTcp));
+    m_protocol->addItem(tr("Graphite over TCP"), int(SourceSpec::Kind::GraphiteTcp));
+    m_protocol->setToolTip(tr("statsd lines name:value|c; Graphite lines path value timestamp"));
+    m_host = new QLineEdit(QStringLiteral("127.0.0.1"));
+    m_host->setObjectName(QStringLiteral("hostEdit"));
+    m_host->setToolTip(tr("Address to bind: 127.0.0.1 for this machine only, 0.0.0.0 for all"));
+    m_port = new QSpinBox;
+    m_port->setObjectName(QStringLiteral("portBox"));
+    m_port->setRange(0, 65535);
+    m_port->setValue(8125);
+    m_port->setToolTip(tr("Port to listen on (statsd's usual is 8125, Graphite's 2003)"));
+    m_listenButton = new QPushButton(tr("Start listening"));
+    m_listenButton->setObjectName(QStringLiteral("listenButton"));
+    m_listenButton->setToolTip(
+        tr("Bind the address and count what arrives; a taken port is "
+           "reported above the plots"));
+    connect(m_listenButton, &QPushButton::clicked, this, [this] {
+        if (m_listening) {
+            Q_EMIT stopRequested();
+        } else {
+            Q_EMIT startRequested(listenerSpec());
+        }
+    });
+    auto* listenBox = new QGroupBox(tr("Socket listener"));
+    auto* listenForm = new QFormLayout(listenBox);
+    listenForm->addRow(tr("Protocol"), m_protocol);
+    listenForm->addRow(tr("Address"), m_host);
+    listenForm->addRow(tr("Port"), m_port);
+    listenForm->addRow(m_listenButton);
+
+    // Replay
+    auto* open = new QPushButton(tr("Open trace…"));
+    open->setObjectName(QStringLiteral("openTrace"));
+    open->setToolTip(
+        tr("Replay a trace CSV (time,key,visitor) with seek, speed and loop (Ctrl+O)"));
+    connect(open, &QPushButton::clicked, this, &SourcesPanel::openTraceRequested);
+    m_replayFile = new QLabel(tr("no trace open"));
+    m_replayFile->setWordWrap(true);
+    auto* replayBox = new QGroupBox(tr("Replay"));
+    auto* replayLayout = new QVBoxLayout(replayBox);
+    replayLayout->addWidget(open);
+    replayLayout->addWidget(m_replayFile);
+
+    // Recording
+    m_record = new QCheckBox(tr("Record to a trace file"));
+    m_record->setObjectName(QStringLiteral("recordBox"));
+    m_record->setToolTip(
+        tr("Write every hit the monitor receives to a trace CSV (flushed each "
+           "second, renamed into place when recording stops)"));
+    connect(m_record, &QCheckBox::toggled, this, [this](bool on) {
+        if (!m_updating) {
+            Q_EMIT recordToggled(on);
+        }
+    });
+    m_recordStatus = new QLabel;
+    m_recordStatus->setWordWrap(true);
+    auto* recordBox = new QGroupBox(tr("Recording"));
+    auto* recordLayout = new QVBoxLayout(recordBox);
+    recordLayout->addWidget(m_record);
+    recordLayout->addWidget(m_recordStatus);
+
+    m_running = new QLabel;
+    m_running->setObjectName(QStringLiteral("runningLabel"));
+    m_running->setWordWrap(true);
+    m_running->setToolTip(tr("The source feeding the counters now"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_running);
+    layout->addWidget(simBox);
+    layout->addWidget(listenBox);
+    layout->addWidget(replayBox);
+    layout->addWidget(recordBox);
+    layout->addStretch(1);
+    showSpec(SourceSpec{}, false);
+}
+
+SourceSpec SourcesPanel::simulatorSpec() const {
+    SourceSpec spec;
+    spec.kind = SourceSpec::Kind::Simulator;
+    spec.pattern =
+        trafficPatternFromName(m_pattern->currentText().toStdString()).value_or(spec.pattern);
+    spec.rate = rateFromSlider(m_rate->value());
+    spec.keys = m_keys->value();
+    spec.speed = m_speed->currentData().toDouble();
+    return spec;
+}
+
+SourceSpec SourcesPanel::listenerSpec() const {
+    SourceSpec spec;
+    spec.kind = SourceSpec::Kind(m_protocol->currentData().toInt());
+    const QString host = m_host->text().trimmed();
+    spec.address = (host.contains(QLatin1Char(':')) ? QStringLiteral("[%1]").arg(host) : host) +
+                   QStringLiteral(":") + QString::number(m_port->value());
+    return spec;
+}
+
+void SourcesPanel::showSpec(const SourceSpec& spec, bool running) {
+    m_updating = true;
+    const std::string_view pattern = trafficPatternName(spec.pattern);
+    m_pattern->setCurrentText(QString::fromUtf8(pattern.data(), qsizetype(pattern.size())));
+    m_rate->setValue(sliderFromRate(spec.rate));
+    m_rateLabel->setText(rateText(rateFromSlider(m_rate->value())));
+    m_keys->setValue(spec.keys);
+    const int speed = m_speed->findData(spec.speed);
+    m_speed->setCurrentIndex(speed >= 0 ? speed : m_speed->findData(1.0));
+    const bool listener = spec.kind == SourceSpec::Kind::StatsdUdp ||
+                          spec.kind == SourceSpec::Kind::StatsdTcp ||
+                          spec.kind == SourceSpec::Kind::GraphiteTcp;
+    if (listener) {
+        m_protocol->setCurrentIndex(m_protocol->findData(int(spec.kind)));
+        const qsizetype colon = spec.address.lastIndexOf(QLatin1Char(':'));
+        if (colon > 0) {
+            QString host = spec.address.left(colon);
+            host.remove(QLatin1Char('[')).remove(QLatin1Char(']'));
+            m_host->setText(host);
+            m_port->setValue(spec.address.mid(colon + 1).toInt());
+        }
+    }
+    m_listening = running && listener;
+    m_listenButton->setText(m_listening ? tr("Stop listening") : tr("Start listening"));
+    if (spec.kind == SourceSpec::Kind::Replay && !spec.file.isEmpty()) {
+        m_replayFile->setText(QFileInfo(spec.file).fileName());
+        m_replayFile->setToolTip(spec.file);
+    }
+    m_running->setText(running ? tr("<b>Running:</b> %1").arg(kindName(spec.kind))
+                               : tr("<b>No source running</b>"));
+    m_updating = false;
+}
+
+void SourcesPanel::showRecording(const QString& text) {
+    m_recordStatus->setText(text);
+}
+
+void SourcesPanel::setRecordingChecked(bool on) {
+    m_updating = true;
+    m_record->setChecked(on);
+    m_updating = false;
+}
+
+}  // namespace hitcounter::ui

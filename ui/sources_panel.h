@@ -1,0 +1,66 @@
+// SourcesPanel: the dock on the left: simulator (pattern, rate, keys, speed), socket
+// listener (protocol, address, port, start/stop), replay (open a trace) and recording.
+//
+// GUI thread only. The panel holds no source: it emits requests that the main window carries
+// out, and shows the spec of what runs (showSpec). Rate, pattern and speed apply at once to a
+// running simulator; keys apply when the simulator is (re)started.
+#pragma once
+
+#include <QWidget>
+
+#include "ui/source_spec.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace hitcounter::ui {
+
+class SourcesPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit SourcesPanel(QWidget* parent = nullptr);
+
+    // Shows `spec` in the controls (without emitting requests) and marks what runs.
+    void showSpec(const SourceSpec& spec, bool running);
+    void showRecording(const QString& text);
+    void setRecordingChecked(bool on);
+    // The spec the simulator controls describe now.
+    SourceSpec simulatorSpec() const;
+    SourceSpec listenerSpec() const;
+
+    static double rateFromSlider(int position);
+    static int sliderFromRate(double rate);
+
+Q_SIGNALS:
+    void startRequested(const hitcounter::ui::SourceSpec& spec);
+    void stopRequested();
+    void openTraceRequested();
+    void rateChanged(double hitsPerSecond);
+    void patternChanged(hitcounter::TrafficPattern pattern);
+    void speedChanged(double speed);
+    void recordToggled(bool on);
+
+private:
+    QComboBox* m_pattern;
+    QSlider* m_rate;
+    QLabel* m_rateLabel;
+    QSpinBox* m_keys;
+    QComboBox* m_speed;
+    QComboBox* m_protocol;
+    QLineEdit* m_host;
+    QSpinBox* m_port;
+    QPushButton* m_listenButton;
+    QLabel* m_replayFile;
+    QCheckBox* m_record;
+    QLabel* m_recordStatus;
+    QLabel* m_running;
+    bool m_listening = false;
+    bool m_updating = false;
+};
+
+}  // namespace hitcounter::ui
