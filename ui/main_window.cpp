@@ -31,8 +31,8 @@
 #include "ui/policy_comparison.h"
 #include "ui/replay_bar.h"
 #include "ui/ring_histogram.h"
-#include "ui/teach/teach_view.h"
 #include "ui/sources_panel.h"
+#include "ui/teach/teach_view.h"
 #include "ui/theme.h"
 
 namespace hitcounter::ui {

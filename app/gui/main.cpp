@@ -9,8 +9,8 @@
 #include <functional>
 
 #include "app/gui/gui_options.h"
-#include "core/teach/lessons.h"
 #include "core/sim/traffic_pattern.h"
+#include "core/teach/lessons.h"
 #include "ui/main_window.h"
 #include "ui/teach/teach_view.h"
 
@@ -55,7 +55,6 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
     }
     return app.exec();
 }
-
 
 // The source the command line asks for; with none, the last source (a new user: the simulator).
 std::optional<hitcounter::ui::SourceSpec> specFromOptions(const hitcounter::app::GuiOptions& o,
