@@ -180,6 +180,28 @@ private Q_SLOTS:
         QVERIFY(listener.running());
     }
 
+    void ipv6LoopbackCanBeChosen() {
+        ListenerOptions o = ephemeral();
+        o.address = "[::1]:0";
+        BatchQueue queue;
+        TcpListener listener(o, WireProtocol::Statsd);
+        try {
+            listener.start(queue);
+        } catch (const SourceError& e) {
+            QSKIP(e.what());  // a host without IPv6
+        }
+        QCOMPARE(QString::fromStdString(listener.describe()),
+                 QString("statsd tcp [::1]:%1").arg(listener.port()));
+        UniqueFd c(::socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0));
+        sockaddr_in6 to{};
+        to.sin6_family = AF_INET6;
+        to.sin6_port = htons(listener.port());
+        to.sin6_addr = in6addr_loopback;
+        QCOMPARE(::connect(c.get(), reinterpret_cast<const sockaddr*>(&to), sizeof to), 0);
+        QVERIFY(sendAll(c.get(), "v6:4|c\n"));
+        QCOMPARE(collectHits(queue, 4).perKey.at("v6"), Count{4});
+    }
+
     void takenPortFailsAtStartNamingAddress() {
         BatchQueue queue;
         TcpListener first(ephemeral(), WireProtocol::Statsd);
