@@ -169,25 +169,40 @@ std::uint64_t KeyedCounter::allTimeUniques(std::string_view key) const {
     return archived == m_archive.end() ? 0 : archived->second.visitors.estimate();
 }
 
-std::vector<KeyCount> KeyedCounter::windowCounts(Timestamp now) {
+template <typename Visit>
+void KeyedCounter::forEachWindowCount(Timestamp now, Visit visit) {
     advance(now);
     const Timestamp from = std::max(now, m_head) - m_window;
-    std::vector<KeyCount> counts;
     for (const auto& [key, entry] : m_entries) {
         if (const Count c = entry.series.between(from, now); c > 0) {
-            counts.push_back(KeyCount{key, c});
+            visit(key, c);
         }
     }
+}
+
+std::vector<KeyCount> KeyedCounter::windowCounts(Timestamp now) {
+    std::vector<KeyCount> counts;
+    forEachWindowCount(now, [&](const std::string& key, Count c) {
+        counts.push_back(KeyCount{key, c});
+    });
     return counts;
 }
 
 std::vector<KeyCount> KeyedCounter::top(std::size_t k, Timestamp now) {
-    std::vector<KeyCount> counts = windowCounts(now);
+    // Rank pointers to the keys and copy only the k that are returned.
+    std::vector<std::pair<const std::string*, Count>> counts;
+    forEachWindowCount(now, [&](const std::string& key, Count c) { counts.emplace_back(&key, c); });
     const std::size_t kept = std::min(k, counts.size());
     std::partial_sort(counts.begin(), counts.begin() + static_cast<std::ptrdiff_t>(kept),
-                      counts.end(), ranksBefore);
-    counts.resize(kept);
-    return counts;
+                      counts.end(), [](const auto& a, const auto& b) {
+                          return a.second != b.second ? a.second > b.second : *a.first < *b.first;
+                      });
+    std::vector<KeyCount> top;
+    top.reserve(kept);
+    for (std::size_t i = 0; i < kept; ++i) {
+        top.push_back(KeyCount{*counts[i].first, counts[i].second});
+    }
+    return top;
 }
 
 std::size_t KeyedCounter::entryBytes(const std::string& key, const Entry& entry) const {

@@ -138,6 +138,8 @@ private:
     void touch(Entry& entry);
     void unlink(Entry& entry);
     void evictIdle();
+    template <typename Visit>
+    void forEachWindowCount(Timestamp now, Visit visit);
     std::size_t entryBytes(const std::string& key, const Entry& entry) const;
 
     std::int64_t m_window;
