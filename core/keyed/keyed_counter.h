@@ -19,8 +19,9 @@
 //    evicted (idle >= retention, so it has no hit left in any window). Its all-time total and
 //    visitor sketch go to options.onEvict if set (and are forgotten here: memory is bounded by
 //    the keys touched in the last `idle` seconds), or else into a compact archive (key ->
-//    total and sketch, about 90 bytes for a one-visitor key), from which they come back if
-//    the key is hit again. allTime() and allTimeUniques() include archived keys.
+//    total and sketch, about 125 bytes for a short key with at most one visitor), from which
+//    they come back if the key is hit again. allTime() and allTimeUniques() include archived
+//    keys. onEvict runs inside hit(), advance() and queries; it must not call the counter.
 //  - Uniques: uniques(key, now) estimates the key's distinct visitors in (now - W, now],
 //    allTimeUniques(key) since its first hit (hyper_log_log.h for the error). Hits with an
 //    empty visitor are counted but add no visitor.

@@ -144,8 +144,8 @@ private Q_SLOTS:
                                         flushed += key.allTime;
                                         ++flushedKeys;
                                     }});
-        constexpr int kKeys = 400'000;
-        constexpr int kPerSecond = 2000;
+        constexpr int kKeys = 200'000;
+        constexpr int kPerSecond = 1000;
         std::size_t steady = 0;
         std::size_t peak = 0;
         for (int i = 0; i < kKeys; ++i) {
