@@ -4,13 +4,16 @@
 // start), so stepping back is showing an earlier Frame: nothing is recomputed or undone.
 //
 // Every structure is copied from the real counters (RingCounter, DequeCounter, NaiveCounter)
-// after the operation ran; the fields named "touched", "reset", "popped", "added" describe the
-// change from the previous frame. Example, W = 10, after "hit 13" on a ring holding (3, 2):
-//     touchedSlot = 3, resetFrom = {3, 2}, ring[3] = {13, 1, inWindow, used},
-//     deque = [(13, 1)] with popped = [(3, 2)], naive = [(3,1), (3,1), (13,1)], naiveAdded = 1.
+// after the operation ran (the naive vector as a shared prefix, see NaivePrefix); the fields named
+// "touched", "reset", "popped", "added" describe the change from the previous frame. Example, W =
+// 10, "hit 3; hit 3; hit 13", the frame of "hit 13": slot = 3, resetFrom = (3, 2), ring[3] = {13,
+// 1, inWindow, used}, deque = [(13, 1)] with popped = [(3, 2)], naive = [(3, 1), (3, 1), (13, 1)],
+// naiveAdded = 1, codeLine = Line::ResetSlot.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +29,34 @@ struct Pair {
     Timestamp second = 0;
     Count count = 0;
     friend bool operator==(const Pair&, const Pair&) = default;
+};
+
+// The naive vector as one frame saw it. The vector only ever grows, so every frame of a
+// Timeline shares one copy of the final vector and sees its first size() calls: memory stays
+// O(calls) for the whole run instead of O(calls * steps).
+class NaivePrefix {
+public:
+    NaivePrefix() = default;
+    NaivePrefix(std::shared_ptr<const std::vector<Pair>> all, std::size_t size)
+        : m_all(std::move(all)), m_size(size) {}
+
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    const Pair& operator[](std::size_t i) const { return (*m_all)[i]; }
+    const Pair* begin() const { return m_all ? m_all->data() : nullptr; }
+    const Pair* end() const { return begin() + m_size; }
+    std::vector<Pair> toVector() const { return {begin(), end()}; }
+
+    friend bool operator==(const NaivePrefix& a, const NaivePrefix& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+    friend bool operator==(const NaivePrefix& a, const std::vector<Pair>& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+
+private:
+    std::shared_ptr<const std::vector<Pair>> m_all;
+    std::size_t m_size = 0;
 };
 
 struct RingSlot {
@@ -50,7 +81,7 @@ struct Frame {
     std::vector<Pair> popped;                 // left the front of the deque during this op
     std::optional<std::size_t> dequeTouched;  // the entry this hit created or increased
 
-    std::vector<Pair> naive;  // every accepted hit() call, in arrival order
+    NaivePrefix naive;  // every accepted hit() call, in arrival order
     std::size_t naiveAdded = 0;
 
     std::size_t ringBytes = 0;

@@ -203,10 +203,12 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
         }
         f.ring = snapshot(ring);
         f.deque = snapshot(deque);
-        f.naive = snapshot(naive);
+
         f.ringBytes = ring.memoryBytes();
         f.dequeBytes = deque.memoryBytes();
         f.naiveBytes = naive.memoryBytes();
+        // The prefix's data is attached after the loop, once the vector is final.
+        f.naive = NaivePrefix(nullptr, naive.calls().size());
         f.naiveAdded = f.naive.size() - previous.naive.size();
         for (const Pair& p : previous.deque) {
             const bool kept = std::any_of(f.deque.begin(), f.deque.end(),
@@ -234,6 +236,10 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
             f.narration = narrateGetHits(f, previous, w);
         }
         m_frames.push_back(std::move(f));
+    }
+    const auto all = std::make_shared<const std::vector<Pair>>(snapshot(naive));
+    for (Frame& f : m_frames) {
+        f.naive = NaivePrefix(all, f.naive.size());
     }
 }
 

@@ -4,16 +4,18 @@
 //
 // The constructor drives one RingCounter, one DequeCounter and one NaiveCounter in lockstep
 // (a "hit t xN" is N hit(t) calls on each; a getHits is count(t) on each, and the three
-// answers agree because all three are exact) and records frames()[0] = the empty start and
-// frames()[k] = the state after operation k. Stepping back is reading an earlier frame.
+// answers agree because all three are exact; std::logic_error if they ever do not) and records
+// frames()[0] = the empty start and frames()[k] = the state after operation k. Stepping back is
+// reading an earlier frame.
 //
-// Cost: O(operations * (W + deque length + vector length)) time and memory, since each frame
-// holds a full copy of the three structures; the parser's limits keep this small.
+// Cost: O(operations * (W + deque length) + hits) time and memory: each frame holds its own
+// copy of the ring and the deque, and a prefix of one shared copy of the naive vector.
 //
 // Example, W = 300 (the LeetCode example):
-//     Timeline t(parseOperations("hit 1\nhit 2\nhit 3\ngetHits 4\nhit 300\n"
-//                                "getHits 300\ngetHits 301") ops, 300s);
-//     t.frames()[4].answer == 3, frames()[6].answer == 4, frames()[7].answer == 3
+//     auto ops = std::get<std::vector<Operation>>(parseOperations(
+//         "hit 1\nhit 2\nhit 3\ngetHits 4\nhit 300\ngetHits 300\ngetHits 301"));
+//     Timeline t(ops, std::chrono::seconds{300});
+//     t.frames()[4].answer == 3, t.frames()[6].answer == 4, t.frames()[7].answer == 3
 #pragma once
 
 #include <chrono>

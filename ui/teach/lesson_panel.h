@@ -10,6 +10,7 @@
 
 #include <QWidget>
 #include <chrono>
+#include <optional>
 
 #include "core/teach/operation_parser.h"
 

@@ -2,6 +2,7 @@
 
 #include <QPainter>
 #include <QVariantAnimation>
+#include <limits>
 
 #include "ui/teach/teach_style.h"
 
@@ -33,7 +34,7 @@ SequenceView::SequenceView(Kind kind, QWidget* parent)
 
 void SequenceView::setFrame(const teach::Frame& frame, std::int64_t window, bool animate) {
     const bool deque = m_kind == Kind::Deque;
-    m_items = deque ? frame.deque : frame.naive;
+    m_items = deque ? frame.deque : frame.naive.toVector();
     m_popped = deque ? frame.popped : std::vector<Pair>{};
     m_touched = deque ? frame.dequeTouched : std::nullopt;
     m_added = deque ? 0 : frame.naiveAdded;
