@@ -32,7 +32,9 @@
 // - window, T], then playback continues from T. So count(T) after the rebuild equals count(T) of an
 // uninterrupted replay. Seeking costs O(rows in the window + TraceIndex::kStride), not a re-read of
 // the file. T is trace time (loop 0); a seek before loading ends is applied once it ends. The queue
-// must be the replay's own: a seek discards whatever is queued in it.
+// must be the replay's own: a seek discards whatever is queued in it. Wrapped in a
+// RecordingSource, a seek is not exact: batches the tee already passed on stay in the
+// consumer's queue (and in the recording); record live sources, or do not seek meanwhile.
 //
 // Example (GUI): ReplaySource replay(wallClock, "trace.csv"); replay.start(queue);
 //     frame timer: engine.add(queue.drain()); show replay.progress(), replay.now()
