@@ -17,6 +17,23 @@
 namespace hitcounter::ui {
 
 namespace {
+// Whole minutes, "hh:mm": the key plot is narrow and shows two minutes.
+class MinuteTicker : public QCPAxisTickerDateTime {
+protected:
+    double getTickStep(const QCPRange&) override { return 60.0; }
+};
+
+void setKeyTimeAxis(QCPAxis& axis, TimeAxisMode mode) {
+    setTimeAxis(axis, mode);
+    if (mode == TimeAxisMode::Clock) {
+        auto ticker = QSharedPointer<MinuteTicker>::create();
+        ticker->setDateTimeFormat(QStringLiteral("hh:mm"));
+        axis.setTicker(ticker);
+    } else {
+        axis.ticker()->setTickCount(3);
+    }
+}
+
 enum Column { ColKey, ColLevel, ColAllTime, ColUniques, ColumnCount };
 constexpr Timestamp kBackfillSeconds = 120;
 const char* const kLevelNames[] = {"1 min", "5 min", "1 h"};
@@ -78,8 +95,7 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_graph = m_plot->addGraph();
     m_graph->setPen(QPen(QColor("#e8710a"), 2));
     m_plot->yAxis->setLabel(tr("hits in last 5 min"));
-    setTimeAxis(*m_plot->xAxis, TimeAxisMode::Clock);
-    m_plot->xAxis->ticker()->setTickCount(3);
+    setKeyTimeAxis(*m_plot->xAxis, TimeAxisMode::Clock);
     m_plot->plotLayout()->insertRow(0);
     m_keyTitle =
         new QCPTextElement(m_plot, tr("no key selected"), QFont(font().family(), 10, QFont::Bold));
@@ -104,12 +120,13 @@ void ItemsPanel::applyTheme(const Theme& theme) {
 }
 
 void ItemsPanel::setTimeAxisMode(TimeAxisMode mode) {
-    setTimeAxis(*m_plot->xAxis, mode);
-    m_plot->xAxis->ticker()->setTickCount(3);
+    setKeyTimeAxis(*m_plot->xAxis, mode);
 }
 
 void ItemsPanel::clear() {
     m_graph->data()->clear();
+    m_top.clear();
+    m_uniques.clear();
     m_needsBackfill = true;
     m_lastPlotted = 0;
     if (!m_userSelected) {
@@ -130,19 +147,23 @@ void ItemsPanel::selectKey(const QString& key) {
     clear();
 }
 
+std::chrono::seconds ItemsPanel::levelSeconds() const {
+    static constexpr std::chrono::seconds kLevels[] = {
+        std::chrono::seconds(60), std::chrono::seconds(300), std::chrono::seconds(3600)};
+    return kLevels[m_level];
+}
+
 void ItemsPanel::backfill(Engine& engine) {
-    m_graph->data()->clear();
-    const Timestamp head = engine.history().empty() ? 0 : engine.history().back().second;
+    KeyedCounter& keys = engine.keyed().keys();
+    const Timestamp head = engine.history().back().second;
     const Timestamp from = std::max(head - kBackfillSeconds, engine.history().front().second);
-    QVector<double> keys;
+    QVector<double> times;
     QVector<double> values;
     for (Timestamp t = from; t <= head; ++t) {
-        const KeyStats s = engine.keyed().stats(m_key, t);
-        keys.push_back(double(t));
-        values.push_back(std::size_t(m_level) < s.levels.size() ? double(s.levels[m_level].count)
-                                                                : 0.0);
+        times.push_back(double(t));
+        values.push_back(double(keys.countLast(m_key, t, levelSeconds())));
     }
-    m_graph->setData(keys, values, true);
+    m_graph->setData(times, values, true);
     m_lastPlotted = head;
     m_needsBackfill = false;
 }
@@ -152,60 +173,71 @@ void ItemsPanel::refresh(Engine& engine) {
         return;
     }
     const Timestamp head = engine.history().back().second;
-    KeyedMonitor& keyed = engine.keyed();
-    const std::vector<KeyCount> top = keyed.top(kTopK, head);
-    const KeyStats all = keyed.overall(head);
+    KeyedCounter& keys = engine.keyed().keys();
     const QLocale locale;
-    m_summary->setText(tr("%1 keys in the top list · all keys: %2 hits, about %3 distinct "
-                          "visitors in the window")
-                           .arg(top.size())
-                           .arg(locale.toString(qulonglong(all.window)))
-                           .arg(locale.toString(qulonglong(all.uniques))));
-    m_table->setRowCount(int(top.size()));
-    for (int row = 0; row < int(top.size()); ++row) {
-        const KeyCount& k = top[std::size_t(row)];
-        const KeyStats s = keyed.stats(k.key, head);
-        const QString values[] = {
-            QString::fromStdString(k.key),
-            locale.toString(qulonglong(
-                std::size_t(m_level) < s.levels.size() ? s.levels[std::size_t(m_level)].count : 0)),
-            locale.toString(qulonglong(s.allTime)), locale.toString(qulonglong(s.uniques))};
-        for (int c = 0; c < ColumnCount; ++c) {
-            QTableWidgetItem* item = m_table->item(row, c);
-            if (item == nullptr) {
-                item = new QTableWidgetItem;
-                item->setTextAlignment(c == ColKey ? Qt::AlignLeft | Qt::AlignVCenter
-                                                   : Qt::AlignRight | Qt::AlignVCenter);
-                m_table->setItem(row, c, item);
+    // Spread the costly unique-visitor estimates (sketch merges) over frames: one step per
+    // call, the table every kSteps calls, one row's uniques at each other step.
+    const int step = m_step++ % kSteps;
+    if (step == 0 || m_top.empty()) {
+        m_top = keys.top(kTopK, head);
+        m_table->setRowCount(int(m_top.size()));
+        for (int row = 0; row < int(m_top.size()); ++row) {
+            const std::string& key = m_top[std::size_t(row)].key;
+            const QString values[] = {
+                QString::fromStdString(key),
+                locale.toString(qulonglong(keys.countLast(key, head, levelSeconds()))),
+                locale.toString(qulonglong(keys.allTime(key))),
+                m_uniques.value(QString::fromStdString(key), QStringLiteral("…"))};
+            for (int c = 0; c < ColumnCount; ++c) {
+                QTableWidgetItem* item = m_table->item(row, c);
+                if (item == nullptr) {
+                    item = new QTableWidgetItem;
+                    item->setTextAlignment(c == ColKey ? Qt::AlignLeft | Qt::AlignVCenter
+                                                       : Qt::AlignRight | Qt::AlignVCenter);
+                    m_table->setItem(row, c, item);
+                }
+                if (item->text() != values[c]) {
+                    item->setText(values[c]);
+                }
             }
-            if (item->text() != values[c]) {
-                item->setText(values[c]);
+            if (key == m_key) {
+                m_table->selectRow(row);
             }
         }
-        if (k.key == m_key) {
-            m_table->selectRow(row);
+    } else if (step == 1) {
+        const KeyStats all = engine.keyed().overall(head);
+        m_summary->setText(tr("all keys: %1 hits, about %2 distinct visitors in the window")
+                               .arg(locale.toString(qulonglong(all.window)))
+                               .arg(locale.toString(qulonglong(all.uniques))));
+    } else if (std::size_t(step - 2) < m_top.size()) {
+        const int row = step - 2;
+        const std::string& key = m_top[std::size_t(row)].key;
+        const QString uniques = locale.toString(qulonglong(keys.uniques(key, head)));
+        m_uniques.insert(QString::fromStdString(key), uniques);
+        if (QTableWidgetItem* item = m_table->item(row, ColUniques)) {
+            item->setText(uniques);
         }
     }
-    if (m_key.empty() && !top.empty()) {
-        m_key = top.front().key;
+    if (m_key.empty() && !m_top.empty()) {
+        m_key = m_top.front().key;
         m_needsBackfill = true;
         m_table->selectRow(0);
     }
     if (m_key.empty()) {
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
     if (m_needsBackfill) {
         backfill(engine);
     } else if (head > m_lastPlotted) {
-        const KeyStats s = keyed.stats(m_key, head);
-        m_graph->addData(double(head), std::size_t(m_level) < s.levels.size()
-                                           ? double(s.levels[std::size_t(m_level)].count)
-                                           : 0.0);
-        m_graph->data()->removeBefore(double(head - engine.options().window.count() * 2));
+        for (Timestamp t = std::max(m_lastPlotted + 1, head - kBackfillSeconds); t <= head; ++t) {
+            m_graph->addData(double(t), double(keys.countLast(m_key, t, levelSeconds())));
+        }
+        m_graph->data()->removeBefore(double(head - kBackfillSeconds * 2));
         m_lastPlotted = head;
     }
     m_keyTitle->setText(
-        tr("%1: last %2").arg(QString::fromStdString(m_key), tr(kLevelNames[m_level])));
+        tr("%1: hits in the last %2").arg(QString::fromStdString(m_key), tr(kLevelNames[m_level])));
     m_plot->xAxis->setRange(double(head) - double(kBackfillSeconds), double(head) + 1);
     bool found = false;
     const QCPRange range = m_graph->getValueRange(found, QCP::sdBoth, m_plot->xAxis->range());

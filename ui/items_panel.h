@@ -1,14 +1,18 @@
 // ItemsPanel: the hottest keys of the window (top-K) with their window, 1 min / 5 min / 1 h
 // and all-time counts and unique visitors, and a plot of the selected key's count over time.
 //
-// GUI thread only. It reads the engine's KeyedMonitor (same thread) at most twice a second:
-// top-K and per-key stats cost more than a frame's other work. The level switch chooses the
-// window the selected key is plotted over; selecting another key or level redraws its last
-// two minutes from the monitor's history, then adds a point per refresh.
+// GUI thread only. It reads the engine's KeyedMonitor (same thread). refresh() is called every
+// frame and does one bounded step: the top-K with their counts every kSteps calls, the
+// all-keys summary, or one row's unique visitors (a HyperLogLog merge over the window's
+// per-second sketches, the costly part). The level switch chooses the window shown in the
+// table and plotted for the selected key (its last two minutes, from the key's history).
 #pragma once
 
+#include <QHash>
 #include <QWidget>
+#include <chrono>
 #include <string>
+#include <vector>
 
 #include "core/engine/engine.h"
 #include "ui/history_update.h"
@@ -28,6 +32,7 @@ class ItemsPanel : public QWidget {
     Q_OBJECT
 public:
     static constexpr int kTopK = 10;
+    static constexpr int kSteps = kTopK + 4;
 
     explicit ItemsPanel(QWidget* parent = nullptr);
 
@@ -50,6 +55,7 @@ public:
 
 private:
     void backfill(Engine& engine);
+    std::chrono::seconds levelSeconds() const;
 
     QTableWidget* m_table;
     QCustomPlot* m_plot;
@@ -62,6 +68,9 @@ private:
     bool m_needsBackfill = true;
     bool m_userSelected = false;
     Timestamp m_lastPlotted = 0;
+    int m_step = 0;
+    std::vector<KeyCount> m_top;
+    QHash<QString, QString> m_uniques;  // formatted estimate per key, refreshed in turn
 };
 
 }  // namespace hitcounter::ui

@@ -88,8 +88,9 @@ public:
     void frame();
     // A frame, then every plot replotted at once (for screenshots).
     void renderNow();
-    // Counts `frames` frames (update + replot), then prints the percentiles and RSS to stdout
-    // and emits benchFinished().
+    // Counts `frames` frames (update + replot; the simulator's warm-up excluded), then prints
+    // the percentiles and RSS (at the first and the last counted frame) to stdout and emits
+    // benchFinished().
     void startBench(int frames);
     const FrameMeter& frameMeter() const { return m_meter; }
 
@@ -137,7 +138,6 @@ private:
     TimeAxisMode m_timeMode = TimeAxisMode::Clock;
     EngineSnapshot m_snapshot;
     std::uint64_t m_seenEpoch = 0;
-    int m_itemsFrame = 0;
 
     LivePlot* m_live;
     RingHistogram* m_ring;

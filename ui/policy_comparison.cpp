@@ -120,8 +120,8 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot, 5);
-    layout->addWidget(side, 3);
+    layout->addWidget(m_plot, 3);
+    layout->addWidget(side, 2);
 }
 
 QCPGraph* PolicyComparison::countGraph(int index) const {
@@ -229,8 +229,10 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
     }
     double nsTop = 1.0;
     for (std::size_t p = 0; p < snapshot.policies.size() && p < m_nsBars.size(); ++p) {
-        m_nsBars[p]->setData({double(p)}, {snapshot.policies[p].nsPerHit}, true);
-        nsTop = std::max(nsTop, snapshot.policies[p].nsPerHit);
+        // A stopped policy's last figure includes its final reallocations: not shown.
+        const double ns = snapshot.policies[p].stopped ? 0.0 : snapshot.policies[p].nsPerHit;
+        m_nsBars[p]->setData({double(p)}, {ns}, true);
+        nsTop = std::max(nsTop, ns);
     }
     m_nsRect->axis(QCPAxis::atLeft)->setRange(0, nsTop * 1.2);
 
@@ -280,9 +282,9 @@ void PolicyComparison::updateTable(const EngineSnapshot& snapshot) {
         set(ColError, s.stopped ? QStringLiteral("–") : locale.toString(qlonglong(s.error)));
         set(ColErrorPct,
             s.stopped ? QStringLiteral("–") : QStringLiteral("%1").arg(s.errorPercent, 0, 'f', 2));
-        set(ColMemory, s.stopped ? tr("%1 (stopped at cap)").arg(formatBytes(s.memoryBytes))
-                                 : formatBytes(s.memoryBytes));
-        set(ColNs, QStringLiteral("%1").arg(s.nsPerHit, 0, 'f', 1));
+        set(ColMemory, formatBytes(s.memoryBytes));
+        set(ColNs,
+            s.stopped ? tr("stopped") : QStringLiteral("%1").arg(s.nsPerHit, 0, 'f', 1));
     }
 }
 

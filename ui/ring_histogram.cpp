@@ -56,29 +56,30 @@ void RingHistogram::setBucketSeconds(int seconds) {
 void RingHistogram::updateFrom(const EngineSnapshot& snapshot) {
     m_slots = groupSlots(snapshot.slots, m_bucketSeconds, snapshot.head);
     const int n = static_cast<int>(m_slots.size());
-    QVector<double> keys(n);
-    QVector<double> live(n, 0.0);
-    QVector<double> stale(n, 0.0);
-    QVector<double> head(n, 0.0);
+    // Each slot goes into exactly one of the three series (empty slots into none), so that
+    // no bar is drawn twice.
+    QVector<double> liveKeys, live, staleKeys, stale, headKeys, head;
     int staleCount = 0;
     double top = 1.0;
     for (int i = 0; i < n; ++i) {
         const BucketSlot& s = m_slots[static_cast<std::size_t>(i)];
-        keys[i] = i;
         const double c = static_cast<double>(s.count);
         top = std::max(top, c);
         if (s.isHead) {
-            head[i] = c;
+            headKeys.push_back(i);
+            head.push_back(c);
         } else if (s.inWindow) {
-            live[i] = c;
+            liveKeys.push_back(i);
+            live.push_back(c);
         } else if (s.written) {
-            stale[i] = c;
+            staleKeys.push_back(i);
+            stale.push_back(c);
             ++staleCount;
         }
     }
-    m_live->setData(keys, live, true);
-    m_stale->setData(keys, stale, true);
-    m_headBar->setData(keys, head, true);
+    m_live->setData(liveKeys, live, true);
+    m_stale->setData(staleKeys, stale, true);
+    m_headBar->setData(headKeys, head, true);
     xAxis->setRange(-0.5, n - 0.5);
     yAxis->setRange(0, top * 1.3);
     if (m_bucketSeconds == 1) {

@@ -77,6 +77,8 @@ public:
 
     std::chrono::seconds window() const { return m_keys.window(); }
     const KeyedCounter& keys() const { return m_keys; }
+    // Per-key queries (countLast, uniques) without the all-keys work of stats().
+    KeyedCounter& keys() { return m_keys; }
     Count droppedLate() const { return m_all.droppedLate(); }
     std::size_t memoryBytes() const;
 
