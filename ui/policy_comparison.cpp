@@ -226,6 +226,11 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
         applyHistory(*m_memory[p], effective, [p](const SecondRecord& r) {
             return p < r.memory.size() ? std::max(1.0, double(r.memory[p])) : 1.0;
         });
+        // A stopped policy's count is frozen, so its count and error lines would only drift
+        // away from the truth; the table and the memory plot still show it.
+        const bool fed = p < snapshot.policies.size() && !snapshot.policies[p].stopped;
+        m_counts[p]->setVisible(fed);
+        m_errors[p]->setVisible(fed);
     }
     double nsTop = 1.0;
     for (std::size_t p = 0; p < snapshot.policies.size() && p < m_nsBars.size(); ++p) {
@@ -245,11 +250,11 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
     for (std::size_t p = 0; p < m_counts.size(); ++p) {
         bool found = false;
         const QCPRange c = m_counts[p]->getValueRange(found, QCP::sdBoth, range);
-        if (found) {
+        if (found && m_counts[p]->visible()) {
             countTop = std::max(countTop, c.upper);
         }
         const QCPRange e = m_errors[p]->getValueRange(found, QCP::sdBoth, range);
-        if (found) {
+        if (found && m_errors[p]->visible()) {
             errorLow = std::min(errorLow, e.lower);
             errorHigh = std::max(errorHigh, e.upper);
         }
@@ -283,8 +288,7 @@ void PolicyComparison::updateTable(const EngineSnapshot& snapshot) {
         set(ColErrorPct,
             s.stopped ? QStringLiteral("–") : QStringLiteral("%1").arg(s.errorPercent, 0, 'f', 2));
         set(ColMemory, formatBytes(s.memoryBytes));
-        set(ColNs,
-            s.stopped ? tr("stopped") : QStringLiteral("%1").arg(s.nsPerHit, 0, 'f', 1));
+        set(ColNs, s.stopped ? tr("stopped") : QStringLiteral("%1").arg(s.nsPerHit, 0, 'f', 1));
     }
 }
 
