@@ -9,6 +9,7 @@ packages=(
     libgtest-dev libbenchmark-dev
     xvfb xauth
     redis-server libhiredis-dev
+    zlib1g-dev goaccess
 )
 
 missing=()

@@ -30,48 +30,12 @@
 #include <string>
 #include <string_view>
 
+#include "core/io/row_reader.h"
 #include "core/io/trace_format.h"
-#include "core/sources/hit_event.h"
 
 namespace hitcounter {
 
-enum class TraceStatus { Row, BadRow, End };
-
-enum class TraceErrorKind {
-    None,
-    MissingTimestampColumn,  // fatal: the header names no 'timestamp' column
-    DuplicateColumn,         // fatal: the header names a column twice
-    ShortRow,                // fewer fields than the header names
-    LongRow,                 // more fields than the header names
-    LineTooLong,             // longer than kMaxLineBytes
-    MissingTimestamp,        // the timestamp field is empty
-    NonNumericTimestamp,     // not digits[.digits]
-    NegativeTimestamp,
-    TimestampTooLarge,  // above kTraceMaxTimestamp
-    BadCount,           // empty, not a whole number, or zero
-    CountTooLarge,      // above 2^64 - 1
-};
-
-struct TraceError {
-    std::uint64_t line = 0;  // 1-based physical line in the input
-    TraceErrorKind kind = TraceErrorKind::None;
-    std::string message;  // the problem and what was expected, without the line
-    bool fatal = false;
-};
-
-struct TraceRow {
-    HitEvent event;
-    std::uint64_t line = 0;
-};
-
-struct TraceProgress {
-    std::uint64_t bytesRead = 0;  // bytes consumed up to the end of the last line returned
-    std::uint64_t lines = 0;      // physical lines consumed, blank and comment lines included
-    std::uint64_t rows = 0;       // good rows returned
-    std::uint64_t badRows = 0;    // bad rows returned (a fatal header error counts as one)
-};
-
-class TraceReader {
+class TraceReader final : public RowReader {
 public:
     static constexpr std::size_t kDefaultChunkBytes = 64 * 1024;
     static constexpr std::size_t kMaxLineBytes = 64 * 1024;
@@ -86,11 +50,11 @@ public:
 
     // Fills `row` and returns Row; or returns BadRow (see error()); or End when the input is
     // exhausted (or after a fatal error). `row` is only written on Row.
-    TraceStatus next(TraceRow& row);
+    TraceStatus next(TraceRow& row) override;
 
     // The last bad row's error; kind None before any.
-    const TraceError& error() const { return m_error; }
-    const TraceProgress& progress() const { return m_progress; }
+    const TraceError& error() const override { return m_error; }
+    const TraceProgress& progress() const override { return m_progress; }
     // Whether the header was read (false for an empty trace until the header line is reached).
     bool hasHeader() const { return m_hasHeader; }
     // The optional columns the header names; meaningful once hasHeader().

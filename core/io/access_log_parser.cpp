@@ -1,0 +1,198 @@
+#include "core/io/access_log_parser.h"
+
+#include <array>
+#include <stdexcept>
+#include <utility>
+
+#include "core/io/json_line.h"
+#include "core/io/log_time.h"
+
+namespace hitcounter {
+
+namespace {
+
+constexpr std::array<std::pair<AccessLogKey, std::string_view>, 6> kKeyNames = {{
+    {AccessLogKey::Path, "path"},
+    {AccessLogKey::PathQuery, "path+query"},
+    {AccessLogKey::Status, "status"},
+    {AccessLogKey::Method, "method"},
+    {AccessLogKey::Vhost, "vhost"},
+    {AccessLogKey::Client, "client"},
+}};
+
+bool oneOf(std::string_view name, std::initializer_list<std::string_view> names) {
+    for (const auto n : names)
+        if (name == n)
+            return true;
+    return false;
+}
+
+std::optional<Timestamp> parseTime(std::string_view text, LogTimeSyntax syntax) {
+    switch (syntax) {
+        case LogTimeSyntax::Clf:
+            return parseClfTime(text);
+        case LogTimeSyntax::Iso:
+            return parseIsoTime(text);
+        case LogTimeSyntax::Epoch:
+            return parseEpochTime(text);
+        case LogTimeSyntax::Any:
+            return parseAnyLogTime(text);
+    }
+    return std::nullopt;
+}
+
+std::string shortQuote(std::string_view s) {
+    constexpr std::size_t kLimit = 40;
+    std::string out = "'";
+    for (const char c : s.substr(0, kLimit))
+        out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
+    out += s.size() > kLimit ? "...'" : "'";
+    return out;
+}
+
+}  // namespace
+
+std::optional<AccessLogKey> accessLogKeyFromName(std::string_view name) {
+    for (const auto& [key, keyName] : kKeyNames)
+        if (name == keyName)
+            return key;
+    return std::nullopt;
+}
+
+std::string_view accessLogKeyName(AccessLogKey key) {
+    for (const auto& [k, keyName] : kKeyNames)
+        if (k == key)
+            return keyName;
+    return "path";
+}
+
+AccessLogParser::AccessLogParser(LogFormat format, AccessLogKey key)
+    : m_format(std::move(format)), m_key(key) {
+    if (key == AccessLogKey::Vhost && !m_format->hasHost())
+        throw std::invalid_argument(
+            "--key vhost needs $host, $server_name or $http_host in the "
+            "log format; this format has none");
+}
+
+AccessLogParser AccessLogParser::jsonLines(AccessLogKey key) {
+    return AccessLogParser(key);
+}
+
+bool AccessLogParser::parseJson(std::string_view line, AccessLogFields& fields,
+                                std::string& problem) {
+    fields = {};
+    for (std::string* s :
+         {&m_time, &m_client, &m_request, &m_method, &m_target, &m_status, &m_host})
+        s->clear();
+    bool hasTime = false, hasClient = false, hasRequest = false, hasMethod = false,
+         hasTarget = false, hasStatus = false, hasHost = false;
+    const auto take = [](bool& has, std::string& into, std::string_view value) {
+        if (!has) {
+            has = true;
+            into.assign(value);
+        }
+    };
+    const bool ok = forEachJsonMember(
+        line,
+        [&](std::string_view name, std::string_view value, bool) {
+            if (oneOf(name, {"time", "timestamp", "@timestamp", "time_iso8601", "time_local",
+                             "msec", "ts"}))
+                take(hasTime, m_time, value);
+            else if (oneOf(name,
+                           {"remote_addr", "client", "client_ip", "clientip", "ip", "remote_ip"}))
+                take(hasClient, m_client, value);
+            else if (name == "request")
+                take(hasRequest, m_request, value);
+            else if (oneOf(name, {"request_method", "method"}))
+                take(hasMethod, m_method, value);
+            else if (oneOf(name, {"request_uri", "uri", "url", "path"}))
+                take(hasTarget, m_target, value);
+            else if (oneOf(name, {"status", "status_code"}))
+                take(hasStatus, m_status, value);
+            else if (oneOf(name, {"host", "vhost", "server_name", "http_host"}))
+                take(hasHost, m_host, value);
+        },
+        problem);
+    if (!ok)
+        return false;
+    if (!hasTime) {
+        problem =
+            "the object has no time member (time, timestamp, @timestamp, time_iso8601, "
+            "time_local, msec or ts)";
+        return false;
+    }
+    fields.time = m_time;
+    fields.client = m_client;
+    fields.status = m_status;
+    fields.host = m_host;
+    if (hasTarget || hasMethod) {
+        fields.method = m_method;
+        fields.target = m_target;
+    } else if (hasRequest) {
+        splitRequestLine(m_request, fields);
+    }
+    return true;
+}
+
+TraceErrorKind AccessLogParser::parse(std::string_view line, HitEvent& event,
+                                      std::string& problem) {
+    AccessLogFields fields;
+    const bool matched =
+        m_format ? m_format->match(line, fields, problem) : parseJson(line, fields, problem);
+    if (!matched)
+        return TraceErrorKind::LogLineMismatch;
+    return toEvent(fields, event, problem);
+}
+
+TraceErrorKind AccessLogParser::toEvent(const AccessLogFields& fields, HitEvent& event,
+                                        std::string& problem) {
+    const auto time = parseTime(fields.time, fields.timeSyntax);
+    if (!time) {
+        problem = "time " + shortQuote(fields.time) +
+                  " is not a valid time at or after 1970 (expected e.g. "
+                  "10/Oct/2000:13:55:36 -0700, 2000-10-10T13:55:36Z or epoch seconds)";
+        return TraceErrorKind::BadLogTime;
+    }
+    event.time = *time;
+    event.count = 1;
+    event.visitor.assign(fields.client);
+    std::string_view key;
+    switch (m_key) {
+        case AccessLogKey::Path:
+        case AccessLogKey::PathQuery:
+            if (!fields.requestValid) {
+                key = kInvalidRequestKey;
+                break;
+            }
+            key = m_key == AccessLogKey::Path ? fields.target.substr(0, fields.target.find('?'))
+                                              : fields.target;
+            break;
+        case AccessLogKey::Status:
+            key = fields.status;
+            break;
+        case AccessLogKey::Method:
+            key = fields.requestValid ? fields.method : kInvalidRequestKey;
+            break;
+        case AccessLogKey::Vhost:
+            key = fields.host;
+            break;
+        case AccessLogKey::Client:
+            key = fields.client;
+            break;
+    }
+    if (key.empty()) {
+        problem = "no " + std::string(accessLogKeyName(m_key)) +
+                  " in this line to use as the key (--key " + std::string(accessLogKeyName(m_key)) +
+                  ")";
+        return TraceErrorKind::MissingKeyField;
+    }
+    event.key.assign(key);
+    if (m_key == AccessLogKey::PathQuery && !fields.query.empty() &&
+        fields.target.find('?') == std::string_view::npos) {
+        event.key += '?';
+        event.key.append(fields.query);
+    }
+    return TraceErrorKind::None;
+}
+
+}  // namespace hitcounter

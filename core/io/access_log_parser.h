@@ -1,0 +1,67 @@
+// AccessLogParser: one access-log line (CLF, combined, a user's nginx log_format, or a
+// JSON-lines object) into one HitEvent: time in UTC seconds, key, visitor = client address,
+// count 1.
+//
+// Not thread-safe (it reuses buffers); one owner. Cost: O(line length), no allocation per
+// line once its buffers have grown.
+//
+// Keys (AccessLogKey, CLI --key): path (the request path without its query string; the
+// default), path+query, status, method, vhost, client. A request line that is not
+// `METHOD target[ PROTOCOL]` (garbage, TLS bytes sent to a plain port, "-") still counts as a
+// hit; its path and method key is kInvalidRequestKey.
+//
+// JSON lines: one object per line with named members, matched by name (first found wins):
+//     time    time, timestamp, @timestamp, time_iso8601, time_local, msec, ts
+//             (ISO 8601, CLF time, or epoch seconds as a number or a string)
+//     client  remote_addr, client, client_ip, clientip, ip, remote_ip
+//     request request; method: request_method, method; target: request_uri, uri, url, path
+//     status  status, status_code;  vhost: host, vhost, server_name, http_host
+//
+// Example:
+//     AccessLogParser p(LogFormat::combined(), AccessLogKey::Path);
+//     p.parse(R"(1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /a?b HTTP/1.1" 200 5 "-" "x")",
+//             event, problem);   // TraceErrorKind::None; event = {971211336, "/a", "1.2.3.4", 1}
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/io/log_format.h"
+#include "core/io/trace_reader_types.h"
+
+namespace hitcounter {
+
+enum class AccessLogKey { Path, PathQuery, Status, Method, Vhost, Client };
+
+inline constexpr std::string_view kInvalidRequestKey = "(invalid request)";
+
+// "path", "path+query", "status", "method", "vhost", "client"; nullopt for anything else.
+std::optional<AccessLogKey> accessLogKeyFromName(std::string_view name);
+std::string_view accessLogKeyName(AccessLogKey key);
+
+class AccessLogParser {
+public:
+    // Lines in `format`. Throws std::invalid_argument when `key` needs a field the format does
+    // not have (vhost without $host, $server_name or $http_host).
+    AccessLogParser(LogFormat format, AccessLogKey key);
+    // JSON lines.
+    static AccessLogParser jsonLines(AccessLogKey key);
+
+    // Fills `event` and returns None; or returns the error kind and sets `problem`.
+    TraceErrorKind parse(std::string_view line, HitEvent& event, std::string& problem);
+
+    AccessLogKey key() const { return m_key; }
+
+private:
+    explicit AccessLogParser(AccessLogKey key) : m_key(key) {}
+    bool parseJson(std::string_view line, AccessLogFields& fields, std::string& problem);
+    TraceErrorKind toEvent(const AccessLogFields& fields, HitEvent& event, std::string& problem);
+
+    std::optional<LogFormat> m_format;  // nullopt: JSON lines
+    AccessLogKey m_key;
+    // JSON lines: decoded member values the fields point into.
+    std::string m_time, m_client, m_request, m_method, m_target, m_status, m_host;
+};
+
+}  // namespace hitcounter

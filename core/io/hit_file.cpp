@@ -1,0 +1,218 @@
+#include "core/io/hit_file.h"
+
+#include <array>
+#include <utility>
+
+#include "core/io/access_log_reader.h"
+#include "core/io/gzip_streambuf.h"
+#include "core/io/line_splitter.h"
+#include "core/io/spliced_streambuf.h"
+#include "core/io/trace_reader.h"
+
+namespace hitcounter {
+
+namespace {
+
+constexpr std::size_t kHeadBytes = 64 * 1024;
+constexpr std::size_t kSampleLines = 10;
+
+constexpr std::array<std::pair<HitFileFormat, std::string_view>, 6> kFormatNames = {{
+    {HitFileFormat::Auto, "auto"},
+    {HitFileFormat::Trace, "trace"},
+    {HitFileFormat::Common, "common"},
+    {HitFileFormat::Combined, "combined"},
+    {HitFileFormat::JsonLines, "json"},
+    {HitFileFormat::LogFormat, "log-format"},
+}};
+
+std::string_view trimmed(std::string_view s) {
+    const auto first = s.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos)
+        return {};
+    return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+}
+
+bool namesTimestampColumn(std::string_view line) {
+    for (std::size_t start = 0;;) {
+        const auto comma = line.find(',', start);
+        auto field = trimmed(line.substr(start, comma - start));
+        if (field.size() == 9) {
+            std::string lower(field);
+            for (char& c : lower)
+                c = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+            if (lower == "timestamp")
+                return true;
+        }
+        if (comma == std::string_view::npos)
+            return false;
+        start = comma + 1;
+    }
+}
+
+std::string shown(std::string_view s) {
+    constexpr std::size_t kLimit = 60;
+    std::string out = "'";
+    for (const char c : s.substr(0, kLimit)) {
+        const auto u = static_cast<unsigned char>(c);
+        out += (u < 0x20 || u == 0x7f) ? '?' : c;
+    }
+    out += s.size() > kLimit ? "...'" : "'";
+    return out;
+}
+
+AccessLogParser parserFor(HitFileFormat format, const HitFileOptions& options) {
+    switch (format) {
+        case HitFileFormat::Common:
+            return {LogFormat::common(), options.key};
+        case HitFileFormat::Combined:
+            return {LogFormat::combined(), options.key};
+        case HitFileFormat::JsonLines:
+            return AccessLogParser::jsonLines(options.key);
+        default:
+            return {LogFormat::compile(options.logFormat), options.key};
+    }
+}
+
+}  // namespace
+
+std::optional<HitFileFormat> hitFileFormatFromName(std::string_view name) {
+    for (const auto& [format, formatName] : kFormatNames)
+        if (name == formatName && format != HitFileFormat::LogFormat)
+            return format;
+    return std::nullopt;
+}
+
+std::string_view hitFileFormatName(HitFileFormat format) {
+    for (const auto& [f, formatName] : kFormatNames)
+        if (f == format)
+            return formatName;
+    return "auto";
+}
+
+std::optional<HitFileFormat> detectHitFileFormat(std::string_view head, std::string& problem) {
+    LineSplitter splitter(head, kHeadBytes);
+    std::vector<std::string_view> sample;
+    std::string_view line;
+    for (auto status = splitter.next(line);
+         status != LineSplitter::Status::End && sample.size() < kSampleLines;
+         status = splitter.next(line)) {
+        if (status == LineSplitter::Status::TooLong)
+            continue;
+        // A line without its break is cut off (by the head's end, or a writer): it decides
+        // only when it is all there is.
+        if (status == LineSplitter::Status::Incomplete &&
+            (!sample.empty() || head.size() >= kHeadBytes))
+            break;
+        const auto text = trimmed(line);
+        if (text.empty())
+            continue;
+        if (sample.empty() && text.front() == '#')
+            continue;  // trace CSV comments before the header
+        sample.push_back(text);
+    }
+    if (sample.empty()) {
+        // Empty (or only blank and comment lines): an empty trace.
+        return HitFileFormat::Trace;
+    }
+    if (namesTimestampColumn(sample.front()))
+        return HitFileFormat::Trace;
+    for (const auto candidate :
+         {HitFileFormat::Combined, HitFileFormat::Common, HitFileFormat::JsonLines}) {
+        auto parser = parserFor(candidate, {});
+        std::size_t parsed = 0;
+        HitEvent event;
+        std::string ignored;
+        for (const auto s : sample)
+            parsed += parser.parse(s, event, ignored) == TraceErrorKind::None ? 1 : 0;
+        if (parsed * 2 > sample.size())
+            return candidate;
+    }
+    problem = "cannot recognise the format: the first line is " + shown(sample.front()) +
+              ", which is not a trace CSV header (timestamp,key,...), a Common or Combined Log "
+              "Format line, or a JSON object with a time member; give --format or --log-format";
+    return std::nullopt;
+}
+
+HitFile::HitFile(const std::filesystem::path& path, const HitFileOptions& options) {
+    const std::string name = path.string();
+    if (std::filesystem::is_directory(path))
+        throw HitFileError(name + ": is a directory; expected a trace or access log file");
+    m_file.open(path, std::ios::binary);
+    if (!m_file)
+        throw HitFileError(name + ": cannot open for reading");
+    std::streambuf* source = m_file.rdbuf();
+    std::array<char, 2> magic{};
+    const auto got = source->sgetn(magic.data(), 2);
+    source->pubseekpos(0);
+    if (GzipStreambuf::looksGzipped({magic.data(), static_cast<std::size_t>(got)})) {
+        m_gzip = std::make_unique<GzipStreambuf>(*source);
+        source = m_gzip.get();
+    }
+    std::string head(kHeadBytes, '\0');
+    head.resize(static_cast<std::size_t>(source->sgetn(head.data(), kHeadBytes)));
+    if (m_gzip && !m_gzip->error().empty() && head.empty())
+        throw HitFileError(name + ": " + m_gzip->error());
+
+    m_format = options.logFormat.empty() ? options.format : HitFileFormat::LogFormat;
+    if (m_format == HitFileFormat::Auto) {
+        std::string problem;
+        const auto detected = detectHitFileFormat(head, problem);
+        if (!detected)
+            throw HitFileError(name + ": " + problem);
+        m_format = *detected;
+    }
+    m_spliced = std::make_unique<SplicedStreambuf>(std::move(head), *source);
+    m_stream = std::make_unique<std::istream>(m_spliced.get());
+    if (m_format == HitFileFormat::Trace) {
+        m_reader = std::make_unique<TraceReader>(*m_stream);
+        return;
+    }
+    try {
+        m_reader = std::make_unique<AccessLogReader>(*m_stream, parserFor(m_format, options));
+    } catch (const std::invalid_argument& e) {
+        throw HitFileError(name + ": " + e.what());
+    }
+}
+
+HitFile::~HitFile() = default;
+
+TraceStatus HitFile::next(TraceRow& row) {
+    const auto status = m_reader->next(row);
+    if (status != TraceStatus::End || !m_gzip || m_gzip->error().empty() || m_streamErrorReported)
+        return status;
+    m_streamErrorReported = true;
+    m_streamError = {progress().lines, TraceErrorKind::CorruptInput, m_gzip->error(), true};
+    return TraceStatus::BadRow;
+}
+
+const TraceError& HitFile::error() const {
+    return m_streamErrorReported ? m_streamError : m_reader->error();
+}
+
+std::string HitFile::description() const {
+    std::string text;
+    switch (m_format) {
+        case HitFileFormat::Trace:
+            text = "trace CSV";
+            break;
+        case HitFileFormat::Common:
+            text = "common log format";
+            break;
+        case HitFileFormat::Combined:
+            text = "combined log format";
+            break;
+        case HitFileFormat::JsonLines:
+            text = "JSON lines";
+            break;
+        default:
+            text = "custom log format";
+            break;
+    }
+    return m_gzip ? text + " (gzip)" : text;
+}
+
+std::uint64_t HitFile::fileBytesRead() const {
+    return m_gzip ? m_gzip->compressedBytesRead() : progress().bytesRead;
+}
+
+}  // namespace hitcounter

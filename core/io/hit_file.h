@@ -1,0 +1,94 @@
+// HitFile: opens any file of recorded hits (hitcounter's trace CSV or a web server's access
+// log, plain or gzip-compressed) and reads it as one RowReader. The one entry point replay,
+// `limit` and the GUI use to read recorded traffic.
+//
+// Not thread-safe; one owner. Memory: constant (a 64 KiB head for detection, the reader's
+// chunk, zlib's state).
+//
+// Compression is recognised by the gzip magic bytes, not the name. The format is given
+// (HitFileOptions) or detected from the first lines (detectHitFileFormat):
+//  - trace CSV when the first line that is neither blank nor a '#' comment names a
+//    `timestamp` column;
+//  - otherwise combined, common or JSON lines, the first that more than half of the first
+//    (up to 10) non-blank lines parse as (combined is tried before common: a combined line
+//    also parses as common).
+// A file that is none of these fails to open with one message naming what its first line was.
+// After the last row, a corrupt or truncated gzip stream is reported as one fatal BadRow
+// (kind CorruptInput).
+//
+// Example:
+//     HitFile file("access.log.2.gz", {});     // detects "combined (gzip)"
+//     for (TraceRow row; file.next(row) != TraceStatus::End;) ...
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "core/io/access_log_parser.h"
+#include "core/io/row_reader.h"
+
+namespace hitcounter {
+
+class GzipStreambuf;
+class SplicedStreambuf;
+
+enum class HitFileFormat { Auto, Trace, Common, Combined, JsonLines, LogFormat };
+
+// "auto", "trace", "common", "combined", "json"; nullopt for anything else. (LogFormat is chosen
+// by giving HitFileOptions::logFormat.)
+std::optional<HitFileFormat> hitFileFormatFromName(std::string_view name);
+std::string_view hitFileFormatName(HitFileFormat format);
+
+struct HitFileOptions {
+    HitFileFormat format = HitFileFormat::Auto;
+    std::string logFormat;  // an nginx log_format string; when not empty, it is the format
+    AccessLogKey key = AccessLogKey::Path;
+};
+
+// The format of a file whose first bytes are `head`; nullopt with `problem` set when none fits.
+std::optional<HitFileFormat> detectHitFileFormat(std::string_view head, std::string& problem);
+
+// Opening failed: the message names the file and the problem.
+class HitFileError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class HitFile final : public RowReader {
+public:
+    // Throws HitFileError (cannot open, unrecognised format, bad --log-format, a key the
+    // format lacks).
+    HitFile(const std::filesystem::path& path, const HitFileOptions& options);
+    ~HitFile() override;
+
+    HitFile(const HitFile&) = delete;
+    HitFile& operator=(const HitFile&) = delete;
+
+    TraceStatus next(TraceRow& row) override;
+    const TraceError& error() const override;
+    const TraceProgress& progress() const override { return m_reader->progress(); }
+
+    HitFileFormat format() const { return m_format; }
+    bool compressed() const { return m_gzip != nullptr; }
+    // e.g. "combined log format (gzip)".
+    std::string description() const;
+    // Bytes of the file itself consumed so far (compressed bytes for gzip), for progress bars.
+    std::uint64_t fileBytesRead() const;
+
+private:
+    std::ifstream m_file;
+    std::unique_ptr<GzipStreambuf> m_gzip;
+    std::unique_ptr<SplicedStreambuf> m_spliced;
+    std::unique_ptr<std::istream> m_stream;
+    std::unique_ptr<RowReader> m_reader;
+    HitFileFormat m_format = HitFileFormat::Auto;
+    TraceError m_streamError;  // set once the decompression failed
+    bool m_streamErrorReported = false;
+};
+
+}  // namespace hitcounter

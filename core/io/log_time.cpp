@@ -1,0 +1,188 @@
+#include "core/io/log_time.h"
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+
+namespace hitcounter {
+
+namespace {
+
+// Reads exactly `width` digits at `pos` and advances it.
+std::optional<int> digits(std::string_view text, std::size_t& pos, std::size_t width) {
+    if (pos + width > text.size())
+        return std::nullopt;
+    int value = 0;
+    for (std::size_t i = 0; i < width; ++i) {
+        const char c = text[pos + i];
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        value = value * 10 + (c - '0');
+    }
+    pos += width;
+    return value;
+}
+
+bool expect(std::string_view text, std::size_t& pos, char c) {
+    if (pos >= text.size() || text[pos] != c)
+        return false;
+    ++pos;
+    return true;
+}
+
+std::optional<int> monthFromName(std::string_view name) {
+    static constexpr std::array<std::string_view, 12> kMonths = {
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    for (std::size_t i = 0; i < kMonths.size(); ++i)
+        if (name == kMonths[i])
+            return static_cast<int>(i) + 1;
+    return std::nullopt;
+}
+
+struct CivilTime {
+    int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+};
+
+// Local civil time minus its UTC offset; nullopt for impossible dates or times before 1970.
+std::optional<Timestamp> toUtcSeconds(const CivilTime& c, int offsetSeconds) {
+    using namespace std::chrono;
+    const year_month_day date{year{c.year}, month{static_cast<unsigned>(c.month)},
+                              day{static_cast<unsigned>(c.day)}};
+    // 60 is allowed for a leap second, as the log formats allow it; it reads as the next one.
+    if (!date.ok() || c.hour > 23 || c.minute > 59 || c.second > 60)
+        return std::nullopt;
+    const std::int64_t days = sys_days{date}.time_since_epoch().count();
+    const std::int64_t local = days * 86400 + c.hour * 3600 + c.minute * 60 + c.second;
+    const std::int64_t utc = local - offsetSeconds;
+    if (utc < 0)
+        return std::nullopt;
+    return utc;
+}
+
+// `+hh:mm`, `+hhmm` or `+hh` (sign required) from pos to the end of text.
+std::optional<int> parseOffset(std::string_view text, std::size_t pos) {
+    if (pos >= text.size() || (text[pos] != '+' && text[pos] != '-'))
+        return std::nullopt;
+    const int sign = text[pos++] == '-' ? -1 : 1;
+    const auto hours = digits(text, pos, 2);
+    if (!hours)
+        return std::nullopt;
+    int minutes = 0;
+    if (pos < text.size()) {
+        if (text[pos] == ':')
+            ++pos;
+        const auto m = digits(text, pos, 2);
+        if (!m)
+            return std::nullopt;
+        minutes = *m;
+    }
+    if (pos != text.size() || *hours > 23 || minutes > 59)
+        return std::nullopt;
+    return sign * (*hours * 3600 + minutes * 60);
+}
+
+}  // namespace
+
+std::optional<Timestamp> parseClfTime(std::string_view text) {
+    std::size_t pos = 0;
+    CivilTime c;
+    const auto day = digits(text, pos, 2);
+    if (!day || !expect(text, pos, '/') || pos + 3 > text.size())
+        return std::nullopt;
+    const auto month = monthFromName(text.substr(pos, 3));
+    pos += 3;
+    if (!month || !expect(text, pos, '/'))
+        return std::nullopt;
+    const auto year = digits(text, pos, 4);
+    if (!year || !expect(text, pos, ':'))
+        return std::nullopt;
+    const auto hour = digits(text, pos, 2);
+    if (!hour || !expect(text, pos, ':'))
+        return std::nullopt;
+    const auto minute = digits(text, pos, 2);
+    if (!minute || !expect(text, pos, ':'))
+        return std::nullopt;
+    const auto second = digits(text, pos, 2);
+    if (!second || !expect(text, pos, ' '))
+        return std::nullopt;
+    const auto offset = parseOffset(text, pos);
+    if (!offset || text.size() - pos != 5)  // CLF always writes +hhmm
+        return std::nullopt;
+    c = {*year, *month, *day, *hour, *minute, *second};
+    return toUtcSeconds(c, *offset);
+}
+
+std::optional<Timestamp> parseIsoTime(std::string_view text) {
+    std::size_t pos = 0;
+    const auto year = digits(text, pos, 4);
+    if (!year || !expect(text, pos, '-'))
+        return std::nullopt;
+    const auto month = digits(text, pos, 2);
+    if (!month || !expect(text, pos, '-'))
+        return std::nullopt;
+    const auto day = digits(text, pos, 2);
+    if (!day || pos >= text.size() || (text[pos] != 'T' && text[pos] != ' '))
+        return std::nullopt;
+    ++pos;
+    const auto hour = digits(text, pos, 2);
+    if (!hour || !expect(text, pos, ':'))
+        return std::nullopt;
+    const auto minute = digits(text, pos, 2);
+    if (!minute || !expect(text, pos, ':'))
+        return std::nullopt;
+    const auto second = digits(text, pos, 2);
+    if (!second)
+        return std::nullopt;
+    if (pos < text.size() && (text[pos] == '.' || text[pos] == ',')) {
+        const auto start = ++pos;
+        while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9')
+            ++pos;
+        if (pos == start)
+            return std::nullopt;
+    }
+    int offset = 0;
+    if (pos < text.size()) {
+        if (text[pos] == 'Z' && pos + 1 == text.size()) {
+            offset = 0;
+        } else {
+            const auto parsed = parseOffset(text, pos);
+            if (!parsed)
+                return std::nullopt;
+            offset = *parsed;
+        }
+    }
+    return toUtcSeconds({*year, *month, *day, *hour, *minute, *second}, offset);
+}
+
+std::optional<Timestamp> parseEpochTime(std::string_view text) {
+    const auto dot = text.find('.');
+    const auto whole = text.substr(0, dot);
+    // 2^62 has 19 digits; 18 digits always fit the counters' range.
+    if (whole.empty() || whole.size() > 18)
+        return std::nullopt;
+    Timestamp value = 0;
+    for (const char c : whole) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        value = value * 10 + (c - '0');
+    }
+    if (dot != std::string_view::npos) {
+        const auto fraction = text.substr(dot + 1);
+        if (fraction.empty())
+            return std::nullopt;
+        for (const char c : fraction)
+            if (c < '0' || c > '9')
+                return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<Timestamp> parseAnyLogTime(std::string_view text) {
+    if (auto t = parseClfTime(text))
+        return t;
+    if (auto t = parseIsoTime(text))
+        return t;
+    return parseEpochTime(text);
+}
+
+}  // namespace hitcounter

@@ -1,0 +1,30 @@
+// Time stamps as web servers write them, turned into UTC seconds since the Unix epoch.
+//
+// Pure functions; thread-safe. Each returns std::nullopt when the text is not exactly of its
+// form, names a day that does not exist, or lies before 1970-01-01T00:00:00Z. Fractions of a
+// second are floored (the counters count whole seconds).
+//
+//  - parseClfTime: the Common Log Format's `%d/%b/%Y:%H:%M:%S %z` (nginx $time_local, Apache
+//    %t without the brackets). The offset is the local time's distance from UTC:
+//        parseClfTime("10/Oct/2000:13:55:36 -0700") == 971211336   (20:55:36 UTC)
+//  - parseIsoTime: ISO 8601 / RFC 3339 date-time, 'T' or one space between date and time,
+//    optional fraction, then 'Z', `+hh:mm`, `+hhmm`, `+hh` or nothing (nothing means UTC):
+//        parseIsoTime("2000-10-10T13:55:36.250-07:00") == 971211336
+//  - parseEpochTime: seconds since the epoch, `digits[.digits]` (nginx $msec):
+//        parseEpochTime("971211336.123") == 971211336
+//  - parseAnyLogTime: whichever of the three fits.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "core/counters/window_counter.h"
+
+namespace hitcounter {
+
+std::optional<Timestamp> parseClfTime(std::string_view text);
+std::optional<Timestamp> parseIsoTime(std::string_view text);
+std::optional<Timestamp> parseEpochTime(std::string_view text);
+std::optional<Timestamp> parseAnyLogTime(std::string_view text);
+
+}  // namespace hitcounter

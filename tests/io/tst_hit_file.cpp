@@ -1,0 +1,255 @@
+// HitFile: real files on disk. Format detection, gzip streams (one and several members,
+// truncated, corrupt), files larger than the detection head, and the errors a user sees.
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <zlib.h>
+
+#include "core/io/hit_file.h"
+
+using namespace hitcounter;
+
+Q_DECLARE_METATYPE(hitcounter::HitFileFormat)
+
+namespace {
+
+std::string combinedLine(int second, const std::string& path, int status = 200) {
+    // 10/Oct/2000:13:55:36 -0700 is 971211336; seconds within that minute stay readable.
+    const int s = 13 * 3600 + 55 * 60 + 36 + second;
+    char time[64];
+    std::snprintf(time, sizeof time, "10/Oct/2000:%02d:%02d:%02d -0700", s / 3600, s / 60 % 60,
+                  s % 60);
+    return "10.0.0." + std::to_string(second % 250) + " - - [" + time + "] \"GET " + path +
+           " HTTP/1.1\" " + std::to_string(status) + " 12 \"-\" \"agent\"\n";
+}
+
+struct ReadResult {
+    std::vector<TraceRow> rows;
+    std::vector<TraceError> errors;
+};
+
+ReadResult readAll(HitFile& file) {
+    ReadResult result;
+    TraceRow row;
+    for (TraceStatus s; (s = file.next(row)) != TraceStatus::End;) {
+        if (s == TraceStatus::Row)
+            result.rows.push_back(row);
+        else
+            result.errors.push_back(file.error());
+    }
+    return result;
+}
+
+void writeFile(const QString& path, const std::string& text) {
+    std::ofstream out(path.toStdString(), std::ios::binary);
+    out << text;
+}
+
+// One gzip member per part, concatenated (as `cat a.gz b.gz` or some log rotators make).
+void writeGzip(const QString& path, const std::vector<std::string>& parts) {
+    std::ofstream out(path.toStdString(), std::ios::binary);
+    for (const auto& part : parts) {
+        z_stream z{};
+        QCOMPARE(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+        std::string buffer(deflateBound(&z, uLong(part.size())) + 64, '\0');
+        z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(part.data()));
+        z.avail_in = uInt(part.size());
+        z.next_out = reinterpret_cast<Bytef*>(buffer.data());
+        z.avail_out = uInt(buffer.size());
+        QCOMPARE(deflate(&z, Z_FINISH), Z_STREAM_END);
+        out.write(buffer.data(), std::streamsize(buffer.size() - z.avail_out));
+        deflateEnd(&z);
+    }
+}
+
+std::string readBytes(const QString& path) {
+    std::ifstream in(path.toStdString(), std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+}  // namespace
+
+class TestHitFile : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString path(const char* name) const { return m_dir.filePath(name); }
+
+private Q_SLOTS:
+    void detectsEachFormatFromItsFirstLines_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<HitFileFormat>("format");
+        QTest::newRow("trace") << QByteArray("# made by gen\ntimestamp,key\n1,a\n")
+                               << HitFileFormat::Trace;
+        QTest::newRow("empty is an empty trace") << QByteArray("") << HitFileFormat::Trace;
+        QTest::newRow("combined") << QByteArray::fromStdString(combinedLine(0, "/a") +
+                                                               combinedLine(1, "/b"))
+                                  << HitFileFormat::Combined;
+        QTest::newRow("common")
+            << QByteArray(R"(1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.0" 200 5)"
+                          "\n")
+            << HitFileFormat::Common;
+        QTest::newRow("json") << QByteArray(R"({"time":"2000-10-10T20:55:36Z","uri":"/"})"
+                                            "\n")
+                              << HitFileFormat::JsonLines;
+        QTest::newRow("one bad line among good ones")
+            << QByteArray::fromStdString("garbage\n" + combinedLine(0, "/a") +
+                                         combinedLine(1, "/b"))
+            << HitFileFormat::Combined;
+    }
+    void detectsEachFormatFromItsFirstLines() {
+        QFETCH(QByteArray, text);
+        QFETCH(HitFileFormat, format);
+        std::string problem;
+        const auto detected = detectHitFileFormat(text.toStdString(), problem);
+        QVERIFY2(detected.has_value(), problem.c_str());
+        QCOMPARE(*detected, format);
+    }
+
+    void unrecognisedFileSaysWhatItSaw() {
+        writeFile(path("notes.txt"), "Dear diary,\ntoday I counted hits.\n");
+        try {
+            HitFile file(path("notes.txt").toStdString(), {});
+            QFAIL("an unrecognised file was opened");
+        } catch (const HitFileError& e) {
+            const std::string message = e.what();
+            QVERIFY2(message.find("notes.txt") != std::string::npos, e.what());
+            QVERIFY2(message.find("'Dear diary,'") != std::string::npos, e.what());
+            QVERIFY2(message.find("--format") != std::string::npos, e.what());
+        }
+    }
+
+    void missingFileAndDirectoryAreClearErrors() {
+        QVERIFY_THROWS_EXCEPTION(HitFileError, HitFile(path("absent.log").toStdString(), {}));
+        QVERIFY_THROWS_EXCEPTION(HitFileError, HitFile(m_dir.path().toStdString(), {}));
+    }
+
+    void readsAFileLargerThanTheDetectionHeadInOrder() {
+        std::string text;
+        const int lines = 5000;  // ~390 KiB: the head, the splice and several chunks
+        for (int i = 0; i < lines; ++i)
+            text += combinedLine(i % 600, "/page/" + std::to_string(i));
+        writeFile(path("big.log"), text);
+        HitFile file(path("big.log").toStdString(), {});
+        QCOMPARE(file.format(), HitFileFormat::Combined);
+        const auto result = readAll(file);
+        QVERIFY(result.errors.empty());
+        QCOMPARE(int(result.rows.size()), lines);
+        for (int i = 0; i < lines; ++i) {
+            QCOMPARE(result.rows[std::size_t(i)].event.key, "/page/" + std::to_string(i));
+            QCOMPARE(result.rows[std::size_t(i)].event.time, 971211336 + i % 600);
+            QCOMPARE(result.rows[std::size_t(i)].line, std::uint64_t(i + 1));
+        }
+        QCOMPARE(file.progress().bytesRead, std::uint64_t(text.size()));
+    }
+
+    void gzipIsReadAsAStreamIncludingSeveralMembers() {
+        std::string first, second;
+        for (int i = 0; i < 3000; ++i)
+            first += combinedLine(i % 60, "/a");
+        for (int i = 0; i < 10; ++i)
+            second += combinedLine(i, "/b");
+        writeGzip(path("rotated.log.2.gz"), {first, second});
+        HitFile file(path("rotated.log.2.gz").toStdString(), {});
+        QVERIFY(file.compressed());
+        QCOMPARE(file.format(), HitFileFormat::Combined);
+        QCOMPARE(file.description(), std::string("combined log format (gzip)"));
+        const auto result = readAll(file);
+        QVERIFY(result.errors.empty());
+        QCOMPARE(result.rows.size(), std::size_t(3010));
+        QCOMPARE(result.rows.back().event.key, std::string("/b"));
+        QCOMPARE(file.fileBytesRead(), std::uint64_t(readBytes(path("rotated.log.2.gz")).size()));
+    }
+
+    void gzipRecognisedByContentNotName() {
+        writeGzip(path("trace-without-suffix"), {"timestamp,key\n5,a\n6,b\n"});
+        HitFile file(path("trace-without-suffix").toStdString(), {});
+        QCOMPARE(file.format(), HitFileFormat::Trace);
+        QCOMPARE(readAll(file).rows.size(), std::size_t(2));
+    }
+
+    void truncatedGzipEndsWithAFatalError() {
+        std::string text;
+        for (int i = 0; i < 2000; ++i)
+            text += combinedLine(i % 60, "/t");
+        writeGzip(path("whole.gz"), {text});
+        const auto bytes = readBytes(path("whole.gz"));
+        writeFile(path("cut.gz"), bytes.substr(0, bytes.size() / 2));
+        HitFile file(path("cut.gz").toStdString(), {});
+        const auto result = readAll(file);
+        QVERIFY(!result.rows.empty());
+        QVERIFY(result.rows.size() < 2000);
+        QVERIFY(!result.errors.empty());
+        QCOMPARE(result.errors.back().kind, TraceErrorKind::CorruptInput);
+        QVERIFY(result.errors.back().fatal);
+        QVERIFY2(result.errors.back().message.find("truncated") != std::string::npos,
+                 result.errors.back().message.c_str());
+    }
+
+    void corruptGzipIsReported() {
+        std::string text;
+        for (int i = 0; i < 2000; ++i)
+            text += combinedLine(i % 60, "/c");
+        writeGzip(path("ok.gz"), {text});
+        auto bytes = readBytes(path("ok.gz"));
+        for (std::size_t i = 200; i < 400; ++i)
+            bytes[i] = char(~bytes[i]);
+        writeFile(path("bad.gz"), bytes);
+        try {
+            HitFile file(path("bad.gz").toStdString(), {});
+            const auto result = readAll(file);
+            QVERIFY(!result.errors.empty());
+            QCOMPARE(result.errors.back().kind, TraceErrorKind::CorruptInput);
+        } catch (const HitFileError& e) {
+            // Corruption inside the head fails detection instead: also a clear error.
+            QVERIFY2(std::string(e.what()).find("bad.gz") != std::string::npos, e.what());
+        }
+    }
+
+    void badLinesAreCountedAndReadingGoesOn() {
+        writeFile(path("mixed.log"), combinedLine(0, "/a") + "not a log line\n\n" +
+                                         combinedLine(1, "/b") +
+                                         combinedLine(2, "/cut").substr(0, 30));
+        HitFile file(path("mixed.log").toStdString(), {});
+        const auto result = readAll(file);
+        QCOMPARE(result.rows.size(), std::size_t(2));
+        QCOMPARE(result.errors.size(), std::size_t(2));
+        QCOMPARE(result.errors[0].line, std::uint64_t(2));
+        QCOMPARE(result.errors[0].kind, TraceErrorKind::LogLineMismatch);
+        QCOMPARE(result.errors[1].line, std::uint64_t(5));
+        QCOMPARE(result.errors[1].kind, TraceErrorKind::IncompleteLastLine);
+        QCOMPARE(file.progress().badRows, std::uint64_t(2));
+    }
+
+    void givenFormatAndLogFormatOverrideDetection() {
+        writeFile(path("custom.log"), "971211336 /x 1.1.1.1\n971211337 /y 2.2.2.2\n");
+        QVERIFY_THROWS_EXCEPTION(HitFileError, HitFile(path("custom.log").toStdString(), {}));
+        HitFileOptions options;
+        options.logFormat = "$msec $uri $remote_addr";
+        HitFile file(path("custom.log").toStdString(), options);
+        QCOMPARE(file.format(), HitFileFormat::LogFormat);
+        const auto result = readAll(file);
+        QCOMPARE(result.rows.size(), std::size_t(2));
+        QCOMPARE(result.rows[1].event.key, std::string("/y"));
+        QCOMPARE(result.rows[1].event.visitor, std::string("2.2.2.2"));
+
+        options = {};
+        options.logFormat = "$remote_addr";
+        QVERIFY_THROWS_EXCEPTION(HitFileError, HitFile(path("custom.log").toStdString(), options));
+    }
+
+    void formatNamesRoundTrip() {
+        for (const auto f : {HitFileFormat::Auto, HitFileFormat::Trace, HitFileFormat::Common,
+                             HitFileFormat::Combined, HitFileFormat::JsonLines})
+            QCOMPARE(hitFileFormatFromName(hitFileFormatName(f)).value(), f);
+        QVERIFY(!hitFileFormatFromName("apache").has_value());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHitFile)
+#include "tst_hit_file.moc"
