@@ -1,19 +1,16 @@
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
-#include <cstring>
-#include <fstream>
-#include <iostream>
 #include <limits>
 #include <optional>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/hit_file_options.h"
 #include "app/cli/keyed_replay.h"
 #include "app/cli/replay_run.h"
-#include "core/io/trace_reader.h"
+#include "core/io/trace_format.h"
 
 namespace hitcounter::cli {
 
@@ -93,10 +90,11 @@ void printJson(const ReplayRun& run, const QString& trace, const TraceProgress& 
 int runReplay(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Replays a trace CSV (see docs/formats.md) through counting policies and prints "
+        "Replays a trace CSV or a web server access log, plain or gzipped (see docs/formats.md), "
+        "through counting policies and prints "
         "time,policy,count rows for each query time (--top and --uniques: per-key tables)."));
     parser.addPositionalArgument(QStringLiteral("FILE"),
-                                 QStringLiteral("The trace CSV, or - for stdin."));
+                                 QStringLiteral("The trace CSV or access log, or - for stdin."));
     const auto policy = policyOption(true);
     const auto window = windowOption();
     const QCommandLineOption at(
@@ -118,6 +116,8 @@ int runReplay(const QStringList& arguments) {
         QStringLiteral("Print time,key,uniques: distinct visitors in each window per key, and "
                        "for all keys as key *."));
     parser.addOptions({policy, window, at, json, strict, top, uniques});
+    const auto fileOptions = hitFileCliOptions();
+    addHitFileCliOptions(parser, fileOptions);
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (parser.positionalArguments().size() != 1) {
@@ -129,7 +129,8 @@ int runReplay(const QStringList& arguments) {
     const auto options = counterOptionsFrom(parser, window);
     const auto queries = parser.isSet(at) ? queryTimes(parser.values(at).join(QLatin1Char(',')))
                                           : std::optional(std::vector<Timestamp>{});
-    if (!policies || !options || !queries)
+    const auto hitFileOptions = hitFileOptionsFrom(parser, fileOptions);
+    if (!policies || !options || !queries || !hitFileOptions)
         return kExitBadInput;
     std::optional<KeyedReplay> keyed;
     if (parser.isSet(top) || parser.isSet(uniques)) {
@@ -153,20 +154,9 @@ int runReplay(const QStringList& arguments) {
     }
 
     const QString trace = parser.positionalArguments().first();
-    std::ifstream file;
-    std::istream* in = &std::cin;
-    if (trace != QLatin1String("-")) {
-        file.open(QFile::encodeName(trace).toStdString(), std::ios::binary);
-        // A directory opens as a stream on Linux and fails only at the first read.
-        const bool isDirectory = QFileInfo(trace).isDir();
-        if (!file || isDirectory) {
-            printError(QStringLiteral("cannot open trace '%1': %2")
-                           .arg(trace, isDirectory ? QStringLiteral("it is a directory")
-                                                   : QString::fromLocal8Bit(std::strerror(errno))));
-            return kExitBadInput;
-        }
-        in = &file;
-    }
+    const auto reader = openHitFile(trace, *hitFileOptions);
+    if (!reader)
+        return kExitBadInput;
 
     std::vector<std::unique_ptr<WindowCounter>> counters;
     for (const auto& name : *policies)
@@ -174,16 +164,15 @@ int runReplay(const QStringList& arguments) {
     ReplayRun run(std::move(counters), *queries);
     if (keyed)
         run.setOnAnswer([&keyed](Timestamp time) { keyed->answer(time); });
-    TraceReader reader(*in);
     TraceRow row;
-    for (TraceStatus status; (status = reader.next(row)) != TraceStatus::End;) {
+    for (TraceStatus status; (status = reader->next(row)) != TraceStatus::End;) {
         if (status == TraceStatus::Row) {
             run.add(row.event);
             if (keyed)
                 keyed->add(row.event);
             continue;
         }
-        const TraceError& error = reader.error();
+        const TraceError& error = reader->error();
         const QString where = QStringLiteral("%1:%2: %3")
                                   .arg(trace)
                                   .arg(error.line)
@@ -192,16 +181,12 @@ int runReplay(const QStringList& arguments) {
             printError(where);
             return kExitBadInput;
         }
-        if (reader.progress().badRows <= kReportedBadRows)
+        if (reader->progress().badRows <= kReportedBadRows)
             printError(where + QStringLiteral(" (row skipped)"));
-    }
-    if (in->bad()) {
-        printError(QStringLiteral("cannot read trace '%1'").arg(trace));
-        return kExitFailure;
     }
     run.finish();
 
-    const auto& progress = reader.progress();
+    const auto& progress = reader->progress();
     if (progress.badRows > 0)
         printError(QStringLiteral("%1: skipped %2 bad row(s) of %3 (--strict stops at the first)")
                        .arg(trace)

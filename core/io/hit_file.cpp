@@ -1,6 +1,8 @@
 #include "core/io/hit_file.h"
 
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <utility>
 
 #include "core/io/access_log_reader.h"
@@ -127,6 +129,9 @@ std::optional<HitFileFormat> detectHitFileFormat(std::string_view head, std::str
         if (parsed * 2 > sample.size())
             return candidate;
     }
+    // Comma-separated but no timestamp column: the CSV reader names what its header lacks.
+    if (sample.front().find(',') != std::string_view::npos)
+        return HitFileFormat::Trace;
     problem = "cannot recognise the format: the first line is " + shown(sample.front()) +
               ", which is not a trace CSV header (timestamp,key,...), a Common or Combined Log "
               "Format line, or a JSON object with a time member; give --format or --log-format";
@@ -136,22 +141,41 @@ std::optional<HitFileFormat> detectHitFileFormat(std::string_view head, std::str
 HitFile::HitFile(const std::filesystem::path& path, const HitFileOptions& options) {
     const std::string name = path.string();
     if (std::filesystem::is_directory(path))
-        throw HitFileError(name + ": is a directory; expected a trace or access log file");
+        throw HitFileError("cannot open trace '" + name + "': it is a directory");
     m_file.open(path, std::ios::binary);
     if (!m_file)
-        throw HitFileError(name + ": cannot open for reading");
-    std::streambuf* source = m_file.rdbuf();
-    std::array<char, 2> magic{};
-    const auto got = source->sgetn(magic.data(), 2);
-    source->pubseekpos(0);
-    if (GzipStreambuf::looksGzipped({magic.data(), static_cast<std::size_t>(got)})) {
-        m_gzip = std::make_unique<GzipStreambuf>(*source);
+        throw HitFileError("cannot open trace '" + name + "': " + std::strerror(errno));
+    open(*m_file.rdbuf(), name, options);
+}
+
+HitFile::HitFile(std::istream& in, const std::string& name, const HitFileOptions& options) {
+    open(*in.rdbuf(), name, options);
+}
+
+void HitFile::open(std::streambuf& raw, const std::string& name, const HitFileOptions& options) {
+    // Read a head without seeking (standard input cannot), then splice it back in front.
+    const auto readHead = [](std::streambuf& from) {
+        std::string head(kHeadBytes, '\0');
+        std::size_t got = 0;
+        while (got < head.size()) {
+            const auto n = from.sgetn(head.data() + got, std::streamsize(head.size() - got));
+            if (n <= 0)
+                break;
+            got += std::size_t(n);
+        }
+        head.resize(got);
+        return head;
+    };
+    std::string head = readHead(raw);
+    std::streambuf* source = &raw;
+    if (GzipStreambuf::looksGzipped(head)) {
+        m_rawSpliced = std::make_unique<SplicedStreambuf>(std::move(head), raw);
+        m_gzip = std::make_unique<GzipStreambuf>(*m_rawSpliced);
         source = m_gzip.get();
+        head = readHead(*source);
+        if (head.empty() && !m_gzip->error().empty())
+            throw HitFileError(name + ": " + m_gzip->error());
     }
-    std::string head(kHeadBytes, '\0');
-    head.resize(static_cast<std::size_t>(source->sgetn(head.data(), kHeadBytes)));
-    if (m_gzip && !m_gzip->error().empty() && head.empty())
-        throw HitFileError(name + ": " + m_gzip->error());
 
     m_format = options.logFormat.empty() ? options.format : HitFileFormat::LogFormat;
     if (m_format == HitFileFormat::Auto) {

@@ -5,13 +5,15 @@
 // Not thread-safe; one owner. Memory: constant (a 64 KiB head for detection, the reader's
 // chunk, zlib's state).
 //
-// Compression is recognised by the gzip magic bytes, not the name. The format is given
-// (HitFileOptions) or detected from the first lines (detectHitFileFormat):
+// Compression is recognised by the gzip magic bytes, not the name (standard input too). The format
+// is given (HitFileOptions) or detected from the first lines (detectHitFileFormat):
 //  - trace CSV when the first line that is neither blank nor a '#' comment names a
 //    `timestamp` column;
 //  - otherwise combined, common or JSON lines, the first that more than half of the first
 //    (up to 10) non-blank lines parse as (combined is tried before common: a combined line
-//    also parses as common).
+//    also parses as common);
+//  - otherwise trace CSV if the first line has a comma (the CSV reader then says what its
+//    header lacks).
 // A file that is none of these fails to open with one message naming what its first line was.
 // After the last row, a corrupt or truncated gzip stream is reported as one fatal BadRow
 // (kind CorruptInput).
@@ -64,6 +66,9 @@ public:
     // Throws HitFileError (cannot open, unrecognised format, bad --log-format, a key the
     // format lacks).
     HitFile(const std::filesystem::path& path, const HitFileOptions& options);
+    // Reads a stream that cannot seek (standard input); `name` is used in messages. `in` must
+    // outlive the HitFile.
+    HitFile(std::istream& in, const std::string& name, const HitFileOptions& options);
     ~HitFile() override;
 
     HitFile(const HitFile&) = delete;
@@ -81,7 +86,10 @@ public:
     std::uint64_t fileBytesRead() const;
 
 private:
+    void open(std::streambuf& raw, const std::string& name, const HitFileOptions& options);
+
     std::ifstream m_file;
+    std::unique_ptr<SplicedStreambuf> m_rawSpliced;  // gzip: the sniffed bytes, then the rest
     std::unique_ptr<GzipStreambuf> m_gzip;
     std::unique_ptr<SplicedStreambuf> m_spliced;
     std::unique_ptr<std::istream> m_stream;

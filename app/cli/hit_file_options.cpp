@@ -1,0 +1,85 @@
+#include "app/cli/hit_file_options.h"
+
+#include <QFile>
+#include <iostream>
+
+#include "app/cli/cli_options.h"
+
+namespace hitcounter::cli {
+
+HitFileCliOptions hitFileCliOptions() {
+    return {
+        QCommandLineOption(
+            QStringLiteral("format"),
+            QStringLiteral("Input format: auto (default: detected from the first lines), trace "
+                           "(hitcounter CSV), common, combined (Apache/nginx access logs), json "
+                           "(JSON lines). Gzip is recognised by its content."),
+            QStringLiteral("FORMAT"), QStringLiteral("auto")),
+        QCommandLineOption(
+            QStringLiteral("log-format"),
+            QStringLiteral("An nginx log_format string, e.g. '$remote_addr - [$time_local] "
+                           "\"$request\" $status' (see docs/formats.md)."),
+            QStringLiteral("FORMAT")),
+        QCommandLineOption(
+            QStringLiteral("key"),
+            QStringLiteral("Access logs: what a hit's key is: path (default, no query string), "
+                           "path+query, status, method, vhost or client."),
+            QStringLiteral("KEY"), QStringLiteral("path")),
+    };
+}
+
+void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& options) {
+    parser.addOptions({options.format, options.logFormat, options.key});
+}
+
+std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parser,
+                                                 const HitFileCliOptions& options) {
+    HitFileOptions chosen;
+    const QString format = parser.value(options.format);
+    const auto parsedFormat = hitFileFormatFromName(format.toStdString());
+    if (!parsedFormat) {
+        printError(QStringLiteral("--format '%1' is not a format; expected auto, trace, common, "
+                                  "combined or json")
+                       .arg(format));
+        return std::nullopt;
+    }
+    chosen.format = *parsedFormat;
+    if (parser.isSet(options.logFormat)) {
+        chosen.logFormat = parser.value(options.logFormat).toStdString();
+        if (chosen.logFormat.empty()) {
+            printError(
+                QStringLiteral("--log-format is empty; expected an nginx log_format "
+                               "string such as '$remote_addr [$time_local] \"$request\"'"));
+            return std::nullopt;
+        }
+        if (parser.isSet(options.format) && chosen.format != HitFileFormat::Auto) {
+            printError(QStringLiteral("--log-format and --format %1 both name the format; "
+                                      "give one")
+                           .arg(format));
+            return std::nullopt;
+        }
+    }
+    const QString key = parser.value(options.key);
+    const auto parsedKey = accessLogKeyFromName(key.toStdString());
+    if (!parsedKey) {
+        printError(QStringLiteral("--key '%1' is not a key; expected path, path+query, status, "
+                                  "method, vhost or client")
+                       .arg(key));
+        return std::nullopt;
+    }
+    chosen.key = *parsedKey;
+    return chosen;
+}
+
+std::unique_ptr<HitFile> openHitFile(const QString& file, const HitFileOptions& options) {
+    try {
+        if (file == QLatin1String("-"))
+            return std::make_unique<HitFile>(std::cin, "<stdin>", options);
+        return std::make_unique<HitFile>(QFile::encodeName(file).toStdString(), options);
+    } catch (const HitFileError& e) {
+        printError(QString::fromStdString(e.what()));
+        return nullptr;
+    }
+}
+
+}  // namespace hitcounter::cli
