@@ -1,0 +1,94 @@
+// FileFollower: `tail -F` for one file. Reads the lines appended to a file that is being
+// written, and keeps reading across rotation by rename (the path gets a new file) and by
+// truncation (logrotate's copytruncate). Linux: inotify wakes it early; it also polls, so a
+// file system without inotify (NFS, some containers) works at the poll interval.
+//
+// Not thread-safe; one owner (a source's worker thread). No thread of its own.
+//
+// Semantics:
+//  - Starts at the file's end (lines already there are not read; a partial last line is
+//    skipped up to its line break), or at its start with fromStart.
+//  - readNew() hands every complete new line (without '\n') to the callback. A partial last
+//    line waits until its line break arrives. A line longer than maxLineBytes is dropped as it
+//    streams past (counted in stats().tooLongLines), never held.
+//  - Truncation: the file's size dropped below the read position. Reading restarts at 0; a
+//    partial line held is lost (stats().lostPartialLines). A file cut and refilled past the
+//    read position between two reads looks unchanged (as for `tail -F`); inotify makes that
+//    window small.
+//  - Rotation: the path names another file (new inode), or names none for a while. The old file
+//    is read to its end first; then the new one is read from its start. A partial line left at
+//    the end of the old file is lost (stats().lostPartialLines).
+//  - A missing file at construction is an error; a missing file later (between a rename and
+//    the new file's creation) is waited for.
+// Memory: one 64 KiB read buffer plus at most maxLineBytes of a partial line.
+//
+// Example:
+//     FileFollower f("/var/log/nginx/access.log", {});
+//     for (;;) { f.waitForChange(200ms); f.readNew([](std::string_view line) { ... }); }
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace hitcounter {
+
+struct FileFollowerOptions {
+    bool fromStart = false;
+    bool useInotify = true;  // false: poll only (tests of the fallback)
+    std::size_t maxLineBytes = 64 * 1024;
+};
+
+struct FileFollowerStats {
+    std::uint64_t bytes = 0;             // bytes read
+    std::uint64_t lines = 0;             // complete lines handed out
+    std::uint64_t rotations = 0;         // new files at the path
+    std::uint64_t truncations = 0;       // restarts at 0 after the file shrank
+    std::uint64_t tooLongLines = 0;      // lines dropped for exceeding maxLineBytes
+    std::uint64_t lostPartialLines = 0;  // partial lines a rotation or truncation cut off
+};
+
+class FileFollower {
+public:
+    using LineFn = std::function<void(std::string_view line)>;
+
+    // Throws std::runtime_error naming the file and the problem when it cannot be opened.
+    FileFollower(std::filesystem::path file, FileFollowerOptions options);
+    ~FileFollower();
+    FileFollower(const FileFollower&) = delete;
+    FileFollower& operator=(const FileFollower&) = delete;
+
+    // Waits until the file (or its folder) changes or `timeout` passes.
+    void waitForChange(std::chrono::milliseconds timeout);
+    // Reads everything new, handling truncation and rotation; calls onLine per complete line.
+    void readNew(const LineFn& onLine);
+
+    // The file's first bytes (up to `max`), for format detection; empty if it has none yet.
+    std::string head(std::size_t max) const;
+    const FileFollowerStats& stats() const { return m_stats; }
+    bool usingInotify() const { return m_inotify >= 0; }
+
+private:
+    bool openFile(bool atEnd);
+    void watchFile();
+    void readToEnd(const LineFn& onLine);
+    void consume(std::string_view chunk, const LineFn& onLine);
+    void losePartialLine();
+
+    std::filesystem::path m_path;
+    FileFollowerOptions m_options;
+    int m_fd = -1;
+    std::uint64_t m_device = 0;
+    std::uint64_t m_inode = 0;
+    std::uint64_t m_offset = 0;
+    int m_inotify = -1;
+    int m_fileWatch = -1;
+    std::string m_partial;
+    bool m_discarding = false;  // inside a line being skipped (too long, or cut at the start)
+    FileFollowerStats m_stats;
+};
+
+}  // namespace hitcounter

@@ -1,0 +1,158 @@
+#include "core/sources/follow_source.h"
+
+#include <vector>
+
+#include "core/io/file_follower.h"
+#include "core/io/gzip_streambuf.h"
+#include "core/sources/batch_sender.h"
+
+namespace hitcounter {
+
+namespace {
+
+constexpr std::size_t kDetectionBytes = 64 * 1024;
+
+}  // namespace
+
+FollowSource::FollowSource(FollowOptions options) : m_options(std::move(options)) {}
+
+FollowSource::~FollowSource() {
+    stop();
+}
+
+std::optional<AccessLogParser> FollowSource::parserFor(std::string_view sample) {
+    const std::string name = m_options.file.string();
+    HitFileFormat format =
+        m_options.format.logFormat.empty() ? m_options.format.format : HitFileFormat::LogFormat;
+    if (format == HitFileFormat::Auto) {
+        if (sample.empty())
+            return std::nullopt;
+        std::string problem;
+        const auto detected = detectHitFileFormat(sample, problem);
+        if (!detected)
+            throw SourceError(name + ": " + problem);
+        format = *detected;
+    }
+    try {
+        switch (format) {
+            case HitFileFormat::Trace:
+                throw SourceError(name +
+                                  ": is a trace CSV; follow reads web server access logs "
+                                  "(replay a trace instead)");
+            case HitFileFormat::Common:
+                return AccessLogParser(LogFormat::common(), m_options.format.key);
+            case HitFileFormat::Combined:
+                return AccessLogParser(LogFormat::combined(), m_options.format.key);
+            case HitFileFormat::JsonLines:
+                return AccessLogParser::jsonLines(m_options.format.key);
+            default:
+                return AccessLogParser(LogFormat::compile(m_options.format.logFormat),
+                                       m_options.format.key);
+        }
+    } catch (const std::invalid_argument& e) {
+        throw SourceError(name + ": " + e.what());
+    }
+}
+
+void FollowSource::start(BatchQueue& out) {
+    stop();
+    const std::string name = m_options.file.string();
+    try {
+        m_follower = std::make_unique<FileFollower>(
+            m_options.file, FileFollowerOptions{.fromStart = m_options.fromStart,
+                                                .useInotify = m_options.useInotify});
+    } catch (const std::runtime_error& e) {
+        throw SourceError(e.what());
+    }
+    auto head = m_follower->head(kDetectionBytes);
+    if (GzipStreambuf::looksGzipped(head))
+        throw SourceError(name +
+                          ": is gzip-compressed; a live log is plain text (replay a "
+                          ".gz rotation instead)");
+    // Only whole lines are a fair sample.
+    head.resize(head.rfind('\n') == std::string::npos ? 0 : head.rfind('\n') + 1);
+    m_parser = parserFor(head);  // throws SourceError for a file that is not an access log
+    m_description = "follow " + name;
+    m_running = true;
+    m_worker = std::jthread([this, &out](std::stop_token stop) { run(stop, out); });
+}
+
+void FollowSource::stop() {
+    if (m_worker.joinable()) {
+        m_worker.request_stop();
+        m_worker.join();
+    }
+    m_running = false;
+}
+
+std::string FollowSource::describe() const {
+    return m_description;
+}
+
+FollowStats FollowSource::followStats() const {
+    return {m_rotations.load(), m_truncations.load(), m_lostPartialLines.load()};
+}
+
+void FollowSource::run(std::stop_token stop, BatchQueue& out) {
+    BatchSender sender(out, m_counters);
+    std::optional<AccessLogParser>& parser = m_parser;
+    std::vector<std::string> undetected;  // first lines of a file that was empty at start
+    std::string problem;
+    HitBatch batch;
+    HitEvent event;
+    const auto parse = [&](std::string_view line) {
+        m_counters.lines.fetch_add(1, std::memory_order_relaxed);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (line.find_first_not_of(" \t") == std::string_view::npos)
+            return;
+        if (parser->parse(line, event, problem) == TraceErrorKind::None)
+            batch.push_back(event);
+        else
+            m_counters.badLines.fetch_add(1, std::memory_order_relaxed);
+    };
+    for (bool last = false; !last;) {
+        // After a stop request, one last read takes what was written before it.
+        last = stop.stop_requested();
+        if (!last)
+            m_follower->waitForChange(m_options.pollInterval);
+        const auto before = m_follower->stats();
+        m_follower->readNew([&](std::string_view line) {
+            if (parser) {
+                parse(line);
+                return;
+            }
+            undetected.emplace_back(line);
+        });
+        if (!parser && !undetected.empty()) {
+            std::string sample;
+            for (const auto& line : undetected)
+                sample.append(line).append("\n");
+            try {
+                parser = parserFor(sample);
+            } catch (const SourceError&) {
+                m_counters.badLines.fetch_add(undetected.size(), std::memory_order_relaxed);
+                m_counters.lines.fetch_add(undetected.size(), std::memory_order_relaxed);
+                undetected.clear();
+            }
+            if (parser) {
+                for (const auto& line : undetected)
+                    parse(line);
+                undetected.clear();
+            }
+        }
+        const auto& after = m_follower->stats();
+        m_counters.badLines.fetch_add(after.tooLongLines - before.tooLongLines,
+                                      std::memory_order_relaxed);
+        m_rotations = after.rotations;
+        m_truncations = after.truncations;
+        m_lostPartialLines = after.lostPartialLines;
+        if (after.lines != before.lines)
+            m_counters.packets.fetch_add(1, std::memory_order_relaxed);
+        if (!batch.empty())
+            sender.send(std::exchange(batch, {}), false, stop);
+    }
+    m_running = false;
+}
+
+}  // namespace hitcounter

@@ -1,0 +1,85 @@
+// FollowSource: a live web server access log as a source, like `tail -F`: every line appended
+// to the file is a hit, across rotation by rename and truncation (FileFollower), on a worker
+// thread like every source.
+//
+// Threading: start() and stop() from the owner thread; stats(), followStats() and describe()
+// from any thread (atomics; the description is fixed at start()).
+//
+// Semantics:
+//  - Lines are parsed with AccessLogParser (format and key from HitFileOptions). With format
+//    Auto the format is detected from the file's first lines (detectHitFileFormat); an empty
+//    file is detected from its first complete lines when they arrive. Trace CSV is refused
+//    (a recording is replayed, not followed), and so is a gzip file.
+//  - Every wake-up (a change seen by inotify, or pollInterval) the new lines go out as one
+//    batch with tryPush: a full queue drops and counts, as for every live source.
+//  - stats(): packets = wake-ups that found new lines, lines = complete lines, hits, badLines
+//    (lines that do not parse, and lines over the length cap), lateHits, dropped.
+//    followStats(): rotations and truncations seen, partial lines lost to them.
+// Example:
+//     FollowSource follow({.file = "access.log"});
+//     follow.start(queue);   // appended lines arrive in the queue as hits
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "core/io/access_log_parser.h"
+#include "core/io/hit_file.h"
+#include "core/sources/source.h"
+#include "core/sources/source_counters.h"
+
+namespace hitcounter {
+
+class FileFollower;
+
+struct FollowOptions {
+    std::filesystem::path file;
+    HitFileOptions format;
+    bool fromStart = false;
+    bool useInotify = true;
+    std::chrono::milliseconds pollInterval{200};
+};
+
+struct FollowStats {
+    std::uint64_t rotations = 0;
+    std::uint64_t truncations = 0;
+    std::uint64_t lostPartialLines = 0;
+};
+
+class FollowSource final : public Source {
+public:
+    explicit FollowSource(FollowOptions options);
+    ~FollowSource() override;
+
+    // Throws SourceError when the file cannot be opened or is not an access log.
+    void start(BatchQueue& out) override;
+    void stop() override;
+    bool running() const override { return m_running.load(); }
+    SourceStats stats() const override { return m_counters.snapshot(); }
+    std::string describe() const override;
+    FollowStats followStats() const;
+
+private:
+    void run(std::stop_token stop, BatchQueue& out);
+    // The parser for `format`; std::nullopt while an empty file's format is unknown.
+    std::optional<AccessLogParser> parserFor(std::string_view sample);
+
+    const FollowOptions m_options;
+    std::unique_ptr<FileFollower> m_follower;  // used by the worker only while it runs
+    std::optional<AccessLogParser> m_parser;   // likewise; nullopt until an empty file's
+                                               // first lines tell its format
+    std::string m_description;
+    SourceCounters m_counters;
+    std::atomic<std::uint64_t> m_rotations{0};
+    std::atomic<std::uint64_t> m_truncations{0};
+    std::atomic<std::uint64_t> m_lostPartialLines{0};
+    std::atomic<bool> m_running{false};
+    std::jthread m_worker;  // last: joined before the members it uses are destroyed
+};
+
+}  // namespace hitcounter

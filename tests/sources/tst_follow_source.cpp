@@ -1,0 +1,164 @@
+// FollowSource on real files with its real worker thread: a log written in steps (appends,
+// half lines, rotation by rename, copytruncate) arrives as exact hits; detection, refusals
+// and the statistics a status bar shows.
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "batch_collector.h"
+#include "core/sources/follow_source.h"
+
+using namespace hitcounter;
+using hitcounter::test::BatchCollector;
+
+namespace {
+
+constexpr Timestamp kBase = 971211336;
+
+std::string combined(int offset, const std::string& path, const std::string& client = "1.2.3.4") {
+    const int s = 13 * 3600 + 55 * 60 + 36 + offset;
+    char time[40];
+    std::snprintf(time, sizeof time, "10/Oct/2000:%02d:%02d:%02d -0700", s / 3600, s / 60 % 60,
+                  s % 60);
+    return client + " - - [" + time + "] \"GET " + path + " HTTP/1.1\" 200 5 \"-\" \"t\"\n";
+}
+
+void append(const std::filesystem::path& file, const std::string& text) {
+    std::ofstream out(file, std::ios::binary | std::ios::app);
+    out << text;
+}
+
+}  // namespace
+
+class TestFollowSource : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::filesystem::path file(const char* name) const {
+        return m_dir.filePath(name).toStdString();
+    }
+
+    static void followsALogThroughItsLife(bool useInotify, const std::filesystem::path& log) {
+        append(log, combined(0, "/before-start"));  // there before the start: not read
+        FollowSource follow(
+            {.file = log, .useInotify = useInotify, .pollInterval = std::chrono::milliseconds(20)});
+        BatchQueue queue;
+        follow.start(queue);
+        BatchCollector collector(queue);
+
+        for (int i = 1; i <= 100; ++i)
+            append(log, combined(i, "/a"));
+        QVERIFY(collector.collectUntil([&] { return collector.hits() == 100; }));
+
+        // A line written in two parts counts once, when complete.
+        const std::string line = combined(101, "/half");
+        append(log, line.substr(0, 20));
+        append(log, line.substr(20));
+        QVERIFY(collector.collectUntil([&] { return collector.hits() == 101; }));
+
+        // Rotation by rename: the writer finishes the old file, then writes a new one.
+        std::filesystem::path rotated = log;
+        rotated += ".1";
+        std::filesystem::rename(log, rotated);
+        append(rotated, combined(102, "/old-tail"));
+        append(log, combined(103, "/new"));
+        QVERIFY(collector.collectUntil([&] { return collector.hits() == 103; }));
+        QVERIFY(test::waitUntil([&] { return follow.followStats().rotations == 1; }));
+
+        for (int i = 0; i < 4; ++i)
+            append(log, combined(103, "/new"));
+        QVERIFY(collector.collectUntil([&] { return collector.hits() == 107; }));
+
+        // copytruncate: the copy is made, the file cut to 0, and writing goes on (less than was
+        // there: a file refilled past the read position between two reads looks unchanged).
+        std::filesystem::resize_file(log, 0);
+        append(log, combined(104, "/after-truncate"));
+        QVERIFY(collector.collectUntil([&] { return collector.hits() == 108; }));
+        QCOMPARE(follow.followStats().truncations, std::uint64_t(1));
+
+        append(log, "this is not an access log line\n");
+        append(log, combined(105, "/last"));
+        QVERIFY(collector.collectUntil([&] { return collector.hits() == 109; }));
+        follow.stop();
+        collector.drainNow();
+
+        QCOMPARE(collector.hits(), Count{109});
+        const auto stats = follow.stats();
+        QCOMPARE(stats.hits, std::uint64_t(109));
+        QCOMPARE(stats.badLines, std::uint64_t(1));
+        QCOMPARE(stats.lines, std::uint64_t(110));
+        QCOMPARE(stats.dropped, std::uint64_t(0));
+        QCOMPARE(collector.events().front().key, std::string("/a"));
+        QCOMPARE(collector.events().front().time, kBase + 1);
+        QCOMPARE(collector.events().back().key, std::string("/last"));
+        QCOMPARE(collector.perSecond().count(kBase), std::size_t(0));  // /before-start
+    }
+
+private Q_SLOTS:
+    void followsWithInotify() { followsALogThroughItsLife(true, file("inotify.log")); }
+    void followsByPolling() { followsALogThroughItsLife(false, file("polling.log")); }
+
+    void stopTakesWhatWasWrittenBeforeIt() {
+        const auto log = file("stop.log");
+        append(log, "");
+        FollowSource follow({.file = log, .pollInterval = std::chrono::milliseconds(5000)});
+        BatchQueue queue;
+        follow.start(queue);
+        append(log, combined(1, "/x") + combined(2, "/y"));
+        follow.stop();
+        BatchCollector collector(queue);
+        collector.drainNow();
+        QCOMPARE(collector.hits(), Count{2});
+    }
+
+    void anEmptyLogIsDetectedFromItsFirstLines() {
+        const auto log = file("empty-then-json.log");
+        append(log, "");
+        FollowSource follow({.file = log, .pollInterval = std::chrono::milliseconds(20)});
+        BatchQueue queue;
+        follow.start(queue);
+        append(log, R"({"time":"2000-10-10T20:55:36Z","uri":"/j","remote_addr":"v1"})"
+                    "\n");
+        BatchCollector collector(queue);
+        QVERIFY(collector.collectUntil([&] { return collector.hits() == 1; }));
+        QCOMPARE(collector.events().front().key, std::string("/j"));
+        QCOMPARE(collector.events().front().visitor, std::string("v1"));
+    }
+
+    void refusesWhatIsNotALiveAccessLog_data() {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("trace csv") << QByteArray("timestamp,key\n1,a\n") << "trace CSV";
+        QTest::newRow("gzip") << QByteArray("\x1f\x8b\x08\x00\x00\x00", 6) << "gzip";
+        QTest::newRow("unknown text") << QByteArray("hello\nworld\n") << "cannot recognise";
+    }
+    void refusesWhatIsNotALiveAccessLog() {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, mentions);
+        const auto log = file("refused.log");
+        std::filesystem::remove(log);
+        append(log, content.toStdString());
+        FollowSource follow({.file = log});
+        BatchQueue queue;
+        try {
+            follow.start(queue);
+            QFAIL("start() accepted the file");
+        } catch (const SourceError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(mentions), e.what());
+        }
+        QVERIFY(!follow.running());
+    }
+
+    void missingFileFailsAtStart() {
+        FollowSource follow({.file = file("nope.log")});
+        BatchQueue queue;
+        QVERIFY_THROWS_EXCEPTION(SourceError, follow.start(queue));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFollowSource)
+#include "tst_follow_source.moc"
