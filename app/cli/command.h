@@ -28,5 +28,7 @@ int runReplay(const QStringList& arguments);
 int runListen(const QStringList& arguments);
 int runGen(const QStringList& arguments);
 int runSimulate(const QStringList& arguments);
+int runQuery(const QStringList& arguments);
+int runRebuild(const QStringList& arguments);
 
 }  // namespace hitcounter::cli

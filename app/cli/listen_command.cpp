@@ -12,6 +12,7 @@
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/redis_cli.h"
 #include "app/cli/stop_signals.h"
 #include "core/io/trace_recorder.h"
 #include "core/net/tcp_listener.h"
@@ -41,11 +42,14 @@ void addStats(SourceStats& to, const SourceStats& s) {
     to.lateHits += s.lateHits;
 }
 
-void consume(const HitBatch& batch, Totals& totals, TraceRecorder* recorder) {
+void consume(const HitBatch& batch, Totals& totals, TraceRecorder* recorder,
+             fleet::RedisSink* sink) {
     for (const HitEvent& e : batch)
         totals.keys[e.key] += e.count;
     if (recorder)
         recorder->write(batch);
+    if (sink)
+        sink->add(batch);
 }
 
 std::vector<std::pair<std::string, Count>> keysByHits(const Totals& totals) {
@@ -57,7 +61,7 @@ std::vector<std::pair<std::string, Count>> keysByHits(const Totals& totals) {
 }
 
 void printText(const std::vector<std::unique_ptr<SocketListener>>& listeners, const Totals& totals,
-               double seconds) {
+               double seconds, const QJsonObject& redis) {
     QTextStream out(stdout);
     const SourceStats& s = totals.stats;
     out << "listened " << QString::number(seconds, 'f', 1) << " s on";
@@ -72,10 +76,12 @@ void printText(const std::vector<std::unique_ptr<SocketListener>>& listeners, co
         out << "  " << QString::fromUtf8(keys[i].first) << ' ' << keys[i].second << '\n';
     if (keys.size() > kTextKeys)
         out << "  ... " << keys.size() - kTextKeys << " more (--json lists them all)\n";
+    if (!redis.isEmpty())
+        out << "redis: " << QJsonDocument(redis).toJson(QJsonDocument::Compact) << '\n';
 }
 
 void printJson(const std::vector<std::unique_ptr<SocketListener>>& listeners, const Totals& totals,
-               double seconds) {
+               double seconds, const QJsonObject& redis) {
     QJsonArray described;
     QStringList problems;
     for (const auto& l : listeners) {
@@ -91,7 +97,7 @@ void printJson(const std::vector<std::unique_ptr<SocketListener>>& listeners, co
     for (auto it = merged.cbegin(); it != merged.cend(); ++it)
         keys.insert(it.key(), jsonCount(it.value()));
     const SourceStats& s = totals.stats;
-    const QJsonObject root{
+    QJsonObject root{
         {QStringLiteral("listeners"), described},
         {QStringLiteral("seconds"), seconds},
         {QStringLiteral("packets"), jsonCount(s.packets)},
@@ -104,6 +110,8 @@ void printJson(const std::vector<std::unique_ptr<SocketListener>>& listeners, co
         {QStringLiteral("last_problems"), QJsonArray::fromStringList(problems)},
         {QStringLiteral("keys"), keys},
     };
+    if (!redis.isEmpty())
+        root.insert(QStringLiteral("redis"), redis);
     QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -135,7 +143,8 @@ int runListen(const QStringList& arguments) {
         QStringLiteral("FILE"));
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Print the report as one JSON object."));
-    parser.addOptions({udp, tcp, graphite, duration, record, json});
+    const RedisCliOptions fleetOptions;
+    parser.addOptions(QList{udp, tcp, graphite, duration, record, json} + fleetOptions.all());
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (!parser.positionalArguments().isEmpty()) {
@@ -200,7 +209,10 @@ int runListen(const QStringList& arguments) {
         }
     }
 
-    const sigset_t stopSignals = blockStopSignals();
+    const sigset_t stopSignals = blockStopSignals();  // before the sink's thread starts
+    const FleetSink fleet = startFleetSink(parser, fleetOptions);
+    if (fleet.exit)
+        return *fleet.exit;
     BatchQueue queue(4096);
     Totals totals;
     try {
@@ -218,23 +230,24 @@ int runListen(const QStringList& arguments) {
     while (!stopSignalArrived(stopSignals) &&
            !(runFor && std::chrono::steady_clock::now() - started >= *runFor)) {
         if (auto batch = queue.popFor(20ms))
-            consume(*batch, totals, recorder.get());
+            consume(*batch, totals, recorder.get(), fleet.sink.get());
         if (recorder)
             recorder->flushIfDue(std::chrono::steady_clock::now().time_since_epoch());
     }
     for (const auto& l : listeners)
         l->stop();
     for (const auto& batch : queue.drain())
-        consume(batch, totals, recorder.get());
+        consume(batch, totals, recorder.get(), fleet.sink.get());
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
     for (const auto& l : listeners)
         addStats(totals.stats, l->stats());
+    const QJsonObject redis = fleet.sink ? stopFleetSink(*fleet.sink) : QJsonObject();
     if (parser.isSet(json))
-        printJson(listeners, totals, seconds);
+        printJson(listeners, totals, seconds, redis);
     else
-        printText(listeners, totals, seconds);
+        printText(listeners, totals, seconds, redis);
     if (recorder) {
         try {
             recorder->finish();

@@ -111,8 +111,7 @@ void RedisSink::loop(std::stop_token stop) {
     m_stats.droppedHits = saturatingAdd(m_stats.droppedHits, unsent);
     m_open = FlushBatch(m_options.bufferEntries);
     m_inFlight.reset();
-    m_connection.reset();
-    m_stats.connected = false;
+    m_connection.reset();  // m_stats.connected keeps the outcome of the last attempt
 }
 
 bool RedisSink::seal() {

@@ -60,8 +60,8 @@ struct RedisSinkStats {
     std::uint64_t duplicatesSkipped = 0;  // item/top scripts that found their flush applied
     Count sentHits = 0;                   // hits acknowledged by Redis
     Count droppedHits = 0;                // refused by the full buffer or unsent at stop()
-    double lagSeconds = 0;  // last flush: from the arrival of its oldest hit to the ack
-    bool connected = false;
+    double lagSeconds = 0;   // last flush: from the arrival of its oldest hit to the ack
+    bool connected = false;  // the last attempt reached Redis (kept after stop())
     std::string lastError;
 };
 
