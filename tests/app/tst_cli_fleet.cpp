@@ -1,6 +1,7 @@
 // Fleet mode through the CLI, against a real redis-server started by the test: two `listen`
 // instances feeding one Redis, `query` (count, window, top-K, instances), `rebuild` after a
 // wipe, and the errors for a bad URL, an unreachable server and a wrong password.
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -87,6 +88,31 @@ private Q_SLOTS:
         const CliResult again = runCli({"query", "--redis", url, "g.hits", "--json", "--at", at});
         QCOMPARE(jsonOf(again), answer);
         QCOMPARE(runCli({"query", "--redis", url, "--top", "2", "--at", at}).out, top.out);
+    }
+
+    void simulateIntoRedisMatchesReplayOfTheSameTrace() {
+        RedisServer redis;
+        QVERIFY(redis.start());
+        const QString url = QString::fromStdString(redis.url());
+        const qint64 start = QDateTime::currentSecsSinceEpoch() - 100;  // recent: not expired
+        const QStringList traffic{"--pattern",  "poisson", "--rate",  "200",
+                                  "--duration", "60",      "--keys",  "5",
+                                  "--visitors", "50",      "--start", QString::number(start)};
+        const CliResult sim = runCli(QStringList{"simulate"} + traffic +
+                                     QStringList{"--speed", "max", "--redis", url});
+        QCOMPARE(sim.exitCode, 0);
+        QVERIFY2(sim.err.contains("\"dropped_hits\":0"), sim.err.constData());
+        const QString at = QString::number(start + 59);
+        const CliResult top = runCli({"query", "--redis", url, "--top", "5", "--at", at});
+        const CliResult gen = runCli(QStringList{"gen"} + traffic);
+        const CliResult replay = runCli({"replay", "-", "--top", "5", "--at", at}, gen.out);
+        QCOMPARE(replay.exitCode, 0);
+        QByteArray expected = "rank,key,count\n";
+        for (const QByteArray& row : replay.out.split('\n').mid(1))
+            if (!row.isEmpty())
+                expected += row.mid(row.indexOf(',') + 1) + '\n';
+        QCOMPARE(top.out, expected);
+        QCOMPARE(top.out.count('\n'), 6);
     }
 
     void badUrlsAreBadInput_data() {
