@@ -48,8 +48,7 @@ void RedisSink::add(const HitBatch& batch) {
     const auto now = Clock::now();
     std::lock_guard lock(m_mutex);
     for (const HitEvent& e : batch) {
-        const Count refused =
-            m_thread.get_stop_token().stop_requested() ? e.count : m_open.add(e, now);
+        const Count refused = m_closed ? e.count : m_open.add(e, now);
         m_stats.droppedHits = saturatingAdd(m_stats.droppedHits, refused);
     }
 }
@@ -59,6 +58,7 @@ void RedisSink::stop(std::chrono::milliseconds drainTimeout) {
         return;
     {
         std::lock_guard lock(m_mutex);
+        m_closed = true;
         m_drainUntil = Clock::now() + drainTimeout;
     }
     m_thread.request_stop();

@@ -92,11 +92,11 @@ private:
     const RedisSinkOptions m_options;
     const std::string m_run;
 
-    mutable std::mutex m_mutex;  // guards m_open, m_stats, m_stopping, m_drainUntil
+    mutable std::mutex m_mutex;  // guards m_open, m_stats, m_closed, m_drainUntil
     std::condition_variable_any m_wake;
     FlushBatch m_open;
     RedisSinkStats m_stats;
-    bool m_stopping = false;
+    bool m_closed = false;  // stop() was called: add() refuses and counts
     Clock::time_point m_drainUntil{};
 
     // Owned by the flush thread.
