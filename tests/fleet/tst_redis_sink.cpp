@@ -58,7 +58,7 @@ class RedisSinkTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { QVERIFY2(m_redis.start(), m_redis.output().constData()); }
+    void initTestCase() { QVERIFY2(m_redis.start(), m_redis.output().c_str()); }
 
     void init() {
         RedisConnection c(parseRedisUrl(m_redis.url()));
