@@ -55,22 +55,29 @@ RedisConnection::RedisConnection(const RedisUrl& url, RedisTimeouts timeouts) : 
         throw RedisError(RedisError::Kind::Unreachable,
                          "cannot connect to " + url.describe() + ": " + problem);
     }
-    if (redisSetTimeout(m_context, toTimeval(timeouts.command)) != REDIS_OK)
-        failIo("setting the command timeout");
-    std::vector<Command> hello;
-    if (!url.password.empty())
-        hello.push_back({"AUTH", url.password});
-    if (url.db != 0)
-        hello.push_back({"SELECT", std::to_string(url.db)});
-    hello.push_back({"PING"});
-    for (const RedisReply& reply : pipeline(hello)) {
-        if (reply.isError()) {
-            redisFree(m_context);
-            m_context = nullptr;
-            throw RedisError(RedisError::Kind::Rejected,
-                             url.describe() + " refused the connection: " + reply.text);
-        }
+    try {
+        if (redisSetTimeout(m_context, toTimeval(timeouts.command)) != REDIS_OK)
+            failIo("setting the command timeout");
+        hello();
+    } catch (...) {
+        // The destructor does not run for a constructor that throws.
+        redisFree(m_context);
+        m_context = nullptr;
+        throw;
     }
+}
+
+void RedisConnection::hello() {
+    std::vector<Command> commands;
+    if (!m_url.password.empty())
+        commands.push_back({"AUTH", m_url.password});
+    if (m_url.db != 0)
+        commands.push_back({"SELECT", std::to_string(m_url.db)});
+    commands.push_back({"PING"});
+    for (const RedisReply& reply : pipeline(commands))
+        if (reply.isError())
+            throw RedisError(RedisError::Kind::Rejected,
+                             m_url.describe() + " refused the connection: " + reply.text);
 }
 
 RedisConnection::~RedisConnection() {
@@ -80,9 +87,11 @@ RedisConnection::~RedisConnection() {
 
 void RedisConnection::failIo(const std::string& doing) {
     m_broken = true;
-    const std::string problem = m_context && m_context->err ? m_context->errstr : "unknown error";
+    std::string problem = m_context && m_context->err ? m_context->errstr : "unknown error";
+    if (problem.find("temporarily unavailable") != std::string::npos)  // SO_RCVTIMEO ran out
+        problem = "no answer within the command timeout";
     throw RedisError(RedisError::Kind::Unreachable,
-                     m_url.describe() + ": connection lost while " + doing + ": " + problem);
+                     m_url.describe() + ": failed while " + doing + ": " + problem);
 }
 
 std::vector<RedisReply> RedisConnection::pipeline(const std::vector<Command>& commands) {

@@ -75,6 +75,7 @@ public:
     const RedisUrl& url() const { return m_url; }
 
 private:
+    void hello();  // AUTH, SELECT, PING; throws RedisError::Kind::Rejected on an error reply
     [[noreturn]] void failIo(const std::string& doing);
 
     RedisUrl m_url;
