@@ -39,7 +39,7 @@ int runJudge(const QStringList& arguments) {
     }
     const auto counter = makeCounter(policies->front(), *options);
     QTextStream(stdout) << runJudge(std::get<JudgeProgram>(program), *counter) << '\n';
-    return kExitOk;
+    return checkedStdout();
 }
 
 }  // namespace hitcounter::cli

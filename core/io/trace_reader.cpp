@@ -9,6 +9,8 @@ namespace {
 
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 constexpr std::size_t kQuoteLimit = 40;
+constexpr std::string_view kCrOnly =
+    " (CR-only line breaks, as old Mac files have, are not supported)";
 
 std::string_view trim(std::string_view s) {
     const auto first = s.find_first_not_of(" \t");
@@ -79,8 +81,9 @@ bool TraceReader::refill() {
     return got > 0;
 }
 
-TraceReader::LineStatus TraceReader::nextLine(std::string_view& line) {
+TraceReader::LineStatus TraceReader::nextLine(std::string_view& line, bool& terminated) {
     bool tooLong = false;
+    m_droppedCr = false;
     for (;;) {
         const auto newline = m_data.find('\n', m_pos);
         const bool atEnd = newline == std::string_view::npos && m_eof;
@@ -90,12 +93,14 @@ TraceReader::LineStatus TraceReader::nextLine(std::string_view& line) {
                 return LineStatus::End;
             line = m_data.substr(m_pos, end - m_pos);
             m_pos = atEnd ? end : end + 1;
+            terminated = !atEnd;
             m_progress.bytesRead += line.size() + (atEnd ? 0 : 1);
             ++m_progress.lines;
             return tooLong || line.size() > kMaxLineBytes ? LineStatus::TooLong : LineStatus::Line;
         }
         // No line break in what is held: drop an overlong line's head instead of growing.
         if (m_data.size() - m_pos > kMaxLineBytes) {
+            m_droppedCr = m_droppedCr || m_data.find('\r', m_pos) != std::string_view::npos;
             m_progress.bytesRead += m_data.size() - m_pos;
             m_pos = m_data.size();
             tooLong = true;
@@ -115,20 +120,35 @@ TraceStatus TraceReader::fail(TraceErrorKind kind, std::string message, bool fat
 TraceStatus TraceReader::next(TraceRow& row) {
     while (!m_done) {
         std::string_view line;
-        const auto status = nextLine(line);
+        bool terminated = false;
+        const auto status = nextLine(line, terminated);
         if (status == LineStatus::End)
             break;
-        if (status == LineStatus::TooLong)
-            return fail(TraceErrorKind::LineTooLong, "line longer than " +
-                                                         std::to_string(kMaxLineBytes) +
-                                                         " bytes; expected one short row per line");
-        if (m_progress.lines == 1 && line.starts_with(kBom))
-            line.remove_prefix(kBom.size());
         if (line.ends_with('\r'))
             line.remove_suffix(1);
+        const bool holdsCr = line.find('\r') != std::string_view::npos;
+        if (status == LineStatus::TooLong)
+            return fail(TraceErrorKind::LineTooLong,
+                        "line longer than " + std::to_string(kMaxLineBytes) + " bytes" +
+                            (holdsCr || m_droppedCr ? std::string(kCrOnly) : std::string()) +
+                            "; expected one short row per line",
+                        !m_hasHeader);
+        if (holdsCr)
+            return fail(TraceErrorKind::CarriageReturn,
+                        "line holds a carriage return (CR) before its end" + std::string(kCrOnly) +
+                            "; expected LF or CRLF line breaks",
+                        !m_hasHeader);
+        if (m_progress.lines == 1 && line.starts_with(kBom))
+            line.remove_prefix(kBom.size());
         line = trim(line);
         if (line.empty() || line.front() == '#')
             continue;
+        if (m_hasHeader && !terminated)
+            return fail(TraceErrorKind::IncompleteRow,
+                        "last row " + quoted(line) +
+                            " has no line break, so it may have been cut short (a full disk or "
+                            "a crash while writing); expected every row to end with a line "
+                            "break");
         if (m_hasHeader)
             return parseRow(line, row);
         if (parseHeader(line) == TraceStatus::BadRow)

@@ -20,6 +20,11 @@ public:
         }
     }
 
+    // Sends its stdout to `file` (such as /dev/full); call before start().
+    void setStandardOutputFile(const QString& file) { m_process.setStandardOutputFile(file); }
+    // Closes the read end of its stdout pipe: its next write there fails (EPIPE / SIGPIPE).
+    void closeStandardOutput() { m_process.closeReadChannel(QProcess::StandardOutput); }
+
     // Starts `hitcounter-cli listen <arguments>` and waits (bounded) until `listeners`
     // "listening on" lines have appeared. False if it ended or did not get there in time.
     bool start(const QStringList& arguments, int listeners, int timeoutMs = 10000) {
