@@ -58,8 +58,9 @@ int checkedStdout(int exitCode) {
         return exitCode;
     const int error = errno;
     printError(QStringLiteral("cannot write to stdout (%1)")
-                   .arg(error != 0 ? QString::fromLocal8Bit(std::strerror(error))
-                                   : QStringLiteral("write error")));
+                   .arg(error != 0
+                            ? QString::fromLocal8Bit(std::strerror(error))
+                            : QStringLiteral("a write failed: a full disk or a closed pipe?")));
     return kExitFailure;
 }
 

@@ -124,6 +124,10 @@ private Q_SLOTS:
         QTest::newRow("window 0") << QStringList{"judge", "--window", "0"} << example << "--window";
         QTest::newRow("window text")
             << QStringList{"judge", "--window", "5m"} << example << "--window '5m'";
+        QTest::newRow("window with a space")
+            << QStringList{"judge", "--window", " 5"} << example << "--window ' 5'";
+        QTest::newRow("window with plus")
+            << QStringList{"judge", "--window", "+5"} << example << "--window '+5'";
         QTest::newRow("missing value") << QStringList{"judge", "--policy"} << example << "policy";
         QTest::newRow("unknown command") << QStringList{"jduge"} << example << "unknown command";
         QTest::newRow("no command") << QStringList{} << example << "missing COMMAND";
@@ -137,6 +141,15 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 2);
         QVERIFY(result.out.isEmpty());
         QVERIFY2(QString::fromUtf8(result.err).contains(mentions), result.err.constData());
+    }
+
+    void aFullStdoutExitsWith1() {
+        const auto result = runCli({"judge"}, testdata("leetcode_example.in"), 30000, "/dev/full");
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains("cannot write to stdout"), result.err.constData());
+        const auto help = runCli({"judge", "--help"}, {}, 30000, "/dev/full");
+        QCOMPARE(help.exitCode, 1);
     }
 
     void helpListsTheOptionsAndExitsZero() {
