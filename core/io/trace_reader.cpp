@@ -36,17 +36,6 @@ bool isDigits(std::string_view s) {
            std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// digits[.digits]: returns the integer part, or an empty view if the syntax is wrong.
-std::string_view secondsPart(std::string_view s) {
-    const auto dot = s.find('.');
-    const auto whole = s.substr(0, dot);
-    if (!isDigits(whole))
-        return {};
-    if (dot != std::string_view::npos && !isDigits(s.substr(dot + 1)))
-        return {};
-    return whole;
-}
-
 bool equalsIgnoringCase(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
                const auto lower = [](char c) {
@@ -221,22 +210,17 @@ TraceStatus TraceReader::parseRow(std::string_view line, TraceRow& row) {
     if (timestamp.empty())
         return fail(TraceErrorKind::MissingTimestamp,
                     "timestamp is empty; expected seconds such as 17 or 17.25");
-    const bool negative = timestamp.front() == '-';
-    const auto seconds = secondsPart(negative ? timestamp.substr(1) : timestamp);
-    if (seconds.empty())
-        return fail(TraceErrorKind::NonNumericTimestamp,
-                    "timestamp " + quoted(timestamp) +
-                        " is not a number; expected seconds such as 17 or 17.25");
-    if (negative)
-        return fail(TraceErrorKind::NegativeTimestamp,
-                    "timestamp " + quoted(timestamp) + " is negative; expected seconds >= 0");
-    std::uint64_t time = 0;
-    const auto [tEnd, tError] =
-        std::from_chars(seconds.data(), seconds.data() + seconds.size(), time);
-    if (tError != std::errc{} || time > static_cast<std::uint64_t>(kTraceMaxTimestamp))
-        return fail(TraceErrorKind::TimestampTooLarge, "timestamp " + quoted(timestamp) +
-                                                           " is too large; expected at most " +
-                                                           std::to_string(kTraceMaxTimestamp));
+    const ParsedTimestamp parsed = parseTimestamp(timestamp);
+    if (parsed.problem != TimestampProblem::None) {
+        const auto kind = parsed.problem == TimestampProblem::Negative
+                              ? TraceErrorKind::NegativeTimestamp
+                          : parsed.problem == TimestampProblem::TooLarge
+                              ? TraceErrorKind::TimestampTooLarge
+                              : TraceErrorKind::NonNumericTimestamp;
+        return fail(kind, "timestamp " + quoted(timestamp) + " " +
+                              std::string(timestampProblemText(parsed.problem)));
+    }
+    const Timestamp time = parsed.time;
 
     Count n = 1;
     if (m_layout.count >= 0) {
@@ -252,7 +236,7 @@ TraceStatus TraceReader::parseRow(std::string_view line, TraceRow& row) {
             return fail(TraceErrorKind::BadCount, "count is 0; expected a count >= 1");
     }
 
-    row.event.time = static_cast<Timestamp>(time);
+    row.event.time = time;
     row.event.key.assign(key);
     row.event.visitor.assign(visitor);
     row.event.count = n;
