@@ -63,7 +63,8 @@ std::optional<long long> wholeNumberFrom(const QCommandLineParser& parser,
 // The option's value as a finite number in [min, max], or std::nullopt as above.
 std::optional<double> numberFrom(const QCommandLineParser& parser, const QCommandLineOption& option,
                                  double min, double max);
-// `text` as a whole number or (allowFraction) a number, written as above; std::nullopt if not.
+// `text` as a whole number, or as a number with an optional fraction, written as above;
+// std::nullopt if it is written otherwise.
 std::optional<long long> plainWholeNumber(const QString& text);
 std::optional<double> plainNumber(const QString& text);
 

@@ -212,11 +212,10 @@ TraceStatus TraceReader::parseRow(std::string_view line, TraceRow& row) {
                     "timestamp is empty; expected seconds such as 17 or 17.25");
     const ParsedTimestamp parsed = parseTimestamp(timestamp);
     if (parsed.problem != TimestampProblem::None) {
-        const auto kind = parsed.problem == TimestampProblem::Negative
-                              ? TraceErrorKind::NegativeTimestamp
-                          : parsed.problem == TimestampProblem::TooLarge
-                              ? TraceErrorKind::TimestampTooLarge
-                              : TraceErrorKind::NonNumericTimestamp;
+        const auto kind =
+            parsed.problem == TimestampProblem::Negative   ? TraceErrorKind::NegativeTimestamp
+            : parsed.problem == TimestampProblem::TooLarge ? TraceErrorKind::TimestampTooLarge
+                                                           : TraceErrorKind::NonNumericTimestamp;
         return fail(kind, "timestamp " + quoted(timestamp) + " " +
                               std::string(timestampProblemText(parsed.problem)));
     }

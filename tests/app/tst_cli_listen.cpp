@@ -177,6 +177,7 @@ private Q_SLOTS:
         QVERIFY2(result.err.contains(reason.toUtf8()), result.err.constData());
         QVERIFY(!result.err.contains("listening on"));
         QVERIFY(!QFile::exists(QDir::tempPath() + ".partial"));
+        QVERIFY(!QFile::exists(".partial"));
     }
 
     void aFifoRecordingIsWrittenThroughNotReplaced() {
