@@ -36,6 +36,11 @@ constexpr auto kMaxStop = std::chrono::seconds(20);
 constexpr int kSlowClients = 40;     // more than --max-connections
 constexpr int kMaxConnections = 32;  // per listener
 constexpr int kSteadySenders = 4;
+// Senders keep their connection for this many chunks, like statsd clients (hot-shots) do, so
+// back-pressure holds them back; the probes are the short connections. (A client that sends
+// a burst into a fresh connection and closes it is not held back by the listener: the kernel
+// buffers the burst; it is counted as long as the stop's drain gets to it.)
+constexpr int kChunksPerConnection = 100000;
 
 std::chrono::seconds soakDuration() {
     bool ok = false;
@@ -120,7 +125,7 @@ private Q_SLOTS:
                         }
                         return std::pair{text, hits};
                     };
-                    tcpSender(tcpPort, deadline, 500, chunk, tcpSent, failures);
+                    tcpSender(tcpPort, deadline, kChunksPerConnection, chunk, tcpSent, failures);
                 });
             }
             // Many keys over TCP: a new long key on every line.
@@ -133,7 +138,7 @@ private Q_SLOTS:
                     }
                     return std::pair{text, std::uint64_t{100}};
                 };
-                tcpSender(tcpPort, deadline, 200, chunk, tcpSent, failures);
+                tcpSender(tcpPort, deadline, kChunksPerConnection, chunk, tcpSent, failures);
             });
             // UDP: new long keys and junk; drops are allowed (and counted by the listener).
             threads.emplace_back([&] {
