@@ -1,11 +1,7 @@
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
-#include <cstring>
-#include <fstream>
-#include <iostream>
 #include <limits>
 #include <optional>
 
@@ -13,14 +9,11 @@
 #include "app/cli/command.h"
 #include "app/cli/keyed_replay.h"
 #include "app/cli/replay_run.h"
-#include "core/io/trace_reader.h"
+#include "app/cli/trace_input.h"
 
 namespace hitcounter::cli {
 
 namespace {
-
-// Bad rows named one by one on stderr before only counting them.
-constexpr std::uint64_t kReportedBadRows = 10;
 
 std::optional<std::vector<Timestamp>> queryTimes(const QString& text) {
     std::vector<Timestamp> times;
@@ -152,21 +145,9 @@ int runReplay(const QStringList& arguments) {
                       options->window, static_cast<std::size_t>(*k));
     }
 
-    const QString trace = parser.positionalArguments().first();
-    std::ifstream file;
-    std::istream* in = &std::cin;
-    if (trace != QLatin1String("-")) {
-        file.open(QFile::encodeName(trace).toStdString(), std::ios::binary);
-        // A directory opens as a stream on Linux and fails only at the first read.
-        const bool isDirectory = QFileInfo(trace).isDir();
-        if (!file || isDirectory) {
-            printError(QStringLiteral("cannot open trace '%1': %2")
-                           .arg(trace, isDirectory ? QStringLiteral("it is a directory")
-                                                   : QString::fromLocal8Bit(std::strerror(errno))));
-            return kExitBadInput;
-        }
-        in = &file;
-    }
+    TraceInput input(parser.positionalArguments().first());
+    if (!input.open())
+        return kExitBadInput;
 
     std::vector<std::unique_ptr<WindowCounter>> counters;
     for (const auto& name : *policies)
@@ -174,43 +155,18 @@ int runReplay(const QStringList& arguments) {
     ReplayRun run(std::move(counters), *queries);
     if (keyed)
         run.setOnAnswer([&keyed](Timestamp time) { keyed->answer(time); });
-    TraceReader reader(*in);
-    TraceRow row;
-    for (TraceStatus status; (status = reader.next(row)) != TraceStatus::End;) {
-        if (status == TraceStatus::Row) {
-            run.add(row.event);
+    if (const auto exit = input.read(parser.isSet(strict), [&](const HitEvent& event) {
+            run.add(event);
             if (keyed)
-                keyed->add(row.event);
-            continue;
-        }
-        const TraceError& error = reader.error();
-        const QString where = QStringLiteral("%1:%2: %3")
-                                  .arg(trace)
-                                  .arg(error.line)
-                                  .arg(QString::fromStdString(error.message));
-        if (parser.isSet(strict) || error.fatal) {
-            printError(where);
-            return kExitBadInput;
-        }
-        if (reader.progress().badRows <= kReportedBadRows)
-            printError(where + QStringLiteral(" (row skipped)"));
-    }
-    if (in->bad()) {
-        printError(QStringLiteral("cannot read trace '%1'").arg(trace));
-        return kExitFailure;
-    }
+                keyed->add(event);
+        }))
+        return *exit;
     run.finish();
 
-    const auto& progress = reader.progress();
-    if (progress.badRows > 0)
-        printError(QStringLiteral("%1: skipped %2 bad row(s) of %3 (--strict stops at the first)")
-                       .arg(trace)
-                       .arg(progress.badRows)
-                       .arg(progress.rows + progress.badRows));
     if (keyed)
         QTextStream(stdout) << QString::fromStdString(keyed->csv());
     else if (parser.isSet(json))
-        printJson(run, trace, progress, options->window);
+        printJson(run, input.name(), input.progress(), options->window);
     else
         printCsv(run);
     return kExitOk;

@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 #include "core/counters/window_counter.h"
 
@@ -39,6 +40,16 @@ public:
     explicit KeyTable(Timestamp idle) : m_idle(idle) {}
     KeyTable(const KeyTable&) = delete;
     KeyTable& operator=(const KeyTable&) = delete;
+    // Moving keeps the entries where they are (unordered_map moves its nodes).
+    KeyTable(KeyTable&& other) noexcept
+        : m_idle(other.m_idle),
+          m_entries(std::move(other.m_entries)),
+          m_oldest(std::exchange(other.m_oldest, nullptr)),
+          m_newest(std::exchange(other.m_newest, nullptr)),
+          m_evicted(other.m_evicted) {
+        other.m_entries.clear();
+    }
+    KeyTable& operator=(KeyTable&&) = delete;
 
     Entry* find(std::string_view key) {
         const auto it = m_entries.find(key);
