@@ -36,12 +36,18 @@ struct Engine::Policy {
 };
 
 Engine::Engine(EngineOptions options) : m_dirtyFrom(kClean) {
-    reset(std::move(options));
+    restart(std::move(options));
 }
 
 Engine::~Engine() = default;
 
 void Engine::reset(EngineOptions options) {
+    m_pending.clear();
+    m_pendingFront = 0;
+    restart(std::move(options));
+}
+
+void Engine::restart(EngineOptions options) {
     m_options = std::move(options);
     m_policies.clear();
     const CounterOptions counterOptions{m_options.window, m_options.coarseBucket};
@@ -62,7 +68,6 @@ void Engine::reset(EngineOptions options) {
     monitor.window = m_options.window;
     m_keyed = std::make_unique<KeyedMonitor>(monitor);
     m_history.clear();
-    m_pending.clear();
     m_empty = true;
     m_head = 0;
     m_totalHits = 0;
@@ -94,6 +99,16 @@ Count Engine::pump(BatchQueue& queue, std::chrono::nanoseconds budget) {
 }
 
 void Engine::ingest(const HitBatch& batch) {
+    if (batch.kind == BatchKind::Reset) {
+        // Not reset(): pump() may be walking m_pending, which stays valid.
+        restart(m_options);
+        m_streamEpoch = batch.epoch;
+        return;
+    }
+    if (batch.epoch != m_streamEpoch) {
+        ++m_staleBatches;
+        return;
+    }
     std::size_t i = 0;
     while (i < batch.size()) {
         advanceTo(batch[i].time);
@@ -207,7 +222,7 @@ void Engine::stopOversizedPolicies() {
     }
 }
 
-EngineSnapshot Engine::snapshot() {
+EngineSnapshot Engine::snapshot() const {
     EngineSnapshot s;
     s.windowSeconds = m_options.window.count();
     s.empty = m_empty;
@@ -222,9 +237,8 @@ EngineSnapshot Engine::snapshot() {
     s.policies.reserve(m_policies.size());
     const Count exact = m_empty ? 0 : m_ring->count(m_head);
     s.windowCount = exact;
-    SecondRecord* open = m_history.empty() ? nullptr : &m_history.back();
-    if (open != nullptr && open->second == m_head) {
-        s.headHits = open->hits;
+    if (!m_history.empty() && m_history.back().second == m_head) {
+        s.headHits = m_history.back().hits;
     }
     for (std::size_t p = 0; p < m_policies.size(); ++p) {
         const Policy& policy = *m_policies[p];
@@ -239,16 +253,31 @@ EngineSnapshot Engine::snapshot() {
         state.errorPercent =
             exact == 0 ? 0.0
                        : 100.0 * static_cast<double>(state.error) / static_cast<double>(exact);
-        if (open != nullptr && open->second == m_head) {
-            open->counts[p] = state.count;
-            open->memory[p] = state.memoryBytes;
-        }
         s.policies.push_back(std::move(state));
     }
-    if (open != nullptr) {
-        m_dirtyFrom = std::min(m_dirtyFrom, open->second);
-    }
     return s;
+}
+
+std::vector<SecondRecord> Engine::historyFrom(Timestamp from) const {
+    std::vector<SecondRecord> records;
+    if (m_history.empty()) {
+        return records;
+    }
+    const Timestamp first = std::max(from, m_history.front().second);
+    for (auto it = m_history.begin() +
+                   std::min<std::ptrdiff_t>(first - m_history.front().second,
+                                            static_cast<std::ptrdiff_t>(m_history.size()));
+         it != m_history.end(); ++it) {
+        records.push_back(*it);
+    }
+    if (!records.empty() && records.back().second == m_head && !m_empty) {
+        SecondRecord& open = records.back();
+        for (std::size_t p = 0; p < m_policies.size(); ++p) {
+            open.counts[p] = m_policies[p]->count(m_head);
+            open.memory[p] = m_policies[p]->memory();
+        }
+    }
+    return records;
 }
 
 void Engine::markClean() {

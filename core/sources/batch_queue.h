@@ -4,7 +4,8 @@
 // counters. When the queue holds `capacity` batches, tryPush() refuses the batch and counts
 // its hits as dropped: a slow consumer never blocks a live source. A source whose time is
 // virtual and runs as fast as possible uses pushWait() instead: it waits for room, so its
-// consumer sets the pace and nothing is dropped.
+// consumer sets the pace and nothing is dropped. Empty batches are not queued, except reset
+// markers (hit_event.h).
 #pragma once
 
 #include <chrono>
@@ -26,7 +27,7 @@ public:
 
     // False if full: the batch is dropped and its hits are added to droppedHits().
     bool tryPush(HitBatch&& batch) {
-        if (batch.empty()) {
+        if (batch.empty() && batch.kind != BatchKind::Reset) {
             return true;
         }
         {
@@ -46,7 +47,7 @@ public:
     // Waits while the queue is full, then pushes. Returns false without pushing (and without
     // counting a drop) if a stop is requested on `stop` first.
     bool pushWait(HitBatch&& batch, std::stop_token stop) {
-        if (batch.empty()) {
+        if (batch.empty() && batch.kind != BatchKind::Reset) {
             return true;
         }
         {
