@@ -11,6 +11,8 @@ namespace {
 // How long the worker waits for a batch before it looks at its commands and requests again:
 // short enough that an idle live source's head and a frame request are served within a frame.
 constexpr std::chrono::milliseconds kIdleWait{5};
+// With a backlog, a frame that took d to build is followed by at least this many d of counting.
+constexpr int kBacklogFrameRatio = 3;
 }  // namespace
 
 EngineWorker::EngineWorker(BatchQueue& input, EngineOptions options)
@@ -87,8 +89,13 @@ void EngineWorker::run(std::stop_token stop) {
             // Quiet seconds still move a live window: the head follows the clock.
             m_engine.advanceTo(m_clock->now());
         }
-        if (m_requested.load() > m_answered) {
+        // Frames never starve the counting: with a backlog, at most a quarter of the time goes
+        // to building them (the items' uniques are the costly part).
+        const auto now = std::chrono::steady_clock::now();
+        if (m_requested.load() > m_answered && (!batch || now >= m_nextPublish)) {
             publish(!batch.has_value());
+            m_nextPublish = std::chrono::steady_clock::now() +
+                            kBacklogFrameRatio * (std::chrono::steady_clock::now() - now);
         }
     }
 }

@@ -18,6 +18,9 @@
 //    counts is written to it (Rebuild batches are not: they were recorded when they first
 //    streamed). Setting or clearing it touches neither the source nor the counters.
 //  - Items: each frame holds the top kTopKeys keys with uniques for every one of them.
+//  - Frames never starve the counting: while batches are waiting, after a frame that took d
+//    to build the worker counts for at least 3 d before the next (an idle worker answers at
+//    once). So a costly frame lowers the frame rate under load, never the ingest rate.
 //
 // Example: BatchQueue q;  EngineWorker w(q);  w.start();  source.start(q);
 //          GUI frame timer: if (auto f = w.takeFrame()) draw(*f);
@@ -106,6 +109,7 @@ private:
     std::chrono::seconds m_level{300};
     std::uint64_t m_seenEpoch = 0;
     Count m_ingested = 0;
+    std::chrono::steady_clock::time_point m_nextPublish;  // with a backlog, not before
 
     std::jthread m_thread;  // last: joined before the members it uses are destroyed
 };

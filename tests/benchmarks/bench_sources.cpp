@@ -127,6 +127,7 @@ void replaySeekCounted(benchmark::State& state) {
         replay.seek(target);
         const std::uint64_t epoch = replay.epoch();
         for (;;) {
+            // Frames are asked for only once the rebuild is queued: they cost counting time.
             if (replay.progress().seeksApplied >= epoch) {
                 const std::uint64_t ticket = worker.requestFrame();
                 std::shared_ptr<const EngineFrame> frame;
