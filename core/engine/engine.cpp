@@ -36,18 +36,12 @@ struct Engine::Policy {
 };
 
 Engine::Engine(EngineOptions options) : m_dirtyFrom(kClean) {
-    restart(std::move(options));
+    reset(std::move(options));
 }
 
 Engine::~Engine() = default;
 
 void Engine::reset(EngineOptions options) {
-    m_pending.clear();
-    m_pendingFront = 0;
-    restart(std::move(options));
-}
-
-void Engine::restart(EngineOptions options) {
     m_options = std::move(options);
     m_policies.clear();
     const CounterOptions counterOptions{m_options.window, m_options.coarseBucket};
@@ -76,32 +70,9 @@ void Engine::restart(EngineOptions options) {
     ++m_epoch;
 }
 
-Count Engine::pump(BatchQueue& queue, std::chrono::nanoseconds budget) {
-    const auto start = SteadyClock::now();
-    Count processed = 0;
-    for (;;) {
-        if (m_pending.empty()) {
-            m_pending = queue.drain();
-            if (m_pending.empty()) {
-                break;
-            }
-        }
-        ingest(m_pending.front());
-        for (const HitEvent& e : m_pending.front()) {
-            processed = saturatingAdd(processed, e.count);
-        }
-        m_pending.pop_front();
-        if (SteadyClock::now() - start >= budget) {
-            break;
-        }
-    }
-    return processed;
-}
-
 void Engine::ingest(const HitBatch& batch) {
     if (batch.kind == BatchKind::Reset) {
-        // Not reset(): pump() may be walking m_pending, which stays valid.
-        restart(m_options);
+        reset(m_options);
         m_streamEpoch = batch.epoch;
         return;
     }

@@ -23,9 +23,7 @@
 //  - ns per hit: each policy's hit() calls are timed per run of hits; the figure is an
 //    exponential average over closed seconds.
 //
-// Cost: pump() processes whole batches until `budget` is spent; the batches it drained but
-// did not process wait inside the engine, and it drains the queue again only when they are
-// done, so the queue keeps its bound (a source outrunning the engine sees drops).
+// Cost: ingest() is O(hits x policies) plus the keyed monitor's work per hit.
 // Memory: historySeconds records of (2 * policies + 2) words, plus the counters.
 //
 // Example (W = 300):
@@ -43,7 +41,7 @@
 #include "core/counters/ring_counter.h"
 #include "core/engine/engine_snapshot.h"
 #include "core/keyed/keyed_monitor.h"
-#include "core/sources/batch_queue.h"
+#include "core/sources/hit_event.h"
 
 namespace hitcounter {
 
@@ -64,9 +62,6 @@ public:
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
 
-    // Processes queued batches for at most `budget` (at least one batch if any is waiting).
-    // Returns the number of hits processed.
-    Count pump(BatchQueue& queue, std::chrono::nanoseconds budget);
     // Feeds one batch right away (or applies its reset marker, or drops it if stale).
     void ingest(const HitBatch& batch);
     // Moves the head to t if t is newer, closing the seconds in between.
@@ -97,13 +92,10 @@ public:
     std::uint64_t streamEpoch() const { return m_streamEpoch; }
     // Batches dropped because their epoch was not the current one.
     std::uint64_t staleBatches() const { return m_staleBatches; }
-    // Batches drained from the queue but not processed yet.
-    std::size_t pendingBatches() const { return m_pending.size() - m_pendingFront; }
 
 private:
     struct Policy;
 
-    void restart(EngineOptions options);
     void feedRun(const HitBatch& batch, std::size_t first, std::size_t last);
     void closeSecondsBefore(Timestamp t);
     void closeHead();
@@ -123,8 +115,6 @@ private:
     std::uint64_t m_streamEpoch = 0;
     std::uint64_t m_staleBatches = 0;
     Timestamp m_dirtyFrom;
-    std::deque<HitBatch> m_pending;
-    std::size_t m_pendingFront = 0;
 };
 
 }  // namespace hitcounter
