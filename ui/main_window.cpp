@@ -671,9 +671,10 @@ void MainWindow::onPlotReplotted() {
     const std::size_t rss = FrameMeter::rssBytes();
     std::printf(
         "frames %zu  median %.2f ms  p99 %.2f ms  max %.2f ms  rss start %.1f MiB  rss end %.1f "
-        "MiB  ingest %.0f hits/s\n",
+        "MiB  ingest %.0f hits/s  hits counted %llu\n",
         m_meter.frames(), m_meter.percentileMs(50), m_meter.percentileMs(99), m_meter.maxMs(),
-        double(m_benchRssStart) / 1048576.0, double(rss) / 1048576.0, m_ingestRate);
+        double(m_benchRssStart) / 1048576.0, double(rss) / 1048576.0, m_ingestRate,
+        static_cast<unsigned long long>(m_frame ? m_frame->hitsIngested : 0));
     std::fflush(stdout);
     Q_EMIT benchFinished();
 }
