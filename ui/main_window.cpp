@@ -15,7 +15,6 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QVBoxLayout>
-#include <cstdio>
 
 #include <QDockWidget>
 #include <QFileInfo>
@@ -73,7 +72,6 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
         // Bars and fills gain nothing from antialiasing and cost most of the raster time.
         plot->setNotAntialiasedElements(QCP::aeFills | QCP::aePlottables | QCP::aeGrid |
                                         QCP::aeSubGrid | QCP::aeAxes);
-        connect(plot, &QCustomPlot::afterReplot, this, &MainWindow::onPlotReplotted);
     }
 
     m_errorBanner = new QLabel;
@@ -540,10 +538,7 @@ QString MainWindow::errorText() const {
 }
 
 void MainWindow::frame() {
-    const bool timing = m_benchFramesLeft > 0;
-    if (timing) {
-        m_frameClock.start();
-    }
+    Q_EMIT frameStarted();
     if (m_replay) {
         followReplay();
     }
@@ -561,10 +556,8 @@ void MainWindow::frame() {
         updateStatusBar();
         return;
     }
-    if (timing) {
-        m_replotsPending = 4;
-    }
     draw(std::move(next));
+    Q_EMIT frameDrawn();
 }
 
 void MainWindow::draw(std::shared_ptr<const EngineFrame> frame) {
@@ -654,35 +647,8 @@ void MainWindow::renderNow() {
     m_items->plot()->replot(QCustomPlot::rpImmediateRefresh);
 }
 
-void MainWindow::onPlotReplotted() {
-    if (m_benchFramesLeft <= 0 || m_replotsPending <= 0 || --m_replotsPending > 0) {
-        return;
-    }
-    if (m_warmingUp) {
-        return;  // the simulator's catch-up is not the steady state being measured
-    }
-    if (m_meter.frames() == 0) {
-        m_benchRssStart = FrameMeter::rssBytes();
-    }
-    m_meter.record(std::chrono::nanoseconds(m_frameClock.nsecsElapsed()));
-    if (--m_benchFramesLeft > 0) {
-        return;
-    }
-    const std::size_t rss = FrameMeter::rssBytes();
-    std::printf(
-        "frames %zu  median %.2f ms  p99 %.2f ms  max %.2f ms  rss start %.1f MiB  rss end %.1f "
-        "MiB  ingest %.0f hits/s  hits counted %llu\n",
-        m_meter.frames(), m_meter.percentileMs(50), m_meter.percentileMs(99), m_meter.maxMs(),
-        double(m_benchRssStart) / 1048576.0, double(rss) / 1048576.0, m_ingestRate,
-        static_cast<unsigned long long>(m_frame ? m_frame->hitsIngested : 0));
-    std::fflush(stdout);
-    Q_EMIT benchFinished();
-}
-
-void MainWindow::startBench(int frames) {
-    m_meter = FrameMeter();
-    m_benchFramesLeft = frames;
-    m_benchRssStart = FrameMeter::rssBytes();
+QList<QCustomPlot*> MainWindow::plots() const {
+    return {m_live, m_ring, m_comparison->plot(), m_items->plot()};
 }
 
 void MainWindow::updateStatusBar() {

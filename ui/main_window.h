@@ -9,6 +9,7 @@
 #pragma once
 
 #include <QElapsedTimer>
+#include <QList>
 #include <QMainWindow>
 #include <QTimer>
 #include <functional>
@@ -19,11 +20,11 @@
 #include "core/engine/engine_worker.h"
 #include "core/sources/batch_queue.h"
 #include "core/sources/source.h"
-#include "ui/frame_meter.h"
 #include "ui/history_update.h"
 #include "ui/source_spec.h"
 
 class QAction;
+class QCustomPlot;
 class QComboBox;
 class QLabel;
 class QProgressDialog;
@@ -100,11 +101,11 @@ public:
     void frame();
     // A frame, then every plot replotted at once (for screenshots).
     void renderNow();
-    // Counts `frames` frames (update + replot; the simulator's warm-up excluded), then prints
-    // the percentiles and RSS (at the first and the last counted frame) to stdout and emits
-    // benchFinished().
-    void startBench(int frames);
-    const FrameMeter& frameMeter() const { return m_meter; }
+    // Plots a frame replots (each queues one replot per drawn frame).
+    QList<QCustomPlot*> plots() const;
+    // The simulator is still catching up with the clock (not the steady state).
+    bool warmingUp() const { return m_warmingUp; }
+    double ingestRate() const { return m_ingestRate; }
 
     void setPaused(bool paused);
     bool paused() const { return m_paused; }
@@ -121,7 +122,10 @@ public:
     bool snapshotTo(const QString& directory, QString* error);
 
 Q_SIGNALS:
-    void benchFinished();
+    // A frame starts (frameStarted), and it took a new EngineFrame and queued one replot per
+    // plot (frameDrawn) or had nothing new to draw (no signal): for the frame bench.
+    void frameStarted();
+    void frameDrawn();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -132,7 +136,6 @@ private:
     void updateStatusBar();
     void snapshotInteractive();
     void showShortcuts();
-    void onPlotReplotted();
     void followReplay();
     void buildSourceControls();
     void draw(std::shared_ptr<const EngineFrame> frame);
@@ -185,13 +188,6 @@ private:
     QElapsedTimer m_rateClock;
     Count m_hitsAtRate = 0;
     double m_ingestRate = 0.0;
-
-    // Bench: a frame is timed from its start until every plot it queued has replotted.
-    FrameMeter m_meter;
-    int m_benchFramesLeft = 0;
-    int m_replotsPending = 0;
-    QElapsedTimer m_frameClock;
-    std::size_t m_benchRssStart = 0;
 };
 
 }  // namespace hitcounter::ui

@@ -10,6 +10,7 @@
 #include <functional>
 #include <thread>
 
+#include "app/gui/frame_bench.h"
 #include "app/gui/gui_options.h"
 #include "core/sim/traffic_pattern.h"
 #include "core/sources/replay_source.h"
@@ -180,9 +181,8 @@ int main(int argc, char* argv[]) {
     }
 
     if (options->benchFrames > 0) {
-        QObject::connect(&window, &hitcounter::ui::MainWindow::benchFinished, &app,
-                         &QApplication::quit);
-        window.startBench(options->benchFrames);
+        auto* bench = new hitcounter::app::FrameBench(window, options->benchFrames);
+        QObject::connect(bench, &hitcounter::app::FrameBench::finished, &app, &QApplication::quit);
     }
     if (!options->screenshotFile.isEmpty()) {
         screenshotLater(window, *options, [&window] { window.renderNow(); });
