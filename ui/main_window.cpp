@@ -341,7 +341,7 @@ void MainWindow::buildSourceControls() {
 bool MainWindow::startSpec(const SourceSpec& spec) {
     BuiltSource built;
     try {
-        built = buildSource(spec, *m_clock, m_worker.options().window);
+        built = buildSource(spec, *m_clock);
     } catch (const std::exception& e) {
         showError(
             tr("Cannot start the %1: %2").arg(kindName(spec.kind), QString::fromUtf8(e.what())));

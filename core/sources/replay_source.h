@@ -59,8 +59,7 @@ enum class ReplayState { Idle, Loading, Playing, Ended, Stopped, Failed };
 std::string_view replayStateName(ReplayState state);
 
 struct ReplayOptions {
-    std::chrono::seconds window = kDefaultWindow;  // what seek() rebuilds: (T - window, T]
-    double speed = 1.0;                            // 0.1..1000 or VirtualClock::kAsFastAsPossible
+    double speed = 1.0;  // 0.1..1000 or VirtualClock::kAsFastAsPossible
     bool loop = false;
     bool startPaused = false;  // load, then wait for play()
     bool holdAtEnd = true;     // at the end keep the worker for seeks (GUI); false: finish (CLI)

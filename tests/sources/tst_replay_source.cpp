@@ -213,7 +213,7 @@ private Q_SLOTS:
         ManualClock base(0s);
         BatchQueue queue;
         test::BatchCollector collector(queue);
-        ReplaySource replay(base, path, {.window = 15s, .startPaused = true});
+        ReplaySource replay(base, path, {.startPaused = true});
         replay.start(queue);
         QVERIFY(test::waitUntil([&] { return loaded(replay); }));
         replay.seek(31);
