@@ -44,9 +44,9 @@ private:
 
     static void followsALogThroughItsLife(bool useInotify, const std::filesystem::path& log) {
         append(log, combined(0, "/before-start"));  // there before the start: not read
+        BatchQueue queue;
         FollowSource follow(
             {.file = log, .useInotify = useInotify, .pollInterval = std::chrono::milliseconds(20)});
-        BatchQueue queue;
         follow.start(queue);
         BatchCollector collector(queue);
 
@@ -105,8 +105,8 @@ private Q_SLOTS:
     void stopTakesWhatWasWrittenBeforeIt() {
         const auto log = file("stop.log");
         append(log, "");
-        FollowSource follow({.file = log, .pollInterval = std::chrono::milliseconds(5000)});
         BatchQueue queue;
+        FollowSource follow({.file = log, .pollInterval = std::chrono::milliseconds(5000)});
         follow.start(queue);
         append(log, combined(1, "/x") + combined(2, "/y"));
         follow.stop();
@@ -118,8 +118,8 @@ private Q_SLOTS:
     void anEmptyLogIsDetectedFromItsFirstLines() {
         const auto log = file("empty-then-json.log");
         append(log, "");
-        FollowSource follow({.file = log, .pollInterval = std::chrono::milliseconds(20)});
         BatchQueue queue;
+        FollowSource follow({.file = log, .pollInterval = std::chrono::milliseconds(20)});
         follow.start(queue);
         append(log, R"({"time":"2000-10-10T20:55:36Z","uri":"/j","remote_addr":"v1"})"
                     "\n");
@@ -142,8 +142,8 @@ private Q_SLOTS:
         const auto log = file("refused.log");
         std::filesystem::remove(log);
         append(log, content.toStdString());
-        FollowSource follow({.file = log});
         BatchQueue queue;
+        FollowSource follow({.file = log});
         try {
             follow.start(queue);
             QFAIL("start() accepted the file");
@@ -154,8 +154,8 @@ private Q_SLOTS:
     }
 
     void missingFileFailsAtStart() {
-        FollowSource follow({.file = file("nope.log")});
         BatchQueue queue;
+        FollowSource follow({.file = file("nope.log")});
         QVERIFY_THROWS_EXCEPTION(SourceError, follow.start(queue));
     }
 };
