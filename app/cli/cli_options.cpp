@@ -1,6 +1,10 @@
 #include "app/cli/cli_options.h"
 
+#include <QRegularExpression>
 #include <QTextStream>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <limits>
 
 namespace hitcounter::cli {
@@ -14,8 +18,50 @@ QString joinedPolicyNames() {
 }
 }  // namespace
 
+QString escapedControls(const QString& text) {
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (u >= 0x20 && u != 0x7f && !(u >= 0x80 && u < 0xa0)) {
+            out += c;
+            continue;
+        }
+        switch (u) {
+            case 0:
+                out += QStringLiteral("\\0");
+                break;
+            case '\t':
+                out += QStringLiteral("\\t");
+                break;
+            case '\n':
+                out += QStringLiteral("\\n");
+                break;
+            case '\r':
+                out += QStringLiteral("\\r");
+                break;
+            default:
+                out += QStringLiteral("\\x%1").arg(unsigned(u), 2, 16, QLatin1Char('0'));
+        }
+    }
+    return out;
+}
+
 void printError(const QString& message) {
-    QTextStream(stderr) << "hitcounter-cli: " << message << '\n';
+    QTextStream(stderr) << "hitcounter-cli: " << escapedControls(message) << '\n';
+}
+
+int checkedStdout(int exitCode) {
+    errno = 0;
+    const bool failed = std::fflush(stdout) != 0 || std::ferror(stdout);
+    if (!failed)
+        return exitCode;
+    const int error = errno;
+    printError(QStringLiteral("cannot write to stdout (%1)")
+                   .arg(error != 0
+                            ? QString::fromLocal8Bit(std::strerror(error))
+                            : QStringLiteral("a write failed: a full disk or a closed pipe?")));
+    return kExitFailure;
 }
 
 std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList& arguments) {
@@ -26,7 +72,7 @@ std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList&
     }
     if (parser.isSet(help)) {
         QTextStream(stdout) << parser.helpText();
-        return kExitOk;
+        return checkedStdout();
     }
     return std::nullopt;
 }
@@ -72,14 +118,31 @@ QString optionName(const QCommandLineOption& option) {
 }
 }  // namespace
 
+std::optional<long long> plainWholeNumber(const QString& text) {
+    static const QRegularExpression syntax(QStringLiteral("^-?[0-9]+$"));
+    bool ok = false;
+    const qlonglong value = text.toLongLong(&ok);
+    if (!ok || !syntax.match(text).hasMatch())
+        return std::nullopt;
+    return value;
+}
+
+std::optional<double> plainNumber(const QString& text) {
+    static const QRegularExpression syntax(QStringLiteral("^-?[0-9]+(\\.[0-9]+)?$"));
+    bool ok = false;
+    const double value = text.toDouble(&ok);
+    if (!ok || !syntax.match(text).hasMatch())
+        return std::nullopt;
+    return value;
+}
+
 std::optional<long long> wholeNumberFrom(const QCommandLineParser& parser,
                                          const QCommandLineOption& option, long long min,
                                          long long max) {
-    bool ok = false;
     const QString text = parser.value(option);
-    const qlonglong value = text.toLongLong(&ok);
-    if (ok && value >= min && value <= max)
-        return value;
+    const auto value = plainWholeNumber(text);
+    if (value && *value >= min && *value <= max)
+        return *value;
     printError(QStringLiteral("%1 '%2' is not valid; expected a whole number from %3 to %4")
                    .arg(optionName(option), text)
                    .arg(min)
@@ -89,11 +152,10 @@ std::optional<long long> wholeNumberFrom(const QCommandLineParser& parser,
 
 std::optional<double> numberFrom(const QCommandLineParser& parser, const QCommandLineOption& option,
                                  double min, double max) {
-    bool ok = false;
     const QString text = parser.value(option);
-    const double value = text.toDouble(&ok);
-    if (ok && value >= min && value <= max)
-        return value;
+    const auto value = plainNumber(text);
+    if (value && *value >= min && *value <= max)
+        return *value;
     printError(QStringLiteral("%1 '%2' is not valid; expected a number from %3 to %4")
                    .arg(optionName(option), text)
                    .arg(min)

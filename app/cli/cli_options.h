@@ -25,8 +25,17 @@ inline constexpr int kExitBadInput = 2;  // bad arguments or bad input data
 // The largest --window: the ring policy holds 16 bytes per second of window (16 MB here).
 inline constexpr long long kMaxWindowSeconds = 1'000'000;
 
-// Writes "hitcounter-cli: <message>\n" to stderr.
+// Writes "hitcounter-cli: <message>\n" to stderr, control characters (NUL, ESC, CR, DEL, C1
+// ...) escaped as \0 \t \n \r or \xHH so that no input echoed in a message reaches the
+// terminal raw.
 void printError(const QString& message);
+// `text` with its control characters escaped as printError does.
+QString escapedControls(const QString& text);
+
+// Flushes stdout and returns `exitCode`; if anything written to stdout was lost (a full disk,
+// /dev/full, a closed pipe) names the error on stderr and returns kExitFailure instead.
+// Every command ends with it after printing its result.
+int checkedStdout(int exitCode = kExitOk);
 
 // Parses `arguments` (see command.h) after adding --help. Returns an exit code when the
 // command should end now: kExitOk after printing the help, kExitBadInput after naming an
@@ -42,6 +51,10 @@ QCommandLineOption windowOption();
 std::optional<std::vector<std::string>> policiesFrom(const QCommandLineParser& parser,
                                                      const QCommandLineOption& option,
                                                      bool allowAll);
+// Numbers in options are written plainly, the same for every option: digits with an optional
+// leading '-' (whole numbers), and a fraction .digits where a fraction is allowed. Spaces, '+',
+// exponents (1e3), hex, inf and nan are refused.
+//
 // The option's value as a whole number in [min, max], or std::nullopt after naming the option,
 // the value and the range.
 std::optional<long long> wholeNumberFrom(const QCommandLineParser& parser,
@@ -50,6 +63,10 @@ std::optional<long long> wholeNumberFrom(const QCommandLineParser& parser,
 // The option's value as a finite number in [min, max], or std::nullopt as above.
 std::optional<double> numberFrom(const QCommandLineParser& parser, const QCommandLineOption& option,
                                  double min, double max);
+// `text` as a whole number, or as a number with an optional fraction, written as above;
+// std::nullopt if it is written otherwise.
+std::optional<long long> plainWholeNumber(const QString& text);
+std::optional<double> plainNumber(const QString& text);
 
 // The counter options with the chosen window, or std::nullopt unless it is a whole number in
 // [1, kMaxWindowSeconds].

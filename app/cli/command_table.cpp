@@ -10,8 +10,7 @@ constexpr std::array kCommands{
     Command{"replay", "replay a trace CSV through counting policies", runReplay},
     Command{"listen", "count statsd (UDP/TCP) and Graphite (TCP) hits headless", runListen},
     Command{"gen", "write a deterministic simulated trace CSV", runGen},
-    Command{"simulate", "run the simulator live, print the window count every second",
-            runSimulate},
+    Command{"simulate", "run the simulator live, print the window count every second", runSimulate},
 };
 }  // namespace
 

@@ -1,12 +1,14 @@
 #include <QFile>
-#include <filesystem>
-#include <iostream>
+#include <cstdio>
+#include <limits>
 #include <memory>
-#include <system_error>
+#include <sstream>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/stop_signals.h"
 #include "app/cli/traffic_cli_options.h"
+#include "core/io/output_file.h"
 #include "core/io/trace_writer.h"
 #include "core/sim/traffic_model.h"
 
@@ -14,9 +16,46 @@ namespace hitcounter::cli {
 
 namespace {
 
+constexpr long long kDefaultMaxBytes = 1LL << 30;
+// Bytes generated before they are handed to the output (and checked against the cap).
+constexpr std::streamoff kChunkBytes = 1 << 20;
+// Seconds generated between two polls for a stop signal.
+constexpr Timestamp kSignalPollSeconds = 64;
+
+// Where the trace goes: stdout, or an OutputFile (FILE.partial, or a device or FIFO).
+class GenOutput {
+public:
+    explicit GenOutput(std::unique_ptr<OutputFile> file) : m_file(std::move(file)) {}
+
+    bool write(std::string_view data) {
+        m_bytes += data.size();
+        if (m_file)
+            return m_file->write(data);
+        return std::fwrite(data.data(), 1, data.size(), stdout) == data.size();
+    }
+    std::uint64_t bytes() const { return m_bytes; }
+    OutputFile* file() const { return m_file.get(); }
+
+private:
+    std::unique_ptr<OutputFile> m_file;
+    std::uint64_t m_bytes = 0;
+};
+
+enum class GenEnd { Complete, WriteFailed, OverCap, Interrupted };
+
+struct GenResult {
+    GenEnd end = GenEnd::Complete;
+    Timestamp second = 0;  // the second it stopped at
+    int signal = 0;        // Interrupted
+};
+
 // Writes seconds [start, start + duration) of the model after a comment naming the options
-// (and not --out, so stdout and FILE get the same bytes); false if the stream failed.
-bool generate(const TrafficModel& model, Timestamp start, Timestamp duration, TraceWriter& writer) {
+// (and not --out, so stdout and FILE get the same bytes), in chunks, stopping at a stop signal
+// or before the first second that would take the output past maxBytes (0: no cap).
+GenResult generate(const TrafficModel& model, Timestamp start, Timestamp duration,
+                   std::uint64_t maxBytes, const sigset_t& stopSignals, GenOutput& output) {
+    std::ostringstream buffer;
+    TraceWriter writer(buffer);
     const TrafficOptions& o = model.options();
     writer.writeComment(
         "hitcounter-cli gen --pattern " + std::string(trafficPatternName(o.pattern)) + " --rate " +
@@ -24,14 +63,33 @@ bool generate(const TrafficModel& model, Timestamp start, Timestamp duration, Tr
         " --keys " + std::to_string(o.keys) + " --visitors " + std::to_string(o.visitors) +
         " --seed " + std::to_string(o.seed) + " --start " + std::to_string(start) + " --jitter " +
         std::to_string(o.jitter.count()));
+    const auto drain = [&](Timestamp second) -> std::optional<GenResult> {
+        const std::string data = buffer.str();
+        buffer.str({});
+        if (!output.write(data))
+            return GenResult{GenEnd::WriteFailed, second, 0};
+        return std::nullopt;
+    };
     HitBatch batch;
-    for (Timestamp t = start; t < start + duration && writer.good(); ++t) {
+    for (Timestamp t = start; t < start + duration; ++t) {
+        if ((t - start) % kSignalPollSeconds == 0) {
+            if (const int signal = stopSignalArrived(stopSignals))
+                return {GenEnd::Interrupted, t, signal};
+        }
         batch.clear();
         model.appendEventsAt(t, batch);
         writer.write(batch);
+        // Checked per second, before the chunk holding it is written: nothing past the cap.
+        if (maxBytes > 0 && output.bytes() + static_cast<std::uint64_t>(buffer.tellp()) > maxBytes)
+            return {GenEnd::OverCap, t, 0};
+        if (buffer.tellp() >= kChunkBytes) {
+            if (auto stopped = drain(t))
+                return *stopped;
+        }
     }
-    writer.flush();
-    return writer.good();
+    if (auto stopped = drain(start + duration - 1))
+        return *stopped;
+    return {};
 }
 
 }  // namespace
@@ -42,11 +100,18 @@ int runGen(const QStringList& arguments) {
         "Writes a deterministic trace CSV (timestamp,key,visitor,count) of simulated traffic: "
         "the same options and seed always give the same file."));
     const TrafficCliOptions traffic;
-    const QCommandLineOption out(QStringLiteral("out"),
-                                 QStringLiteral("Write to FILE (complete or not at all) instead "
-                                                "of stdout."),
-                                 QStringLiteral("FILE"));
-    parser.addOptions(traffic.all() << out);
+    const QCommandLineOption out(
+        QStringLiteral("out"),
+        QStringLiteral("Write to FILE (complete or not at all; a FIFO or device is written "
+                       "through) instead of stdout."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption maxBytes(
+        QStringLiteral("max-bytes"),
+        QStringLiteral("Stop with exit code 2 rather than write more than N bytes (default %1, "
+                       "1 GiB; 0: no limit).")
+            .arg(kDefaultMaxBytes),
+        QStringLiteral("N"), QString::number(kDefaultMaxBytes));
+    parser.addOptions(traffic.all() << out << maxBytes);
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (!parser.positionalArguments().isEmpty()) {
@@ -57,44 +122,66 @@ int runGen(const QStringList& arguments) {
     const auto values = trafficValuesFrom(parser, traffic, QStringLiteral("gen"), true);
     if (!values)
         return kExitBadInput;
+    const auto cap = wholeNumberFrom(parser, maxBytes, 0, std::numeric_limits<long long>::max());
+    if (!cap)
+        return kExitBadInput;
     const TrafficModel model(values->traffic);
-    const Timestamp first = values->start;
-    const Timestamp seconds = *values->seconds;
 
-    if (!parser.isSet(out)) {
-        std::ios::sync_with_stdio(false);
-        TraceWriter writer(std::cout);
-        if (generate(model, first, seconds, writer))
-            return kExitOk;
-        printError(QStringLiteral("cannot write to stdout"));
-        return kExitFailure;
+    // Checked before any work: a bad FILE (a directory, an empty name...) is exit code 2 now.
+    std::unique_ptr<OutputFile> file;
+    if (parser.isSet(out)) {
+        try {
+            file = std::make_unique<OutputFile>(QFile::encodeName(parser.value(out)).toStdString());
+        } catch (const OutputFileError& e) {
+            printError(QString::fromStdString(e.what()));
+            return kExitBadInput;
+        }
     }
-    // Written beside the target and renamed when complete, so FILE is never half-written.
-    const std::filesystem::path target = QFile::encodeName(parser.value(out)).toStdString();
-    std::filesystem::path partial = target;
-    partial += ".partial";
-    std::unique_ptr<TraceWriter> writer;
+    const sigset_t stopSignals = blockStopSignals();
+    GenOutput output(std::move(file));
+    const GenResult result = generate(model, values->start, *values->seconds,
+                                      static_cast<std::uint64_t>(*cap), stopSignals, output);
+    OutputFile* target = output.file();
+    const QString written =
+        target ? QString::fromStdString(target->writePath().string()) : QStringLiteral("stdout");
+    const auto dropped = [&] {
+        if (!target || target->writesThrough())
+            return QString();
+        target->discard();
+        return QStringLiteral("; removed %1").arg(written);
+    };
+    switch (result.end) {
+        case GenEnd::Complete:
+            break;
+        case GenEnd::WriteFailed: {
+            const QString why = target ? QString::fromStdString(target->error())
+                                       : QStringLiteral("cannot write to stdout");
+            printError(why + dropped());
+            return kExitFailure;
+        }
+        case GenEnd::OverCap:
+            printError(QStringLiteral("the trace would pass --max-bytes %1 at second %2; give a "
+                                      "shorter --duration or a larger --max-bytes (0: no limit)%3")
+                           .arg(*cap)
+                           .arg(result.second)
+                           .arg(dropped()));
+            return target ? kExitBadInput : checkedStdout(kExitBadInput);
+        case GenEnd::Interrupted:
+            printError(QStringLiteral("interrupted by %1 at second %2%3")
+                           .arg(QString::fromStdString(signalName(result.signal)))
+                           .arg(result.second)
+                           .arg(dropped()));
+            if (!target)
+                (void)checkedStdout();
+            return 128 + result.signal;
+    }
+    if (!target)
+        return checkedStdout();
     try {
-        writer = std::make_unique<TraceWriter>(partial);
+        target->commit();
     } catch (const std::runtime_error& e) {
         printError(QString::fromStdString(e.what()));
-        return kExitBadInput;
-    }
-    if (!generate(model, first, seconds, *writer)) {
-        writer.reset();
-        std::error_code ignored;
-        std::filesystem::remove(partial, ignored);
-        printError(QStringLiteral("cannot write '%1' (disk full?); nothing written")
-                       .arg(QString::fromStdString(partial.string())));
         return kExitFailure;
-    }
-    writer.reset();
-    std::error_code error;
-    std::filesystem::rename(partial, target, error);
-    if (error) {
-        std::filesystem::remove(partial, error);
-        printError(QStringLiteral("cannot create '%1'").arg(parser.value(out)));
-        return kExitBadInput;
     }
     return kExitOk;
 }

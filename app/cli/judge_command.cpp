@@ -1,5 +1,5 @@
-#include <QFile>
-#include <QTextStream>
+#include <cstdio>
+#include <iostream>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
@@ -27,19 +27,21 @@ int runJudge(const QStringList& arguments) {
     if (!policies || !options)
         return kExitBadInput;
 
-    QFile input;
-    if (!input.open(stdin, QIODevice::ReadOnly)) {
+    std::ios::sync_with_stdio(false);  // std::cin reads in large blocks
+    const auto counter = makeCounter(policies->front(), *options);
+    const auto answers = runJudge(std::cin, *counter);
+    if (std::cin.bad()) {
         printError(QStringLiteral("cannot read stdin"));
         return kExitFailure;
     }
-    const auto program = parseJudgeInput(input.readAll());
-    if (const auto* error = std::get_if<JudgeError>(&program)) {
+    if (const auto* error = std::get_if<JudgeError>(&answers)) {
         printError(QStringLiteral("stdin: ") + error->describe());
         return kExitBadInput;
     }
-    const auto counter = makeCounter(policies->front(), *options);
-    QTextStream(stdout) << runJudge(std::get<JudgeProgram>(program), *counter) << '\n';
-    return kExitOk;
+    const std::string& text = std::get<std::string>(answers);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fputc('\n', stdout);
+    return checkedStdout();
 }
 
 }  // namespace hitcounter::cli

@@ -146,9 +146,8 @@ int runListen(const QStringList& arguments) {
 
     std::optional<std::chrono::steady_clock::duration> runFor;
     if (parser.isSet(duration)) {
-        bool ok = false;
-        const double seconds = parser.value(duration).toDouble(&ok);
-        if (!ok || !(seconds > 0) || seconds > 1e9) {
+        const double seconds = plainNumber(parser.value(duration)).value_or(0);
+        if (!(seconds > 0) || seconds > 1e9) {
             printError(QStringLiteral("--duration '%1' is not a duration; expected seconds > 0, "
                                       "such as 10 or 0.5")
                            .arg(parser.value(duration)));
@@ -231,22 +230,28 @@ int runListen(const QStringList& arguments) {
 
     for (const auto& l : listeners)
         addStats(totals.stats, l->stats());
+    // Finished before the report, so a report that cannot be written (a closed pipe, a full
+    // disk) never costs the recording.
+    int exitCode = kExitOk;
+    QString recorded;
+    if (recorder) {
+        try {
+            recorder->finish();
+            recorded = QStringLiteral("recorded %1 hits to %2")
+                           .arg(recorder->hitsWritten())
+                           .arg(QString::fromStdString(recorder->file().string()));
+        } catch (const std::exception& e) {
+            printError(QString::fromStdString(e.what()));
+            exitCode = kExitFailure;
+        }
+    }
     if (parser.isSet(json))
         printJson(listeners, totals, seconds);
     else
         printText(listeners, totals, seconds);
-    if (recorder) {
-        try {
-            recorder->finish();
-        } catch (const std::exception& e) {
-            printError(QString::fromStdString(e.what()));
-            return kExitFailure;
-        }
-        printError(QStringLiteral("recorded %1 hits to %2")
-                       .arg(recorder->hitsWritten())
-                       .arg(QString::fromStdString(recorder->file().string())));
-    }
-    return kExitOk;
+    if (!recorded.isEmpty())
+        printError(recorded);
+    return checkedStdout(exitCode);
 }
 
 }  // namespace hitcounter::cli

@@ -6,6 +6,7 @@
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/stop_signals.h"
 
 namespace {
 
@@ -24,6 +25,7 @@ QString usage() {
 
 int main(int argc, char** argv) {
     using namespace hitcounter::cli;
+    ignoreBrokenPipe();  // a closed stdout is a write error each command reports
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("hitcounter-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(HITCOUNTER_VERSION));
@@ -33,11 +35,11 @@ int main(int argc, char** argv) {
     if (name == QLatin1String("--help") || name == QLatin1String("-h") ||
         name == QLatin1String("help")) {
         QTextStream(stdout) << usage();
-        return kExitOk;
+        return checkedStdout();
     }
     if (name == QLatin1String("--version")) {
         QTextStream(stdout) << "hitcounter-cli " << HITCOUNTER_VERSION << '\n';
-        return kExitOk;
+        return checkedStdout();
     }
     for (const auto& command : commands()) {
         if (name.toUtf8() != QByteArray(command.name.data(), command.name.size()))

@@ -22,15 +22,14 @@ constexpr std::uint64_t kReportedBadRows = 10;
 std::optional<std::vector<Timestamp>> queryTimes(const QString& text) {
     std::vector<Timestamp> times;
     for (const QString& part : text.split(QLatin1Char(','))) {
-        bool ok = false;
-        const qlonglong time = part.trimmed().toLongLong(&ok);
-        if (!ok || time < 0 || time > kTraceMaxTimestamp) {
+        const auto time = plainWholeNumber(part);
+        if (!time || *time < 0 || *time > kTraceMaxTimestamp) {
             printError(QStringLiteral("--at '%1' is not a time; expected whole seconds >= 0, "
                                       "separated by commas, such as 300,600")
                            .arg(part));
             return std::nullopt;
         }
-        times.push_back(time);
+        times.push_back(*time);
     }
     return times;
 }
@@ -198,7 +197,7 @@ int runReplay(const QStringList& arguments) {
         printJson(run, trace, progress, options->window);
     else
         printCsv(run);
-    return kExitOk;
+    return checkedStdout();
 }
 
 }  // namespace hitcounter::cli

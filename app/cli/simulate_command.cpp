@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QTextStream>
 #include <chrono>
+#include <cstdio>
 #include <memory>
 
 #include "app/cli/cli_options.h"
@@ -96,7 +97,8 @@ int runSimulate(const QStringList& arguments) {
     };
     out << "time,count\n";
     auto nextPrint = wall.time() + 1s;
-    while (!stopSignalArrived(stopSignals)) {
+    // A stdout that fails (a closed pipe, a full disk) ends the run like a stop signal.
+    while (!stopSignalArrived(stopSignals) && !std::ferror(stdout)) {
         const bool ended = !source->running();
         if (auto batch = queue.popFor(20ms))
             consume(*batch);
@@ -112,6 +114,7 @@ int runSimulate(const QStringList& arguments) {
         consume(batch);
     print(sim.position() - 1);
 
+    out.flush();
     const SourceStats stats = source->stats();
     printError(QStringLiteral("%1 hits, %2 late, %3 dropped")
                    .arg(stats.hits)
@@ -121,13 +124,13 @@ int runSimulate(const QStringList& arguments) {
         const RecordingStatus status = recording->recording();
         if (!status.error.empty()) {
             printError(QString::fromStdString(status.error));
-            return kExitFailure;
+            return checkedStdout(kExitFailure);
         }
         printError(QStringLiteral("recorded %1 hits to %2")
                        .arg(status.hits)
                        .arg(QString::fromStdString(status.file.string())));
     }
-    return kExitOk;
+    return checkedStdout();
 }
 
 }  // namespace hitcounter::cli

@@ -28,7 +28,7 @@ TraceStatus AccessLogReader::next(TraceRow& row) {
                             "line longer than " + std::to_string(kMaxLineBytes) +
                                 " bytes; expected one request per line");
             case LineSplitter::Status::Incomplete:
-                return fail(TraceErrorKind::IncompleteLastLine,
+                return fail(TraceErrorKind::IncompleteRow,
                             "the last line has no line break (cut off while written?); skipped");
             case LineSplitter::Status::Line:
                 break;

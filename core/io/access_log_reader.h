@@ -5,7 +5,7 @@
 //
 // Lines: blank lines are skipped; a '\r' before '\n' is dropped; a line that does not parse is
 // a BadRow (error() names the line and the problem) and reading goes on; a last line without
-// its '\n' is a BadRow of kind IncompleteLastLine (a log cut off mid-write; a live log is read
+// its '\n' is a BadRow of kind IncompleteRow (a log cut off mid-write; a live log is read
 // by the follow source, which waits for the rest instead).
 //
 // Example:

@@ -24,6 +24,18 @@ inline constexpr std::string_view kTraceCountColumn = "count";
 // The largest timestamp a trace may hold (the counters' contract: 0 <= t < 2^62).
 inline constexpr Timestamp kTraceMaxTimestamp = (Timestamp{1} << 62) - 1;
 
+// The one timestamp syntax of traces (TraceReader) and judge input (hitcounter-cli judge):
+// seconds written as digits[.digits], the fraction floored ("17.25" is second 17). No sign,
+// no exponent (1e3), no spaces; "-5" is recognised only to say it is negative.
+enum class TimestampProblem { None, NotANumber, Exponent, Negative, TooLarge };
+struct ParsedTimestamp {
+    Timestamp time = 0;  // valid when problem == None
+    TimestampProblem problem = TimestampProblem::None;
+};
+ParsedTimestamp parseTimestamp(std::string_view text);
+// What is wrong and what was expected, e.g. "is negative; expected seconds >= 0".
+std::string_view timestampProblemText(TimestampProblem problem);
+
 // Which optional columns a trace has; 'timestamp' is always present.
 struct TraceColumns {
     bool key = true;

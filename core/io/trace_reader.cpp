@@ -9,6 +9,8 @@ namespace {
 
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 constexpr std::size_t kQuoteLimit = 40;
+constexpr std::string_view kCrOnly =
+    " (CR-only line breaks, as old Mac files have, are not supported)";
 
 std::string_view trim(std::string_view s) {
     const auto first = s.find_first_not_of(" \t");
@@ -32,17 +34,6 @@ std::string quoted(std::string_view s) {
 bool isDigits(std::string_view s) {
     return !s.empty() &&
            std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// digits[.digits]: returns the integer part, or an empty view if the syntax is wrong.
-std::string_view secondsPart(std::string_view s) {
-    const auto dot = s.find('.');
-    const auto whole = s.substr(0, dot);
-    if (!isDigits(whole))
-        return {};
-    if (dot != std::string_view::npos && !isDigits(s.substr(dot + 1)))
-        return {};
-    return whole;
 }
 
 bool equalsIgnoringCase(std::string_view a, std::string_view b) {
@@ -79,8 +70,9 @@ bool TraceReader::refill() {
     return got > 0;
 }
 
-TraceReader::LineStatus TraceReader::nextLine(std::string_view& line) {
+TraceReader::LineStatus TraceReader::nextLine(std::string_view& line, bool& terminated) {
     bool tooLong = false;
+    m_droppedCr = false;
     for (;;) {
         const auto newline = m_data.find('\n', m_pos);
         const bool atEnd = newline == std::string_view::npos && m_eof;
@@ -90,12 +82,14 @@ TraceReader::LineStatus TraceReader::nextLine(std::string_view& line) {
                 return LineStatus::End;
             line = m_data.substr(m_pos, end - m_pos);
             m_pos = atEnd ? end : end + 1;
+            terminated = !atEnd;
             m_progress.bytesRead += line.size() + (atEnd ? 0 : 1);
             ++m_progress.lines;
             return tooLong || line.size() > kMaxLineBytes ? LineStatus::TooLong : LineStatus::Line;
         }
         // No line break in what is held: drop an overlong line's head instead of growing.
         if (m_data.size() - m_pos > kMaxLineBytes) {
+            m_droppedCr = m_droppedCr || m_data.find('\r', m_pos) != std::string_view::npos;
             m_progress.bytesRead += m_data.size() - m_pos;
             m_pos = m_data.size();
             tooLong = true;
@@ -115,20 +109,35 @@ TraceStatus TraceReader::fail(TraceErrorKind kind, std::string message, bool fat
 TraceStatus TraceReader::next(TraceRow& row) {
     while (!m_done) {
         std::string_view line;
-        const auto status = nextLine(line);
+        bool terminated = false;
+        const auto status = nextLine(line, terminated);
         if (status == LineStatus::End)
             break;
-        if (status == LineStatus::TooLong)
-            return fail(TraceErrorKind::LineTooLong, "line longer than " +
-                                                         std::to_string(kMaxLineBytes) +
-                                                         " bytes; expected one short row per line");
-        if (m_progress.lines == 1 && line.starts_with(kBom))
-            line.remove_prefix(kBom.size());
         if (line.ends_with('\r'))
             line.remove_suffix(1);
+        const bool holdsCr = line.find('\r') != std::string_view::npos;
+        if (status == LineStatus::TooLong)
+            return fail(TraceErrorKind::LineTooLong,
+                        "line longer than " + std::to_string(kMaxLineBytes) + " bytes" +
+                            (holdsCr || m_droppedCr ? std::string(kCrOnly) : std::string()) +
+                            "; expected one short row per line",
+                        !m_hasHeader);
+        if (holdsCr)
+            return fail(TraceErrorKind::CarriageReturn,
+                        "line holds a carriage return (CR) before its end" + std::string(kCrOnly) +
+                            "; expected LF or CRLF line breaks",
+                        !m_hasHeader);
+        if (m_progress.lines == 1 && line.starts_with(kBom))
+            line.remove_prefix(kBom.size());
         line = trim(line);
         if (line.empty() || line.front() == '#')
             continue;
+        if (m_hasHeader && !terminated)
+            return fail(TraceErrorKind::IncompleteRow,
+                        "last row " + quoted(line) +
+                            " has no line break, so it may have been cut short (a full disk or "
+                            "a crash while writing); expected every row to end with a line "
+                            "break");
         if (m_hasHeader)
             return parseRow(line, row);
         if (parseHeader(line) == TraceStatus::BadRow)
@@ -201,22 +210,16 @@ TraceStatus TraceReader::parseRow(std::string_view line, TraceRow& row) {
     if (timestamp.empty())
         return fail(TraceErrorKind::MissingTimestamp,
                     "timestamp is empty; expected seconds such as 17 or 17.25");
-    const bool negative = timestamp.front() == '-';
-    const auto seconds = secondsPart(negative ? timestamp.substr(1) : timestamp);
-    if (seconds.empty())
-        return fail(TraceErrorKind::NonNumericTimestamp,
-                    "timestamp " + quoted(timestamp) +
-                        " is not a number; expected seconds such as 17 or 17.25");
-    if (negative)
-        return fail(TraceErrorKind::NegativeTimestamp,
-                    "timestamp " + quoted(timestamp) + " is negative; expected seconds >= 0");
-    std::uint64_t time = 0;
-    const auto [tEnd, tError] =
-        std::from_chars(seconds.data(), seconds.data() + seconds.size(), time);
-    if (tError != std::errc{} || time > static_cast<std::uint64_t>(kTraceMaxTimestamp))
-        return fail(TraceErrorKind::TimestampTooLarge, "timestamp " + quoted(timestamp) +
-                                                           " is too large; expected at most " +
-                                                           std::to_string(kTraceMaxTimestamp));
+    const ParsedTimestamp parsed = parseTimestamp(timestamp);
+    if (parsed.problem != TimestampProblem::None) {
+        const auto kind =
+            parsed.problem == TimestampProblem::Negative   ? TraceErrorKind::NegativeTimestamp
+            : parsed.problem == TimestampProblem::TooLarge ? TraceErrorKind::TimestampTooLarge
+                                                           : TraceErrorKind::NonNumericTimestamp;
+        return fail(kind, "timestamp " + quoted(timestamp) + " " +
+                              std::string(timestampProblemText(parsed.problem)));
+    }
+    const Timestamp time = parsed.time;
 
     Count n = 1;
     if (m_layout.count >= 0) {
@@ -232,7 +235,7 @@ TraceStatus TraceReader::parseRow(std::string_view line, TraceRow& row) {
             return fail(TraceErrorKind::BadCount, "count is 0; expected a count >= 1");
     }
 
-    row.event.time = static_cast<Timestamp>(time);
+    row.event.time = time;
     row.event.key.assign(key);
     row.event.visitor.assign(visitor);
     row.event.count = n;

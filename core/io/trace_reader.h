@@ -7,6 +7,11 @@
 // call goes on with the next line (callers in strict mode stop there). A bad header is fatal
 // (error().fatal): the reader then returns End. A file with no header at all (empty, or only
 // blank and comment lines) is an empty trace, not an error.
+// Every row ends with a line break (LF or CRLF): a last row without one may have been cut
+// short (a full disk, a crash while writing; "12345" cut to "12" would count 12 hits), so it
+// is a bad row (IncompleteRow), never read as a smaller count. A CR left inside a line is a
+// bad row (CarriageReturn); in the header, or a line too long before the header, it is fatal,
+// so a trace with CR-only line breaks (one long line) is an error, not an empty trace.
 //
 // Memory: constant. A stream is read in chunks of chunkBytes; at most one line (capped at
 // kMaxLineBytes, a longer line is a bad row and is skipped without being held) plus one chunk
@@ -15,7 +20,7 @@
 // Cost: O(bytes) overall.
 //
 // Example:
-//     std::istringstream in("timestamp,count\n5,2\nx,1\n7.9,1\n");
+//     std::istringstream in("timestamp,count\n5,2\nx,1\n7.9,1\n");  // each row ends in \n
 //     TraceReader reader(in);
 //     TraceRow row;
 //     reader.next(row);  // Row:    row.event = {5, "", "", 2}, row.line = 2
@@ -71,7 +76,8 @@ private:
         std::size_t fields = 0;
     };
 
-    LineStatus nextLine(std::string_view& line);
+    // `terminated`: the line ended with a line break (not the end of the input).
+    LineStatus nextLine(std::string_view& line, bool& terminated);
     bool refill();
     TraceStatus fail(TraceErrorKind kind, std::string message, bool fatal = false);
     TraceStatus parseHeader(std::string_view line);
@@ -84,6 +90,7 @@ private:
     std::size_t m_pos = 0;
     bool m_eof = false;
     bool m_done = false;
+    bool m_droppedCr = false;  // the dropped head of the current too-long line held a CR
 
     bool m_hasHeader = false;
     Layout m_layout;

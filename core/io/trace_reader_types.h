@@ -23,12 +23,13 @@ enum class TraceErrorKind {
     TimestampTooLarge,  // above kTraceMaxTimestamp
     BadCount,           // empty, not a whole number, or zero
     CountTooLarge,      // above 2^64 - 1
+    IncompleteRow,      // the last row has no line break: it may have been cut short
+    CarriageReturn,     // a CR inside a line (fatal in the header: CR-only line breaks)
     // Access logs (access_log_reader.h):
     UnrecognisedFormat,  // fatal: the first lines match no known format
     LogLineMismatch,     // the line does not follow the log format
     BadLogTime,          // the time field is not a valid time of its syntax
     MissingKeyField,     // the field the key is taken from is absent or empty
-    IncompleteLastLine,  // the input ends inside a line (no final line break)
     CorruptInput,        // fatal: the compressed input cannot be decoded
 };
 

@@ -1,48 +1,21 @@
 #include "core/io/trace_recorder.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
+#include <algorithm>
 #include <stdexcept>
 
 namespace hitcounter {
 
-namespace {
-std::string systemError() {
-    return std::strerror(errno);
-}
-
-int openPartial(const std::filesystem::path& partial) {
-    const int fd = ::open(partial.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        throw std::runtime_error(partial.string() + ": cannot create the recording (" +
-                                 systemError() + ")");
-    }
-    return fd;
-}
-}  // namespace
-
 std::filesystem::path TraceRecorder::partialPath(const std::filesystem::path& file) {
-    std::filesystem::path partial = file;
-    partial += ".partial";
-    return partial;
+    return OutputFile::partialPath(file);
 }
 
 TraceRecorder::TraceRecorder(std::filesystem::path file, TraceColumns columns)
-    : m_file(std::move(file)),
-      m_partial(partialPath(m_file)),
-      m_fd(openPartial(m_partial)),
-      m_writer(m_buffer, columns) {
+    : m_out(std::move(file)), m_writer(m_buffer, columns) {
     flush();  // the header: even an empty partial recording is a valid trace
 }
 
 TraceRecorder::~TraceRecorder() {
-    if (m_fd >= 0) {
-        flush();
-        ::close(m_fd);
-    }
+    flush();
 }
 
 void TraceRecorder::write(const HitBatch& batch) {
@@ -63,6 +36,17 @@ void TraceRecorder::write(const HitBatch& batch) {
     }
 }
 
+void TraceRecorder::writeComment(std::string_view text) {
+    if (!m_finished && m_error.empty()) {
+        m_writer.writeComment(text);
+    }
+}
+
+std::uint64_t TraceRecorder::bytesWritten() const {
+    return m_bytesFlushed +
+           static_cast<std::uint64_t>(std::max<std::streamoff>(0, m_buffer.tellp()));
+}
+
 void TraceRecorder::flushIfDue(std::chrono::nanoseconds now) {
     if (m_lastFlush == std::chrono::nanoseconds::min()) {
         m_lastFlush = now;
@@ -73,24 +57,16 @@ void TraceRecorder::flushIfDue(std::chrono::nanoseconds now) {
 }
 
 void TraceRecorder::flush() {
-    if (m_fd < 0 || !m_error.empty()) {
+    if (m_finished || !m_error.empty()) {
         return;
     }
     const std::string data = m_buffer.str();
     m_buffer.str({});
-    std::size_t done = 0;
-    while (done < data.size()) {
-        const ssize_t n = ::write(m_fd, data.data() + done, data.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) {
-                continue;
-            }
-            setError("cannot write (" + systemError() + ")");
-            return;
-        }
-        done += static_cast<std::size_t>(n);
+    if (!m_out.write(data)) {
+        setError(m_out.error());
+        return;
     }
-    m_bytesFlushed += done;
+    m_bytesFlushed += data.size();
 }
 
 void TraceRecorder::finish() {
@@ -98,35 +74,27 @@ void TraceRecorder::finish() {
         return;
     }
     flush();
-    if (m_error.empty() && ::fsync(m_fd) != 0) {
-        setError("cannot sync to disk (" + systemError() + ")");
-    }
-    ::close(m_fd);
-    m_fd = -1;
     if (!m_error.empty()) {
         throw std::runtime_error(m_error);
     }
-    std::error_code renameError;
-    std::filesystem::rename(m_partial, m_file, renameError);
-    if (renameError) {
-        setError("cannot rename " + m_partial.string() + " into place (" + renameError.message() +
-                 ")");
-        throw std::runtime_error(m_error);
+    try {
+        m_out.commit();
+    } catch (const std::runtime_error& e) {
+        setError(e.what());
+        throw;
     }
-    // The rename itself must reach the disk, or a power cut could bring back the old name.
-    const std::filesystem::path dir =
-        m_file.has_parent_path() ? m_file.parent_path() : std::filesystem::path(".");
-    const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dirFd >= 0) {
-        ::fsync(dirFd);
-        ::close(dirFd);
-    }
+    m_finished = true;
+}
+
+void TraceRecorder::discard() {
+    m_buffer.str({});
+    m_out.discard();
     m_finished = true;
 }
 
 void TraceRecorder::setError(const std::string& what) {
     if (m_error.empty()) {
-        m_error = m_partial.string() + ": " + what;
+        m_error = what;
     }
 }
 

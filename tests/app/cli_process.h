@@ -14,10 +14,13 @@ struct CliResult {
 };
 
 // Runs the CLI with `arguments`, `input` on its stdin (closed afterwards), for at most
-// `timeoutMs`; a run that does not finish is killed and reported as not finished.
+// `timeoutMs`; a run that does not finish is killed and reported as not finished. With
+// `stdoutFile` (such as /dev/full) its stdout goes there instead of `out`.
 inline CliResult runCli(const QStringList& arguments, const QByteArray& input = {},
-                        int timeoutMs = 30000) {
+                        int timeoutMs = 30000, const QString& stdoutFile = {}) {
     QProcess process;
+    if (!stdoutFile.isEmpty())
+        process.setStandardOutputFile(stdoutFile);
     process.start(QStringLiteral(HITCOUNTER_CLI), arguments);
     CliResult result;
     if (!process.waitForStarted(timeoutMs))

@@ -2,11 +2,13 @@
 // the bound ports from its "listening on ..." lines on stderr, and stops it with a signal.
 #pragma once
 
+#include <unistd.h>
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QString>
 #include <QStringList>
+
 #include <csignal>
 
 #include "tests/app/cli_process.h"
@@ -20,11 +22,28 @@ public:
         }
     }
 
+    // Sends its stdout to `file` (such as /dev/full); call before start().
+    void setStandardOutputFile(const QString& file) { m_process.setStandardOutputFile(file); }
+    // Gives it a stdout pipe whose read end is already closed: every write there fails
+    // (SIGPIPE, EPIPE). Call before start().
+    void setBrokenPipeAsStandardOutput() {
+        int ends[2];
+        if (::pipe(ends) != 0)
+            return;
+        ::close(ends[0]);
+        m_brokenPipe = ends[1];
+        m_process.setChildProcessModifier([fd = ends[1]] { ::dup2(fd, STDOUT_FILENO); });
+    }
+
     // Starts `hitcounter-cli listen <arguments>` and waits (bounded) until `listeners`
     // "listening on" lines have appeared. False if it ended or did not get there in time.
     bool start(const QStringList& arguments, int listeners, int timeoutMs = 10000) {
         m_process.start(QStringLiteral(HITCOUNTER_CLI), QStringList{"listen"} + arguments);
-        if (!m_process.waitForStarted(timeoutMs))
+        const bool started = m_process.waitForStarted(timeoutMs);
+        if (m_brokenPipe >= 0)
+            ::close(m_brokenPipe);
+        m_brokenPipe = -1;
+        if (!started)
             return false;
         QElapsedTimer timer;
         timer.start();
@@ -65,4 +84,5 @@ public:
 private:
     QProcess m_process;
     QByteArray m_err;
+    int m_brokenPipe = -1;  // the write end handed to the child, until it started
 };

@@ -124,6 +124,10 @@ private Q_SLOTS:
         QTest::newRow("window 0") << QStringList{"judge", "--window", "0"} << example << "--window";
         QTest::newRow("window text")
             << QStringList{"judge", "--window", "5m"} << example << "--window '5m'";
+        QTest::newRow("window with a space")
+            << QStringList{"judge", "--window", " 5"} << example << "--window ' 5'";
+        QTest::newRow("window with plus")
+            << QStringList{"judge", "--window", "+5"} << example << "--window '+5'";
         QTest::newRow("missing value") << QStringList{"judge", "--policy"} << example << "policy";
         QTest::newRow("unknown command") << QStringList{"jduge"} << example << "unknown command";
         QTest::newRow("no command") << QStringList{} << example << "missing COMMAND";
@@ -137,6 +141,37 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 2);
         QVERIFY(result.out.isEmpty());
         QVERIFY2(QString::fromUtf8(result.err).contains(mentions), result.err.constData());
+    }
+
+    void controlBytesInTheInputAreEscapedInTheMessage() {
+        const char text[] = "[\"HitCounter\",\0\x1b]0;owned\x07]\n[[],[1]]\n";
+        const auto result = runCli({"judge"}, QByteArray(text, sizeof text - 1));
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains("line 1: invalid JSON at column 15 (unexpected '\\0')"),
+                 result.err.constData());
+        QVERIFY(!result.err.contains('\0'));
+        QVERIFY(!result.err.contains('\x1b'));
+    }
+
+    void timestampsAreWrittenAsInATrace() {
+        const auto floored =
+            runCli({"judge"}, "[\"HitCounter\",\"hit\",\"getHits\"]\n[[],[1.0],[2.5]]\n");
+        QCOMPARE(floored.exitCode, 0);
+        QCOMPARE(floored.out, QByteArray("[null,null,1]\n"));
+        const auto exponent = runCli({"judge"}, "[\"HitCounter\",\"hit\"]\n[[],[1e3]]\n");
+        QCOMPARE(exponent.exitCode, 2);
+        QVERIFY2(exponent.err.contains(
+                     "line 2: argument list 2 (hit) is [1e3]; the timestamp has an exponent"),
+                 exponent.err.constData());
+    }
+
+    void aFullStdoutExitsWith1() {
+        const auto result = runCli({"judge"}, testdata("leetcode_example.in"), 30000, "/dev/full");
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains("cannot write to stdout"), result.err.constData());
+        const auto help = runCli({"judge", "--help"}, {}, 30000, "/dev/full");
+        QCOMPARE(help.exitCode, 1);
     }
 
     void helpListsTheOptionsAndExitsZero() {

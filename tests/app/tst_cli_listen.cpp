@@ -1,11 +1,18 @@
 // hitcounter-cli listen, run as a process: statsd over UDP and TCP and Graphite over TCP at
 // once, stopped by SIGTERM, SIGINT or --duration; the JSON and text reports; bad arguments
 // and a taken port.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <filesystem>
 #include <fstream>
 
 #include "core/io/trace_reader.h"
@@ -151,6 +158,86 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.err.contains(("graphite tcp " + address + ": cannot bind").toUtf8()),
                  result.err.constData());
+    }
+
+    // Issue 9, items 6, 7, 9, 10: the recording and stdout of listen (added by harden-files).
+    void badRecordPathsAreRefusedBeforeListening_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("directory") << QDir::tempPath() << "is a directory";
+        QTest::newRow("empty") << QString() << "empty";
+    }
+    void badRecordPathsAreRefusedBeforeListening() {
+        QFETCH(QString, file);
+        QFETCH(QString, reason);
+        const CliResult result = runCli(
+            {"listen", "--udp", "127.0.0.1:0", "--record", file, "--duration", "20"}, {}, 10000);
+        QVERIFY2(result.finished, "the check must come before the 20 s session");
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains(reason.toUtf8()), result.err.constData());
+        QVERIFY(!result.err.contains("listening on"));
+        QVERIFY(!QFile::exists(QDir::tempPath() + ".partial"));
+        QVERIFY(!QFile::exists(".partial"));
+    }
+
+    void aFifoRecordingIsWrittenThroughNotReplaced() {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath("live.fifo");
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        const int reader = ::open(QFile::encodeName(fifo).constData(), O_RDONLY | O_NONBLOCK);
+        QVERIFY(reader >= 0);
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--record", fifo}, 1));
+        {
+            UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+            QVERIFY(sendAll(tcp.get(), "home:2|c|T1700000000\n"));
+        }
+        const CliResult result = cli.stop(SIGTERM);
+        QCOMPARE(result.exitCode, 0);
+        QByteArray received(4096, '\0');
+        const ssize_t n = ::read(reader, received.data(), size_t(received.size()));
+        ::close(reader);
+        QVERIFY(n > 0);
+        QVERIFY2(received.left(n).contains("1700000000,home,2\n"), received.constData());
+        QVERIFY(std::filesystem::is_fifo(fifo.toStdString()));
+        QVERIFY(!QFile::exists(fifo + ".partial"));
+    }
+
+    void stopSignalsAndAFailingStdoutStillFinishTheRecording_data() {
+        QTest::addColumn<int>("signal");
+        QTest::addColumn<QString>("stdoutTo");  // "/dev/full", "closed" (a broken pipe) or ""
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("SIGHUP") << SIGHUP << QString() << 0;
+        QTest::newRow("SIGQUIT") << SIGQUIT << QString() << 0;
+        QTest::newRow("full stdout") << SIGTERM << QStringLiteral("/dev/full") << 1;
+        QTest::newRow("broken pipe") << SIGINT << QStringLiteral("closed") << 1;
+    }
+    void stopSignalsAndAFailingStdoutStillFinishTheRecording() {
+        QFETCH(int, signal);
+        QFETCH(QString, stdoutTo);
+        QFETCH(int, exitCode);
+        QTemporaryDir dir;
+        const QString file = dir.filePath("kept.csv");
+        ListeningCli cli;
+        if (stdoutTo.startsWith('/'))
+            cli.setStandardOutputFile(stdoutTo);
+        if (stdoutTo == QLatin1String("closed"))
+            cli.setBrokenPipeAsStandardOutput();
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--record", file}, 1));
+        {
+            UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+            QVERIFY(sendAll(tcp.get(), "a:2|c\nb:1|c\n"));
+        }
+        QVERIFY(waitUntil([&] { return QFileInfo(file + ".partial").size() > 20; },
+                          std::chrono::seconds(5)));
+        const CliResult result = cli.stop(signal);
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, exitCode);
+        QVERIFY2(result.err.contains("recorded 3 hits to "), result.err.constData());
+        if (exitCode != 0)
+            QVERIFY2(result.err.contains("cannot write to stdout"), result.err.constData());
+        QVERIFY(QFile::exists(file));
+        QVERIFY(!QFile::exists(file + ".partial"));
     }
 };
 

@@ -144,6 +144,50 @@ private Q_SLOTS:
         QCOMPARE(result.err.count('\n'), 1);
     }
 
+    void aCutOffLastRowIsSkippedAndCountedNotReadAsASmallerCount() {
+        // After a full disk: "12345" cut to "12" and no line break.
+        const QString trace =
+            writeTrace("cut.csv", "timestamp,key,count\n1796102325,kk,3\n1796102326,kk,12");
+        const auto result = runCli({"replay", trace, "--json"});
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject root = QJsonDocument::fromJson(result.out).object();
+        QCOMPARE(root["rows"].toInteger(), 1);
+        QCOMPARE(root["bad_rows"].toInteger(), 1);
+        QCOMPARE(root["policies"].toArray()[0].toObject()["final_count"].toInteger(), 3);
+        QVERIFY2(result.err.contains(":3: last row '1796102326,kk,12' has no line break"),
+                 result.err.constData());
+        const auto strict = runCli({"replay", trace, "--strict"});
+        QCOMPARE(strict.exitCode, 2);
+        QVERIFY(strict.out.isEmpty());
+        QVERIFY2(strict.err.contains("cut.csv:3: "), strict.err.constData());
+    }
+
+    void aCrOnlyTraceIsAnErrorNotAnEmptyTrace() {
+        const QString trace = writeTrace("mac.csv", "timestamp,key\r1,a\r2,b\r");
+        const auto result = runCli({"replay", trace});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.out.isEmpty());
+        QVERIFY2(result.err.contains("mac.csv:1: ") && result.err.contains("CR-only"),
+                 result.err.constData());
+    }
+
+    void aFullStdoutExitsWith1() {
+        const auto result = runCli({"replay", testdataPath("example_trace.csv"), "--policy", "all"},
+                                   {}, 30000, "/dev/full");
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains("cannot write to stdout"), result.err.constData());
+    }
+
+    void controlBytesInMessagesAreEscaped() {
+        const char text[] = "timestamp,key\nx\0\x1b[2J,a\n";
+        const QString trace = writeTrace("nul.csv", QByteArray(text, sizeof text - 1));
+        const auto result = runCli({"replay", trace});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.err.contains("'x\\0\\x1b[2J'"), result.err.constData());
+        QVERIFY(!result.err.contains('\0'));
+        QVERIFY(!result.err.contains('\x1b'));
+    }
+
     void anEmptyTracePrintsOnlyTheHeader() {
         const QString trace = writeTrace("empty.csv", "");
         const auto result = runCli({"replay", trace, "--policy", "all"});
@@ -181,6 +225,16 @@ private Q_SLOTS:
             << QStringList{"replay", example, "--top", "3", "--uniques"} << "give one";
         QTest::newRow("uniques with json")
             << QStringList{"replay", example, "--uniques", "--json"} << "--json";
+        QTest::newRow("at with a space")
+            << QStringList{"replay", example, "--at", "300, 600"} << "--at ' 600'";
+        QTest::newRow("at with plus")
+            << QStringList{"replay", example, "--at", "+300"} << "--at '+300'";
+        QTest::newRow("window with a space")
+            << QStringList{"replay", example, "--window", " 5"} << "--window ' 5'";
+        QTest::newRow("window with plus")
+            << QStringList{"replay", example, "--window", "+5"} << "--window '+5'";
+        QTest::newRow("top exponent")
+            << QStringList{"replay", example, "--top", "1e1"} << "--top '1e1'";
     }
     void badArgumentsOrHeaderExitWith2() {
         QFETCH(QStringList, arguments);

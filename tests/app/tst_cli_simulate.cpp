@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+
 #include "tests/app/cli_process.h"
 
 namespace {
@@ -81,6 +83,14 @@ private Q_SLOTS:
                                                         << "/nonexistent-dir/r.csv")
                                     << "/nonexistent-dir";
         QTest::newRow("argument") << (QStringList(ok) << "extra") << "extra";
+        QTest::newRow("record a directory")
+            << (QStringList(ok) << "--record" << m_dir.path()) << "is a directory";
+        QTest::newRow("record empty") << (QStringList(ok) << "--record"
+                                                          << "")
+                                      << "empty";
+        QTest::newRow("speed with a space") << (QStringList(ok) << "--speed"
+                                                                << " 2")
+                                            << "--speed ' 2'";
     }
     void badOptionsExitWithCode2() {
         QFETCH(QStringList, arguments);
@@ -89,6 +99,44 @@ private Q_SLOTS:
         QVERIFY(result.finished);
         QCOMPARE(result.exitCode, 2);
         QVERIFY2(QString::fromUtf8(result.err).contains(mentions), result.err.constData());
+        QVERIFY(!QFile::exists(m_dir.path() + ".partial"));
+    }
+
+    void aFullStdoutEndsTheRunWithExit1AndACompleteRecording() {
+        const QString recorded = m_dir.filePath("full.csv");
+        const CliResult result = runCli({"simulate", "--pattern", "steady", "--rate", "5",
+                                         "--speed", "50", "--record", recorded},
+                                        {}, 20000, "/dev/full");
+        QVERIFY2(result.finished, "a failing stdout must end an endless run");
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains("cannot write to stdout"), result.err.constData());
+        QVERIFY(QFile::exists(recorded));
+        QVERIFY(!QFile::exists(recorded + ".partial"));
+    }
+
+    void everyStopSignalFinishesTheRecording_data() {
+        QTest::addColumn<int>("signal");
+        QTest::newRow("SIGHUP") << SIGHUP;
+        QTest::newRow("SIGQUIT") << SIGQUIT;
+        QTest::newRow("SIGUSR1") << SIGUSR1;
+    }
+    void everyStopSignalFinishesTheRecording() {
+        QFETCH(int, signal);
+        const QString recorded = m_dir.filePath(QStringLiteral("signal%1.csv").arg(signal));
+        QProcess process;
+        process.start(HITCOUNTER_CLI, {"simulate", "--pattern", "steady", "--rate", "100",
+                                       "--speed", "100", "--record", recorded});
+        QVERIFY(process.waitForStarted());
+        QByteArray out;
+        while (out.count('\n') < 2 && process.waitForReadyRead(10000))
+            out += process.readAllStandardOutput();
+        ::kill(pid_t(process.processId()), signal);
+        QVERIFY(process.waitForFinished(10000));
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 0);
+        QVERIFY(QFile::exists(recorded));
+        QVERIFY(!QFile::exists(recorded + ".partial"));
+        QVERIFY(process.readAllStandardError().contains("recorded "));
     }
 
     void sigtermEndsAnEndlessRunWithACompleteRecording() {

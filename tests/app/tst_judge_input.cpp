@@ -1,6 +1,9 @@
 // parseJudgeInput / runJudge: the LeetCode 362 format, parsed into calls and answered.
 #include <QTest>
 
+#include <algorithm>
+#include <sstream>
+
 #include "app/cli/judge_input.h"
 #include "core/counters/counter_factory.h"
 
@@ -8,10 +11,22 @@ using namespace hitcounter;
 using namespace hitcounter::cli;
 
 namespace {
+std::variant<std::string, JudgeError> judged(const QByteArray& input, const char* policy = "ring") {
+    std::istringstream in(input.toStdString());
+    const auto counter = makeCounter(policy);
+    return runJudge(in, *counter);
+}
+
 JudgeError errorOf(const QByteArray& input) {
-    const auto parsed = parseJudgeInput(input);
-    const auto* error = std::get_if<JudgeError>(&parsed);
+    const auto result = judged(input);
+    const auto* error = std::get_if<JudgeError>(&result);
     return error ? *error : JudgeError{-1, QStringLiteral("no error")};
+}
+
+std::string answersOf(const QByteArray& input) {
+    const auto result = judged(input);
+    const auto* answers = std::get_if<std::string>(&result);
+    return answers ? *answers : errorOf(input).describe().toStdString();
 }
 }  // namespace
 
@@ -19,27 +34,75 @@ class TestJudgeInput : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void parsesOperationsAndTimestamps() {
+    void readsOperationsAndTimestampsAcrossBlankLinesAndSpaces() {
         const QByteArray input =
-            "\n[\"HitCounter\", \"hit\", \"getHits\"]\r\n\n[[], [4611686018427387903], [2.0]]\n\n";
-        const auto parsed = parseJudgeInput(input);
-        const auto* program = std::get_if<JudgeProgram>(&parsed);
-        QVERIFY2(program, qPrintable(errorOf(input).describe()));
-        QCOMPARE(program->size(), std::size_t{3});
-        QCOMPARE((*program)[0].op, JudgeCall::Op::Construct);
-        QCOMPARE((*program)[1].op, JudgeCall::Op::Hit);
-        QCOMPARE((*program)[1].time, Timestamp{4611686018427387903});
-        QCOMPARE((*program)[2].op, JudgeCall::Op::GetHits);
-        QCOMPARE((*program)[2].time, Timestamp{2});
+            "\n[\"HitCounter\", \"hit\", \"getHits\", \"h\\u0069t\", "
+            "\"getHits\"]\r\n\n[[], [4611686018427387903], "
+            "[4611686018427387903], [ 2.0 ],[2.75]]\n\n";
+        QCOMPARE(answersOf(input), std::string("[null,null,1,null,0]"));
     }
 
     void answersTheProblemExample() {
-        const auto parsed = parseJudgeInput(
-            "[\"HitCounter\",\"hit\",\"hit\",\"hit\",\"getHits\",\"hit\",\"getHits\",\"getHits\"]\n"
-            "[[],[1],[2],[3],[4],[300],[300],[301]]\n");
-        const auto counter = makeCounter("ring");
-        QCOMPARE(runJudge(std::get<JudgeProgram>(parsed), *counter),
-                 QByteArray("[null,null,null,null,3,null,4,3]"));
+        for (const char* policy : {"ring", "deque", "naive"})
+            QCOMPARE(std::get<std::string>(judged("[\"HitCounter\",\"hit\",\"hit\",\"hit\","
+                                                  "\"getHits\",\"hit\",\"getHits\",\"getHits\"]\n"
+                                                  "[[],[1],[2],[3],[4],[300],[300],[301]]\n",
+                                                  policy)),
+                     std::string("[null,null,null,null,3,null,4,3]"));
+    }
+
+    void timestampsFollowTheTraceSyntax() {
+        // The same syntax as a trace's timestamp column: a fraction is floored, an exponent
+        // or a sign is refused.
+        QCOMPARE(answersOf("[\"HitCounter\",\"hit\",\"getHits\"]\n[[],[1.0],[1.99]]"),
+                 std::string("[null,null,1]"));
+        QVERIFY(errorOf("[\"HitCounter\",\"hit\"]\n[[],[1e3]]")
+                    .message.contains("[1e3]; the timestamp has an exponent"));
+        QVERIFY(errorOf("[\"HitCounter\",\"hit\"]\n[[],[1E3]]").message.contains("exponent"));
+    }
+
+    void numbersAreEchoedAsWritten() {
+        const JudgeError huge = errorOf("[\"HitCounter\",\"hit\"]\n[[],[18446744073709551615]]");
+        QVERIFY2(huge.message.contains("is [18446744073709551615]; the timestamp is too large"),
+                 qPrintable(huge.message));
+        const JudgeError exponent = errorOf("[\"HitCounter\",\"hit\"]\n[[],[1.0e+19]]");
+        QVERIFY2(exponent.message.contains("is [1.0e+19]"), qPrintable(exponent.message));
+        const JudgeError name = errorOf("[\"HitCounter\",1e400]\n[[],[1]]");
+        QVERIFY2(name.message.contains("unknown operation 1e400"), qPrintable(name.message));
+    }
+
+    void theFirstProblemIsReportedOnItsOwnLine() {
+        // Garbage on line 1 and an extra line 3: line 1 is blamed, not line 3.
+        const JudgeError error = errorOf("garbage\n[[],[1]]\nmore\n");
+        QCOMPARE(error.line, 1LL);
+        QVERIFY2(error.message.contains("invalid JSON at column 1"), qPrintable(error.message));
+        // A bad list early on line 2 comes before a count mismatch found at its end.
+        const JudgeError early = errorOf("[\"HitCounter\",\"hit\"]\n[[],[-1],[3]]");
+        QCOMPARE(early.line, 2LL);
+        QVERIFY2(early.message.contains("negative"), qPrintable(early.message));
+    }
+
+    void aLongInputIsStreamedWithOneAnswerPerCall() {
+        // 200k calls, read in one pass (the CLI reads stdin the same way).
+        std::string names = "[\"HitCounter\"", arguments = "[[]";
+        for (int i = 1; i <= 200000; ++i) {
+            names += i % 4 != 0 ? ",\"hit\"" : ",\"getHits\"";
+            arguments += ",[" + std::to_string(i / 2) + "]";
+        }
+        const QByteArray input = QByteArray::fromStdString(names + "]\n" + arguments + "]\n");
+        const std::string answers = answersOf(input);
+        QCOMPARE(std::count(answers.begin(), answers.end(), ','), std::ptrdiff_t{200000});
+        const auto reference = makeCounter("sorted");
+        std::string again = "[null";
+        for (int i = 1; i <= 200000; ++i) {
+            if (i % 4 != 0) {
+                reference->hit(i / 2);
+                again += ",null";
+            } else {
+                again += "," + std::to_string(reference->count(i / 2));
+            }
+        }
+        QCOMPARE(answers, again + "]");
     }
 
     void errorsNameTheLineAndTheProblem_data() {
@@ -73,10 +136,12 @@ private Q_SLOTS:
             << QByteArray("[\"HitCounter\",\"getHits\"]\n[[],[\"7\"]]") << 2 << "not a number";
         QTest::newRow("negative") << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[-1]]") << 2
                                   << "negative";
-        QTest::newRow("fraction") << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[1.5]]") << 2
-                                  << "not a whole number";
-        QTest::newRow("huge") << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[1e300]]") << 2
-                              << "too large";
+        QTest::newRow("plus sign")
+            << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[+1]]") << 2 << "invalid JSON";
+        QTest::newRow("exponent") << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[1e300]]") << 2
+                                  << "has an exponent";
+        QTest::newRow("array spans lines")
+            << QByteArray("[\"HitCounter\",\n\"hit\"]\n[[],[1]]") << 1 << "the line ends";
         QTest::newRow("2^62") << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[4611686018427387904]]")
                               << 2 << "too large";
         QTest::newRow("third line")

@@ -225,7 +225,7 @@ private Q_SLOTS:
         QCOMPARE(result.errors[0].line, std::uint64_t(2));
         QCOMPARE(result.errors[0].kind, TraceErrorKind::LogLineMismatch);
         QCOMPARE(result.errors[1].line, std::uint64_t(5));
-        QCOMPARE(result.errors[1].kind, TraceErrorKind::IncompleteLastLine);
+        QCOMPARE(result.errors[1].kind, TraceErrorKind::IncompleteRow);
         QCOMPARE(file.progress().badRows, std::uint64_t(2));
     }
 

@@ -84,7 +84,7 @@ private Q_SLOTS:
     void commentsBlankLinesCarriageReturnsAndBomAreSkipped() {
         const auto outcome = readBuffer(
             "\xEF\xBB\xBF# recorded by hand\r\n\r\ntimestamp,key\r\n  # indented\r\n"
-            "\t\r\n 4 , a b \r\n5,c");
+            "\t\r\n 4 , a b \r\n5,c\n");
         QVERIFY(outcome.errors.empty());
         QCOMPARE(outcome.rows.size(), std::size_t{2});
         QCOMPARE(outcome.rows[0].event, (HitEvent{4, "a b", "", 1}));
@@ -92,6 +92,56 @@ private Q_SLOTS:
         QCOMPARE(outcome.rows[1].event, (HitEvent{5, "c", "", 1}));
         QCOMPARE(outcome.rows[1].line, std::uint64_t{7});
         QCOMPARE(outcome.progress.lines, std::uint64_t{7});
+    }
+
+    void aLastRowWithoutALineBreakIsIncompleteNotASmallerCount() {
+        // A full disk cut "12345" to "12": the row must not read as 12 hits.
+        const std::string text = "timestamp,key,count\n1796102325,kk,3\n1796102326,kk,12";
+        for (const auto& outcome : {readBuffer(text), readStream(text, 5)}) {
+            QCOMPARE(outcome.rows.size(), std::size_t{1});
+            QCOMPARE(outcome.rows[0].event.count, Count{3});
+            QCOMPARE(outcome.errors.size(), std::size_t{1});
+            QCOMPARE(outcome.errors[0].kind, TraceErrorKind::IncompleteRow);
+            QCOMPARE(outcome.errors[0].line, std::uint64_t{3});
+            QVERIFY(!outcome.errors[0].fatal);
+            QVERIFY2(QString::fromStdString(outcome.errors[0].message).contains("no line break"),
+                     outcome.errors[0].message.c_str());
+            QCOMPARE(outcome.progress.badRows, std::uint64_t{1});
+        }
+        // A header, comment or blank last line without a line break is no row to lose.
+        for (const std::string complete :
+             {"timestamp,key", "timestamp\n1\n# end", "timestamp\n1\n  "}) {
+            const auto outcome = readBuffer(complete);
+            QVERIFY2(outcome.errors.empty(), complete.c_str());
+        }
+    }
+
+    void crOnlyLineBreaksAreAFatalErrorNotAnEmptyTrace() {
+        const std::string shortTrace = "timestamp,key\r1,a\r2,b\r";
+        std::string longTrace = "timestamp,key\r";
+        while (longTrace.size() < 3 * TraceReader::kMaxLineBytes)
+            longTrace += "1700000000,some-key\r";
+        for (const auto& text : {shortTrace, longTrace}) {
+            for (const auto& outcome : {readBuffer(text), readStream(text, 1000)}) {
+                QVERIFY(outcome.rows.empty());
+                QCOMPARE(outcome.errors.size(), std::size_t{1});
+                QVERIFY(outcome.errors[0].fatal);
+                QCOMPARE(outcome.errors[0].line, std::uint64_t{1});
+                QVERIFY2(QString::fromStdString(outcome.errors[0].message).contains("CR-only"),
+                         outcome.errors[0].message.c_str());
+            }
+        }
+        QCOMPARE(readBuffer(shortTrace).errors[0].kind, TraceErrorKind::CarriageReturn);
+        QCOMPARE(readBuffer(longTrace).errors[0].kind, TraceErrorKind::LineTooLong);
+    }
+
+    void aCarriageReturnInsideARowIsABadRow() {
+        const auto outcome = readBuffer("timestamp,key\r\n1,a\rb\r\n2,c\r\n");
+        QCOMPARE(outcome.rows.size(), std::size_t{1});
+        QCOMPARE(outcome.errors.size(), std::size_t{1});
+        QCOMPARE(outcome.errors[0].kind, TraceErrorKind::CarriageReturn);
+        QCOMPARE(outcome.errors[0].line, std::uint64_t{2});
+        QVERIFY(!outcome.errors[0].fatal);
     }
 
     void anEmptyInputIsAnEmptyTrace() {
