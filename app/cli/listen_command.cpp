@@ -1,19 +1,17 @@
 // hitcounter-cli listen: the socket listeners headless, with a report at the end.
 #include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QTextStream>
-#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/listen_report.h"
 #include "app/cli/stop_signals.h"
 #include "core/io/trace_recorder.h"
+#include "core/net/key_totals.h"
 #include "core/net/tcp_listener.h"
 #include "core/net/udp_listener.h"
 
@@ -23,88 +21,109 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// Keys listed one by one in the text report (the JSON report lists them all).
-constexpr std::size_t kTextKeys = 20;
+constexpr std::size_t kMiB = std::size_t{1} << 20;
 
-struct Totals {
-    SourceStats stats;
-    std::unordered_map<std::string, Count> keys;
+// The memory and connection limits of a run (docs/listener.md, "Limits and defences").
+struct Limits {
+    ListenerOptions listener;  // everything but the address
+    std::size_t keyMemory = 64 * kMiB;
+    std::size_t queueMemory = 64 * kMiB;
 };
 
-void addStats(SourceStats& to, const SourceStats& s) {
-    to.packets += s.packets;
-    to.lines += s.lines;
-    to.hits += s.hits;
-    to.badLines += s.badLines;
-    to.ignoredLines += s.ignoredLines;
-    to.dropped += s.dropped;
-    to.lateHits += s.lateHits;
+struct LimitOptions {
+    QCommandLineOption maxKeyLength{QStringLiteral("max-key-length"),
+                                    QStringLiteral("Longer keys make a bad line (default 1024)."),
+                                    QStringLiteral("BYTES"), QStringLiteral("1024")};
+    QCommandLineOption keyMemory{
+        QStringLiteral("key-memory"),
+        QStringLiteral("Memory for the per-key totals; beyond it the keys idle longest are "
+                       "folded into one \"other keys\" total (default 64)."),
+        QStringLiteral("MIB"), QStringLiteral("64")};
+    QCommandLineOption queueMemory{
+        QStringLiteral("queue-memory"),
+        QStringLiteral("Memory for hits received but not yet counted (default 64)."),
+        QStringLiteral("MIB"), QStringLiteral("64")};
+    QCommandLineOption idleTimeout{
+        QStringLiteral("idle-timeout"),
+        QStringLiteral("TCP: close a connection that completes no line for S seconds "
+                       "(default 30)."),
+        QStringLiteral("S"), QStringLiteral("30")};
+    QCommandLineOption maxConnections{
+        QStringLiteral("max-connections"),
+        QStringLiteral("TCP: open connections per listener, at most (default 256)."),
+        QStringLiteral("N"), QStringLiteral("256")};
+
+    QList<QCommandLineOption> all() const {
+        return {maxKeyLength, keyMemory, queueMemory, idleTimeout, maxConnections};
+    }
+};
+
+// The limits given on the command line, or std::nullopt after naming a bad value.
+std::optional<Limits> limitsFrom(const QCommandLineParser& parser, const LimitOptions& options) {
+    const auto keyLength = wholeNumberFrom(parser, options.maxKeyLength, 1, kMaxLineBytes);
+    const auto keyMemory = wholeNumberFrom(parser, options.keyMemory, 1, 1 << 20);
+    const auto queueMemory = wholeNumberFrom(parser, options.queueMemory, 1, 1 << 20);
+    const auto idle = numberFrom(parser, options.idleTimeout, 0.01, 1e6);
+    const auto connections = wholeNumberFrom(parser, options.maxConnections, 1, 100000);
+    if (!keyLength || !keyMemory || !queueMemory || !idle || !connections)
+        return std::nullopt;
+    Limits limits;
+    limits.listener.maxKeyBytes = static_cast<std::size_t>(*keyLength);
+    limits.listener.idleTimeout = std::chrono::milliseconds(std::llround(*idle * 1000));
+    limits.listener.maxConnections = static_cast<std::size_t>(*connections);
+    limits.keyMemory = static_cast<std::size_t>(*keyMemory) * kMiB;
+    limits.queueMemory = static_cast<std::size_t>(*queueMemory) * kMiB;
+    return limits;
 }
 
-void consume(const HitBatch& batch, Totals& totals, TraceRecorder* recorder) {
+void consume(const HitBatch& batch, KeyTotals& keys, TraceRecorder* recorder) {
     for (const HitEvent& e : batch)
-        totals.keys[e.key] += e.count;
+        keys.add(e.key, e.count);
     if (recorder)
         recorder->write(batch);
 }
 
-std::vector<std::pair<std::string, Count>> keysByHits(const Totals& totals) {
-    std::vector<std::pair<std::string, Count>> sorted(totals.keys.begin(), totals.keys.end());
-    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
-        return a.second != b.second ? a.second > b.second : a.first < b.first;
-    });
-    return sorted;
-}
-
-void printText(const std::vector<std::unique_ptr<SocketListener>>& listeners, const Totals& totals,
-               double seconds) {
-    QTextStream out(stdout);
-    const SourceStats& s = totals.stats;
-    out << "listened " << QString::number(seconds, 'f', 1) << " s on";
+// Stops every listener while still consuming, so that what a TCP listener drains after the
+// stop finds room in the queue (it waits for room rather than dropping).
+void stopListening(const std::vector<std::unique_ptr<SocketListener>>& listeners, BatchQueue& queue,
+                   KeyTotals& keys, TraceRecorder* recorder) {
     for (const auto& l : listeners)
-        out << ' ' << QString::fromStdString(l->describe()) << (&l == &listeners.back() ? "" : ",");
-    out << "\npackets " << s.packets << "  lines " << s.lines << "  hits " << s.hits
-        << "  bad_lines " << s.badLines << "  ignored " << s.ignoredLines << "  dropped "
-        << s.dropped << "  late " << s.lateHits << '\n';
-    const auto keys = keysByHits(totals);
-    out << keys.size() << " key(s)" << (keys.empty() ? "" : ", by hits:") << '\n';
-    for (std::size_t i = 0; i < keys.size() && i < kTextKeys; ++i)
-        out << "  " << QString::fromUtf8(keys[i].first) << ' ' << keys[i].second << '\n';
-    if (keys.size() > kTextKeys)
-        out << "  ... " << keys.size() - kTextKeys << " more (--json lists them all)\n";
+        l->requestStop();
+    const auto anyRunning = [&] {
+        for (const auto& l : listeners)
+            if (l->running())
+                return true;
+        return false;
+    };
+    while (anyRunning()) {
+        if (auto batch = queue.popFor(std::chrono::milliseconds(20)))
+            consume(*batch, keys, recorder);
+    }
+    for (const auto& l : listeners)
+        l->stop();
+    for (const auto& batch : queue.drain())
+        consume(batch, keys, recorder);
 }
 
-void printJson(const std::vector<std::unique_ptr<SocketListener>>& listeners, const Totals& totals,
-               double seconds) {
-    QJsonArray described;
-    QStringList problems;
+ListenSummary summarize(const std::vector<std::unique_ptr<SocketListener>>& listeners,
+                        double seconds) {
+    ListenSummary summary;
+    summary.seconds = seconds;
     for (const auto& l : listeners) {
-        described.append(QString::fromStdString(l->describe()));
-        if (!l->lastProblem().empty())
-            problems << QString::fromStdString(l->lastProblem());
+        ListenerSummary s;
+        s.description = l->describe();
+        s.stats = l->stats();
+        s.problems = l->problems();
+        s.lastProblem = l->lastProblem();
+        if (const auto* tcp = dynamic_cast<const TcpListener*>(l.get())) {
+            s.tcp = true;
+            s.deferredConnections = tcp->deferredConnections();
+            s.timedOutConnections = tcp->timedOutConnections();
+            s.evictedConnections = tcp->evictedConnections();
+        }
+        summary.listeners.push_back(std::move(s));
     }
-    // Keys are bytes; two that differ only in invalid UTF-8 meet in one JSON name and add up.
-    QHash<QString, Count> merged;
-    for (const auto& [key, hits] : totals.keys)
-        merged[QString::fromUtf8(key)] += hits;
-    QJsonObject keys;
-    for (auto it = merged.cbegin(); it != merged.cend(); ++it)
-        keys.insert(it.key(), jsonCount(it.value()));
-    const SourceStats& s = totals.stats;
-    const QJsonObject root{
-        {QStringLiteral("listeners"), described},
-        {QStringLiteral("seconds"), seconds},
-        {QStringLiteral("packets"), jsonCount(s.packets)},
-        {QStringLiteral("lines"), jsonCount(s.lines)},
-        {QStringLiteral("hits"), jsonCount(s.hits)},
-        {QStringLiteral("bad_lines"), jsonCount(s.badLines)},
-        {QStringLiteral("ignored"), jsonCount(s.ignoredLines)},
-        {QStringLiteral("dropped"), jsonCount(s.dropped)},
-        {QStringLiteral("late_hits"), jsonCount(s.lateHits)},
-        {QStringLiteral("last_problems"), QJsonArray::fromStringList(problems)},
-        {QStringLiteral("keys"), keys},
-    };
-    QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
+    return summary;
 }
 
 }  // namespace
@@ -136,6 +155,8 @@ int runListen(const QStringList& arguments) {
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Print the report as one JSON object."));
     parser.addOptions({udp, tcp, graphite, duration, record, json});
+    const LimitOptions limitOptions;
+    parser.addOptions(limitOptions.all());
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (!parser.positionalArguments().isEmpty()) {
@@ -157,9 +178,13 @@ int runListen(const QStringList& arguments) {
             std::chrono::duration<double>(seconds));
     }
 
+    const auto limits = limitsFrom(parser, limitOptions);
+    if (!limits)
+        return kExitBadInput;
+
     std::vector<std::unique_ptr<SocketListener>> listeners;
     const auto add = [&](const QString& address, auto make) {
-        ListenerOptions o;
+        ListenerOptions o = limits->listener;
         o.address = address.toStdString();
         (void)parseEndpoint(o.address);  // a malformed HOST:PORT is bad input, not a bind error
         listeners.push_back(make(std::move(o)));
@@ -200,8 +225,8 @@ int runListen(const QStringList& arguments) {
     }
 
     const sigset_t stopSignals = blockStopSignals();
-    BatchQueue queue(4096);
-    Totals totals;
+    BatchQueue queue(4096, limits->queueMemory);
+    KeyTotals keys(limits->keyMemory);
     try {
         for (const auto& l : listeners) {
             l->start(queue);
@@ -217,21 +242,16 @@ int runListen(const QStringList& arguments) {
     while (!stopSignalArrived(stopSignals) &&
            !(runFor && std::chrono::steady_clock::now() - started >= *runFor)) {
         if (auto batch = queue.popFor(20ms))
-            consume(*batch, totals, recorder.get());
+            consume(*batch, keys, recorder.get());
         if (recorder)
             recorder->flushIfDue(std::chrono::steady_clock::now().time_since_epoch());
     }
-    for (const auto& l : listeners)
-        l->stop();
-    for (const auto& batch : queue.drain())
-        consume(batch, totals, recorder.get());
+    stopListening(listeners, queue, keys, recorder.get());
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
-    for (const auto& l : listeners)
-        addStats(totals.stats, l->stats());
-    // Finished before the report, so a report that cannot be written (a closed pipe, a full
-    // disk) never costs the recording.
+    // The recording is finished before the report, so a report that cannot be written (a
+    // closed pipe, a full disk) or is cut short never costs the recording.
     int exitCode = kExitOk;
     QString recorded;
     if (recorder) {
@@ -245,10 +265,14 @@ int runListen(const QStringList& arguments) {
             exitCode = kExitFailure;
         }
     }
-    if (parser.isSet(json))
-        printJson(listeners, totals, seconds);
-    else
-        printText(listeners, totals, seconds);
+    // A second stop signal ends the report early. A write error is reported by checkedStdout.
+    const ReportEnd report =
+        printListenReport(stdout, summarize(listeners, seconds), keys, parser.isSet(json),
+                          [&] { return stopSignalArrived(stopSignals); });
+    if (report == ReportEnd::Interrupted) {
+        printError(QStringLiteral("report interrupted by a second stop signal"));
+        exitCode = kExitFailure;
+    }
     if (!recorded.isEmpty())
         printError(recorded);
     return checkedStdout(exitCode);

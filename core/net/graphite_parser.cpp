@@ -36,6 +36,9 @@ ParsedLine parseGraphiteLine(std::string_view line) {
         }
         fields[count++] = line.substr(start, i - start);
     }
+    if (count == 0) {
+        return {};  // only blanks: skipped like an empty line
+    }
     if (count != fields.size()) {
         return ParsedLine::bad("expected three fields: path value timestamp");
     }

@@ -3,7 +3,8 @@
 // Threading: a pure function; safe from any thread. O(line length), no allocation.
 //
 // Rules (each has a row in tests/net/tst_graphite_parser.cpp):
-//  - A trailing '\r' is stripped; an empty line is Empty (skipped, not bad).
+//  - A trailing '\r' is stripped; an empty line, or one of only spaces and tabs, is Empty
+//    (skipped, not bad).
 //  - Exactly three fields separated by runs of spaces or tabs (leading and trailing blanks
 //    allowed). path is the key.
 //  - value is the number of hits: a finite number >= 0, rounded to the nearest integer

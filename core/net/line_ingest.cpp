@@ -5,8 +5,29 @@
 
 namespace hitcounter {
 
-LineIngest::LineIngest(WireProtocol protocol, BatchQueue& out, std::size_t maxBatch)
-    : m_protocol(protocol), m_maxBatch(maxBatch == 0 ? 1 : maxBatch), m_sender(out, m_counters) {}
+namespace {
+
+// How long one wait for queue room lasts before the stop token is looked at again.
+constexpr std::chrono::milliseconds kRoomWait{20};
+
+void increment(std::uint64_t& count) {
+    count = saturatingAdd(count, 1);
+}
+
+}  // namespace
+
+LineIngest::LineIngest(WireProtocol protocol, BatchQueue& out, std::size_t maxBatch,
+                       std::size_t maxKeyBytes)
+    : m_protocol(protocol),
+      m_maxBatch(maxBatch == 0 ? 1 : maxBatch),
+      m_maxKeyBytes(maxKeyBytes),
+      m_keyTooLong("key longer than " + std::to_string(maxKeyBytes) + " bytes"),
+      m_sender(out, m_counters) {}
+
+void LineIngest::waitWhenFull(std::stop_token stop) {
+    m_waitWhenFull = true;
+    m_stop = std::move(stop);
+}
 
 std::string_view LineIngest::addLine(std::string_view line) {
     const ParsedLine parsed = parseLine(m_protocol, line);
@@ -14,45 +35,97 @@ std::string_view LineIngest::addLine(std::string_view line) {
         case LineVerdict::Empty:
             return {};
         case LineVerdict::Bad:
-            ++m_lines, ++m_badLines;
+            increment(m_lines), increment(m_badLines);
             return parsed.problem;
         case LineVerdict::Ignored:
-            ++m_lines, ++m_ignoredLines;
+            increment(m_lines), increment(m_ignoredLines);
             return {};
         case LineVerdict::Hit:
             break;
     }
-    ++m_lines;
+    increment(m_lines);
+    if (parsed.key.size() > m_maxKeyBytes) {
+        increment(m_badLines);
+        return m_keyTooLong;
+    }
     if (parsed.hits == 0) {
         return {};
     }
     m_batch.push_back(
         HitEvent{parsed.time.value_or(m_now), std::string(parsed.key), {}, parsed.hits});
-    if (m_batch.size() >= m_maxBatch) {
-        flush();
+    m_batchBytes += sizeof(HitEvent) + parsed.key.size();
+    if (m_batch.size() >= m_maxBatch || m_batchBytes >= kMaxBatchBytes) {
+        pushBatch();
     }
     return {};
 }
 
-void LineIngest::noteProblem(std::string problem) {
-    std::lock_guard lock(m_problemMutex);
-    m_lastProblem = std::move(problem);
+void LineIngest::addBadLine() {
+    increment(m_lines), increment(m_badLines);
 }
 
-void LineIngest::flush() {
+void LineIngest::noteProblem(std::string_view kind, std::string message) {
+    std::lock_guard lock(m_problemMutex);
+    const auto find = [this](std::string_view name) {
+        auto it = m_problems.begin();
+        while (it != m_problems.end() && it->kind != name) {
+            ++it;
+        }
+        return it;
+    };
+    auto it = find(kind);
+    if (it == m_problems.end()) {
+        // The last slot is kept for "other problems", so the list stays bounded.
+        const std::string_view name =
+            m_problems.size() + 1 < kMaxProblemKinds ? kind : std::string_view("other problems");
+        it = find(name);
+        if (it == m_problems.end()) {
+            it = m_problems.insert(m_problems.end(), ProblemCount{std::string(name), 0, {}});
+        }
+    }
+    increment(it->count);
+    it->last = message;
+    m_lastProblem = std::move(message);
+}
+
+bool LineIngest::pastStopGrace() {
+    if (!m_stop.stop_requested()) {
+        return false;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (!m_giveUpAt) {
+        m_giveUpAt = now + kStopGrace;
+    }
+    return now >= *m_giveUpAt;
+}
+
+void LineIngest::pushBatch() {
+    if (m_waitWhenFull) {
+        while (!m_batch.empty() && !pastStopGrace() && !m_sender.sendFor(m_batch, kRoomWait)) {
+        }
+    }
     if (!m_batch.empty()) {
         m_sender.send(std::exchange(m_batch, {}), false, {});
     }
-    constexpr auto r = std::memory_order_relaxed;
-    m_counters.packets.fetch_add(std::exchange(m_packets, 0), r);
-    m_counters.lines.fetch_add(std::exchange(m_lines, 0), r);
-    m_counters.badLines.fetch_add(std::exchange(m_badLines, 0), r);
-    m_counters.ignoredLines.fetch_add(std::exchange(m_ignoredLines, 0), r);
+    m_batchBytes = 0;
+}
+
+void LineIngest::flush() {
+    pushBatch();
+    addSaturating(m_counters.packets, std::exchange(m_packets, 0));
+    addSaturating(m_counters.lines, std::exchange(m_lines, 0));
+    addSaturating(m_counters.badLines, std::exchange(m_badLines, 0));
+    addSaturating(m_counters.ignoredLines, std::exchange(m_ignoredLines, 0));
 }
 
 std::string LineIngest::lastProblem() const {
     std::lock_guard lock(m_problemMutex);
     return m_lastProblem;
+}
+
+std::vector<ProblemCount> LineIngest::problems() const {
+    std::lock_guard lock(m_problemMutex);
+    return m_problems;
 }
 
 std::string quoteLine(std::string_view line, std::size_t limit) {

@@ -1,18 +1,26 @@
 // LineIngest: the part every listener shares. Parses received lines, gathers hits into a
 // HitBatch, pushes batches into the BatchQueue (through a BatchSender) and keeps the
-// SourceCounters.
+// SourceCounters and the problems seen, counted per kind.
 //
-// Threading: owned by one listener's worker thread, which calls everything except stats()
-// and lastProblem(); those two may be called from any thread. Line counts are kept locally
-// and added to the atomics at each flush(); m_problemMutex guards m_lastProblem.
+// Threading: owned by one listener's worker thread, which calls everything except stats(),
+// lastProblem() and problems(); those may be called from any thread. Line counts are kept
+// locally and added to the atomics at each flush(); m_problemMutex guards m_problems and
+// m_lastProblem.
 //
 // Semantics: a line's verdict (core/net/parsed_line.h) decides where it is counted: Hit ->
 // lines and, once pushed, hits; Ignored -> lines and ignoredLines; Bad -> lines and
-// badLines; Empty -> nowhere. A Hit without a time gets the time given to setNow(). Late
-// hits and drops by a full queue are counted as BatchSender defines them.
+// badLines; Empty -> nowhere. A Hit whose key is longer than maxKeyBytes is Bad ("key longer
+// than N bytes"). A Hit without a time gets the time given to setNow(). Late hits are counted
+// as BatchSender defines them. Every count saturates at UINT64_MAX.
 //
-// Cost: one HitEvent (key copied) per Hit line with hits > 0; batches hold at most
-// maxBatch events.
+// A full queue: by default the batch is dropped and its hits counted as dropped (UDP cannot
+// push back). After waitWhenFull(stop) the worker instead waits for room (TCP: it reads
+// nothing meanwhile, so the senders are slowed by TCP flow control and nothing is lost).
+// Once `stop` is requested it waits at most kStopGrace in all, then drops and counts, so a
+// stop never hangs on a consumer that has stopped consuming.
+//
+// Cost: one HitEvent (key copied) per Hit line with hits > 0; a batch is pushed when it holds
+// maxBatch events or kMaxBatchBytes bytes (BatchQueue::batchBytes()).
 //
 // Example:
 //     LineIngest ingest(WireProtocol::Statsd, queue);
@@ -22,11 +30,15 @@
 //     ingest.flush();               // queue gets the batch; stats(): lines 2, hits 2
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/net/parsed_line.h"
 #include "core/sources/batch_sender.h"
@@ -35,44 +47,75 @@
 
 namespace hitcounter {
 
+inline constexpr std::size_t kMaxKeyBytes = 1024;
+inline constexpr std::size_t kMaxBatchBytes = std::size_t{1} << 20;
+inline constexpr std::chrono::seconds kStopGrace{2};
+
+// One kind of problem (a bad line's reason, a timed-out connection, ...): how often it
+// happened and the most recent one with its origin.
+struct ProblemCount {
+    std::string kind;  // e.g. "unknown type", "connection timed out"
+    std::uint64_t count = 0;
+    std::string last;  // e.g. `statsd udp 127.0.0.1:8125 from 127.0.0.1:4711: unknown type: "x"`
+};
+
 class LineIngest {
 public:
-    LineIngest(WireProtocol protocol, BatchQueue& out, std::size_t maxBatch = 4096);
+    LineIngest(WireProtocol protocol, BatchQueue& out, std::size_t maxBatch = 4096,
+               std::size_t maxKeyBytes = kMaxKeyBytes);
+
+    // From now on a full queue is waited for instead of dropping (see above).
+    void waitWhenFull(std::stop_token stop);
 
     void setNow(Timestamp now) { m_now = now; }
-    void addPackets(std::uint64_t n) { m_packets += n; }
+    void addPackets(std::uint64_t n) { m_packets = saturatingAdd(m_packets, n); }
     // Things lost before they were read (kernel drops); counted as dropped.
-    void addDropped(std::uint64_t n) { m_counters.dropped.fetch_add(n, std::memory_order_relaxed); }
+    void addDropped(std::uint64_t n) { addSaturating(m_counters.dropped, n); }
 
     // Parses one line (without its '\n'). Returns the problem if it is bad, else "".
     std::string_view addLine(std::string_view line);
     // Counts one bad line that never reached the parser (too long).
-    void addBadLine() { ++m_lines, ++m_badLines; }
-    // Keeps `problem` (already naming its origin) as the most recent one.
-    void noteProblem(std::string problem);
+    void addBadLine();
+    // Counts one problem of `kind` (its count goes up by one) and keeps `message` (already
+    // naming its origin) as the most recent of its kind and of all.
+    void noteProblem(std::string_view kind, std::string message);
 
     // Pushes the pending batch and publishes the counts.
     void flush();
 
     SourceStats stats() const { return m_counters.snapshot(); }
-    // The last bad line's place and problem, e.g.
+    // The last problem's place and problem, e.g.
     // `statsd udp 127.0.0.1:8125 from 127.0.0.1:4711: unknown type: "home:1|zz"`.
     std::string lastProblem() const;
+    // Every kind of problem seen, in the order each kind first appeared (at most
+    // kMaxProblemKinds kinds: the last one is then "other problems", holding the rest).
+    std::vector<ProblemCount> problems() const;
+    static constexpr std::size_t kMaxProblemKinds = 32;
 
     WireProtocol protocol() const { return m_protocol; }
 
 private:
+    void pushBatch();
+    bool pastStopGrace();
+
     const WireProtocol m_protocol;
     const std::size_t m_maxBatch;
+    const std::size_t m_maxKeyBytes;
+    const std::string m_keyTooLong;  // "key longer than N bytes"
     SourceCounters m_counters;
     BatchSender m_sender;
     Timestamp m_now = 0;
     HitBatch m_batch;
+    std::size_t m_batchBytes = 0;
+    bool m_waitWhenFull = false;
+    std::stop_token m_stop;
+    std::optional<std::chrono::steady_clock::time_point> m_giveUpAt;
     // Worker only; added to m_counters at flush().
     std::uint64_t m_packets = 0, m_lines = 0, m_badLines = 0, m_ignoredLines = 0;
 
     mutable std::mutex m_problemMutex;
-    std::string m_lastProblem;  // guarded by m_problemMutex
+    std::vector<ProblemCount> m_problems;  // guarded by m_problemMutex
+    std::string m_lastProblem;             // guarded by m_problemMutex
 };
 
 // A bad line made readable for a log: at most `limit` bytes, non-printable bytes as \xHH,

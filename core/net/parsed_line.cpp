@@ -1,9 +1,10 @@
 #include "core/net/parsed_line.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
-#include "core/counters/saturating.h"
 
+#include "core/counters/saturating.h"
 #include "core/net/graphite_parser.h"
 #include "core/net/statsd_parser.h"
 
@@ -24,13 +25,50 @@ std::string_view withoutCarriageReturn(std::string_view line) {
     return line;
 }
 
+namespace {
+
+// For a well-formed decimal number that a double cannot hold: true if it is below the
+// smallest double (it rounds to 0 hits), false if above the largest (it saturates).
+bool isBelowDoubleRange(std::string_view number) {
+    const auto e = number.find_first_of("eE");
+    const std::string_view mantissa = number.substr(0, e);
+    const std::size_t point = std::min(mantissa.find('.'), mantissa.size());
+    const std::size_t first = mantissa.find_first_of("123456789");
+    // The power of ten of the first significant digit, before the exponent.
+    const long long magnitude = first < point ? static_cast<long long>(point - first - 1)
+                                              : -static_cast<long long>(first - point);
+    std::string_view exponent = e == std::string_view::npos ? "0" : number.substr(e + 1);
+    const bool negative = exponent.front() == '-';
+    exponent.remove_prefix(exponent.front() == '-' || exponent.front() == '+' ? 1 : 0);
+    long long power = 0;
+    if (std::from_chars(exponent.data(), exponent.data() + exponent.size(), power).ec !=
+        std::errc{}) {
+        return negative;  // an exponent beyond long long decides alone
+    }
+    return magnitude + (negative ? -power : power) < 0;
+}
+
+}  // namespace
+
 std::optional<Count> parseHitValue(std::string_view text, double rate) {
+    if (rate == 1.0 && !text.empty() && text.find_first_not_of("0123456789") == text.npos) {
+        // A whole number is taken exactly (a double holds integers only up to 2^53).
+        Count whole = 0;
+        const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), whole);
+        return ec == std::errc::result_out_of_range ? kMaxCount : whole;
+    }
     double value = 0;
     const char* end = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(text.data(), end, value);
     // from_chars accepts "inf" and "nan"; a leading '-' is the only sign it takes.
-    if (text.empty() || ec != std::errc{} || ptr != end || !std::isfinite(value) || value < 0 ||
-        text.front() == '-') {
+    if (text.empty() || ptr != end || text.front() == '-') {
+        return std::nullopt;
+    }
+    if (ec == std::errc::result_out_of_range) {
+        // Finite, just not a double: below its range it is 0 hits, above it saturates.
+        return isBelowDoubleRange(text) ? Count{0} : kMaxCount;
+    }
+    if (ec != std::errc{} || !std::isfinite(value) || value < 0) {
         return std::nullopt;
     }
     const double hits = std::round(value / rate);

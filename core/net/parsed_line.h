@@ -48,7 +48,10 @@ std::string_view withoutCarriageReturn(std::string_view line);
 // A hit count from a decimal number: the whole text must be a finite number >= 0
 // (std::from_chars syntax: "3", "2.5", "1e3"; no sign, no spaces). Divided by `rate`,
 // rounded to the nearest integer (halves away from zero), saturating at UINT64_MAX.
-// nullopt if the text is not such a number.
+// A whole number without a rate is exact up to UINT64_MAX ("9007199254740993" is that many,
+// not the nearest double). A number too small for a double ("1e-400") is finite and rounds to 0;
+// one too large for it
+// ("1e400") saturates. nullopt if the text is not such a number.
 std::optional<Count> parseHitValue(std::string_view text, double rate = 1.0);
 
 // Whole unix seconds: one or more decimal digits, no sign, at most 2^62 - 1.

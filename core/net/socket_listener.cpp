@@ -29,7 +29,8 @@ void SocketListener::start(BatchQueue& out) {
     configure(socket.get());
     m_port = localPort(socket.get());
     m_description = std::string(protocolName(m_protocol)) + kind + " " + localAddress(socket.get());
-    m_ingest = std::make_unique<LineIngest>(m_protocol, out, m_options.maxBatch);
+    m_ingest =
+        std::make_unique<LineIngest>(m_protocol, out, m_options.maxBatch, m_options.maxKeyBytes);
     auto wake = std::make_unique<WakeFd>();
     m_running = true;
     m_worker = std::jthread(
@@ -39,6 +40,10 @@ void SocketListener::start(BatchQueue& out) {
             m_ingest->flush();
             m_running = false;
         });
+}
+
+void SocketListener::requestStop() {
+    m_worker.request_stop();
 }
 
 void SocketListener::stop() {
@@ -54,6 +59,10 @@ SourceStats SocketListener::stats() const {
 
 std::string SocketListener::lastProblem() const {
     return m_ingest ? m_ingest->lastProblem() : std::string{};
+}
+
+std::vector<ProblemCount> SocketListener::problems() const {
+    return m_ingest ? m_ingest->problems() : std::vector<ProblemCount>{};
 }
 
 }  // namespace hitcounter

@@ -28,6 +28,7 @@
 #include <stop_token>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "core/net/line_buffer.h"
 #include "core/net/line_ingest.h"
@@ -37,13 +38,21 @@
 
 namespace hitcounter {
 
+// Every limit of a listener; docs/listener.md "Limits and defences" says what happens at each.
 struct ListenerOptions {
     std::string address = "127.0.0.1:8125";    // HOST:PORT, [IPv6]:PORT or PORT
     std::shared_ptr<const Clock> clock;        // time of hits without their own; null: wall
     std::size_t maxBatch = 4096;               // events per pushed batch, at most
+    std::size_t maxKeyBytes = kMaxKeyBytes;    // longer keys make the line bad
     int receiveBufferBytes = 8 * 1024 * 1024;  // UDP: SO_RCVBUF asked for
     std::size_t maxConnections = 256;          // TCP: open connections, at most
     std::size_t maxLineBytes = kMaxLineBytes;  // TCP: longer lines are bad and close
+    // TCP: a connection that completes no line for this long is closed (timed out).
+    std::chrono::milliseconds idleTimeout = std::chrono::seconds(30);
+    // TCP: when maxConnections are open, a new connection evicts one that never completed a
+    // line, else the one idle longest if it has completed no line for at least this long;
+    // else new ones wait in the backlog until one can be evicted (see tcp_listener.h).
+    std::chrono::milliseconds evictIdleAfter = std::chrono::seconds(1);
 };
 
 class SocketListener : public Source {
@@ -52,6 +61,10 @@ public:
 
     void start(BatchQueue& out) final;
     void stop() final;
+    // Asks the worker to stop without waiting: it reads what has already arrived (bounded),
+    // then running() turns false; stop() joins it. A consumer that keeps popping meanwhile
+    // lets a TCP listener deliver all of it (see LineIngest::waitWhenFull).
+    void requestStop();
     bool running() const final { return m_running.load(); }
     SourceStats stats() const final;
     // e.g. "statsd udp 127.0.0.1:8125" (after start(): the bound address).
@@ -59,8 +72,10 @@ public:
 
     // The bound port after start(); 0 before.
     std::uint16_t port() const { return m_port; }
-    // The most recent bad line or refused connection with its origin; "" if none.
+    // The most recent bad line or connection problem with its origin; "" if none.
     std::string lastProblem() const;
+    // Every kind of problem seen, with its count and most recent example.
+    std::vector<ProblemCount> problems() const;
 
 protected:
     SocketListener(ListenerOptions options, WireProtocol protocol, int socketType);

@@ -120,8 +120,9 @@ void UdpStatsdListener::serve(std::stop_token stop, int socket, const WakeFd& wa
             for (int i = 0; i < n; ++i) {
                 forEachLine(batch->bytes(i), [&](std::string_view line) {
                     if (const auto problem = ingest.addLine(line); !problem.empty()) {
-                        ingest.noteProblem(origin + batch->peer(i) + ": " + std::string(problem) +
-                                           ": " + quoteLine(line));
+                        ingest.noteProblem(problem, origin + batch->peer(i) + ": " +
+                                                        std::string(problem) + ": " +
+                                                        quoteLine(line));
                     }
                 });
             }
@@ -141,7 +142,8 @@ void UdpStatsdListener::serve(std::stop_token stop, int socket, const WakeFd& wa
     std::array<pollfd, 2> fds{pollfd{socket, POLLIN, 0}, pollfd{wake.fd(), POLLIN, 0}};
     while (!stop.stop_requested()) {
         if (::poll(fds.data(), fds.size(), -1) < 0 && errno != EINTR) {
-            ingest.noteProblem(describe() + ": poll failed: " + std::strerror(errno));
+            ingest.noteProblem("poll failed",
+                               describe() + ": poll failed: " + std::strerror(errno));
             break;
         }
         if (fds[0].revents != 0) {

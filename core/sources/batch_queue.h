@@ -1,12 +1,22 @@
 // BatchQueue: the one bounded hand-over between a source's worker thread and its consumer.
 //
 // Thread-safe: any number of producers and consumers; m_mutex guards m_batches and the
-// counters. When the queue holds `capacity` batches, tryPush() refuses the batch and counts
-// its hits as dropped: a slow consumer never blocks a live source. A source whose time is
-// virtual and runs as fast as possible uses pushWait() instead: it waits for room, so its
-// consumer sets the pace and nothing is dropped.
+// counters. The queue is bounded twice: by `capacity` batches and by `maxBytes` bytes (the
+// events, their keys and visitors, as batchBytes() estimates them), so a flood of long keys
+// cannot grow it without limit. A batch always fits into an empty queue (else one batch
+// larger than maxBytes could never pass). When a batch does not fit:
+//  - tryPush() refuses it and counts its hits as dropped: a slow consumer never blocks a live
+//    source that cannot push back (UDP);
+//  - pushWait() waits for room: a source whose time is virtual runs at its consumer's pace;
+//  - pushFor() waits up to a timeout and, if there is still no room, leaves the batch with
+//    the caller, uncounted: a source that can push back (TCP) stops reading meanwhile.
+// Dropped hits are summed saturating (at UINT64_MAX), never wrapping.
+//
+// Example: BatchQueue q(2, 1 << 20); q.tryPush(a); q.tryPush(b); q.tryPush(c) == false
+// (c's hits now in droppedHits()); q.popFor(1s) == a.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -16,28 +26,42 @@
 #include <stop_token>
 #include <utility>
 
+#include "core/counters/saturating.h"
 #include "core/sources/hit_event.h"
 
 namespace hitcounter {
 
 class BatchQueue {
 public:
-    explicit BatchQueue(std::size_t capacity = 1024) : m_capacity(capacity == 0 ? 1 : capacity) {}
+    static constexpr std::size_t kDefaultMaxBytes = std::size_t{256} << 20;
+
+    explicit BatchQueue(std::size_t capacity = 1024, std::size_t maxBytes = kDefaultMaxBytes)
+        : m_capacity(capacity == 0 ? 1 : capacity), m_maxBytes(maxBytes) {}
+
+    // The memory a batch holds, as the byte bound counts it.
+    static std::size_t batchBytes(const HitBatch& batch) {
+        std::size_t bytes = sizeof(HitBatch);
+        for (const HitEvent& e : batch) {
+            bytes += sizeof(HitEvent) + e.key.size() + e.visitor.size();
+        }
+        return bytes;
+    }
 
     // False if full: the batch is dropped and its hits are added to droppedHits().
     bool tryPush(HitBatch&& batch) {
         if (batch.empty()) {
             return true;
         }
+        const std::size_t bytes = batchBytes(batch);
         {
             std::lock_guard lock(m_mutex);
-            if (m_batches.size() >= m_capacity) {
+            if (!fits(bytes)) {
                 for (const HitEvent& e : batch) {
-                    m_droppedHits += e.count;
+                    m_droppedHits = saturatingAdd(m_droppedHits, e.count);
                 }
                 return false;
             }
-            m_batches.push_back(std::move(batch));
+            append(std::move(batch), bytes);
         }
         m_nonEmpty.notify_one();
         return true;
@@ -49,12 +73,32 @@ public:
         if (batch.empty()) {
             return true;
         }
+        const std::size_t bytes = batchBytes(batch);
         {
             std::unique_lock lock(m_mutex);
-            if (!m_notFull.wait(lock, stop, [this] { return m_batches.size() < m_capacity; })) {
+            if (!m_notFull.wait(lock, stop, [&] { return fits(bytes); })) {
                 return false;
             }
-            m_batches.push_back(std::move(batch));
+            append(std::move(batch), bytes);
+        }
+        m_nonEmpty.notify_one();
+        return true;
+    }
+
+    // Waits up to `timeout` for room, then pushes (moving from `batch`). Returns false if there
+    // was no room in time; `batch` is then left as it was and nothing is counted.
+    bool pushFor(HitBatch& batch, std::chrono::milliseconds timeout) {
+        if (batch.empty()) {
+            return true;
+        }
+        const std::size_t bytes = batchBytes(batch);
+        {
+            std::unique_lock lock(m_mutex);
+            if (!m_notFull.wait_for(lock, timeout, [&] { return fits(bytes); })) {
+                return false;
+            }
+            append(std::move(batch), bytes);
+            batch.clear();
         }
         m_nonEmpty.notify_one();
         return true;
@@ -66,6 +110,7 @@ public:
         {
             std::lock_guard lock(m_mutex);
             batches = std::exchange(m_batches, {});
+            m_bytes = 0;
         }
         m_notFull.notify_all();
         return batches;
@@ -79,6 +124,7 @@ public:
         }
         HitBatch batch = std::move(m_batches.front());
         m_batches.pop_front();
+        m_bytes -= batchBytes(batch);
         lock.unlock();
         m_notFull.notify_all();
         return batch;
@@ -89,12 +135,32 @@ public:
         return m_droppedHits;
     }
 
+    // The bytes queued now (batchBytes() of every queued batch).
+    std::size_t queuedBytes() const {
+        std::lock_guard lock(m_mutex);
+        return m_bytes;
+    }
+
+    std::size_t maxBytes() const { return m_maxBytes; }
+
 private:
+    // Callers hold m_mutex.
+    bool fits(std::size_t bytes) const {
+        return m_batches.empty() || (m_batches.size() < m_capacity &&
+                                     bytes <= m_maxBytes - std::min(m_bytes, m_maxBytes));
+    }
+    void append(HitBatch&& batch, std::size_t bytes) {
+        m_batches.push_back(std::move(batch));
+        m_bytes += bytes;
+    }
+
     const std::size_t m_capacity;
+    const std::size_t m_maxBytes;
     mutable std::mutex m_mutex;
     std::condition_variable m_nonEmpty;
     std::condition_variable_any m_notFull;
     std::deque<HitBatch> m_batches;  // guarded by m_mutex
+    std::size_t m_bytes = 0;         // guarded by m_mutex
     Count m_droppedHits = 0;         // guarded by m_mutex
 };
 

@@ -9,9 +9,12 @@
 // sources running as fast as possible) and returns false, discarding the batch uncounted, if
 // `stop` is requested first.
 //
+// All sums saturate at UINT64_MAX.
+//
 // Example: send({{10,..,1}}), then send({{12,..,2},{11,..,3}})  =>  hits 6, lateHits 3.
 #pragma once
 
+#include <chrono>
 #include <limits>
 #include <stop_token>
 
@@ -25,31 +28,55 @@ public:
     BatchSender(BatchQueue& out, SourceCounters& counters) : m_out(out), m_counters(counters) {}
 
     bool send(HitBatch&& batch, bool wait, std::stop_token stop) {
-        Count hits = 0;
-        Count late = 0;
-        for (const HitEvent& e : batch) {
-            hits += e.count;
-            if (e.time < m_newest) {
-                late += e.count;
-            } else {
-                m_newest = e.time;
-            }
-        }
+        const Tally t = tally(batch);
         const bool delivered =
             wait ? m_out.pushWait(std::move(batch), stop) : m_out.tryPush(std::move(batch));
         if (delivered) {
-            m_counters.hits.fetch_add(hits, std::memory_order_relaxed);
-            m_counters.lateHits.fetch_add(late, std::memory_order_relaxed);
+            addSaturating(m_counters.hits, t.hits);
+            addSaturating(m_counters.lateHits, t.late);
         } else if (!wait) {
-            m_counters.dropped.fetch_add(hits, std::memory_order_relaxed);
+            addSaturating(m_counters.dropped, t.hits);
         }
         return delivered || !wait;
+    }
+
+    // Waits up to `timeout` for room and sends, counting like send(). False if there was no
+    // room in time: `batch` is then kept as it was and nothing is counted (the caller retries,
+    // or gives up with send(..., false, ...), which counts the drop).
+    bool sendFor(HitBatch& batch, std::chrono::milliseconds timeout) {
+        const Timestamp newest = m_newest;
+        const Tally t = tally(batch);
+        if (!m_out.pushFor(batch, timeout)) {
+            m_newest = newest;
+            return false;
+        }
+        addSaturating(m_counters.hits, t.hits);
+        addSaturating(m_counters.lateHits, t.late);
+        return true;
     }
 
     // Forgets the newest time sent (after a replay seek, times start over).
     void resetNewest() { m_newest = std::numeric_limits<Timestamp>::min(); }
 
 private:
+    struct Tally {
+        Count hits = 0;
+        Count late = 0;
+    };
+    // The batch's hits and late hits (saturating); moves m_newest forward.
+    Tally tally(const HitBatch& batch) {
+        Tally t;
+        for (const HitEvent& e : batch) {
+            t.hits = saturatingAdd(t.hits, e.count);
+            if (e.time < m_newest) {
+                t.late = saturatingAdd(t.late, e.count);
+            } else {
+                m_newest = e.time;
+            }
+        }
+        return t;
+    }
+
     BatchQueue& m_out;
     SourceCounters& m_counters;
     Timestamp m_newest = std::numeric_limits<Timestamp>::min();

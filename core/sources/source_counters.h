@@ -2,15 +2,24 @@
 //
 // Thread-safe: each counter is an atomic the worker adds to and any thread reads; a snapshot
 // is not one instant across counters (each is exact on its own), which is what a status bar
-// needs.
+// needs. Counts saturate at UINT64_MAX (addSaturating), never wrap.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 
+#include "core/counters/saturating.h"
+
 #include "core/sources/source.h"
 
 namespace hitcounter {
+
+// counter += n, clamped at UINT64_MAX; relaxed, like every counter here.
+inline void addSaturating(std::atomic<std::uint64_t>& counter, std::uint64_t n) {
+    std::uint64_t now = counter.load(std::memory_order_relaxed);
+    while (!counter.compare_exchange_weak(now, saturatingAdd(now, n), std::memory_order_relaxed)) {
+    }
+}
 
 struct SourceCounters {
     std::atomic<std::uint64_t> packets{0};

@@ -66,9 +66,12 @@ public:
 
     // Sends `signal` and waits (bounded) for the process to end.
     CliResult stop(int signal = SIGTERM, int timeoutMs = 10000) {
-        ::kill(pid_t(m_process.processId()), signal);
+        send(signal);
         return finish(timeoutMs);
     }
+
+    void send(int signal) { ::kill(pid_t(m_process.processId()), signal); }
+    qint64 pid() const { return m_process.processId(); }
 
     // Waits (bounded) for the process to end by itself.
     CliResult finish(int timeoutMs = 10000) {

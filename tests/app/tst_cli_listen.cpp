@@ -14,6 +14,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "core/io/trace_reader.h"
 #include "core/net/socket_util.h"
@@ -140,6 +141,16 @@ private Q_SLOTS:
         QTest::newRow("zero duration") << QStringList{"--duration", "0"} << "--duration '0'";
         QTest::newRow("text duration") << QStringList{"--duration", "soon"} << "--duration 'soon'";
         QTest::newRow("stray argument") << QStringList{"file.csv"} << "file.csv";
+        QTest::newRow("zero key length")
+            << QStringList{"--max-key-length", "0"} << "--max-key-length '0'";
+        QTest::newRow("key memory text")
+            << QStringList{"--key-memory", "lots"} << "--key-memory 'lots'";
+        QTest::newRow("zero queue memory")
+            << QStringList{"--queue-memory", "0"} << "--queue-memory '0'";
+        QTest::newRow("idle timeout text")
+            << QStringList{"--idle-timeout", "never"} << "--idle-timeout 'never'";
+        QTest::newRow("zero connections")
+            << QStringList{"--max-connections", "0"} << "--max-connections '0'";
     }
     void badArgumentsAreBadInput() {
         QFETCH(QStringList, arguments);
@@ -148,6 +159,183 @@ private Q_SLOTS:
         QVERIFY(result.finished);
         QCOMPARE(result.exitCode, 2);
         QVERIFY2(result.err.contains(message.toUtf8()), result.err.constData());
+    }
+
+    void sumsSaturateAndJsonPrintsExactIntegers() {
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--json"}, 1));
+        {
+            UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+            QVERIFY(sendAll(tcp.get(),
+                            "big:18446744073709551615|c\nbig:18446744073709551615|c\n"
+                            "big:2|c\nhuge:1|c|@1e-300\nhuge:1|c|@1e-300\n"
+                            "exact:9007199254740993|c\n"));
+        }
+        const CliResult result = cli.stop(SIGTERM);
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains("\"hits\": 18446744073709551615,"), result.out.constData());
+        QVERIFY2(result.out.contains("\"big\": 18446744073709551615"), result.out.constData());
+        QVERIFY2(result.out.contains("\"huge\": 18446744073709551615"), result.out.constData());
+        QVERIFY2(result.out.contains("\"exact\": 9007199254740993"), result.out.constData());
+        QJsonParseError error;
+        QJsonDocument::fromJson(result.out, &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, result.out.constData());
+    }
+
+    void keysThatAreNotUtf8AreNeverMerged() {
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--json"}, 1));
+        {
+            UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+            QVERIFY(sendAll(tcp.get(), "\xff:1|c\n\xfe:2|c\ncaf\xc3\xa9:3|c\n\xff:4|c\n"));
+        }
+        const CliResult result = cli.stop(SIGTERM);
+        QVERIFY(result.finished);
+        const QJsonObject report = QJsonDocument::fromJson(result.out).object();
+        const QJsonObject keys = report["keys"].toObject();
+        QCOMPARE(keys.size(), 1);
+        QCOMPARE(keys[QString::fromUtf8("caf\xc3\xa9")].toInteger(), 3);
+        const QJsonObject hex = report["keys_hex"].toObject();
+        QCOMPARE(hex.size(), 2);
+        QCOMPARE(hex["ff"].toInteger(), 5);
+        QCOMPARE(hex["fe"].toInteger(), 2);
+    }
+
+    void textReportEscapesControlBytes() {
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--max-key-length", "5"}, 1));
+        {
+            UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+            QVERIFY(sendAll(tcp.get(),
+                            "\x1b]0;\x07:1|c\nab\rX:2|c\n\x1b[2J\x1b:1|zz\n"
+                            "\x1b[2Jxxxx:1|c\n"));
+        }
+        const CliResult result = cli.stop(SIGTERM);
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(!result.out.contains('\x1b') && !result.out.contains('\r') &&
+                     !result.out.contains('\x07'),
+                 result.out.toPercentEncoding().constData());
+        QVERIFY2(result.out.contains("  ab\\x0dX 2\n"), result.out.constData());
+        QVERIFY2(result.out.contains("  \\x1b]0;\\x07 1\n"), result.out.constData());
+        QVERIFY2(result.out.contains("problem unknown type x1"), result.out.constData());
+        QVERIFY2(result.out.contains("problem key longer than 5 bytes x1"), result.out.constData());
+    }
+
+    void idleKeysAreFoldedWithinTheKeyMemory() {
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--json", "--key-memory", "1"}, 1));
+        constexpr int kKeys = 30000;
+        {
+            UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+            std::string lines;
+            for (int i = 0; i < kKeys; ++i)
+                lines += "key." + std::to_string(i) + std::string(40, 'x') + ":2|c\n";
+            QVERIFY(sendAll(tcp.get(), lines + "hot:1|c\n"));
+        }
+        const CliResult result = cli.stop(SIGTERM);
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject report = QJsonDocument::fromJson(result.out).object();
+        const QJsonObject keys = report["keys"].toObject();
+        QVERIFY(report["folded_keys"].toInteger() > 0);
+        QCOMPARE(keys.size() + report["folded_keys"].toInteger(), kKeys + 1);
+        qint64 kept = 0;
+        for (auto it = keys.begin(); it != keys.end(); ++it)
+            kept += it.value().toInteger();
+        QCOMPARE(kept + report["folded_hits"].toInteger(), 2 * kKeys + 1);
+        QCOMPARE(report["hits"].toInteger(), 2 * kKeys + 1);
+        QCOMPARE(keys["hot"].toInteger(), 1);  // the most recent key is kept
+    }
+
+    void tcpPushesBackInsteadOfDroppingWhenTheQueueIsFull() {
+        QTemporaryDir dir;
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--json", "--queue-memory", "1", "--record",
+                           dir.filePath("r.csv")},
+                          1));
+        constexpr int kClients = 4, kLines = 100000;
+        {
+            std::vector<std::jthread> clients;
+            for (int c = 0; c < kClients; ++c) {
+                clients.emplace_back([&, c] {
+                    UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+                    std::string lines;
+                    for (int i = 0; i < kLines; ++i)
+                        lines += std::to_string(c) + std::string(200, 'k') + ":1|c\n";
+                    sendAll(tcp.get(), lines);
+                });
+            }
+        }
+        const CliResult result = cli.stop(SIGTERM, 60000);
+        QVERIFY(result.finished);
+        const QJsonObject report = QJsonDocument::fromJson(result.out).object();
+        QCOMPARE(report["dropped"].toInteger(), 0);
+        QCOMPARE(report["hits"].toInteger(), kClients * kLines);
+    }
+
+    void slowConnectionsTimeOutAndAreCounted() {
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--json", "--idle-timeout", "0.2"}, 1));
+        UniqueFd slow = tcpConnect(cli.port("statsd tcp"));
+        QVERIFY(sendAll(slow.get(), "a:1"));
+        QVERIFY(peerClosed(slow.get(), std::chrono::seconds(5)));
+        const CliResult result = cli.stop(SIGTERM);
+        QVERIFY(result.finished);
+        const QJsonObject report = QJsonDocument::fromJson(result.out).object();
+        QCOMPARE(report["timed_out_connections"].toInteger(), 1);
+        QCOMPARE(report["deferred_connections"].toInteger(), 0);
+        const QJsonArray problems = report["problems"].toArray();
+        QCOMPARE(problems.size(), 1);
+        QCOMPARE(problems[0].toObject()["kind"].toString(), QString("connection timed out"));
+        QCOMPARE(report["by_listener"].toArray()[0].toObject()["timed_out_connections"].toInteger(),
+                 1);
+    }
+
+    void everyProblemKindStaysVisible() {
+        ListeningCli cli;
+        QVERIFY(cli.start({"--udp", "127.0.0.1:0", "--json", "--max-key-length", "3"}, 1));
+        UniqueFd udp = udpSender(cli.port("statsd udp"));
+        QVERIFY(sendAll(udp.get(), "a:1|zz\nb:1|zz"));
+        QVERIFY(sendAll(udp.get(), "long:1|c"));
+        QVERIFY(sendAll(udp.get(), "ok:1|c"));
+        const CliResult result = cli.stop(SIGTERM);
+        QVERIFY(result.finished);
+        const QJsonObject report = QJsonDocument::fromJson(result.out).object();
+        const QJsonArray problems = report["problems"].toArray();
+        QCOMPARE(problems.size(), 2);
+        QCOMPARE(problems[0].toObject()["kind"].toString(), QString("unknown type"));
+        QCOMPARE(problems[0].toObject()["count"].toInteger(), 2);
+        QCOMPARE(problems[1].toObject()["kind"].toString(), QString("key longer than 3 bytes"));
+        QCOMPARE(report["bad_lines"].toInteger(), 3);
+    }
+
+    void secondSignalInterruptsTheReportAndTheRecordingIsKept() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("r.csv");
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--json", "--record", file}, 1));
+        {
+            UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+            std::string lines;
+            for (int i = 0; i < 50000; ++i)
+                lines += "key." + std::to_string(i) + ":1|c\n";
+            QVERIFY(sendAll(tcp.get(), lines));
+        }
+        QVERIFY(waitUntil([&] {
+            QFile partial(file + ".partial");
+            return partial.size() > 0;
+        }));
+        cli.send(SIGTERM);
+        cli.send(SIGINT);
+        const CliResult result = cli.finish();
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains("report interrupted"), result.err.constData());
+        QVERIFY(QFile::exists(file));
+        QVERIFY(!QFile::exists(file + ".partial"));
+        QVERIFY(!result.out.contains("\"keys\": {") || !result.out.trimmed().endsWith('}'));
     }
 
     void takenPortFailsNamingTheAddress() {

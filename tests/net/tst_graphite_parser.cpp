@@ -23,6 +23,7 @@ private Q_SLOTS:
         hitRow("fraction rounds", "pages.home 2.5 5", "pages.home", 3, 5);
         hitRow("tabs and runs of blanks", "\t pages.home \t 7   5 ", "pages.home", 7, 5);
         hitRow("carriage return stripped", "pages.home 1 5\r", "pages.home", 1, 5);
+        hitRow("below double range is zero", "pages.home 1e-400 5", "pages.home", 0, 5);
     }
     void threeFieldsAreAHitAtTheirTime() { verify(); }
 
@@ -36,6 +37,8 @@ private Q_SLOTS:
         parserColumns();
         otherRow("empty", "", LineVerdict::Empty);
         otherRow("carriage return only", "\r", LineVerdict::Empty);
+        otherRow("spaces only", "   ", LineVerdict::Empty);
+        otherRow("blanks and carriage return", " \t \r", LineVerdict::Empty);
     }
     void emptyLineIsSkippedNotBad() { verify(); }
 
@@ -44,7 +47,6 @@ private Q_SLOTS:
         otherRow("one field", "pages.home", LineVerdict::Bad);
         otherRow("two fields", "pages.home 1", LineVerdict::Bad);
         otherRow("four fields", "pages.home 1 5 extra", LineVerdict::Bad);
-        otherRow("blanks only", "   ", LineVerdict::Bad);
         otherRow("non-numeric value", "pages.home x 5", LineVerdict::Bad);
         otherRow("negative value", "pages.home -1 5", LineVerdict::Bad);
         otherRow("nan value", "pages.home nan 5", LineVerdict::Bad);

@@ -1,6 +1,9 @@
 // From lines to batches and stats (core/net/line_ingest.h).
 #include <QTest>
 
+#include <limits>
+#include <thread>
+
 #include "core/net/line_ingest.h"
 
 using namespace hitcounter;
@@ -101,9 +104,124 @@ private Q_SLOTS:
         BatchQueue queue;
         LineIngest ingest(WireProtocol::Statsd, queue);
         QVERIFY(ingest.lastProblem().empty());
-        ingest.noteProblem("first");
-        ingest.noteProblem("second");
+        ingest.noteProblem("a", "first");
+        ingest.noteProblem("b", "second");
         QCOMPARE(ingest.lastProblem(), std::string("second"));
+    }
+
+    void laterProblemNeverHidesAnEarlierKind() {
+        BatchQueue queue;
+        LineIngest ingest(WireProtocol::Statsd, queue);
+        ingest.noteProblem("unknown type", "x1");
+        ingest.noteProblem("connection refused", "r1");
+        ingest.noteProblem("unknown type", "x2");
+        ingest.noteProblem("connection refused", "r2");
+        ingest.noteProblem("connection refused", "r3");
+        const auto problems = ingest.problems();
+        QCOMPARE(problems.size(), std::size_t{2});
+        QCOMPARE(problems[0].kind, std::string("unknown type"));
+        QCOMPARE(problems[0].count, 2u);
+        QCOMPARE(problems[0].last, std::string("x2"));
+        QCOMPARE(problems[1].kind, std::string("connection refused"));
+        QCOMPARE(problems[1].count, 3u);
+        QCOMPARE(problems[1].last, std::string("r3"));
+    }
+
+    void problemKindsAreBounded() {
+        BatchQueue queue;
+        LineIngest ingest(WireProtocol::Statsd, queue);
+        const std::size_t kinds = LineIngest::kMaxProblemKinds + 10;
+        for (std::size_t i = 0; i < kinds; ++i) {
+            ingest.noteProblem("kind " + std::to_string(i), "m" + std::to_string(i));
+        }
+        const auto problems = ingest.problems();
+        QCOMPARE(problems.size(), LineIngest::kMaxProblemKinds);
+        QCOMPARE(problems.front().kind, std::string("kind 0"));
+        QCOMPARE(problems.back().kind, std::string("other problems"));
+        QCOMPARE(problems.back().count, std::uint64_t(kinds - LineIngest::kMaxProblemKinds + 1));
+        QCOMPARE(problems.back().last, "m" + std::to_string(kinds - 1));
+    }
+
+    void keyLongerThanTheCapIsABadLineOfItsOwn() {
+        BatchQueue queue;
+        LineIngest ingest(WireProtocol::Statsd, queue, 4096, 8);
+        QVERIFY(ingest.addLine("12345678:1|c").empty());
+        QCOMPARE(std::string(ingest.addLine("123456789:1|c")),
+                 std::string("key longer than 8 bytes"));
+        ingest.flush();
+        QCOMPARE(ingest.stats().lines, 2u);
+        QCOMPARE(ingest.stats().badLines, 1u);
+        QCOMPARE(ingest.stats().hits, 1u);
+    }
+
+    void batchIsPushedWhenItsBytesReachTheCap() {
+        BatchQueue queue;
+        LineIngest ingest(WireProtocol::Statsd, queue, 1'000'000, 64 * 1024);
+        const std::string line = std::string(60 * 1024, 'k') + ":1|c";
+        const std::size_t perBatch = kMaxBatchBytes / (60 * 1024) + 1;
+        for (std::size_t i = 0; i < perBatch; ++i) {
+            ingest.addLine(line);
+        }
+        const auto batch = queue.popFor(0ms);
+        QVERIFY(batch);
+        QCOMPARE(batch->size(), perBatch);
+    }
+
+    void sumsSaturateInsteadOfWrapping() {
+        BatchQueue queue;
+        LineIngest ingest(WireProtocol::Statsd, queue);
+        ingest.setNow(100);
+        ingest.addLine("big:18446744073709551615|c");
+        ingest.addLine("big:18446744073709551615|c");  // same batch
+        ingest.flush();
+        ingest.addLine("big:2|c|T0");  // another batch, and late
+        ingest.flush();
+        QCOMPARE(ingest.stats().hits, std::numeric_limits<std::uint64_t>::max());
+        QCOMPARE(ingest.stats().lateHits, 2u);
+        ingest.addLine("big:18446744073709551615|c|T0");
+        ingest.flush();
+        QCOMPARE(ingest.stats().lateHits, std::numeric_limits<std::uint64_t>::max());
+    }
+
+    void waitingForRoomLosesNothing() {
+        BatchQueue queue(1);
+        std::stop_source stop;
+        LineIngest ingest(WireProtocol::Statsd, queue, 1);
+        ingest.waitWhenFull(stop.get_token());
+        std::uint64_t popped = 0;
+        std::jthread consumer([&] {
+            for (int i = 0; i < 100; ++i) {
+                while (!queue.popFor(5s)) {
+                }
+                ++popped;
+            }
+        });
+        for (int i = 0; i < 100; ++i) {
+            ingest.addLine("a:1|c");  // each line is a batch; the queue holds one
+        }
+        ingest.flush();
+        consumer.join();
+        QCOMPARE(popped, 100u);
+        QCOMPARE(ingest.stats().hits, 100u);
+        QCOMPARE(ingest.stats().dropped, 0u);
+    }
+
+    void afterStopAFullQueueIsWaitedForOnlyBriefly() {
+        BatchQueue queue(1);
+        std::stop_source stop;
+        LineIngest ingest(WireProtocol::Statsd, queue, 1);
+        ingest.waitWhenFull(stop.get_token());
+        ingest.addLine("a:1|c");
+        stop.request_stop();
+        const auto before = std::chrono::steady_clock::now();
+        ingest.addLine("a:2|c");
+        ingest.addLine("a:3|c");
+        ingest.flush();
+        const auto waited = std::chrono::steady_clock::now() - before;
+        QVERIFY(waited >= kStopGrace - 100ms);
+        QVERIFY(waited < kStopGrace + 2s);
+        QCOMPARE(ingest.stats().hits, 1u);
+        QCOMPARE(ingest.stats().dropped, 5u);
     }
 
     void quotedLineEscapesBinaryAndIsCut() {

@@ -23,6 +23,24 @@ private Q_SLOTS:
         hitRow("half rounds up", "home:2.5|c", "home", 3);
         hitRow("exponent", "home:1e3|c", "home", 1000);
         hitRow("huge value saturates", "home:1e300|c", "home", std::numeric_limits<quint64>::max());
+        hitRow("whole number beyond 2^53 is exact", "home:9007199254740993|c", "home",
+               9007199254740993ull);
+        hitRow("largest count", "home:18446744073709551615|c", "home",
+               std::numeric_limits<quint64>::max());
+        hitRow("whole number beyond 64 bits saturates", "home:18446744073709551616|c", "home",
+               std::numeric_limits<quint64>::max());
+        hitRow("above double range saturates", "home:1e400|c", "home",
+               std::numeric_limits<quint64>::max());
+        hitRow("long digits above double range", "home:" + QByteArray(400, '9') + "|c", "home",
+               std::numeric_limits<quint64>::max());
+        hitRow("below double range is zero", "home:1e-400|c", "home", 0);
+        hitRow("small mantissa exponent", "home:0.0001e-320|c", "home", 0);
+        hitRow("large mantissa tiny exponent", "home:" + QByteArray(10, '9') + "e-400|c", "home",
+               0);
+        hitRow("leading zeros tiny", "home:0." + QByteArray(400, '0') + "1|c", "home", 0);
+        hitRow("plus exponent above range", "home:1e+400|c", "home",
+               std::numeric_limits<quint64>::max());
+        hitRow("exponent beyond long long", "home:1e-99999999999999999999|c", "home", 0);
     }
     void counterLineIsAHitForItsName() { verify(); }
 

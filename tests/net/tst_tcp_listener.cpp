@@ -2,6 +2,7 @@
 #include <QTest>
 
 #include <random>
+#include <thread>
 
 #include "core/net/tcp_listener.h"
 #include "core/time/manual_clock.h"
@@ -74,7 +75,9 @@ private Q_SLOTS:
 
     void lineOfExactly64KiBIsAccepted() {
         BatchQueue queue;
-        TcpListener listener(ephemeral(), WireProtocol::Statsd);
+        ListenerOptions o = ephemeral();
+        o.maxKeyBytes = kMaxLineBytes;
+        TcpListener listener(o, WireProtocol::Statsd);
         listener.start(queue);
         UniqueFd c = tcpConnect(listener.port());
         const std::string name(kMaxLineBytes - 4, 'k');
@@ -84,27 +87,169 @@ private Q_SLOTS:
         QCOMPARE(listener.stats().badLines, 0u);
     }
 
-    void connectionsBeyondTheCapAreRefused() {
+    void connectionsBeyondTheCapWaitWhileAllAreActiveAndLoseNothing() {
         ListenerOptions o = ephemeral();
         o.maxConnections = 2;
+        o.evictIdleAfter = 1h;
         BatchQueue queue;
         TcpListener listener(o, WireProtocol::Statsd);
         listener.start(queue);
         UniqueFd a = tcpConnect(listener.port());
         UniqueFd b = tcpConnect(listener.port());
-        QVERIFY(waitUntil([&] { return listener.openConnections() == 2; }));
-        UniqueFd extra = tcpConnect(listener.port());
-        QVERIFY(peerClosed(extra.get(), 5s));
-        QCOMPARE(listener.refusedConnections(), 1u);
-        QVERIFY(QString::fromStdString(listener.lastProblem()).contains("refused"));
         QVERIFY(sendAll(a.get(), "a:1|c\n"));
         QVERIFY(sendAll(b.get(), "b:1|c\n"));
         QCOMPARE(collectHits(queue, 2).total, Count{2});
-        a = {};
-        QVERIFY(waitUntil([&] { return listener.openConnections() == 1; }));
-        UniqueFd again = tcpConnect(listener.port());
-        QVERIFY(sendAll(again.get(), "c:1|c\n"));
+        {
+            // Like `nc -q0`: sends and closes at once. It must not be accepted and dropped.
+            UniqueFd waiting = tcpConnect(listener.port());
+            QVERIFY(sendAll(waiting.get(), "w:5|c\n"));
+        }
+        QVERIFY(waitUntil([&] { return listener.deferredConnections() == 1; }));
+        QVERIFY(QString::fromStdString(listener.lastProblem()).contains("wait"));
+        QCOMPARE(collectHits(queue, 1, 200ms).total, Count{0});
+        QCOMPARE(listener.openConnections(), 2u);
+        a = {};  // a slot frees: the waiting connection comes in and is read
+        const Collected got = collectHits(queue, 5);
+        QCOMPARE(got.perKey.at("w"), Count{5});
+        QCOMPARE(listener.evictedConnections(), 0u);
+    }
+
+    void waitingConnectionsAreDrainedAtStop() {
+        ListenerOptions o = ephemeral();
+        o.maxConnections = 1;
+        o.evictIdleAfter = 1h;
+        BatchQueue queue;
+        TcpListener listener(o, WireProtocol::Statsd);
+        listener.start(queue);
+        UniqueFd a = tcpConnect(listener.port());
+        QVERIFY(sendAll(a.get(), "a:1|c\n"));
         QCOMPARE(collectHits(queue, 1).total, Count{1});
+        for (int i = 0; i < 5; ++i) {
+            UniqueFd waiting = tcpConnect(listener.port());
+            QVERIFY(sendAll(waiting.get(), "w:1|c\n"));
+        }
+        QVERIFY(waitUntil([&] { return listener.deferredConnections() == 1; }));
+        listener.stop();
+        QCOMPARE(listener.stats().hits, 6u);
+    }
+
+    void keyLongerThanTheCapIsABadLineAndTheConnectionGoesOn() {
+        BatchQueue queue;
+        TcpListener listener(ephemeral(), WireProtocol::Statsd);
+        listener.start(queue);
+        UniqueFd c = tcpConnect(listener.port());
+        QVERIFY(sendAll(c.get(), std::string(kMaxKeyBytes + 1, 'k') + ":1|c\n" +
+                                     std::string(kMaxKeyBytes, 'k') + ":2|c\nafter:1|c\n"));
+        const Collected got = collectHits(queue, 3);
+        QCOMPARE(got.total, Count{3});
+        QCOMPARE(got.perKey.at(std::string(kMaxKeyBytes, 'k')), Count{2});
+        QVERIFY(waitUntil([&] { return listener.stats().badLines == 1; }));
+        const auto problems = listener.problems();
+        QCOMPARE(problems.size(), std::size_t{1});
+        QCOMPARE(problems[0].kind, "key longer than " + std::to_string(kMaxKeyBytes) + " bytes");
+    }
+
+    void fullQueuePushesBackInsteadOfDropping() {
+        BatchQueue queue(2);
+        ListenerOptions o = ephemeral();
+        o.maxBatch = 16;
+        TcpListener listener(o, WireProtocol::Statsd);
+        listener.start(queue);
+        constexpr int kLines = 200000;
+        std::string lines;
+        for (int i = 0; i < kLines; ++i) {
+            lines += "k:1|c\n";
+        }
+        std::jthread client([&] {
+            UniqueFd c = tcpConnect(listener.port());
+            sendAll(c.get(), lines);
+        });
+        // Nobody consumes yet: the queue fills, and the listener stops reading.
+        QVERIFY(waitUntil([&] { return listener.stats().hits >= 32; }));
+        QVERIFY(!waitUntil([&] { return listener.stats().dropped > 0; }, 300ms));
+        QCOMPARE(collectHits(queue, kLines, 60s).total, Count{kLines});
+        client.join();
+        QCOMPARE(listener.stats().dropped, 0u);
+        QCOMPARE(queue.droppedHits(), Count{0});
+    }
+
+    void connectionWithoutACompleteLineTimesOut() {
+        ListenerOptions o = ephemeral();
+        o.idleTimeout = 300ms;
+        BatchQueue queue;
+        TcpListener listener(o, WireProtocol::Statsd);
+        listener.start(queue);
+        UniqueFd slow = tcpConnect(listener.port());
+        UniqueFd busy = tcpConnect(listener.port());
+        QVERIFY(sendAll(slow.get(), "a:1"));
+        // `busy` completes a line every 50 ms and must outlive the timeout; `slow` must not.
+        const auto start = std::chrono::steady_clock::now();
+        int sent = 0;
+        while (std::chrono::steady_clock::now() - start < 800ms) {
+            QVERIFY(sendAll(busy.get(), "b:1|c\n"));
+            ++sent;
+            QVERIFY(!waitUntil([&] { return false; }, 50ms));
+        }
+        QVERIFY(peerClosed(slow.get(), 1s));
+        QCOMPARE(listener.timedOutConnections(), 1u);
+        QCOMPARE(collectHits(queue, sent).total, Count(sent));
+        QCOMPARE(listener.openConnections(), 1u);
+        QCOMPARE(listener.problems().front().kind, std::string("connection timed out"));
+    }
+
+    void slowClientsCannotHoldEverySlot() {
+        ListenerOptions o = ephemeral();
+        o.maxConnections = 4;
+        o.evictIdleAfter = 100ms;
+        BatchQueue queue;
+        TcpListener listener(o, WireProtocol::Statsd);
+        listener.start(queue);
+        std::vector<UniqueFd> slow;
+        for (int i = 0; i < 4; ++i) {
+            slow.push_back(tcpConnect(listener.port()));
+        }
+        QVERIFY(waitUntil([&] { return listener.openConnections() == 4; }));
+        // A byte at a time, never a whole line.
+        const auto start = std::chrono::steady_clock::now();
+        while (std::chrono::steady_clock::now() - start < 300ms) {
+            for (UniqueFd& s : slow) {
+                sendAll(s.get(), "x");
+            }
+            QVERIFY(!waitUntil([&] { return false; }, 20ms));
+        }
+        UniqueFd legit = tcpConnect(listener.port());
+        QVERIFY(sendAll(legit.get(), "legit:1|c\n"));
+        QCOMPARE(collectHits(queue, 1).perKey.count("legit"), std::size_t{1});
+        QCOMPARE(listener.evictedConnections(), 1u);
+        QCOMPARE(listener.deferredConnections(), 0u);
+        QCOMPARE(listener.openConnections(), 4u);
+        QCOMPARE(listener.problems().front().kind, std::string("connection evicted"));
+    }
+
+    void connectionsThatNeverCompletedALineAreEvictedFirst() {
+        ListenerOptions o = ephemeral();
+        o.maxConnections = 2;
+        o.evictIdleAfter = 1h;
+        BatchQueue queue;
+        TcpListener listener(o, WireProtocol::Statsd);
+        listener.start(queue);
+        UniqueFd active = tcpConnect(listener.port());
+        QVERIFY(sendAll(active.get(), "a:1|c\n"));
+        QCOMPARE(collectHits(queue, 1).total, Count{1});
+        UniqueFd slow = tcpConnect(listener.port());
+        QVERIFY(sendAll(slow.get(), "s"));
+        QVERIFY(waitUntil([&] { return listener.openConnections() == 2; }));
+        // Younger than `active`, but it never completed a line: it goes first.
+        UniqueFd next = tcpConnect(listener.port());
+        QVERIFY(peerClosed(slow.get(), 5s));
+        QVERIFY(sendAll(next.get(), "n:1|c\n"));
+        QVERIFY(sendAll(active.get(), "a:1|c\n"));
+        QCOMPARE(collectHits(queue, 2).total, Count{2});
+        QCOMPARE(listener.evictedConnections(), 1u);
+        // Both open connections completed a line within evictIdleAfter: a new one waits.
+        UniqueFd waiting = tcpConnect(listener.port());
+        QVERIFY(!peerClosed(waiting.get(), 200ms));
+        QCOMPARE(listener.deferredConnections(), 1u);
     }
 
     void graphiteLinesArrive() {

@@ -1,0 +1,263 @@
+#include "app/cli/listen_report.h"
+
+#include <string_view>
+
+#include "core/counters/saturating.h"
+#include "core/net/text_escape.h"
+
+namespace hitcounter::cli {
+
+namespace {
+
+// Keys listed one by one in the text report (the JSON report lists them all).
+constexpr std::size_t kTextKeys = 20;
+// Keys written between two looks at `interrupted` and two writes.
+constexpr std::size_t kKeysPerChunk = 4096;
+
+// Text gathered in memory and written in chunks.
+class Output {
+public:
+    explicit Output(std::FILE* file) : m_file(file) {}
+
+    Output& operator<<(std::string_view text) {
+        m_buffer.append(text);
+        return *this;
+    }
+    Output& operator<<(std::uint64_t n) {
+        m_buffer.append(std::to_string(n));
+        return *this;
+    }
+    Output& operator<<(char c) {
+        m_buffer.push_back(c);
+        return *this;
+    }
+    // Writes what is gathered; false if the write failed.
+    bool write() {
+        const bool ok = std::fwrite(m_buffer.data(), 1, m_buffer.size(), m_file) == m_buffer.size();
+        m_buffer.clear();
+        return ok && std::fflush(m_file) == 0;
+    }
+
+private:
+    std::FILE* m_file;
+    std::string m_buffer;
+};
+
+SourceStats totalOf(const ListenSummary& summary) {
+    SourceStats t;
+    for (const ListenerSummary& l : summary.listeners) {
+        const SourceStats& s = l.stats;
+        t.packets = saturatingAdd(t.packets, s.packets);
+        t.lines = saturatingAdd(t.lines, s.lines);
+        t.hits = saturatingAdd(t.hits, s.hits);
+        t.badLines = saturatingAdd(t.badLines, s.badLines);
+        t.ignoredLines = saturatingAdd(t.ignoredLines, s.ignoredLines);
+        t.dropped = saturatingAdd(t.dropped, s.dropped);
+        t.lateHits = saturatingAdd(t.lateHits, s.lateHits);
+    }
+    return t;
+}
+
+struct Connections {
+    bool any = false;
+    std::uint64_t deferred = 0, timedOut = 0, evicted = 0;
+};
+
+Connections connectionsOf(const ListenSummary& summary) {
+    Connections c;
+    for (const ListenerSummary& l : summary.listeners) {
+        c.any = c.any || l.tcp;
+        c.deferred = saturatingAdd(c.deferred, l.deferredConnections);
+        c.timedOut = saturatingAdd(c.timedOut, l.timedOutConnections);
+        c.evicted = saturatingAdd(c.evicted, l.evictedConnections);
+    }
+    return c;
+}
+
+std::string secondsText(double seconds, int decimals) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.*f", decimals, seconds);
+    return text;
+}
+
+// Ends a report at a chunk boundary: interrupted, or the write failed.
+std::optional<ReportEnd> endOfChunk(Output& out, const std::function<bool()>& interrupted) {
+    if (interrupted()) {
+        return ReportEnd::Interrupted;
+    }
+    if (!out.write()) {
+        return ReportEnd::WriteFailed;
+    }
+    return std::nullopt;
+}
+
+ReportEnd printText(Output& out, const ListenSummary& summary, const KeyTotals& keys,
+                    const std::function<bool()>& interrupted) {
+    const SourceStats s = totalOf(summary);
+    out << "listened " << secondsText(summary.seconds, 1) << " s on";
+    for (const ListenerSummary& l : summary.listeners) {
+        out << ' ' << escapeForTerminal(l.description)
+            << (&l == &summary.listeners.back() ? "" : ",");
+    }
+    out << "\npackets " << s.packets << "  lines " << s.lines << "  hits " << s.hits
+        << "  bad_lines " << s.badLines << "  ignored " << s.ignoredLines << "  dropped "
+        << s.dropped << "  late " << s.lateHits << '\n';
+    if (const Connections c = connectionsOf(summary); c.any) {
+        out << "connections deferred " << c.deferred << "  timed_out " << c.timedOut << "  evicted "
+            << c.evicted << '\n';
+    }
+    for (const ListenerSummary& l : summary.listeners) {
+        for (const ProblemCount& p : l.problems) {
+            // The bytes of a bad line in `last` are already escaped (quoteLine()).
+            out << "problem " << p.kind << " x" << p.count << ", last: " << p.last << '\n';
+        }
+    }
+    const auto sorted = keys.byHits();
+    out << std::uint64_t{sorted.size()} << " key(s)" << (sorted.empty() ? "" : ", by hits:")
+        << '\n';
+    for (std::size_t i = 0; i < sorted.size() && i < kTextKeys; ++i) {
+        out << "  " << escapeForTerminal(sorted[i].first) << ' ' << sorted[i].second << '\n';
+    }
+    if (sorted.size() > kTextKeys) {
+        out << "  ... " << std::uint64_t{sorted.size() - kTextKeys}
+            << " more (--json lists them all)\n";
+    }
+    if (const KeyTotals::Folded f = keys.folded(); f.keys > 0) {
+        out << "  (other keys) " << f.hits << " in " << f.keys
+            << " folded key(s), to stay within --key-memory\n";
+    }
+    return endOfChunk(out, interrupted).value_or(ReportEnd::Printed);
+}
+
+// A JSON string literal of UTF-8 text (anything else is escaped for a terminal first).
+std::string jsonString(std::string_view text) {
+    const std::string safe = isValidUtf8(text) ? std::string() : escapeForTerminal(text);
+    if (!safe.empty()) {
+        text = safe;
+    }
+    std::string out = "\"";
+    for (const char c : text) {
+        const auto b = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (b < 0x20) {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\u%04x", b);
+            out += escaped;
+        } else {
+            out += c;
+        }
+    }
+    out += '"';
+    return out;
+}
+
+void jsonStats(Output& out, const SourceStats& s, std::string_view indent) {
+    out << indent << "\"packets\": " << s.packets << ",\n"
+        << indent << "\"lines\": " << s.lines << ",\n"
+        << indent << "\"hits\": " << s.hits << ",\n"
+        << indent << "\"bad_lines\": " << s.badLines << ",\n"
+        << indent << "\"ignored\": " << s.ignoredLines << ",\n"
+        << indent << "\"dropped\": " << s.dropped << ",\n"
+        << indent << "\"late_hits\": " << s.lateHits;
+}
+
+void jsonConnections(Output& out, std::uint64_t deferred, std::uint64_t timedOut,
+                     std::uint64_t evicted, std::string_view indent) {
+    out << ",\n"
+        << indent << "\"deferred_connections\": " << deferred << ",\n"
+        << indent << "\"timed_out_connections\": " << timedOut << ",\n"
+        << indent << "\"evicted_connections\": " << evicted;
+}
+
+// Writes `"name": {"key": hits, ...}` for the keys that pass `take`, named by `name`.
+template <class Take, class Name>
+std::optional<ReportEnd> jsonKeys(Output& out, std::string_view field,
+                                  const std::vector<KeyTotals::Entry>& sorted, Take take, Name name,
+                                  const std::function<bool()>& interrupted) {
+    out << "    \"" << field << "\": {";
+    bool first = true;
+    std::size_t written = 0;
+    for (const auto& [key, hits] : sorted) {
+        if (!take(key)) {
+            continue;
+        }
+        out << (first ? "\n" : ",\n") << "        " << jsonString(name(key)) << ": " << hits;
+        first = false;
+        if (++written % kKeysPerChunk == 0) {
+            if (const auto end = endOfChunk(out, interrupted)) {
+                return end;
+            }
+        }
+    }
+    out << (first ? "}" : "\n    }");
+    return std::nullopt;
+}
+
+ReportEnd printJson(Output& out, const ListenSummary& summary, const KeyTotals& keys,
+                    const std::function<bool()>& interrupted) {
+    out << "{\n    \"listeners\": [";
+    for (const ListenerSummary& l : summary.listeners) {
+        out << (&l == &summary.listeners.front() ? "" : ", ") << jsonString(l.description);
+    }
+    out << "],\n    \"seconds\": " << secondsText(summary.seconds, 3) << ",\n";
+    jsonStats(out, totalOf(summary), "    ");
+    const Connections c = connectionsOf(summary);
+    jsonConnections(out, c.deferred, c.timedOut, c.evicted, "    ");
+    out << ",\n    \"last_problems\": [";
+    bool first = true;
+    for (const ListenerSummary& l : summary.listeners) {
+        if (!l.lastProblem.empty()) {
+            out << (first ? "" : ", ") << jsonString(l.lastProblem);
+            first = false;
+        }
+    }
+    out << "],\n    \"problems\": [";
+    first = true;
+    for (const ListenerSummary& l : summary.listeners) {
+        for (const ProblemCount& p : l.problems) {
+            out << (first ? "\n" : ",\n") << "        {\"listener\": " << jsonString(l.description)
+                << ", \"kind\": " << jsonString(p.kind) << ", \"count\": " << p.count
+                << ", \"last\": " << jsonString(p.last) << '}';
+            first = false;
+        }
+    }
+    out << (first ? "]" : "\n    ]") << ",\n    \"by_listener\": [";
+    for (const ListenerSummary& l : summary.listeners) {
+        out << (&l == &summary.listeners.front() ? "\n" : ",\n")
+            << "        {\n            \"listener\": " << jsonString(l.description) << ",\n";
+        jsonStats(out, l.stats, "            ");
+        if (l.tcp) {
+            jsonConnections(out, l.deferredConnections, l.timedOutConnections, l.evictedConnections,
+                            "            ");
+        }
+        out << "\n        }";
+    }
+    const KeyTotals::Folded f = keys.folded();
+    out << "\n    ],\n    \"folded_keys\": " << f.keys << ",\n    \"folded_hits\": " << f.hits
+        << ",\n";
+    const auto sorted = keys.byKey();
+    const auto identity = [](std::string_view key) { return std::string(key); };
+    if (const auto end = jsonKeys(out, "keys", sorted, isValidUtf8, identity, interrupted)) {
+        return *end;
+    }
+    out << ",\n";
+    const auto notUtf8 = [](std::string_view key) { return !isValidUtf8(key); };
+    if (const auto end = jsonKeys(out, "keys_hex", sorted, notUtf8, hexBytes, interrupted)) {
+        return *end;
+    }
+    out << "\n}\n";
+    return endOfChunk(out, interrupted).value_or(ReportEnd::Printed);
+}
+
+}  // namespace
+
+ReportEnd printListenReport(std::FILE* file, const ListenSummary& summary, const KeyTotals& keys,
+                            bool json, const std::function<bool()>& interrupted) {
+    Output out(file);
+    return json ? printJson(out, summary, keys, interrupted)
+                : printText(out, summary, keys, interrupted);
+}
+
+}  // namespace hitcounter::cli

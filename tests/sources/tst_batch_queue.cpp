@@ -1,0 +1,79 @@
+// The bounded hand-over between a source and its consumer (core/sources/batch_queue.h).
+#include <QTest>
+
+#include <limits>
+#include <thread>
+
+#include "core/sources/batch_queue.h"
+
+using namespace hitcounter;
+using namespace std::chrono_literals;
+
+namespace {
+HitBatch batchOf(std::size_t keyBytes, Count count = 1) {
+    return {HitEvent{1, std::string(keyBytes, 'k'), {}, count}};
+}
+}  // namespace
+
+class BatchQueueTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void boundedByBatches() {
+        BatchQueue q(2);
+        QVERIFY(q.tryPush(batchOf(1)));
+        QVERIFY(q.tryPush(batchOf(1)));
+        QVERIFY(!q.tryPush(batchOf(1, 7)));
+        QCOMPARE(q.droppedHits(), Count{7});
+    }
+
+    void boundedByBytes() {
+        const std::size_t one = BatchQueue::batchBytes(batchOf(1000));
+        BatchQueue q(100, 2 * one + one / 2);
+        QVERIFY(q.tryPush(batchOf(1000)));
+        QVERIFY(q.tryPush(batchOf(1000)));
+        QCOMPARE(q.queuedBytes(), 2 * one);
+        QVERIFY(!q.tryPush(batchOf(1000, 3)));
+        QCOMPARE(q.droppedHits(), Count{3});
+        QVERIFY(q.tryPush(batchOf(10)));  // a small one still fits
+        QVERIFY(q.popFor(0ms));
+        QVERIFY(q.tryPush(batchOf(1000)));
+        q.drain();
+        QCOMPARE(q.queuedBytes(), std::size_t{0});
+    }
+
+    void batchLargerThanTheByteCapFitsAnEmptyQueue() {
+        BatchQueue q(10, 100);
+        QVERIFY(q.tryPush(batchOf(1000)));
+        QVERIFY(!q.tryPush(batchOf(1)));
+        QVERIFY(q.popFor(0ms));
+        HitBatch big = batchOf(1000);
+        QVERIFY(q.pushFor(big, 0ms));
+    }
+
+    void droppedHitsSaturate() {
+        BatchQueue q(1);
+        constexpr Count kMax = std::numeric_limits<Count>::max();
+        QVERIFY(q.tryPush(batchOf(1)));
+        QVERIFY(!q.tryPush(batchOf(1, kMax)));
+        QVERIFY(!q.tryPush(batchOf(1, 2)));
+        QCOMPARE(q.droppedHits(), kMax);
+    }
+
+    void pushForKeepsTheBatchWhenThereIsNoRoom() {
+        BatchQueue q(1);
+        QVERIFY(q.tryPush(batchOf(1)));
+        HitBatch waiting = batchOf(5, 4);
+        QVERIFY(!q.pushFor(waiting, 10ms));
+        QCOMPARE(waiting, batchOf(5, 4));
+        QCOMPARE(q.droppedHits(), Count{0});
+        std::jthread consumer([&] { q.popFor(1s); });
+        QVERIFY(q.pushFor(waiting, 5s));
+        QVERIFY(waiting.empty());
+        consumer.join();
+        QCOMPARE(q.popFor(0ms)->front().count, Count{4});
+    }
+};
+
+QTEST_APPLESS_MAIN(BatchQueueTest)
+#include "tst_batch_queue.moc"
