@@ -9,6 +9,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "core/engine/engine_worker.h"
 #include "ui/plot_export.h"
 #include "ui/qcp.h"
 #include "ui/theme.h"
@@ -35,7 +36,6 @@ void setKeyTimeAxis(QCPAxis& axis, TimeAxisMode mode) {
 }
 
 enum Column { ColKey, ColLevel, ColAllTime, ColUniques, ColumnCount };
-constexpr Timestamp kBackfillSeconds = 120;
 const char* const kLevelNames[] = {"1 min", "5 min", "1 h"};
 }  // namespace
 
@@ -79,10 +79,9 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_table->horizontalHeader()->setSectionResizeMode(ColKey, QHeaderView::Stretch);
     m_table->setToolTip(tr("The %1 keys with the most hits in the window W (ties by key), "
                            "exact; select one to plot it")
-                            .arg(kTopK));
+                            .arg(EngineWorker::kTopKeys));
     connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) {
         if (QTableWidgetItem* item = m_table->item(row, ColKey)) {
-            m_userSelected = true;
             selectKey(item->text());
         }
     });
@@ -125,13 +124,9 @@ void ItemsPanel::setTimeAxisMode(TimeAxisMode mode) {
 
 void ItemsPanel::clear() {
     m_graph->data()->clear();
-    m_top.clear();
-    m_uniques.clear();
-    m_needsBackfill = true;
-    m_lastPlotted = 0;
-    if (!m_userSelected) {
-        m_key.clear();
-    }
+    m_table->setRowCount(0);
+    m_summary->clear();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ItemsPanel::setLevel(int level) {
@@ -139,12 +134,16 @@ void ItemsPanel::setLevel(int level) {
     m_levels->button(m_level)->setChecked(true);
     m_table->horizontalHeaderItem(ColLevel)->setText(tr(kLevelNames[m_level]));
     m_plot->yAxis->setLabel(tr("hits in last %1").arg(tr(kLevelNames[m_level])));
-    clear();
+    emitKeyView();
 }
 
 void ItemsPanel::selectKey(const QString& key) {
     m_key = key.toStdString();
-    clear();
+    emitKeyView();
+}
+
+void ItemsPanel::emitKeyView() {
+    Q_EMIT keyViewChanged(m_key, levelSeconds());
 }
 
 std::chrono::seconds ItemsPanel::levelSeconds() const {
@@ -153,92 +152,49 @@ std::chrono::seconds ItemsPanel::levelSeconds() const {
     return kLevels[m_level];
 }
 
-void ItemsPanel::backfill(Engine& engine) {
-    KeyedCounter& keys = engine.keyed().keys();
-    const Timestamp head = engine.history().back().second;
-    const Timestamp from = std::max(head - kBackfillSeconds, engine.history().front().second);
+void ItemsPanel::refresh(const EngineFrame& frame) {
+    const QLocale locale;
+    m_table->setRowCount(int(frame.top.size()));
+    for (int row = 0; row < int(frame.top.size()); ++row) {
+        const KeyRow& key = frame.top[std::size_t(row)];
+        const QString values[] = {
+            QString::fromStdString(key.key), locale.toString(qulonglong(key.level)),
+            locale.toString(qulonglong(key.allTime)), locale.toString(qulonglong(key.uniques))};
+        for (int c = 0; c < ColumnCount; ++c) {
+            QTableWidgetItem* item = m_table->item(row, c);
+            if (item == nullptr) {
+                item = new QTableWidgetItem;
+                item->setTextAlignment(c == ColKey ? Qt::AlignLeft | Qt::AlignVCenter
+                                                   : Qt::AlignRight | Qt::AlignVCenter);
+                m_table->setItem(row, c, item);
+            }
+            if (item->text() != values[c]) {
+                item->setText(values[c]);
+            }
+        }
+        if (key.key == frame.selectedKey && m_table->currentRow() != row) {
+            m_table->selectRow(row);
+        }
+    }
+    m_summary->setText(frame.snapshot.empty
+                           ? QString()
+                           : tr("all keys: %1 hits, about %2 distinct visitors in the window")
+                                 .arg(locale.toString(qulonglong(frame.allKeysWindow)))
+                                 .arg(locale.toString(qulonglong(frame.allKeysUniques))));
     QVector<double> times;
     QVector<double> values;
-    for (Timestamp t = from; t <= head; ++t) {
-        times.push_back(double(t));
-        values.push_back(double(keys.countLast(m_key, t, levelSeconds())));
+    for (std::size_t i = 0; i < frame.keySeries.size(); ++i) {
+        times.push_back(double(frame.keySeriesFrom + Timestamp(i)));
+        values.push_back(double(frame.keySeries[i]));
     }
     m_graph->setData(times, values, true);
-    m_lastPlotted = head;
-    m_needsBackfill = false;
-}
-
-void ItemsPanel::refresh(Engine& engine) {
-    if (engine.history().empty()) {
-        return;
-    }
-    const Timestamp head = engine.history().back().second;
-    KeyedCounter& keys = engine.keyed().keys();
-    const QLocale locale;
-    // Spread the costly unique-visitor estimates (sketch merges) over frames: one step per
-    // call, the table every kSteps calls, one row's uniques at each other step.
-    const int step = m_step++ % kSteps;
-    if (step == 0 || m_top.empty()) {
-        m_top = keys.top(kTopK, head);
-        m_table->setRowCount(int(m_top.size()));
-        for (int row = 0; row < int(m_top.size()); ++row) {
-            const std::string& key = m_top[std::size_t(row)].key;
-            const QString values[] = {
-                QString::fromStdString(key),
-                locale.toString(qulonglong(keys.countLast(key, head, levelSeconds()))),
-                locale.toString(qulonglong(keys.allTime(key))),
-                m_uniques.value(QString::fromStdString(key), QStringLiteral("…"))};
-            for (int c = 0; c < ColumnCount; ++c) {
-                QTableWidgetItem* item = m_table->item(row, c);
-                if (item == nullptr) {
-                    item = new QTableWidgetItem;
-                    item->setTextAlignment(c == ColKey ? Qt::AlignLeft | Qt::AlignVCenter
-                                                       : Qt::AlignRight | Qt::AlignVCenter);
-                    m_table->setItem(row, c, item);
-                }
-                if (item->text() != values[c]) {
-                    item->setText(values[c]);
-                }
-            }
-            if (key == m_key) {
-                m_table->selectRow(row);
-            }
-        }
-    } else if (step == 1) {
-        const KeyStats all = engine.keyed().overall(head);
-        m_summary->setText(tr("all keys: %1 hits, about %2 distinct visitors in the window")
-                               .arg(locale.toString(qulonglong(all.window)))
-                               .arg(locale.toString(qulonglong(all.uniques))));
-    } else if (std::size_t(step - 2) < m_top.size()) {
-        const int row = step - 2;
-        const std::string& key = m_top[std::size_t(row)].key;
-        const QString uniques = locale.toString(qulonglong(keys.uniques(key, head)));
-        m_uniques.insert(QString::fromStdString(key), uniques);
-        if (QTableWidgetItem* item = m_table->item(row, ColUniques)) {
-            item->setText(uniques);
-        }
-    }
-    if (m_key.empty() && !m_top.empty()) {
-        m_key = m_top.front().key;
-        m_needsBackfill = true;
-        m_table->selectRow(0);
-    }
-    if (m_key.empty()) {
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-        return;
-    }
-    if (m_needsBackfill) {
-        backfill(engine);
-    } else if (head > m_lastPlotted) {
-        for (Timestamp t = std::max(m_lastPlotted + 1, head - kBackfillSeconds); t <= head; ++t) {
-            m_graph->addData(double(t), double(keys.countLast(m_key, t, levelSeconds())));
-        }
-        m_graph->data()->removeBefore(double(head - kBackfillSeconds * 2));
-        m_lastPlotted = head;
-    }
     m_keyTitle->setText(
-        tr("%1: hits in the last %2").arg(QString::fromStdString(m_key), tr(kLevelNames[m_level])));
-    m_plot->xAxis->setRange(double(head) - double(kBackfillSeconds), double(head) + 1);
+        frame.selectedKey.empty()
+            ? tr("no key selected")
+            : tr("%1: hits in the last %2")
+                  .arg(QString::fromStdString(frame.selectedKey), tr(kLevelNames[m_level])));
+    const double head = double(frame.snapshot.head);
+    m_plot->xAxis->setRange(head - double(EngineWorker::kKeySeriesSeconds), head + 1);
     bool found = false;
     const QCPRange range = m_graph->getValueRange(found, QCP::sdBoth, m_plot->xAxis->range());
     m_plot->yAxis->setRange(0, found ? std::max(1.0, range.upper * 1.2) : 1.0);

@@ -1,20 +1,18 @@
 // ItemsPanel: the hottest keys of the window (top-K) with their window, 1 min / 5 min / 1 h
 // and all-time counts and unique visitors, and a plot of the selected key's count over time.
 //
-// GUI thread only. It reads the engine's KeyedMonitor (same thread). refresh() is called every
-// frame and does one bounded step: the top-K with their counts every kSteps calls, the
-// all-keys summary, or one row's unique visitors (a HyperLogLog merge over the window's
-// per-second sketches, the costly part). The level switch chooses the window shown in the
-// table and plotted for the selected key (its last two minutes, from the key's history).
+// GUI thread only. It draws the items part of each EngineFrame (values computed by the
+// counting thread: every row's uniques fresh each frame) and holds no reference into the
+// engine. Choosing a key or a level emits keyViewChanged, which the owner passes to the
+// EngineWorker so that the next frames carry that key's series.
 #pragma once
 
-#include <QHash>
 #include <QWidget>
 #include <chrono>
 #include <string>
 #include <vector>
 
-#include "core/engine/engine.h"
+#include "core/engine/engine_frame.h"
 #include "ui/history_update.h"
 
 class QButtonGroup;
@@ -31,16 +29,13 @@ struct Theme;
 class ItemsPanel : public QWidget {
     Q_OBJECT
 public:
-    static constexpr int kTopK = 10;
-    static constexpr int kSteps = kTopK + 4;
-
     explicit ItemsPanel(QWidget* parent = nullptr);
 
     void applyTheme(const Theme& theme);
     void setTimeAxisMode(TimeAxisMode mode);
-    // Refreshes the table and the key plot from `engine` at its head.
-    void refresh(Engine& engine);
-    // Forgets the plotted series (the counters restarted).
+    // Shows `frame`'s top keys, all-keys summary and the selected key's series.
+    void refresh(const EngineFrame& frame);
+    // Forgets the plotted series and the table (the counters restarted).
     void clear();
 
     // 0: 1 min, 1: 5 min, 2: 1 h (the KeyedMonitor's levels).
@@ -52,10 +47,15 @@ public:
     QTableWidget* table() const { return m_table; }
     QCustomPlot* plot() const { return m_plot; }
     QCPGraph* keyGraph() const { return m_graph; }
+    // The level's length (60 s, 300 s or 3600 s).
+    std::chrono::seconds levelSeconds() const;
+
+Q_SIGNALS:
+    // The key (empty: the top key) and level the frames should carry.
+    void keyViewChanged(const std::string& key, std::chrono::seconds level);
 
 private:
-    void backfill(Engine& engine);
-    std::chrono::seconds levelSeconds() const;
+    void emitKeyView();
 
     QTableWidget* m_table;
     QCustomPlot* m_plot;
@@ -64,13 +64,7 @@ private:
     QButtonGroup* m_levels;
     QLabel* m_summary;
     int m_level = 1;
-    std::string m_key;
-    bool m_needsBackfill = true;
-    bool m_userSelected = false;
-    Timestamp m_lastPlotted = 0;
-    int m_step = 0;
-    std::vector<KeyCount> m_top;
-    QHash<QString, QString> m_uniques;  // formatted estimate per key, refreshed in turn
+    std::string m_key;  // the user's choice; empty: the top key
 };
 
 }  // namespace hitcounter::ui

@@ -15,13 +15,16 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QVBoxLayout>
-#include <cstdio>
 
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QProgressDialog>
 
-#include "core/sources/recording_source.h"
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <thread>
+
+#include "core/io/trace_recorder.h"
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/wall_clock.h"
@@ -39,8 +42,6 @@ namespace hitcounter::ui {
 
 namespace {
 constexpr int kFrameIntervalMs = 33;  // 30 Hz
-// Engine work per frame: leaves room for the replot within the 33 ms frame.
-constexpr std::chrono::milliseconds kPumpBudget{8};
 
 QString compact(double value) {
     if (value >= 1e6) {
@@ -71,7 +72,6 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
         // Bars and fills gain nothing from antialiasing and cost most of the raster time.
         plot->setNotAntialiasedElements(QCP::aeFills | QCP::aePlottables | QCP::aeGrid |
                                         QCP::aeSubGrid | QCP::aeAxes);
-        connect(plot, &QCustomPlot::afterReplot, this, &MainWindow::onPlotReplotted);
     }
 
     m_errorBanner = new QLabel;
@@ -115,6 +115,12 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     buildStatusBar();
     setThemeName(m_themeName);
 
+    connect(m_items, &ItemsPanel::keyViewChanged, this,
+            [this](const std::string& key, std::chrono::seconds level) {
+                m_worker.setKeyView(key, level);
+            });
+    m_worker.start();
+
     m_frameTimer.setTimerType(Qt::PreciseTimer);
     m_frameTimer.setInterval(kFrameIntervalMs);
     connect(&m_frameTimer, &QTimer::timeout, this, &MainWindow::frame);
@@ -125,6 +131,8 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
 
 MainWindow::~MainWindow() {
     stopSource();
+    setRecording(QString());
+    m_worker.stop();
 }
 
 void MainWindow::buildActions() {
@@ -295,6 +303,10 @@ void MainWindow::buildSourceControls() {
                     .filePath(QStringLiteral("recording.csv")),
                 tr("Trace CSV (*.csv)"));
         }
+        if (on && file.isEmpty()) {
+            m_sources->setRecordingChecked(false);  // the dialog was cancelled
+            return;
+        }
         if (!setRecording(file)) {
             m_sources->setRecordingChecked(false);
         }
@@ -329,29 +341,21 @@ void MainWindow::buildSourceControls() {
 bool MainWindow::startSpec(const SourceSpec& spec) {
     BuiltSource built;
     try {
-        built = buildSource(spec, *m_clock, m_engine.options().window);
+        built = buildSource(spec, *m_clock);
     } catch (const std::exception& e) {
         showError(
             tr("Cannot start the %1: %2").arg(kindName(spec.kind), QString::fromUtf8(e.what())));
         return false;
     }
-    std::unique_ptr<Source> source = std::move(built.source);
-    RecordingSource* recording = nullptr;
-    if (!m_recordPath.isEmpty()) {
-        auto wrapped = std::make_unique<RecordingSource>(
-            std::move(source), std::filesystem::path(m_recordPath.toStdString()), *m_clock);
-        recording = wrapped.get();
-        source = std::move(wrapped);
-    }
     m_spec = spec;
-    if (!startSource(std::move(source), built.timeAxis)) {
+    if (!startSource(std::move(built.source), built.timeAxis)) {
         m_sources->showSpec(spec, false);
         return false;
     }
     m_simulator = built.simulator;
     m_warmingUp = m_simulator != nullptr && spec.warmup.count() > 0;
     m_replay = built.replay;
-    m_recording = recording;
+    m_worker.setLiveClock(m_simulator == nullptr && m_replay == nullptr ? m_clock.get() : nullptr);
     m_replayProblemShown = false;
     m_replayToolBar->setVisible(m_replay != nullptr);
     if (m_replay) {
@@ -363,20 +367,44 @@ bool MainWindow::startSpec(const SourceSpec& spec) {
 }
 
 bool MainWindow::setRecording(const QString& file) {
-    m_recordPath = file;
-    if (!m_source) {
+    if (file.isEmpty()) {
+        std::unique_ptr<TraceRecorder> stopped = m_worker.setRecorder(nullptr);
+        if (stopped) {
+            try {
+                stopped->finish();
+                m_sources->showRecording(
+                    tr("Recorded %L1 hits into %2").arg(stopped->hitsWritten()).arg(m_recordPath));
+            } catch (const std::runtime_error& e) {
+                showError(QString::fromStdString(e.what()));
+            }
+        }
+        m_recordPath.clear();
         return true;
     }
-    if (file.isEmpty()) {
-        m_sources->showRecording(tr("Recording stopped"));
-    }
-    const bool started = startSpec(m_spec);
-    if (!started && !file.isEmpty()) {
-        m_recordPath.clear();
-        startSpec(m_spec);
+    std::unique_ptr<TraceRecorder> recorder;
+    try {
+        recorder = std::make_unique<TraceRecorder>(std::filesystem::path(file.toStdString()));
+    } catch (const std::runtime_error& e) {
+        showError(QString::fromStdString(e.what()));
         return false;
     }
-    return started;
+    setRecording(QString());
+    m_recordPath = file;
+    m_worker.setRecorder(std::move(recorder));
+    return true;
+}
+
+void MainWindow::updateRecordingStatus() {
+    const QString text = m_worker.withRecorder([this](const TraceRecorder* r) {
+        if (r == nullptr) {
+            return QString();
+        }
+        return r->error().empty() ? tr("%L1 hits into %2").arg(r->hitsWritten()).arg(m_recordPath)
+                                  : QString::fromStdString(r->error());
+    });
+    if (!text.isEmpty()) {
+        m_sources->showRecording(text);
+    }
 }
 
 void MainWindow::openTrace() {
@@ -400,10 +428,8 @@ void MainWindow::seekReplay(Timestamp t) {
         return;
     }
     m_replay->seek(t);
-    m_engine.reset();
-    m_items->clear();
-    statusBar()->showMessage(tr("Seeked to trace time %1 s: the counters were rebuilt").arg(t),
-                             4000);
+    statusBar()->showMessage(
+        tr("Seeking to trace time %1 s: every view is rebuilt from the start").arg(t), 4000);
 }
 
 void MainWindow::followReplay() {
@@ -449,12 +475,23 @@ void MainWindow::followReplay() {
         }
     }
     m_replayBar->updateFrom(progress, m_replay->now(), m_replay->paused());
+    if (progress.seekTarget && progress.last) {
+        // A long fast-forward (millions of rows) takes seconds: show how far it got.
+        const double span = double(std::max<Timestamp>(1, *progress.seekTarget - *progress.first));
+        const double done = double(progress.seekReached - *progress.first) / span;
+        statusBar()->showMessage(tr("Seeking to %1 s: rebuilding, %2%")
+                                     .arg(*progress.seekTarget)
+                                     .arg(int(std::clamp(done, 0.0, 1.0) * 100)),
+                                 1000);
+    }
 }
 
 bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) {
     stopSource();
-    m_engine.reset();
-    m_queue.drain();
+    // Behind whatever the old source left queued: every view restarts at once, even if the
+    // new source fails to start.
+    m_queue.pushWait(HitBatch::resetMarker(0), {});
+    m_worker.setLiveClock(nullptr);
     m_items->clear();
     m_timeMode = mode;
     m_live->setTimeAxisMode(mode);
@@ -477,7 +514,6 @@ bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) 
 void MainWindow::stopSource() {
     m_simulator = nullptr;
     m_replay = nullptr;
-    m_recording = nullptr;
     if (m_loadDialog != nullptr) {
         m_loadDialog->deleteLater();
         m_loadDialog = nullptr;
@@ -502,92 +538,117 @@ QString MainWindow::errorText() const {
 }
 
 void MainWindow::frame() {
-    const bool timing = m_benchFramesLeft > 0;
-    if (timing) {
-        m_frameClock.start();
-    }
-    m_hitsSinceRate += m_engine.pump(m_queue, kPumpBudget);
+    Q_EMIT frameStarted();
     if (m_replay) {
         followReplay();
-    }
-    const bool listening = m_source && m_simulator == nullptr && m_replay == nullptr;
-    if (listening && !m_engine.empty()) {
-        // Quiet seconds still move a live window: the head follows the clock.
-        m_engine.advanceTo(m_clock->now());
     }
     if (m_simulator && m_warmingUp && m_simulator->now() >= m_clock->now()) {
         m_simulator->setSpeed(m_spec.speed);
         m_warmingUp = false;
     }
-    if (m_recording) {
-        const RecordingStatus r = m_recording->recording();
-        m_sources->showRecording(
-            r.error.empty()
-                ? tr("%L1 hits into %2").arg(r.hits).arg(QString::fromStdString(r.file.string()))
-                : QString::fromStdString(r.error));
-    }
-    if (m_rateClock.elapsed() >= 1000) {
-        m_ingestRate = double(m_hitsSinceRate) * 1000.0 / double(m_rateClock.restart());
-        m_hitsSinceRate = 0;
-    }
+    updateRecordingStatus();
     if (m_paused) {
         updateStatusBar();
         return;
     }
-    const bool rebuild = m_engine.epoch() != m_seenEpoch;
-    m_seenEpoch = m_engine.epoch();
-    m_snapshot = m_engine.snapshot();
-    const HistoryUpdate update{m_engine.history(), m_engine.dirtyFrom(), rebuild};
-    if (timing) {
-        m_replotsPending = 4;
+    std::shared_ptr<const EngineFrame> next = m_worker.takeFrame();
+    if (!next) {
+        updateStatusBar();
+        return;
     }
+    draw(std::move(next));
+    Q_EMIT frameDrawn();
+}
+
+void MainWindow::draw(std::shared_ptr<const EngineFrame> frame) {
+    m_frame = std::move(frame);
+    if (m_rateClock.elapsed() >= 1000) {
+        const Count hits = m_frame->hitsIngested;
+        m_ingestRate = double(hits >= m_hitsAtRate ? hits - m_hitsAtRate : hits) * 1000.0 /
+                       double(m_rateClock.restart());
+        m_hitsAtRate = hits;
+    }
+    if (m_frame->rebuild) {
+        m_history.clear();
+    }
+    for (const SecondRecord& record : m_frame->history) {
+        if (!m_history.empty() && record.second <= m_history.back().second &&
+            record.second >= m_history.front().second) {
+            m_history[std::size_t(record.second - m_history.front().second)] = record;
+        } else {
+            m_history.push_back(record);
+        }
+    }
+    const std::size_t keep = std::max<std::size_t>(m_worker.options().historySeconds, 1);
+    while (m_history.size() > keep) {
+        m_history.pop_front();
+    }
+    m_snapshot = m_frame->snapshot;
+    const Timestamp from = m_frame->history.empty() ? std::numeric_limits<Timestamp>::max()
+                                                    : m_frame->history.front().second;
+    const HistoryUpdate update{m_history, from, m_frame->rebuild};
     m_live->updateFrom(update, m_snapshot);
     m_ring->updateFrom(m_snapshot);
     m_comparison->updateFrom(update, m_snapshot);
-    m_engine.markClean();
+    m_items->refresh(*m_frame);
     updateStatusBar();
-    m_items->refresh(m_engine);
+}
+
+bool MainWindow::waitForFrame(std::chrono::milliseconds patience, bool idle) {
+    const auto deadline = std::chrono::steady_clock::now() + patience;
+    const std::uint64_t ticket = m_worker.requestFrame();
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (auto frame = m_worker.takeFrame()) {
+            const bool fresh = frame->ticket >= ticket && (!idle || frame->idle);
+            draw(std::move(frame));
+            if (fresh) {
+                return true;
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return false;
+}
+
+QByteArray MainWindow::stateJson(Timestamp time) const {
+    // Written by hand to keep the documented field order (time, total, policies, keys).
+    const auto quoted = [](const std::string& text) {
+        const QByteArray array =
+            QJsonDocument(QJsonArray{QString::fromStdString(text)}).toJson(QJsonDocument::Compact);
+        return array.mid(1, array.size() - 2);  // the string without the array's brackets
+    };
+    QByteArray out = "{\"time\": " + QByteArray::number(qint64(time)) +
+                     ", \"total\": " + QByteArray::number(quint64(m_snapshot.totalHits)) +
+                     ", \"policies\": {";
+    for (std::size_t i = 0; i < m_snapshot.policies.size(); ++i) {
+        const PolicyState& p = m_snapshot.policies[i];
+        out += (i == 0 ? "" : ", ") + quoted(p.name) + ": " + QByteArray::number(quint64(p.count));
+    }
+    out += "}, \"keys\": [";
+    const std::vector<KeyRow> none;
+    const std::vector<KeyRow>& rows = m_frame ? m_frame->top : none;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const KeyRow& row = rows[i];
+        out += (i == 0 ? "" : ", ");
+        out += "{\"key\": " + quoted(row.key) +
+               ", \"window\": " + QByteArray::number(quint64(row.window)) +
+               ", \"all_time\": " + QByteArray::number(quint64(row.allTime)) +
+               ", \"uniques\": " + QByteArray::number(quint64(row.uniques)) + "}";
+    }
+    out += "]}\n";
+    return out;
 }
 
 void MainWindow::renderNow() {
-    frame();
+    waitForFrame(std::chrono::milliseconds(500), true);
     m_live->replot(QCustomPlot::rpImmediateRefresh);
     m_ring->replot(QCustomPlot::rpImmediateRefresh);
     m_comparison->plot()->replot(QCustomPlot::rpImmediateRefresh);
-    for (int i = 0; i < ItemsPanel::kSteps; ++i) {
-        m_items->refresh(m_engine);
-    }
     m_items->plot()->replot(QCustomPlot::rpImmediateRefresh);
 }
 
-void MainWindow::onPlotReplotted() {
-    if (m_benchFramesLeft <= 0 || m_replotsPending <= 0 || --m_replotsPending > 0) {
-        return;
-    }
-    if (m_warmingUp) {
-        return;  // the simulator's catch-up is not the steady state being measured
-    }
-    if (m_meter.frames() == 0) {
-        m_benchRssStart = FrameMeter::rssBytes();
-    }
-    m_meter.record(std::chrono::nanoseconds(m_frameClock.nsecsElapsed()));
-    if (--m_benchFramesLeft > 0) {
-        return;
-    }
-    const std::size_t rss = FrameMeter::rssBytes();
-    std::printf(
-        "frames %zu  median %.2f ms  p99 %.2f ms  max %.2f ms  rss start %.1f MiB  rss end %.1f "
-        "MiB  ingest %.0f hits/s\n",
-        m_meter.frames(), m_meter.percentileMs(50), m_meter.percentileMs(99), m_meter.maxMs(),
-        double(m_benchRssStart) / 1048576.0, double(rss) / 1048576.0, m_ingestRate);
-    std::fflush(stdout);
-    Q_EMIT benchFinished();
-}
-
-void MainWindow::startBench(int frames) {
-    m_meter = FrameMeter();
-    m_benchFramesLeft = frames;
-    m_benchRssStart = FrameMeter::rssBytes();
+QList<QCustomPlot*> MainWindow::plots() const {
+    return {m_live, m_ring, m_comparison->plot(), m_items->plot()};
 }
 
 void MainWindow::updateStatusBar() {
@@ -625,10 +686,15 @@ void MainWindow::setPaused(bool paused) {
 }
 
 void MainWindow::setWindowSeconds(int seconds) {
-    EngineOptions options = m_engine.options();
+    EngineOptions options = m_worker.options();
     options.window = std::chrono::seconds(seconds);
-    m_engine.reset(options);
+    m_worker.setOptions(options);
     m_items->clear();
+    if (m_replay) {
+        m_replay->seek(m_replay->now());  // rebuilds the new window from the start
+    } else {
+        m_queue.pushWait(HitBatch::resetMarker(0), {});
+    }
     const int index = m_windowBox->findData(seconds);
     if (index >= 0) {
         m_windowBox->setCurrentIndex(index);
@@ -666,7 +732,7 @@ void MainWindow::saveSettings(QSettings& settings) const {
     settings.setValue(QStringLiteral("window/middleSplitter"), m_middleSplitter->saveState());
     settings.setValue(QStringLiteral("view/theme"), m_themeName);
     settings.setValue(QStringLiteral("view/windowSeconds"),
-                      qlonglong(m_engine.options().window.count()));
+                      qlonglong(m_worker.options().window.count()));
     settings.setValue(QStringLiteral("view/bucketSeconds"), m_ring->bucketSeconds());
     settings.setValue(QStringLiteral("view/itemsLevel"), m_items->level());
     m_spec.save(settings);
@@ -681,7 +747,7 @@ void MainWindow::restoreSettings(QSettings& settings) {
         settings.value(QStringLiteral("window/middleSplitter")).toByteArray());
     setThemeName(settings.value(QStringLiteral("view/theme"), m_themeName).toString());
     const int window = settings.value(QStringLiteral("view/windowSeconds"), 300).toInt();
-    if (window > 0 && window != m_engine.options().window.count()) {
+    if (window > 0 && window != m_worker.options().window.count()) {
         setWindowSeconds(window);
     }
     setBucketSeconds(settings.value(QStringLiteral("view/bucketSeconds"), 1).toInt());
@@ -718,7 +784,7 @@ QVariantMap MainWindow::settingsUsed() const {
 
 bool MainWindow::snapshotTo(const QString& directory, QString* error) {
     renderNow();
-    return writeSnapshot(directory, *this, m_snapshot, m_engine.history(), settingsUsed(), error);
+    return writeSnapshot(directory, *this, m_snapshot, m_history, settingsUsed(), error);
 }
 
 void MainWindow::snapshotInteractive() {

@@ -1,26 +1,30 @@
-// MainWindow: the monitor. Owns the BatchQueue, the running Source and the Engine, and
-// redraws every view from one frame timer.
+// MainWindow: the monitor. Owns the BatchQueue, the running Source and the counting thread
+// (EngineWorker), and redraws every view from one frame timer.
 //
-// GUI thread only. The source's worker thread pushes batches into m_queue; that queue is the
-// only thing shared between threads. Each frame (30 Hz) drains the queue into the engine for
-// at most a fixed budget, takes one snapshot, hands it to every view (each queues one
-// replot) and refreshes the status bar. No signal per hit.
+// GUI thread only. Sources push batches into m_queue; the EngineWorker counts them on its own
+// thread and hands back one EngineFrame (values) per frame request. Each frame (30 Hz) takes
+// the newest frame, hands it to every view (each queues one replot) and refreshes the status
+// bar: its cost does not depend on the ingest rate. Resets (a source change, a replay seek)
+// travel through m_queue as epoch markers, so every view restarts together.
 #pragma once
 
 #include <QElapsedTimer>
+#include <QList>
 #include <QMainWindow>
 #include <QTimer>
 #include <functional>
 #include <memory>
 
-#include "core/engine/engine.h"
+#include <deque>
+
+#include "core/engine/engine_worker.h"
 #include "core/sources/batch_queue.h"
 #include "core/sources/source.h"
-#include "ui/frame_meter.h"
 #include "ui/history_update.h"
 #include "ui/source_spec.h"
 
 class QAction;
+class QCustomPlot;
 class QComboBox;
 class QLabel;
 class QProgressDialog;
@@ -30,7 +34,6 @@ class QSplitter;
 
 namespace hitcounter {
 class Clock;
-class RecordingSource;
 class ReplaySource;
 class SimulatorSource;
 }  // namespace hitcounter
@@ -53,13 +56,16 @@ public:
     ~MainWindow() override;
 
     BatchQueue& queue() { return m_queue; }
-    Engine& engine() { return m_engine; }
+    EngineOptions engineOptions() const { return m_worker.options(); }
+    // The last frame drawn (nullptr before the first) and the history the views hold.
+    const EngineFrame* lastFrame() const { return m_frame.get(); }
+    const std::deque<SecondRecord>& history() const { return m_history; }
     LivePlot* livePlot() const { return m_live; }
     RingHistogram* ringHistogram() const { return m_ring; }
     PolicyComparison* comparison() const { return m_comparison; }
     const EngineSnapshot& lastSnapshot() const { return m_snapshot; }
 
-    // Stops the current source, clears the counters and starts `source`. On SourceError the
+    // Stops the current source, resets every view and starts `source`. On SourceError the
     // message is shown in the error banner, no source runs, and false is returned.
     bool startSource(std::unique_ptr<Source> source, TimeAxisMode mode);
     void stopSource();
@@ -71,10 +77,17 @@ public:
     const SourceSpec& spec() const { return m_spec; }
     SimulatorSource* simulator() const { return m_simulator; }
     ReplaySource* replay() const { return m_replay; }
-    // Seeks the replay to trace time t and rebuilds every view (replay only).
+    // Seeks the replay to trace time t; every view is rebuilt as a replay from the start to t
+    // (replay only; returns at once, the rebuild streams in).
     void seekReplay(Timestamp t);
-    // Starts or stops recording what the source delivers into `file` (restarts the source).
+    // Starts recording what the engine counts into `file`, or stops (empty `file`). Neither
+    // restarts the source nor touches a count. False (error shown) if `file` cannot be created.
     bool setRecording(const QString& file);
+    // Waits (up to `patience`) until a frame answering a request made now arrives and draws it.
+    // With `idle`, only a frame built with nothing left in the queue counts.
+    bool waitForFrame(std::chrono::milliseconds patience, bool idle = false);
+    // "What the window shows" as the JSON of --state-json (docs/gui.md).
+    QByteArray stateJson(Timestamp time) const;
     void openTrace();
     SourcesPanel* sourcesPanel() const { return m_sources; }
     ReplayBar* replayBar() const { return m_replayBar; }
@@ -84,15 +97,15 @@ public:
     void showError(const QString& message);
     QString errorText() const;
 
-    // One frame: drain the queue into the engine, update every view (queued replots).
+    // One frame: take the counting thread's newest frame, update every view (queued replots).
     void frame();
     // A frame, then every plot replotted at once (for screenshots).
     void renderNow();
-    // Counts `frames` frames (update + replot; the simulator's warm-up excluded), then prints
-    // the percentiles and RSS (at the first and the last counted frame) to stdout and emits
-    // benchFinished().
-    void startBench(int frames);
-    const FrameMeter& frameMeter() const { return m_meter; }
+    // Plots a frame replots (each queues one replot per drawn frame).
+    QList<QCustomPlot*> plots() const;
+    // The simulator is still catching up with the clock (not the steady state).
+    bool warmingUp() const { return m_warmingUp; }
+    double ingestRate() const { return m_ingestRate; }
 
     void setPaused(bool paused);
     bool paused() const { return m_paused; }
@@ -109,7 +122,10 @@ public:
     bool snapshotTo(const QString& directory, QString* error);
 
 Q_SIGNALS:
-    void benchFinished();
+    // A frame starts (frameStarted), and it took a new EngineFrame and queued one replot per
+    // plot (frameDrawn) or had nothing new to draw (no signal): for the frame bench.
+    void frameStarted();
+    void frameDrawn();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -120,24 +136,25 @@ private:
     void updateStatusBar();
     void snapshotInteractive();
     void showShortcuts();
-    void onPlotReplotted();
     void followReplay();
     void buildSourceControls();
+    void draw(std::shared_ptr<const EngineFrame> frame);
+    void updateRecordingStatus();
 
     BatchQueue m_queue{4096};
-    Engine m_engine;
+    EngineWorker m_worker{m_queue};
+    std::shared_ptr<const EngineFrame> m_frame;
+    std::deque<SecondRecord> m_history;  // the views' copy, kept from the frames' changes
     std::shared_ptr<Clock> m_clock;
     std::unique_ptr<Source> m_source;
     SourceSpec m_spec;
     SimulatorSource* m_simulator = nullptr;  // into m_source (or its recording's inner)
     ReplaySource* m_replay = nullptr;        // into m_source (or its recording's inner)
-    RecordingSource* m_recording = nullptr;  // m_source, when recording
     QString m_recordPath;
     bool m_replayProblemShown = false;
     bool m_warmingUp = false;  // the simulator still catching up with the clock
     TimeAxisMode m_timeMode = TimeAxisMode::Clock;
     EngineSnapshot m_snapshot;
-    std::uint64_t m_seenEpoch = 0;
 
     LivePlot* m_live;
     RingHistogram* m_ring;
@@ -167,17 +184,10 @@ private:
     bool m_paused = false;
     QString m_themeName = QStringLiteral("light");
 
-    // Ingest rate: hits pumped since m_rateClock started, folded into m_ingestRate each second.
+    // Ingest rate: hits counted since m_rateClock started, folded into m_ingestRate each second.
     QElapsedTimer m_rateClock;
-    Count m_hitsSinceRate = 0;
+    Count m_hitsAtRate = 0;
     double m_ingestRate = 0.0;
-
-    // Bench: a frame is timed from its start until every plot it queued has replotted.
-    FrameMeter m_meter;
-    int m_benchFramesLeft = 0;
-    int m_replotsPending = 0;
-    QElapsedTimer m_frameClock;
-    std::size_t m_benchRssStart = 0;
 };
 
 }  // namespace hitcounter::ui

@@ -69,7 +69,7 @@ SourceSpec SourceSpec::load(QSettings& settings) {
     return spec;
 }
 
-BuiltSource buildSource(const SourceSpec& spec, Clock& clock, std::chrono::seconds window) {
+BuiltSource buildSource(const SourceSpec& spec, Clock& clock) {
     BuiltSource built;
     ListenerOptions listen;
     listen.address = spec.address.toStdString();
@@ -90,7 +90,6 @@ BuiltSource buildSource(const SourceSpec& spec, Clock& clock, std::chrono::secon
         }
         case SourceSpec::Kind::Replay: {
             ReplayOptions options;
-            options.window = window;
             options.speed = spec.speed;
             options.loop = spec.loop;
             auto replay = std::make_unique<ReplaySource>(

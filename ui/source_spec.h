@@ -55,6 +55,6 @@ struct BuiltSource {
 };
 
 // Throws std::invalid_argument with a message for the user for a bad setting.
-BuiltSource buildSource(const SourceSpec& spec, Clock& clock, std::chrono::seconds window);
+BuiltSource buildSource(const SourceSpec& spec, Clock& clock);
 
 }  // namespace hitcounter::ui

@@ -35,6 +35,15 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     const QCommandLineOption replay(QStringLiteral("replay"),
                                     QStringLiteral("Replay a trace CSV (time,key,visitor)."),
                                     QStringLiteral("FILE"));
+    const QCommandLineOption seek(
+        QStringLiteral("seek"),
+        QStringLiteral("With --replay: seek to trace time T once loaded (every view rebuilt)."),
+        QStringLiteral("T"));
+    const QCommandLineOption stateJson(
+        QStringLiteral("state-json"),
+        QStringLiteral("With --replay and --seek: write what the window shows at T as JSON to "
+                       "OUT, then exit."),
+        QStringLiteral("OUT"));
     const QCommandLineOption udp(QStringLiteral("listen-udp"),
                                  QStringLiteral("Listen for statsd over UDP."),
                                  QStringLiteral("HOST:PORT"));
@@ -64,8 +73,8 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
                                   QStringLiteral("With --teach: the step to show first (default "
                                                  "0, or the last step with --screenshot)."),
                                   QStringLiteral("N"));
-    parser.addOptions(
-        {simulate, rate, replay, udp, tcp, screenshot, after, bench, teach, lesson, step});
+    parser.addOptions({simulate, rate, replay, seek, stateJson, udp, tcp, screenshot, after, bench,
+                       teach, lesson, step});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -90,7 +99,25 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     o.listenUdp = parser.value(udp);
     o.listenTcp = parser.value(tcp);
     o.screenshotFile = parser.value(screenshot);
+    o.stateJsonFile = parser.value(stateJson);
     bool ok = true;
+    if (parser.isSet(seek)) {
+        const qlonglong t = parser.value(seek).toLongLong(&ok);
+        if (!ok || t < 0) {
+            *error = QStringLiteral("--seek: expected a trace time >= 0 (seconds), got '%1'")
+                         .arg(parser.value(seek));
+            return std::nullopt;
+        }
+        o.seek = t;
+    }
+    if ((o.seek || parser.isSet(stateJson)) && o.replayFile.isEmpty()) {
+        *error = QStringLiteral("--seek and --state-json need --replay FILE");
+        return std::nullopt;
+    }
+    if (parser.isSet(stateJson) && !o.seek) {
+        *error = QStringLiteral("--state-json needs --seek T");
+        return std::nullopt;
+    }
     if (parser.isSet(rate) && (o.rate = parser.value(rate).toDouble(&ok), !ok || o.rate <= 0)) {
         *error = QStringLiteral("--rate: expected a number > 0, got '%1'").arg(parser.value(rate));
         return std::nullopt;

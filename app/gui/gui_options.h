@@ -7,6 +7,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <cstdint>
 #include <optional>
 
 namespace hitcounter::app {
@@ -15,8 +16,10 @@ struct GuiOptions {
     QString simulatePattern;  // empty: not asked for (the default source is the simulator)
     double rate = 0.0;        // 0: the simulator's default
     QString replayFile;
-    QString listenUdp;  // HOST:PORT
-    QString listenTcp;  // HOST:PORT
+    std::optional<std::int64_t> seek;  // --seek T: trace time to seek the replay to
+    QString stateJsonFile;             // --state-json OUT: write what the window shows, exit
+    QString listenUdp;                 // HOST:PORT
+    QString listenTcp;                 // HOST:PORT
     QString screenshotFile;
     double screenshotAfterSeconds = 3.0;
     int benchFrames = 0;

@@ -1,15 +1,19 @@
 // hitcounter: the monitor GUI. Parses the command line, builds the main window, starts the
-// source asked for (the simulator by default) and, for --screenshot or --bench-frames,
-// quits on its own. With --teach the teaching view is the main window instead.
+// source asked for (the simulator by default) and, for --screenshot, --bench-frames or
+// --state-json, quits on its own. With --teach the teaching view is the main window instead.
 #include <QApplication>
+#include <QFile>
 #include <QSettings>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <thread>
 
+#include "app/gui/frame_bench.h"
 #include "app/gui/gui_options.h"
 #include "core/sim/traffic_pattern.h"
+#include "core/sources/replay_source.h"
 #include "core/teach/lessons.h"
 #include "ui/main_window.h"
 #include "ui/teach/teach_view.h"
@@ -90,6 +94,40 @@ std::optional<hitcounter::ui::SourceSpec> specFromOptions(const hitcounter::app:
     return spec;
 }
 
+// --state-json: waits until the seek's rebuild has been counted, writes what the window shows
+// and returns the exit code (2 if the trace cannot be replayed, 1 if OUT cannot be written).
+int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
+                         const hitcounter::app::GuiOptions& options) {
+    using hitcounter::ReplayState;
+    hitcounter::ReplaySource* replay = window.replay();
+    const std::uint64_t epoch = replay->epoch();
+    for (;;) {
+        QCoreApplication::processEvents();
+        const hitcounter::ReplayProgress progress = replay->progress();
+        if (progress.state == ReplayState::Failed || progress.state == ReplayState::Stopped) {
+            std::fprintf(stderr, "hitcounter: %s\n",
+                         progress.error.empty() ? "the replay stopped" : progress.error.c_str());
+            return 2;
+        }
+        if (progress.seeksApplied >= epoch) {
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    // Every rebuild batch is queued by now: a frame built with the queue empty counted them.
+    while (!window.waitForFrame(std::chrono::seconds(1), true) ||
+           window.lastFrame()->streamEpoch != epoch) {
+    }
+    QFile out(options.stateJsonFile);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        out.write(window.stateJson(*options.seek)) < 0 || !out.flush()) {
+        std::fprintf(stderr, "hitcounter: %s: cannot write the state\n",
+                     qPrintable(options.stateJsonFile));
+        return 1;
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
@@ -114,7 +152,9 @@ int main(int argc, char* argv[]) {
     }
 
     hitcounter::ui::MainWindow window;
-    const bool scripted = !options->screenshotFile.isEmpty() || options->benchFrames > 0;
+    const bool stateJson = !options->stateJsonFile.isEmpty();
+    const bool scripted =
+        !options->screenshotFile.isEmpty() || options->benchFrames > 0 || stateJson;
     if (!scripted) {
         QSettings settings;
         window.restoreSettings(settings);
@@ -124,15 +164,25 @@ int main(int argc, char* argv[]) {
         std::fprintf(stderr, "hitcounter: %s\n", qPrintable(error));
         return 2;
     }
+    if (stateJson) {
+        if (!window.startSpec(*spec)) {
+            std::fprintf(stderr, "hitcounter: %s\n", qPrintable(window.errorText()));
+            return 2;
+        }
+        window.replay()->pause();  // nothing streams past T
+        window.replay()->seek(*options->seek);
+        return writeStateWhenSeeked(window, *options);
+    }
     window.show();
     // A source that cannot start (a taken port, a missing file) leaves the window open with
     // the error shown, so the user can pick another.
-    window.startSpec(*spec);
+    if (window.startSpec(*spec) && options->seek && window.replay()) {
+        window.replay()->seek(*options->seek);
+    }
 
     if (options->benchFrames > 0) {
-        QObject::connect(&window, &hitcounter::ui::MainWindow::benchFinished, &app,
-                         &QApplication::quit);
-        window.startBench(options->benchFrames);
+        auto* bench = new hitcounter::app::FrameBench(window, options->benchFrames);
+        QObject::connect(bench, &hitcounter::app::FrameBench::finished, &app, &QApplication::quit);
     }
     if (!options->screenshotFile.isEmpty()) {
         screenshotLater(window, *options, [&window] { window.renderNow(); });

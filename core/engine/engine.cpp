@@ -62,7 +62,6 @@ void Engine::reset(EngineOptions options) {
     monitor.window = m_options.window;
     m_keyed = std::make_unique<KeyedMonitor>(monitor);
     m_history.clear();
-    m_pending.clear();
     m_empty = true;
     m_head = 0;
     m_totalHits = 0;
@@ -71,29 +70,16 @@ void Engine::reset(EngineOptions options) {
     ++m_epoch;
 }
 
-Count Engine::pump(BatchQueue& queue, std::chrono::nanoseconds budget) {
-    const auto start = SteadyClock::now();
-    Count processed = 0;
-    for (;;) {
-        if (m_pending.empty()) {
-            m_pending = queue.drain();
-            if (m_pending.empty()) {
-                break;
-            }
-        }
-        ingest(m_pending.front());
-        for (const HitEvent& e : m_pending.front()) {
-            processed = saturatingAdd(processed, e.count);
-        }
-        m_pending.pop_front();
-        if (SteadyClock::now() - start >= budget) {
-            break;
-        }
-    }
-    return processed;
-}
-
 void Engine::ingest(const HitBatch& batch) {
+    if (batch.kind == BatchKind::Reset) {
+        reset(m_options);
+        m_streamEpoch = batch.epoch;
+        return;
+    }
+    if (batch.epoch != m_streamEpoch) {
+        ++m_staleBatches;
+        return;
+    }
     std::size_t i = 0;
     while (i < batch.size()) {
         advanceTo(batch[i].time);
@@ -207,7 +193,7 @@ void Engine::stopOversizedPolicies() {
     }
 }
 
-EngineSnapshot Engine::snapshot() {
+EngineSnapshot Engine::snapshot() const {
     EngineSnapshot s;
     s.windowSeconds = m_options.window.count();
     s.empty = m_empty;
@@ -222,9 +208,8 @@ EngineSnapshot Engine::snapshot() {
     s.policies.reserve(m_policies.size());
     const Count exact = m_empty ? 0 : m_ring->count(m_head);
     s.windowCount = exact;
-    SecondRecord* open = m_history.empty() ? nullptr : &m_history.back();
-    if (open != nullptr && open->second == m_head) {
-        s.headHits = open->hits;
+    if (!m_history.empty() && m_history.back().second == m_head) {
+        s.headHits = m_history.back().hits;
     }
     for (std::size_t p = 0; p < m_policies.size(); ++p) {
         const Policy& policy = *m_policies[p];
@@ -239,16 +224,31 @@ EngineSnapshot Engine::snapshot() {
         state.errorPercent =
             exact == 0 ? 0.0
                        : 100.0 * static_cast<double>(state.error) / static_cast<double>(exact);
-        if (open != nullptr && open->second == m_head) {
-            open->counts[p] = state.count;
-            open->memory[p] = state.memoryBytes;
-        }
         s.policies.push_back(std::move(state));
     }
-    if (open != nullptr) {
-        m_dirtyFrom = std::min(m_dirtyFrom, open->second);
-    }
     return s;
+}
+
+std::vector<SecondRecord> Engine::historyFrom(Timestamp from) const {
+    std::vector<SecondRecord> records;
+    if (m_history.empty()) {
+        return records;
+    }
+    const Timestamp first = std::max(from, m_history.front().second);
+    for (auto it = m_history.begin() +
+                   std::min<std::ptrdiff_t>(first - m_history.front().second,
+                                            static_cast<std::ptrdiff_t>(m_history.size()));
+         it != m_history.end(); ++it) {
+        records.push_back(*it);
+    }
+    if (!records.empty() && records.back().second == m_head && !m_empty) {
+        SecondRecord& open = records.back();
+        for (std::size_t p = 0; p < m_policies.size(); ++p) {
+            open.counts[p] = m_policies[p]->count(m_head);
+            open.memory[p] = m_policies[p]->memory();
+        }
+    }
+    return records;
 }
 
 void Engine::markClean() {

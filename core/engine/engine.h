@@ -1,7 +1,7 @@
 // Engine: owns one counter per policy and feeds them all the same hits, in lockstep.
 //
-// Not thread-safe; owned by one thread (the GUI thread, which calls pump() from its frame
-// timer). The only value that crosses threads is the HitBatch, through the BatchQueue.
+// Not thread-safe; owned by one thread (the counting thread, engine_worker.h). The values that
+// cross threads are the HitBatch (in, through the BatchQueue) and copies of its answers (out).
 //
 // Semantics:
 //  - Hits are fed in arrival order to every policy ("ring" first: it is the exact reference
@@ -11,6 +11,10 @@
 //    its SecondRecord. Seconds without hits in between are closed too (at most
 //    historySeconds of them; a larger jump restarts the history).
 //  - advanceTo(t) moves the head without hits (a live source's quiet seconds).
+//  - Stream epochs (hit_event.h): a Reset batch forgets every hit (as reset()) and makes its
+//    epoch the current one; a batch of another epoch is dropped (counted in staleBatches()).
+//    So a seek's reset and rebuild travel with the data and the state after them equals a
+//    replay from the start.
 //  - A policy whose memory exceeds policyMemoryCap is stopped (no longer fed) so that a
 //    memory-hungry baseline (naive: 16 bytes per hit) cannot grow without bound at 10^6
 //    hits/s. The ring is never stopped.
@@ -19,9 +23,7 @@
 //  - ns per hit: each policy's hit() calls are timed per run of hits; the figure is an
 //    exponential average over closed seconds.
 //
-// Cost: pump() processes whole batches until `budget` is spent; the batches it drained but
-// did not process wait inside the engine, and it drains the queue again only when they are
-// done, so the queue keeps its bound (a source outrunning the engine sees drops).
+// Cost: ingest() is O(hits x policies) plus the keyed monitor's work per hit.
 // Memory: historySeconds records of (2 * policies + 2) words, plus the counters.
 //
 // Example (W = 300):
@@ -39,7 +41,7 @@
 #include "core/counters/ring_counter.h"
 #include "core/engine/engine_snapshot.h"
 #include "core/keyed/keyed_monitor.h"
-#include "core/sources/batch_queue.h"
+#include "core/sources/hit_event.h"
 
 namespace hitcounter {
 
@@ -60,10 +62,7 @@ public:
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
 
-    // Processes queued batches for at most `budget` (at least one batch if any is waiting).
-    // Returns the number of hits processed.
-    Count pump(BatchQueue& queue, std::chrono::nanoseconds budget);
-    // Feeds one batch right away.
+    // Feeds one batch right away (or applies its reset marker, or drops it if stale).
     void ingest(const HitBatch& batch);
     // Moves the head to t if t is newer, closing the seconds in between.
     void advanceTo(Timestamp t);
@@ -75,9 +74,13 @@ public:
     // No hit since the last reset.
     bool empty() const { return m_empty; }
     // The state at the head (queries every running policy: O(policies) plus each count()).
-    EngineSnapshot snapshot();
-    // Per-second history, oldest first, contiguous seconds; the last record is the head.
+    // No side effects.
+    EngineSnapshot snapshot() const;
+    // Per-second history, oldest first, contiguous seconds; the last record is the head, whose
+    // counts and memory are filled when it closes (see historyFrom for its current values).
     const std::deque<SecondRecord>& history() const { return m_history; }
+    // Copies of the records with second >= from, the open head's counts and memory as of now.
+    std::vector<SecondRecord> historyFrom(Timestamp from) const;
     // Incremented by reset() and by a jump that restarts the history: views rebuild.
     std::uint64_t epoch() const { return m_epoch; }
     // The oldest second whose record changed since the last markClean() (INT64_MAX if none).
@@ -85,8 +88,10 @@ public:
     void markClean();
     // Per-key counts of the same hits; query with the head as now.
     KeyedMonitor& keyed() { return *m_keyed; }
-    // Batches drained from the queue but not processed yet.
-    std::size_t pendingBatches() const { return m_pending.size() - m_pendingFront; }
+    // The current stream epoch (set by the last Reset batch; 0 at first).
+    std::uint64_t streamEpoch() const { return m_streamEpoch; }
+    // Batches dropped because their epoch was not the current one.
+    std::uint64_t staleBatches() const { return m_staleBatches; }
 
 private:
     struct Policy;
@@ -107,9 +112,9 @@ private:
     Count m_totalHits = 0;
     Count m_lateHits = 0;
     std::uint64_t m_epoch = 0;
+    std::uint64_t m_streamEpoch = 0;
+    std::uint64_t m_staleBatches = 0;
     Timestamp m_dirtyFrom;
-    std::deque<HitBatch> m_pending;
-    std::size_t m_pendingFront = 0;
 };
 
 }  // namespace hitcounter

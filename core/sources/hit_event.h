@@ -1,7 +1,20 @@
 // HitEvent and HitBatch: what sources produce and the engine consumes. Values only: a batch
 // is moved across the thread boundary, never shared.
+//
+// A batch also carries its stream epoch and kind, so that a seek travels through the same
+// queue as the data it replaces (no handshake between threads):
+//  - Hits: live or replayed hits of `epoch`.
+//  - Reset: an empty marker. The consumer forgets every hit and takes `epoch` as its current
+//    epoch; batches of any other epoch that follow it are dropped.
+//  - Rebuild: hits a seek re-sends to rebuild the state at its target (counted like Hits,
+//    but a recording tap skips them: they were recorded when they first streamed).
+// Live sources leave epoch 0 and kind Hits.
+//
+// Example (a seek to T in a replay, epoch 3):
+//     {Reset, 3}  {Rebuild, 3: rows up to T}  ...  {Hits, 3: rows after T}
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,6 +31,21 @@ struct HitEvent {
     friend bool operator==(const HitEvent&, const HitEvent&) = default;
 };
 
-using HitBatch = std::vector<HitEvent>;
+enum class BatchKind : std::uint8_t { Hits, Reset, Rebuild };
+
+// A vector of hits plus its place in the stream (see above).
+struct HitBatch : std::vector<HitEvent> {
+    using std::vector<HitEvent>::vector;
+
+    std::uint64_t epoch = 0;
+    BatchKind kind = BatchKind::Hits;
+
+    static HitBatch resetMarker(std::uint64_t epoch) {
+        HitBatch marker;
+        marker.epoch = epoch;
+        marker.kind = BatchKind::Reset;
+        return marker;
+    }
+};
 
 }  // namespace hitcounter

@@ -63,7 +63,9 @@ void RecordingSource::run(std::stop_token stop, BatchQueue& out) {
     while (!stop.stop_requested()) {
         const bool innerEnded = !m_inner->running();
         if (auto batch = m_tee.popFor(std::chrono::milliseconds(100))) {
-            m_recorder->write(*batch);
+            if (batch->kind == BatchKind::Hits) {  // not a seek's markers and rebuild
+                m_recorder->write(*batch);
+            }
             out.pushWait(std::move(*batch), stop);
         } else if (innerEnded) {
             break;  // it ended before this empty wait began: nothing more will come
@@ -74,7 +76,9 @@ void RecordingSource::run(std::stop_token stop, BatchQueue& out) {
     // Stopping: what the inner source left queued is recorded and offered without waiting
     // (a consumer that is full or gone no longer gets it; the recording still has it).
     for (HitBatch& batch : m_tee.drain()) {
-        m_recorder->write(batch);
+        if (batch.kind == BatchKind::Hits) {
+            m_recorder->write(batch);
+        }
         out.tryPush(std::move(batch));
     }
     try {

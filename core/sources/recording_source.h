@@ -18,7 +18,8 @@
 //  - stop(): stops the inner source, records and forwards (without waiting) what it had
 //    queued, then finishes the file. An I/O error (disk full) never stops the hits: it is
 //    reported in recording().error and the file stays FILE.partial.
-//  - stats() are the inner source's.
+//  - stats() are the inner source's. A replay seek's Reset and Rebuild batches (hit_event.h)
+//    are forwarded but not recorded (their rows were recorded when they first streamed).
 //
 // Example: RecordingSource rec(std::make_unique<SimulatorSource>(wall, options), "run.csv",
 //                              wall);

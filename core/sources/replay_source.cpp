@@ -37,10 +37,6 @@ private:
     std::stop_callback<Request> m_onB;
 };
 
-Timestamp saturatingSub(Timestamp a, Timestamp b) {
-    return a < std::numeric_limits<Timestamp>::min() + b ? std::numeric_limits<Timestamp>::min()
-                                                         : a - b;
-}
 }  // namespace
 
 std::string_view replayStateName(ReplayState state) {
@@ -143,22 +139,25 @@ private:
         return true;
     }
 
-    // Sends the batch; false if a seek made it stale (it is then discarded) or on stop.
+    // Sends the batch tagged with the current epoch; false if a seek made it stale (it is then
+    // discarded) or on stop.
     bool flush(bool mustArrive) {
         if (m_batch.empty()) {
             return true;
         }
         HitBatch batch = std::exchange(m_batch, {});
-        // A batch made stale by a seek is dropped here; one pushed just before the seek's
-        // generation change is removed by the drain that starts applying the seek.
         if (m_source.m_seekGeneration.load() != m_generation) {
             return false;
         }
+        batch.epoch = m_generation;
+        batch.kind = m_rebuilding ? BatchKind::Rebuild : BatchKind::Hits;
         const bool wait = mustArrive || m_source.m_clock.asFastAsPossible();
         EitherStop wake(m_stop, m_interrupt);
         return m_sender.send(std::move(batch), wait, wake.token());
     }
 
+    // Starts a new epoch: its reset marker goes into the queue behind whatever the old one
+    // left there, so the consumer drops nothing it should count and nobody waits for anybody.
     void applySeek() {
         std::optional<Timestamp> target;
         {
@@ -167,61 +166,70 @@ private:
             target = m_source.m_seekTarget;
             m_interrupt = m_source.m_interrupt.get_token();
         }
-        if (target) {
-            // Batches from the old position go before any of the new one is pushed; seek()
-            // returns once this is done, so its caller never drains a stale batch after it.
-            m_source.m_out->drain();
-            {
-                std::lock_guard lock(m_source.m_controlMutex);
-                m_source.m_drainedGeneration = m_generation;
-            }
-            m_source.m_controlChanged.notify_all();
-        }
         m_batch.clear();
         m_lookahead.reset();
         m_sender.resetNewest();
         m_loopShift = 0;
         m_dueUntil = std::numeric_limits<Timestamp>::min();
+        m_cursor = std::make_unique<TraceCursor>(m_source.m_file, m_loaded.prefix, kStart);
+        {
+            EitherStop wake(m_stop, m_interrupt);
+            if (!m_source.m_out->pushWait(HitBatch::resetMarker(m_generation), wake.token())) {
+                return;  // stopped, or a newer seek: it starts its own epoch
+            }
+        }
         m_source.setState(ReplayState::Playing);
         if (!target) {
-            m_cursor = std::make_unique<TraceCursor>(m_source.m_file, m_loaded.prefix, kStart);
             m_source.m_clock.seek(atSecond(m_loaded.first));
             return;
         }
-        rebuild(*target);
-        std::lock_guard lock(m_source.m_statusMutex);
-        m_source.m_progress.seeksApplied = m_generation;
+        if (rebuild(*target)) {
+            std::lock_guard lock(m_source.m_statusMutex);
+            m_source.m_progress.seeksApplied = m_generation;
+            m_source.m_progress.seekTarget.reset();
+        }
     }
 
-    // Sends, in file order, every row that streaming delivers by `t` whose head (the
-    // largest time so far) is inside (t - window, t]: exactly what a window counter needs.
-    void rebuild(Timestamp t) {
-        const Timestamp windowStart = saturatingSub(t, m_source.m_options.window.count());
-        const TraceIndexEntry from = m_loaded.index.locate(windowStart);
-        m_cursor = std::make_unique<TraceCursor>(m_source.m_file, m_loaded.prefix, from);
-        Timestamp head = from.headBefore;
+    // Fast-forward: sends, in file order, every row that streaming delivers by `t` (until the
+    // first row whose running maximum time passes t), so every view, all-time totals
+    // included, equals an uninterrupted replay to t. False if stopped or overtaken by a seek.
+    bool rebuild(Timestamp t) {
+        {
+            std::lock_guard lock(m_source.m_statusMutex);
+            m_source.m_progress.seekTarget = t;
+            m_source.m_progress.seekReached = m_loaded.first;
+        }
+        m_rebuilding = true;
+        Timestamp head = std::numeric_limits<Timestamp>::min();
         std::uint64_t calls = 0;
+        bool done = true;
         while (readRow()) {
             const Timestamp rowHead = std::max(head, m_lookahead->time);
             if (rowHead > t) {
                 break;  // the lookahead row is the first one after t
             }
             head = rowHead;
-            if (head > windowStart) {
-                m_batch.push_back(std::move(*m_lookahead));
-                if (m_batch.size() >= kBatchRows && !flush(true)) {
-                    return;
-                }
-            }
+            m_batch.push_back(std::move(*m_lookahead));
             m_lookahead.reset();
-            if (++calls % kBatchRows == 0 &&
-                (m_stop.stop_requested() || m_source.m_seekGeneration.load() != m_generation)) {
-                return;
+            if (m_batch.size() >= kBatchRows && !flush(true)) {
+                done = false;
+                break;
+            }
+            if (++calls % kBatchRows == 0) {
+                if (m_stop.stop_requested() || m_source.m_seekGeneration.load() != m_generation) {
+                    done = false;
+                    break;
+                }
+                std::lock_guard lock(m_source.m_statusMutex);
+                m_source.m_progress.seekReached = head;
             }
         }
-        if (flush(true)) {
+        done = done && flush(true);
+        m_rebuilding = false;
+        if (done) {
             m_source.m_clock.seek(atSecond(t));
         }
+        return done;
     }
 
     ReplaySource& m_source;
@@ -233,6 +241,7 @@ private:
     std::unique_ptr<TraceCursor> m_cursor;
     std::optional<HitEvent> m_lookahead;  // read but not yet due
     HitBatch m_batch;
+    bool m_rebuilding = false;  // m_batch holds a seek's fast-forward rows
     Timestamp m_loopShift = 0;
     Timestamp m_dueUntil = std::numeric_limits<Timestamp>::min();  // the clock's now, cached
 };
@@ -354,22 +363,21 @@ bool ReplaySource::loop() const {
 
 void ReplaySource::seek(Timestamp t) {
     std::stop_source interrupted;
-    std::uint64_t generation = 0;
     {
         std::lock_guard lock(m_controlMutex);
         m_seekTarget = t;
-        generation = ++m_seekGeneration;
+        ++m_seekGeneration;
         interrupted = std::exchange(m_interrupt, std::stop_source());
     }
-    // Wakes the worker if it waits for room in the queue, for a row's time or at the end;
-    // it then applies the seek, starting with a drain of the queue.
+    // Wakes the worker if it waits for room in the queue, for a row's time or at the end; it
+    // then starts the seek's epoch (applySeek).
     interrupted.request_stop();
     m_controlChanged.notify_all();
     m_clock.seek(atSecond(t));
-    // Before loading ends nothing has been pushed, and a stopped worker pushes nothing more.
-    std::unique_lock lock(m_controlMutex);
-    m_controlChanged.wait(
-        lock, [&] { return m_drainedGeneration >= generation || !m_loaded || !m_running.load(); });
+}
+
+std::uint64_t ReplaySource::epoch() const {
+    return m_seekGeneration.load();
 }
 
 ReplayProgress ReplaySource::progress() const {
@@ -409,7 +417,7 @@ void ReplaySource::run(std::stop_token stop) {
         fail(m_file.string() + ": " + e.what());
     }
     {
-        std::lock_guard lock(m_controlMutex);  // seek() waits on m_running under this mutex
+        std::lock_guard lock(m_controlMutex);
         m_running = false;
     }
     m_controlChanged.notify_all();

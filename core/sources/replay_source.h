@@ -4,9 +4,8 @@
 //
 // Threading: start() and stop() from the owner thread. play, pause, setSpeed, setLoop,
 // now, progress, stats, describe are thread-safe and may come from any thread (the GUI's).
-// seek() must be called from the thread that consumes the queue (see below). Guards:
-// m_statusMutex guards m_progress; m_controlMutex guards m_seekTarget, m_interrupt,
-// m_userPaused, m_loaded, m_drainedGeneration. m_out is set by start() before the worker
+// seek() too. Guards: m_statusMutex guards m_progress; m_controlMutex guards m_seekTarget,
+// m_interrupt, m_userPaused, m_loaded. m_out is set by start() before the worker
 // starts and only the worker uses it.
 //
 // Life of a replay:
@@ -24,21 +23,20 @@
 //     without, the state is Ended and (holdAtEnd) the worker waits for a seek or stop();
 //     with holdAtEnd = false the worker finishes and running() turns false.
 //
-// seek(T): the counters can be rebuilt exactly as they were at trace time T. Protocol: call
-// seek(T) from the consumer's thread; it wakes the worker and waits (briefly: the worker
-// only drains the queue) until the queue holds no batch from before the seek and the
-// worker will push no more of them. Then reset your counters and keep draining: the next batches
-// hold every row that streaming would have delivered by T whose time can still be in the window (T
-// - window, T], then playback continues from T. So count(T) after the rebuild equals count(T) of an
-// uninterrupted replay. Seeking costs O(rows in the window + TraceIndex::kStride), not a re-read of
-// the file. T is trace time (loop 0); a seek before loading ends is applied once it ends. The queue
-// must be the replay's own: a seek discards whatever is queued in it. Wrapped in a
-// RecordingSource, a seek is not exact: batches the tee already passed on stay in the
-// consumer's queue (and in the recording); record live sources, or do not seek meanwhile.
+// seek(T): rebuilds the consumer's state exactly as it was at trace time T, without a
+// handshake. It returns at once; the worker starts a new stream epoch (hit_event.h): it
+// pushes a Reset marker behind whatever is queued, then fast-forwards: every row that
+// streaming would have delivered by T, from the start of the file, as Rebuild batches (as fast
+// as the consumer takes them; progress().seekTarget / seekReached meanwhile), then playback
+// continues from T. Every batch carries the epoch, so a consumer that resets on the marker
+// and drops other epochs (Engine does) holds, after the rebuild, what an uninterrupted replay
+// to T holds: window counts of every policy, history, all-time and per-key totals. Cost:
+// O(rows up to T) for the consumer (docs/benchmarks.md: seek latency on 10 M rows). T is
+// trace time (loop 0); a seek before loading ends is applied once it ends. Any thread may seek.
 //
 // Example (GUI): ReplaySource replay(wallClock, "trace.csv"); replay.start(queue);
-//     frame timer: engine.add(queue.drain()); show replay.progress(), replay.now()
-//     slider:      replay.seek(t); engine.reset();
+//     counting thread: engine.ingest(*queue.popFor(...)); GUI: replay.progress(), replay.now()
+//     slider:          replay.seek(t);   // nothing else: the marker resets the engine
 #pragma once
 
 #include <atomic>
@@ -61,8 +59,7 @@ enum class ReplayState { Idle, Loading, Playing, Ended, Stopped, Failed };
 std::string_view replayStateName(ReplayState state);
 
 struct ReplayOptions {
-    std::chrono::seconds window = kDefaultWindow;  // what seek() rebuilds: (T - window, T]
-    double speed = 1.0;                            // 0.1..1000 or VirtualClock::kAsFastAsPossible
+    double speed = 1.0;  // 0.1..1000 or VirtualClock::kAsFastAsPossible
     bool loop = false;
     bool startPaused = false;  // load, then wait for play()
     bool holdAtEnd = true;     // at the end keep the worker for seeks (GUI); false: finish (CLI)
@@ -74,12 +71,14 @@ struct ReplayProgress {
     std::uint64_t bytesTotal = 0;  // the file size
     std::uint64_t rows = 0;        // good rows found by the load
     std::uint64_t badRows = 0;
-    std::optional<Timestamp> first;  // the smallest time in the trace, once loaded
-    std::optional<Timestamp> last;   // the largest
-    std::uint64_t loops = 0;         // completed passes when looping
-    std::uint64_t seeksApplied = 0;  // seek() calls whose rebuild has been sent (or overtaken)
-    std::string firstBadRow;         // "FILE:LINE: problem" of the first bad row, if any
-    std::string error;               // why the state is Failed
+    std::optional<Timestamp> first;       // the smallest time in the trace, once loaded
+    std::optional<Timestamp> last;        // the largest
+    std::uint64_t loops = 0;              // completed passes when looping
+    std::uint64_t seeksApplied = 0;       // the epoch of the last seek whose rebuild has been sent
+    std::optional<Timestamp> seekTarget;  // while a seek's rebuild is being sent: its target
+    Timestamp seekReached = 0;            // how far that rebuild has got (trace time)
+    std::string firstBadRow;              // "FILE:LINE: problem" of the first bad row, if any
+    std::string error;                    // why the state is Failed
 };
 
 class ReplaySource final : public Source {
@@ -108,8 +107,10 @@ public:
     double speed() const;
     void setLoop(bool loop);
     bool loop() const;
-    // Consumer thread only; see the protocol above.
+    // Any thread; see above.
     void seek(Timestamp t);
+    // The epoch of the last seek() (0 before any): its batches carry it.
+    std::uint64_t epoch() const;
 
     // The replay's time: the counters' "now" (trace time plus loop shifts).
     Timestamp now() const { return m_clock.now(); }
@@ -139,7 +140,6 @@ private:
     std::stop_source m_interrupt;                  // guarded by m_controlMutex; stopped by seek
     bool m_userPaused;                             // guarded by m_controlMutex
     bool m_loaded = false;                         // guarded by m_controlMutex
-    std::uint64_t m_drainedGeneration = 0;         // guarded by m_controlMutex
 
     BatchQueue* m_out = nullptr;  // the worker's, see above
 

@@ -1,4 +1,5 @@
-// Engine: policies fed in lockstep, per-second history, late hits, memory cap, pump budget.
+// Engine: policies fed in lockstep, per-second history, late hits, memory cap, stream epochs, a
+// snapshot without side effects.
 #include <QTest>
 
 #include "core/counters/counter_factory.h"
@@ -100,17 +101,36 @@ private Q_SLOTS:
         QVERIFY(policy(s, "naive").count < Count{2000});
     }
 
-    void pumpDrainsTheQueueWithinItsBudget() {
+    void resetMarkerForgetsEveryHitAndOtherEpochsAreDropped() {
         Engine e;
-        BatchQueue queue(16);
-        for (Timestamp t = 1; t <= 5; ++t) {
-            QVERIFY(queue.tryPush(hitsAt({t, t})));
-        }
-        QCOMPARE(e.pump(queue, std::chrono::nanoseconds(0)), Count{2});  // one batch at least
-        QCOMPARE(e.pendingBatches(), std::size_t{4});
-        QCOMPARE(e.pump(queue, std::chrono::seconds(10)), Count{8});
-        QCOMPARE(e.snapshot().windowCount, Count{10});
-        QCOMPARE(e.pump(queue, std::chrono::seconds(10)), Count{0});
+        e.ingest(hitsAt({1, 2, 3}));
+        HitBatch stale = hitsAt({4});
+        e.ingest(HitBatch::resetMarker(2));
+        e.ingest(stale);  // epoch 0: from before the marker
+        QCOMPARE(e.staleBatches(), std::uint64_t{1});
+        QVERIFY(e.empty());
+        HitBatch rebuild = hitsAt({1, 2});
+        rebuild.epoch = 2;
+        rebuild.kind = BatchKind::Rebuild;
+        e.ingest(rebuild);
+        QCOMPARE(e.streamEpoch(), std::uint64_t{2});
+        QCOMPARE(e.snapshot().totalHits, Count{2});
+        QCOMPARE(e.keyed().keys().allTime("k"), Count{2});
+    }
+
+    void snapshotHasNoSideEffectsAndHistoryFromFillsTheOpenHead() {
+        Engine e;
+        e.ingest(hitsAt({10, 11, 11}));
+        const Timestamp dirty = e.dirtyFrom();
+        const std::vector<Count> openCounts = e.history().back().counts;
+        const EngineSnapshot first = e.snapshot();
+        QCOMPARE(e.dirtyFrom(), dirty);
+        QCOMPARE(e.history().back().counts, openCounts);  // the open record is untouched
+        QCOMPARE(e.snapshot().windowCount, first.windowCount);
+        const std::vector<SecondRecord> records = e.historyFrom(11);
+        QCOMPARE(records.size(), std::size_t{1});
+        QCOMPARE(records.front().counts[0], Count{3});
+        QCOMPARE(e.historyFrom(0).size(), std::size_t{2});
     }
 
     void resetStartsANewEpochWithTheNewWindow() {

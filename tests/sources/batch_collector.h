@@ -1,6 +1,7 @@
 // Test helpers for sources. BatchCollector: a test's consumer end of a BatchQueue. It pops with
 // bounded waits (never a sleep) until a condition holds or a deadline passes, so a broken source
-// fails the test instead of hanging it.
+// fails the test instead of hanging it. It follows stream epochs as the engine does
+// (hit_event.h): a Reset marker clears what it collected, batches of another epoch are dropped.
 #pragma once
 
 #include <chrono>
@@ -68,6 +69,14 @@ public:
 
 private:
     void take(const HitBatch& batch) {
+        if (batch.kind == BatchKind::Reset) {
+            clear();
+            m_epoch = batch.epoch;
+            return;
+        }
+        if (batch.epoch != m_epoch) {
+            return;
+        }
         ++m_batches;
         for (const HitEvent& e : batch) {
             m_hits += e.count;
@@ -77,6 +86,7 @@ private:
     }
 
     BatchQueue& m_queue;
+    std::uint64_t m_epoch = 0;
     Count m_hits = 0;
     std::map<Timestamp, Count> m_perSecond;
     HitBatch m_events;

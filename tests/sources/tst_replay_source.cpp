@@ -42,6 +42,20 @@ std::map<Timestamp, Count> streamedCounts(const HitBatch& rows, std::vector<Time
     }
     return answers;
 }
+// Hits an uninterrupted replay has delivered by `t`: the rows before the first one whose
+// running maximum time passes t.
+Count streamedTotal(const HitBatch& rows, Timestamp t) {
+    Count total = 0;
+    Timestamp head = std::numeric_limits<Timestamp>::min();
+    for (const HitEvent& e : rows) {
+        head = std::max(head, e.time);
+        if (head > t) {
+            break;
+        }
+        total += e.count;
+    }
+    return total;
+}
 }  // namespace
 
 class ReplaySourceTest : public QObject {
@@ -187,6 +201,7 @@ private Q_SLOTS:
                                     .arg(t)
                                     .arg(counter->count(t))
                                     .arg(expected.at(t))));
+            QCOMPARE(collector.hits(), streamedTotal(rows, t));  // all-time too
             QCOMPARE(replay.now(), t);
         }
         QVERIFY(expected.at(2345) > 0);
@@ -198,14 +213,15 @@ private Q_SLOTS:
         ManualClock base(0s);
         BatchQueue queue;
         test::BatchCollector collector(queue);
-        ReplaySource replay(base, path, {.window = 15s, .startPaused = true});
+        ReplaySource replay(base, path, {.startPaused = true});
         replay.start(queue);
         QVERIFY(test::waitUntil([&] { return loaded(replay); }));
         replay.seek(31);
         collector.clear();
         QVERIFY(collector.collectUntil([&] { return replay.progress().seeksApplied == 1; }));
         collector.drainNow();
-        QCOMPARE(collector.perSecond(), (std::map<Timestamp, Count>{{20, 1}, {30, 1}}));
+        // A fast-forward: every row streamed by 31, the old ones too (all-time totals).
+        QCOMPARE(collector.perSecond(), (std::map<Timestamp, Count>{{10, 1}, {20, 1}, {30, 1}}));
         replay.play();
         base.advance(9s);
         QVERIFY(collector.collectUntil([&] { return collector.perSecond().count(40) == 1; }));
@@ -221,7 +237,8 @@ private Q_SLOTS:
         replay.start(queue);
         QVERIFY(collector.collectUntil([&] { return replay.progress().seeksApplied == 1; }));
         collector.drainNow();
-        QCOMPARE(collector.perSecond(), (std::map<Timestamp, Count>{{500, 1}, {501, 1}}));
+        QCOMPARE(collector.perSecond(),
+                 (std::map<Timestamp, Count>{{1, 1}, {2, 1}, {3, 1}, {500, 1}, {501, 1}}));
     }
 
     void loopShiftsTimeForwardBySpan() {

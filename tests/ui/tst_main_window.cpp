@@ -137,7 +137,7 @@ private Q_SLOTS:
         QSettings settings(path, QSettings::IniFormat);
         restored.restoreSettings(settings);
         QCOMPARE(restored.themeName(), QStringLiteral("dark"));
-        QCOMPARE(restored.engine().options().window.count(), std::int64_t{900});
+        QCOMPARE(restored.engineOptions().window.count(), std::int64_t{900});
         QCOMPARE(restored.ringHistogram()->bucketSeconds(), 10);
         restored.setThemeName(QStringLiteral("light"));
     }
@@ -197,11 +197,12 @@ private Q_SLOTS:
         MainWindow w;
         w.setPaused(true);
         pushKnownStream(w.queue());
+        QTest::qWait(100);  // frames pass; the counting thread counts meanwhile
         w.frame();
         QCOMPARE(w.livePlot()->hitsGraph()->data()->size(), 0);
-        QCOMPARE(w.engine().snapshot().windowCount, Count{55});
         w.setPaused(false);
-        w.frame();
+        QVERIFY(w.waitForFrame(std::chrono::seconds(5), true));
+        QCOMPARE(w.lastFrame()->hitsIngested, Count{55});
         QCOMPARE(valueAt(w.livePlot()->windowGraph(), 1009), 55.0);
     }
 

@@ -85,7 +85,7 @@ private Q_SLOTS:
             w.seekReplay(target);
             QVERIFY(runFramesUntil(w, [&] {
                 return w.replay()->progress().seeksApplied > applied &&
-                       w.lastSnapshot().head == target && w.engine().pendingBatches() == 0;
+                       w.lastSnapshot().head == target && w.lastFrame() && w.lastFrame()->idle;
             }));
             w.renderNow();
             QCOMPARE(w.lastSnapshot().windowCount, expected);
@@ -160,8 +160,7 @@ private Q_SLOTS:
         QVERIFY(w.startSpec(spec));
         QVERIFY(runFramesUntil(w, [&] {
             const EngineSnapshot& s = w.lastSnapshot();
-            return !s.empty && s.head >= w.simulator()->now() - 1 &&
-                   w.engine().history().size() >= 300;
+            return !s.empty && s.head >= w.simulator()->now() - 1 && w.history().size() >= 300;
         }));
         // 300 s at about 50 hits/s
         QVERIFY(w.lastSnapshot().windowCount > 10000);

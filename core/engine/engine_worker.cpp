@@ -1,0 +1,195 @@
+#include "core/engine/engine_worker.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "core/counters/saturating.h"
+
+namespace hitcounter {
+
+namespace {
+// How long the worker waits for a batch before it looks at its commands and requests again:
+// short enough that an idle live source's head and a frame request are served within a frame.
+constexpr std::chrono::milliseconds kIdleWait{5};
+// With a backlog, a frame that took d to build is followed by at least this many d of counting.
+constexpr int kBacklogFrameRatio = 3;
+}  // namespace
+
+EngineWorker::EngineWorker(BatchQueue& input, EngineOptions options)
+    : m_input(input), m_engine(options), m_options(std::move(options)) {}
+
+EngineWorker::~EngineWorker() {
+    stop();
+}
+
+void EngineWorker::start() {
+    if (!m_thread.joinable()) {
+        m_thread = std::jthread([this](std::stop_token stop) { run(stop); });
+    }
+}
+
+void EngineWorker::stop() {
+    if (m_thread.joinable()) {
+        m_thread.request_stop();
+        m_thread.join();
+        m_thread = std::jthread();
+    }
+}
+
+void EngineWorker::setOptions(EngineOptions options) {
+    std::lock_guard lock(m_commandMutex);
+    m_options = options;
+    m_commandOptions = std::move(options);
+}
+
+EngineOptions EngineWorker::options() const {
+    std::lock_guard lock(m_commandMutex);
+    return m_options;
+}
+
+void EngineWorker::setLiveClock(const Clock* clock) {
+    std::lock_guard lock(m_commandMutex);
+    m_commandClock = clock;
+}
+
+void EngineWorker::setKeyView(std::string key, std::chrono::seconds level) {
+    std::lock_guard lock(m_commandMutex);
+    m_commandKey = std::move(key);
+    m_commandLevel = level;
+}
+
+std::uint64_t EngineWorker::requestFrame() {
+    return m_requested.fetch_add(1) + 1;
+}
+
+std::shared_ptr<const EngineFrame> EngineWorker::takeFrame() {
+    std::shared_ptr<const EngineFrame> frame;
+    {
+        std::lock_guard lock(m_frameMutex);
+        frame = std::move(m_frame);
+    }
+    if (frame) {
+        requestFrame();
+    }
+    return frame;
+}
+
+std::unique_ptr<TraceRecorder> EngineWorker::setRecorder(std::unique_ptr<TraceRecorder> recorder) {
+    std::lock_guard lock(m_recorderMutex);
+    return std::exchange(m_recorder, std::move(recorder));
+}
+
+void EngineWorker::run(std::stop_token stop) {
+    while (!stop.stop_requested()) {
+        applyCommands(false);
+        std::optional<HitBatch> batch = m_input.popFor(kIdleWait);
+        if (batch) {
+            feed(*batch);
+        } else if (m_clock != nullptr && !m_engine.empty()) {
+            // Quiet seconds still move a live window: the head follows the clock.
+            m_engine.advanceTo(m_clock->now());
+        }
+        // Frames never starve the counting: with a backlog, at most a quarter of the time goes
+        // to building them (the items' uniques are the costly part).
+        const auto now = std::chrono::steady_clock::now();
+        if (m_requested.load() > m_answered && (!batch || now >= m_nextPublish)) {
+            publish(!batch.has_value());
+            m_nextPublish = std::chrono::steady_clock::now() +
+                            kBacklogFrameRatio * (std::chrono::steady_clock::now() - now);
+        }
+    }
+}
+
+void EngineWorker::applyCommands(bool atReset) {
+    std::lock_guard lock(m_commandMutex);
+    if (atReset && m_commandOptions) {
+        m_engine.reset(std::move(*m_commandOptions));
+        m_commandOptions.reset();
+    }
+    m_clock = m_commandClock;
+    m_key = m_commandKey;
+    m_level = m_commandLevel;
+}
+
+void EngineWorker::feed(const HitBatch& batch) {
+    if (batch.kind == BatchKind::Reset) {
+        applyCommands(true);  // new options set before the marker was pushed apply to it
+    }
+    m_engine.ingest(batch);
+    if (batch.kind == BatchKind::Reset || batch.epoch != m_engine.streamEpoch()) {
+        return;
+    }
+    Count hits = 0;
+    for (const HitEvent& e : batch) {
+        hits = saturatingAdd(hits, e.count);
+    }
+    m_ingested = saturatingAdd(m_ingested, hits);
+    if (batch.kind == BatchKind::Hits) {
+        std::lock_guard lock(m_recorderMutex);
+        if (m_recorder) {
+            m_recorder->write(batch);
+            m_recorder->flushIfDue(std::chrono::steady_clock::now().time_since_epoch());
+        }
+    }
+}
+
+void EngineWorker::publish(bool idle) {
+    // A frame not taken yet is replaced: the new one carries its history changes too.
+    bool rebuild = m_engine.epoch() != m_seenEpoch;
+    Timestamp from = m_engine.dirtyFrom();
+    {
+        std::lock_guard lock(m_frameMutex);
+        if (m_frame) {
+            rebuild = rebuild || m_frame->rebuild;
+            if (!m_frame->history.empty()) {
+                from = std::min(from, m_frame->history.front().second);
+            }
+        }
+    }
+    auto frame = std::make_shared<EngineFrame>();
+    frame->ticket = m_requested.load();
+    frame->idle = idle;
+    frame->streamEpoch = m_engine.streamEpoch();
+    frame->hitsIngested = m_ingested;
+    frame->staleBatches = m_engine.staleBatches();
+    frame->snapshot = m_engine.snapshot();
+    frame->rebuild = rebuild;
+    m_seenEpoch = m_engine.epoch();
+    frame->history = m_engine.historyFrom(rebuild ? std::numeric_limits<Timestamp>::min() : from);
+    m_engine.markClean();
+    fillItems(*frame);
+    m_answered = frame->ticket;
+    std::lock_guard lock(m_frameMutex);
+    m_frame = std::move(frame);
+}
+
+void EngineWorker::fillItems(EngineFrame& frame) {
+    if (m_engine.empty()) {
+        return;
+    }
+    const Timestamp head = frame.snapshot.head;
+    KeyedMonitor& monitor = m_engine.keyed();
+    KeyedCounter& keys = monitor.keys();
+    for (KeyCount& top : keys.top(kTopKeys, head)) {
+        KeyRow row;
+        row.window = top.count;
+        row.level = keys.countLast(top.key, head, m_level);
+        row.allTime = keys.allTime(top.key);
+        row.uniques = keys.uniques(top.key, head);
+        row.key = std::move(top.key);
+        frame.top.push_back(std::move(row));
+    }
+    const KeyStats all = monitor.overall(head);
+    frame.allKeysWindow = all.window;
+    frame.allKeysUniques = all.uniques;
+    frame.selectedKey = m_key.empty() && !frame.top.empty() ? frame.top.front().key : m_key;
+    if (frame.selectedKey.empty() || m_engine.history().empty()) {
+        return;
+    }
+    frame.keySeriesFrom = std::max(head - kKeySeriesSeconds, m_engine.history().front().second);
+    for (Timestamp t = frame.keySeriesFrom; t <= head; ++t) {
+        frame.keySeries.push_back(keys.countLast(frame.selectedKey, t, m_level));
+    }
+}
+
+}  // namespace hitcounter

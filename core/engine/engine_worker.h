@@ -1,0 +1,117 @@
+// EngineWorker: the counting thread. It owns the Engine, feeds it every batch of its input
+// queue, and builds an EngineFrame when the GUI asks for one (at most one per request, so at
+// most one per GUI frame). The GUI only draws frames; its cost does not grow with the ingest
+// rate.
+//
+// Threading: the engine lives on the worker's std::jthread (stopped through its stop_token).
+// Exactly these cross threads: batches (the BatchQueue), frames (m_frameMutex guards
+// m_frame), the commands below (m_commandMutex guards m_command*), and the recording tap
+// (m_recorderMutex guards m_recorder). Every public function may be called from any thread.
+//
+// Semantics:
+//  - Resets travel with the data: a source change or a replay seek pushes a Reset marker
+//    (hit_event.h) into the input queue; the engine forgets every hit when it reaches it and
+//    drops batches of other epochs. New options (a window change) take effect at the next
+//    Reset marker, so they too apply at a known place in the stream.
+//  - Live sources: with setLiveClock(clock), the head follows clock.now() while no hit comes.
+//  - Recording tap: while a recorder is set, every Hits batch of the current epoch the engine
+//    counts is written to it (Rebuild batches are not: they were recorded when they first
+//    streamed). Setting or clearing it touches neither the source nor the counters.
+//  - Items: each frame holds the top kTopKeys keys with uniques for every one of them.
+//  - Frames never starve the counting: while batches are waiting, after a frame that took d
+//    to build the worker counts for at least 3 d before the next (an idle worker answers at
+//    once). So a costly frame lowers the frame rate under load, never the ingest rate.
+//
+// Example: BatchQueue q;  EngineWorker w(q);  w.start();  source.start(q);
+//          GUI frame timer: if (auto f = w.takeFrame()) draw(*f);
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "core/engine/engine.h"
+#include "core/engine/engine_frame.h"
+#include "core/io/trace_recorder.h"
+#include "core/sources/batch_queue.h"
+#include "core/time/clock.h"
+
+namespace hitcounter {
+
+class EngineWorker {
+public:
+    static constexpr std::size_t kTopKeys = 10;
+    static constexpr Timestamp kKeySeriesSeconds = 120;
+
+    // `input` must outlive the worker.
+    explicit EngineWorker(BatchQueue& input, EngineOptions options = {});
+    ~EngineWorker();
+    EngineWorker(const EngineWorker&) = delete;
+    EngineWorker& operator=(const EngineWorker&) = delete;
+
+    void start();
+    // Requests a stop and joins; safe twice.
+    void stop();
+
+    // The options the counters restart with at the next Reset marker (push one, or seek).
+    void setOptions(EngineOptions options);
+    EngineOptions options() const;
+    // nullptr: the head moves only with hits (replay, simulator). `clock` must outlive its use.
+    void setLiveClock(const Clock* clock);
+    // The key whose series the frames carry (empty: the top key) and the level it is counted in.
+    void setKeyView(std::string key, std::chrono::seconds level);
+
+    // Asks for a frame; returns the ticket that frame will carry.
+    std::uint64_t requestFrame();
+    // The newest frame not taken yet (nullptr if none), and asks for the next.
+    std::shared_ptr<const EngineFrame> takeFrame();
+
+    // Starts writing counted hits to `recorder` (replacing and returning any previous one).
+    std::unique_ptr<TraceRecorder> setRecorder(std::unique_ptr<TraceRecorder> recorder);
+    // Runs `f` on the recorder (nullptr if none) under its mutex.
+    template <typename F>
+    auto withRecorder(F&& f) const {
+        std::lock_guard lock(m_recorderMutex);
+        return f(m_recorder.get());
+    }
+
+private:
+    void run(std::stop_token stop);
+    void applyCommands(bool atReset);
+    void feed(const HitBatch& batch);
+    void publish(bool idle);
+    void fillItems(EngineFrame& frame);
+
+    BatchQueue& m_input;
+    Engine m_engine;  // the worker's thread only (before start(): the constructor's)
+
+    mutable std::mutex m_commandMutex;
+    std::optional<EngineOptions> m_commandOptions;  // guarded by m_commandMutex
+    EngineOptions m_options;                        // guarded by m_commandMutex
+    const Clock* m_commandClock = nullptr;          // guarded by m_commandMutex
+    std::string m_commandKey;                       // guarded by m_commandMutex
+    std::chrono::seconds m_commandLevel{300};       // guarded by m_commandMutex
+
+    std::atomic<std::uint64_t> m_requested{1};  // the newest ticket asked for
+    std::uint64_t m_answered = 0;               // worker only: the newest ticket answered
+    std::mutex m_frameMutex;
+    std::shared_ptr<const EngineFrame> m_frame;  // guarded by m_frameMutex
+
+    mutable std::mutex m_recorderMutex;
+    std::unique_ptr<TraceRecorder> m_recorder;  // guarded by m_recorderMutex
+
+    // Worker only.
+    const Clock* m_clock = nullptr;
+    std::string m_key;
+    std::chrono::seconds m_level{300};
+    std::uint64_t m_seenEpoch = 0;
+    Count m_ingested = 0;
+    std::chrono::steady_clock::time_point m_nextPublish;  // with a backlog, not before
+
+    std::jthread m_thread;  // last: joined before the members it uses are destroyed
+};
+
+}  // namespace hitcounter

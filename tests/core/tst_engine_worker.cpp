@@ -1,0 +1,181 @@
+// EngineWorker: the counting thread. Frames are values handed over whole while batches keep
+// arriving from other threads (run under TSan: the handoff must be race-free), reset markers
+// and stale epochs, options applied at a marker, the recording tap.
+#include <QTemporaryDir>
+#include <QTest>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "core/engine/engine_worker.h"
+
+using namespace hitcounter;
+
+namespace {
+
+HitBatch batchOf(Timestamp t, Count n, std::uint64_t epoch = 0, BatchKind kind = BatchKind::Hits) {
+    HitBatch batch;
+    for (Count i = 0; i < n; ++i) {
+        batch.push_back(HitEvent{t, "k" + std::to_string(i % 3), "v" + std::to_string(i), 1});
+    }
+    batch.epoch = epoch;
+    batch.kind = kind;
+    return batch;
+}
+
+// The history a view holds, kept from the frames' changes as MainWindow does.
+using HistoryMirror = std::map<Timestamp, SecondRecord>;
+
+void apply(const EngineFrame& frame, HistoryMirror& history) {
+    if (frame.rebuild) {
+        history.clear();
+    }
+    for (const SecondRecord& record : frame.history) {
+        history[record.second] = record;
+    }
+}
+
+// Takes frames until one answers a request made now and was built with the queue empty.
+std::shared_ptr<const EngineFrame> settledFrame(EngineWorker& worker,
+                                                HistoryMirror* history = nullptr) {
+    const std::uint64_t ticket = worker.requestFrame();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (auto frame = worker.takeFrame()) {
+            if (history != nullptr) {
+                apply(*frame, *history);
+            }
+            if (frame->ticket >= ticket && frame->idle) {
+                return frame;
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+class TestEngineWorker : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void framesCarryEveryHitPushedFromOtherThreads() {
+        BatchQueue queue(64);
+        EngineWorker worker(queue);
+        worker.start();
+        constexpr int kProducers = 2;
+        constexpr Count kBatches = 300;
+        std::vector<std::jthread> producers;
+        for (int p = 0; p < kProducers; ++p) {
+            producers.emplace_back([&queue] {
+                for (Count b = 0; b < kBatches; ++b) {
+                    queue.pushWait(batchOf(1000 + Timestamp(b / 10), 5), {});
+                }
+            });
+        }
+        // Meanwhile the GUI side takes frames: each is a consistent value of its own.
+        Count lastSeen = 0;
+        while (lastSeen < kProducers * kBatches * 5) {
+            if (auto frame = worker.takeFrame()) {
+                QVERIFY(frame->hitsIngested >= lastSeen);
+                lastSeen = frame->hitsIngested;
+                QCOMPARE(frame->snapshot.totalHits, frame->hitsIngested);
+            }
+            std::this_thread::yield();
+        }
+        producers.clear();
+        const auto frame = settledFrame(worker);
+        QVERIFY(frame != nullptr);
+        QCOMPARE(frame->snapshot.totalHits, Count{kProducers * kBatches * 5});
+        QCOMPARE(frame->snapshot.windowCount, Count{kProducers * kBatches * 5});
+        QCOMPARE(frame->top.size(), std::size_t{3});
+        QCOMPARE(frame->top.front().key, std::string("k0"));  // i = 0 and 3 of every batch
+        QCOMPARE(frame->top.front().allTime, Count{kProducers * kBatches * 2});
+    }
+
+    void resetMarkerRestartsEveryViewAndStaleEpochsAreDropped() {
+        BatchQueue queue;
+        EngineWorker worker(queue);
+        worker.start();
+        HistoryMirror history;
+        queue.tryPush(batchOf(100, 7));
+        QCOMPARE(settledFrame(worker, &history)->snapshot.totalHits, Count{7});
+        queue.tryPush(batchOf(200, 1));
+        QCOMPARE(settledFrame(worker, &history)->snapshot.head, Timestamp{200});
+        QCOMPARE(history.size(), std::size_t{101});
+        queue.tryPush(HitBatch::resetMarker(4));
+        queue.tryPush(batchOf(101, 9));    // epoch 0: from before the seek, dropped
+        queue.tryPush(batchOf(50, 2, 4));  // the new epoch
+        const auto frame = settledFrame(worker, &history);
+        QCOMPARE(frame->streamEpoch, std::uint64_t{4});
+        QCOMPARE(frame->snapshot.totalHits, Count{2});
+        QCOMPARE(frame->snapshot.head, Timestamp{50});
+        QCOMPARE(frame->staleBatches, std::uint64_t{1});
+        QCOMPARE(history.size(), std::size_t{1});  // the views restarted with the engine
+        QCOMPARE(history.begin()->second.hits, Count{2});
+        QCOMPARE(frame->top.front().allTime, Count{1});
+    }
+
+    void newOptionsApplyAtTheNextMarker() {
+        BatchQueue queue;
+        EngineWorker worker(queue);
+        worker.start();
+        queue.tryPush(batchOf(100, 3));
+        EngineOptions options = worker.options();
+        options.window = std::chrono::seconds(60);
+        worker.setOptions(options);
+        QCOMPARE(settledFrame(worker)->snapshot.windowSeconds, std::int64_t{300});
+        queue.tryPush(HitBatch::resetMarker(0));
+        queue.tryPush(batchOf(100, 3));
+        const auto frame = settledFrame(worker);
+        QCOMPARE(frame->snapshot.windowSeconds, std::int64_t{60});
+        QCOMPARE(frame->snapshot.totalHits, Count{3});
+    }
+
+    void historyChangesAccumulateWhileFramesAreNotTaken() {
+        BatchQueue queue;
+        EngineWorker worker(queue);
+        worker.start();
+        for (Timestamp t = 10; t < 20; ++t) {
+            queue.tryPush(batchOf(t, 1));
+            worker.requestFrame();  // frames published but never taken meanwhile
+        }
+        HistoryMirror history;
+        settledFrame(worker, &history);
+        QCOMPARE(history.size(), std::size_t{10});
+        QCOMPARE(history.rbegin()->second.counts[0], Count{10});  // the open head, filled
+        QCOMPARE(history.begin()->second.counts[0], Count{1});
+    }
+
+    void recordingTapWritesCountedHitsButNotRebuilds() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath(QStringLiteral("tap.csv")).toStdString();
+        BatchQueue queue;
+        EngineWorker worker(queue);
+        worker.start();
+        queue.tryPush(batchOf(100, 4));
+        settledFrame(worker);
+        QVERIFY(!worker.setRecorder(std::make_unique<TraceRecorder>(file)));
+        queue.tryPush(batchOf(101, 3));
+        queue.tryPush(HitBatch::resetMarker(1));
+        queue.tryPush(batchOf(100, 4, 1, BatchKind::Rebuild));
+        queue.tryPush(batchOf(101, 3, 1, BatchKind::Rebuild));
+        queue.tryPush(batchOf(102, 2, 1));
+        const auto frame = settledFrame(worker);
+        QCOMPARE(frame->snapshot.totalHits, Count{9});  // the counters never noticed the tap
+        std::unique_ptr<TraceRecorder> recorder = worker.setRecorder(nullptr);
+        QVERIFY(recorder != nullptr);
+        QCOMPARE(recorder->hitsWritten(), std::uint64_t{5});
+        recorder->finish();
+        std::ifstream in(file);
+        std::stringstream text;
+        text << in.rdbuf();
+        QVERIFY(text.str().find("\n101,") != std::string::npos);
+        QVERIFY(text.str().find("\n102,") != std::string::npos);
+        QVERIFY(text.str().find("\n100,") == std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngineWorker)
+#include "tst_engine_worker.moc"
