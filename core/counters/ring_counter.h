@@ -3,11 +3,15 @@
 // Not thread-safe; owned by one thread (the engine).
 //
 // Contract: see window_counter.h. Exact.
-// Cost: hit() O(1) (no division on the hot path: the head's slot index is cached).
-//       count(t) for t >= head: O(1) amortized. Moving the head by k seconds expires the
-//       slots that leave the window, found through a bitmap of live slots, so the cost is
-//       O(k / 64 + slots expired) with k capped at W; every slot is expired at most once per
-//       write. count(t) for t < head (a query into the past): O(W / 64 + live slots).
+// Cost: hit() O(1). A hit at the head (the common case: many hits per second, in order) is
+//       one compare and one saturating add, inline: the head second's count is kept outside
+//       the cells and folded into its cell and the running total when the head moves on.
+//       Other hits go out of line (no division there either: the head's slot index is
+//       cached). count(t) for t >= head: O(1) amortized. Moving the head by one second checks
+//       one cell. Moving it by k seconds expires the slots that leave the window, found
+//       through a bitmap of written slots, so the cost is O(k / 64 + slots expired) with k
+//       capped at W; every slot is expired at most once per write. count(t) for t < head (a
+//       query into the past): O(W / 64 + written slots).
 // Memory: W * 16 bytes + W / 8 bytes, fixed at construction.
 //
 // Example, W = 10:
@@ -60,40 +64,33 @@ private:
         Count count = 0;
     };
 
-    void advanceTo(Timestamp t);
-    void expireSlots(std::size_t first, std::size_t length);
+    void hitOffHead(Timestamp t, Count n);
+    // Moves the head to t > head (folding the head count into its cell first) and sets the
+    // count of the new head.
+    void advanceTo(Timestamp t, Count hitsAtT);
+    void jumpTo(Timestamp t);  // advanceTo's part for any move but one second on
+    void expireSlots(std::size_t first, std::size_t length, Timestamp newestOutBefore);
     Count countPast(Timestamp t) const;
-    bool isLive(std::size_t i) const { return (m_live[i >> 6] >> (i & 63)) & 1U; }
+    // A cell is in the window exactly when its second is; no flag to keep in step.
+    bool inWindow(const Cell& cell) const { return cell.second > m_head.newestOut(); }
+    void markWritten(std::size_t i) { m_written[i >> 6] |= std::uint64_t{1} << (i & 63); }
 
     WindowHead m_head;
     std::size_t m_headSlot = 0;  // head mod W, kept incrementally: no division per hit
     std::vector<Cell> m_cells;
-    std::vector<std::uint64_t> m_live;  // bit i: cell i holds a second inside the window
-    Wide128 m_total = 0;                // sum of the live cells
+    // Bit i set: cell i may hold a second inside the window (a superset: a one-second move
+    // leaves the expired cell's bit set; the scans check the second and clear stale bits).
+    std::vector<std::uint64_t> m_written;
+    Count m_headCount = 0;  // hits at the head second (not yet in its cell)
+    Wide128 m_total = 0;    // sum of the cells in the window other than the head's
 };
 
 inline void RingCounter::hit(Timestamp t, Count n) {
-    if (t > m_head.head()) {
-        advanceTo(t);
-    } else if (m_head.dropIfLate(t, n)) {
+    if (t == m_head.head()) [[likely]] {
+        m_headCount = saturatingAdd(m_headCount, n);
         return;
     }
-    // t is inside (head - W, head], so it sits (head - t) cells behind the head's cell.
-    std::ptrdiff_t i = static_cast<std::ptrdiff_t>(m_headSlot) - (m_head.head() - t);
-    if (i < 0) {
-        i += static_cast<std::ptrdiff_t>(m_cells.size());
-    }
-    const auto index = static_cast<std::size_t>(i);
-    Cell& cell = m_cells[index];
-    // A live cell always holds t itself (distinct seconds of one window differ mod W); any
-    // other second in it is stale and the cell starts over.
-    if (cell.second != t) {
-        cell = Cell{t, 0};
-        m_live[index >> 6] |= std::uint64_t{1} << (index & 63);
-    }
-    const Count after = saturatingAdd(cell.count, n);
-    m_total += after - cell.count;
-    cell.count = after;
+    hitOffHead(t, n);
 }
 
 inline Count RingCounter::count(Timestamp t) {
@@ -101,9 +98,9 @@ inline Count RingCounter::count(Timestamp t) {
         return countPast(t);
     }
     if (t > m_head.head()) {
-        advanceTo(t);
+        advanceTo(t, 0);
     }
-    return clampToCount(m_total);
+    return clampToCount(m_total + m_headCount);
 }
 
 }  // namespace hitcounter

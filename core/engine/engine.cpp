@@ -5,6 +5,7 @@
 
 #include "core/counters/counter_factory.h"
 #include "core/counters/saturating.h"
+#include "core/engine/batch_coalescing.h"
 
 namespace hitcounter {
 
@@ -108,17 +109,18 @@ void Engine::feedRun(const HitBatch& batch, std::size_t first, std::size_t last)
         }
         m_keyed->record(e);
     }
+    coalesceBySecond(std::span(batch).subspan(first, last - first), m_runs);
     for (auto& policy : m_policies) {
         if (policy->stopped) {
             continue;
         }
         WindowCounter& counter = *policy->counter;
         const auto start = SteadyClock::now();
-        for (std::size_t k = first; k < last; ++k) {
-            counter.hit(batch[k].time, batch[k].count);
+        for (const SecondHits& run : m_runs) {
+            counter.hit(run.time, run.count);
         }
         policy->pendingNs += std::chrono::nanoseconds(SteadyClock::now() - start).count();
-        policy->pendingCalls += last - first;
+        policy->pendingCalls += m_runs.size();
     }
 }
 

@@ -6,6 +6,7 @@
 // Semantics:
 //  - Hits are fed in arrival order to every policy ("ring" first: it is the exact reference
 //    the others' errors are measured against, and the source of the histogram's slots).
+//    Consecutive hits of one second reach the policies as one hit(t, n) (batch_coalescing.h).
 //  - The head is the newest second seen. When the head moves to t, each second it leaves
 //    is closed: the window count and memory of every policy at the end of that second go into
 //    its SecondRecord. Seconds without hits in between are closed too (at most
@@ -20,8 +21,8 @@
 //    hits/s. The ring is never stopped.
 //  - Every hit is also recorded in a KeyedMonitor (per-key window / 1 min / 5 min / 1 h /
 //    all-time counts, uniques, top-K) with the same window, queried through keyed().
-//  - ns per hit: each policy's hit() calls are timed per run of hits; the figure is an
-//    exponential average over closed seconds.
+//  - ns per hit: each policy's hit() calls are timed per run of hits (per call); the figure
+//    is an exponential average over closed seconds.
 //
 // Cost: ingest() is O(hits x policies) plus the keyed monitor's work per hit.
 // Memory: historySeconds records of (2 * policies + 2) words, plus the counters.
@@ -39,6 +40,7 @@
 #include <vector>
 
 #include "core/counters/ring_counter.h"
+#include "core/engine/batch_coalescing.h"
 #include "core/engine/engine_snapshot.h"
 #include "core/keyed/keyed_monitor.h"
 #include "core/sources/hit_event.h"
@@ -115,6 +117,7 @@ private:
     std::uint64_t m_streamEpoch = 0;
     std::uint64_t m_staleBatches = 0;
     Timestamp m_dirtyFrom;
+    std::vector<SecondHits> m_runs;  // the run being fed, one hit(t, n) per second
 };
 
 }  // namespace hitcounter

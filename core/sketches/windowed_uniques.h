@@ -1,5 +1,7 @@
 // WindowedUniques: distinct visitors in the last w seconds, for any w up to the retention, as
-// one HyperLogLog per second with visits, merged on read.
+// one HyperLogLog per second with visits, whose union over a window is kept ready as two
+// sketches (the "two stacks" sliding-window aggregate: the max of HyperLogLog registers is
+// associative and idempotent, so the union of a window is an aggregate like any other).
 //
 // Not thread-safe; owned by one thread.
 //
@@ -7,17 +9,35 @@
 // error of one HyperLogLog over that union (hyper_log_log.h: near-exact below a few thousand,
 // 0.81 % standard error above). Per-second buckets make the window edges exact: nothing
 // is interpolated. add() with t <= head - retention is ignored and returns false (late).
-// Cost: add() O(1) at the newest second (plus the sketch's own add), a late second
-//       O(log buckets + buckets after it); estimate() merges one sketch per second with visits
-//       in the range: O(range seconds x sketch size), at most W x 12 KiB of reads.
+// How: the retained seconds are split into an older part (the "front", at most 64 seconds)
+// and a newer part (the "back"). The back's union is one sketch, updated by every add. Each
+// front second keeps the union of itself and every later front second (its suffix). A window
+// that ends at or after the newest second with visits and starts in the front is the union of
+// one suffix sketch and the back sketch: one copy, one merge and one estimate. When the
+// oldest second must leave and the front is empty, the unions are dropped and rebuilt by the
+// next window query (the oldest 64 seconds become the front): a sketch that is never queried
+// keeps no unions and an add then touches only its second's sketch.
+// Cost: add() O(1) at the newest second (twice the sketch's own add while the unions are
+//       kept), a late second O(log buckets + buckets after it) plus one sketch add per front
+//       second before it. estimate(from, to) with to >= the newest second with visits
+//       ("now"): O(sketch size), at most 12 KiB copied and merged plus one dense estimate
+//       (tens of microseconds, docs/benchmarks.md); once every 64 seconds the query that
+//       rebuilds the unions merges every retained second instead (the cost of a window merge:
+//       up to W x 12 KiB). Other ranges (a window ending in the past, or starting after the
+//       front) merge one sketch per second with visits in the range: O(range seconds x
+//       sketch size). advance(): O(1) amortized.
 // Memory: one sketch per retained second with visits (a few bytes when that second saw few
-//       visitors, 12 KiB at most), plus the queue.
+//       visitors, 12 KiB at most), plus while the unions are kept at most 64 suffix sketches
+//       (each the union of at most 64 seconds: sparse, about 4 bytes per visitor, while that
+//       is under 1,024 visitors, else 12 KiB) and one back sketch (12 KiB at most). Bound:
+//       (W + 65) x 12 KiB, about 4.3 MiB at W = 300.
 //
 // Example, retention 300: add(10, h("a")) add(11, h("b")) add(11, h("a"))
 //     estimate(9, 11) == 2, estimate(10, 11) == 2, estimate(10, 10) == 0
 #pragma once
 
 #include <chrono>
+#include <deque>
 
 #include "core/counters/compacting_queue.h"
 #include "core/counters/window_counter.h"
@@ -48,10 +68,23 @@ private:
         HyperLogLog sketch;
     };
 
+    // At most this many seconds form the front: their suffixes cover a short span, so they
+    // stay small (sparse) for a key with few visitors a second.
+    static constexpr std::size_t kMaxFrontSeconds = 64;
+
+    void rebuildUnions() const;
+    HyperLogLog mergedSlowly(Timestamp from, Timestamp to) const;
+
     std::int64_t m_retention;
     Timestamp m_head = 0;
     bool m_started = false;
     CompactingQueue<Bucket> m_buckets;
+    // The ready-made unions, built by the first window query after the back had to lose a
+    // second (so a sketch that is never queried keeps none); mutable: a cache.
+    // m_suffix[i]: union of m_buckets[i .. m_suffix.size()), the front part.
+    mutable std::deque<HyperLogLog> m_suffix;
+    mutable HyperLogLog m_back;        // union of the buckets after the front part
+    mutable bool m_aggregated = true;  // false: m_suffix and m_back must be rebuilt
 };
 
 }  // namespace hitcounter

@@ -1,11 +1,15 @@
 // Counting policies under Google Benchmark: hit and count per policy, in order and with late
 // hits, query-heavy and hit-heavy streams, and memory held at 1k, 100k and 10M hits in the
 // window. The window W is a run-time argument (never a compile-time 300), so no policy gets a
-// constant divisor. Results and the machine are in docs/benchmarks.md.
+// constant divisor. The textbook answers to LeetCode 362 (a 300-slot ring and a queue, with
+// their constant 300) run beside the ring on the same 20 M-hit streams as baselines.
+// Results and the machine are in docs/benchmarks.md.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <queue>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -30,6 +34,68 @@ struct DirectRing {
     DirectRing(const std::string&, std::int64_t window)
         : counter(std::make_unique<RingCounter>(std::chrono::seconds{window})) {}
     RingCounter* operator->() const { return counter.get(); }
+};
+
+// The textbook ring, as LeetCode 362 write-ups give it: two int[300] arrays, slot t % 300,
+// the slot restarts when the second stored in it differs; getHits sums the slots of the last
+// 300 seconds. No saturation, no late hits, W fixed at compile time.
+class TextbookRing {
+public:
+    void hit(int timestamp) {
+        const int i = timestamp % 300;
+        if (m_times[i] != timestamp) {
+            m_times[i] = timestamp;
+            m_hits[i] = 1;
+        } else {
+            ++m_hits[i];
+        }
+    }
+    int getHits(int timestamp) const {
+        int total = 0;
+        for (int i = 0; i < 300; ++i) {
+            if (timestamp - m_times[i] < 300) {
+                total += m_hits[i];
+            }
+        }
+        return total;
+    }
+
+private:
+    int m_times[300] = {};
+    int m_hits[300] = {};
+};
+
+// The textbook queue: every hit's timestamp is queued; getHits pops those 300 s old or more.
+class TextbookQueue {
+public:
+    void hit(int timestamp) { m_hits.push(timestamp); }
+    int getHits(int timestamp) {
+        while (!m_hits.empty() && timestamp - m_hits.front() >= 300) {
+            m_hits.pop();
+        }
+        return static_cast<int>(m_hits.size());
+    }
+
+private:
+    std::queue<int> m_hits;
+};
+
+// Adapts a textbook class to the harness (hit(t) and count(t)), called directly (inlined).
+template <typename Textbook>
+struct DirectTextbook {
+    std::unique_ptr<Textbook> counter = std::make_unique<Textbook>();
+    struct Calls {
+        Textbook* textbook;
+        void hit(Timestamp t) { textbook->hit(static_cast<int>(t)); }
+        int count(Timestamp t) { return textbook->getHits(static_cast<int>(t)); }
+        Calls* operator->() { return this; }
+    };
+    DirectTextbook(const std::string&, std::int64_t window) {
+        if (window != 300) {
+            throw std::invalid_argument("the textbook answers have W = 300 built in");
+        }
+    }
+    Calls operator->() const { return Calls{counter.get()}; }
 };
 
 // Hits in order: `perSecond` hits share each second, then time moves on by one second.
@@ -105,6 +171,24 @@ void countAfterEveryHit(benchmark::State& state, const std::string& policy) {
     state.SetItemsProcessed(state.iterations() * 2);
 }
 
+// One getHits per hit; `perSecond` hits share each second.
+template <typename Counter>
+void countAfterEachHitAtRate(benchmark::State& state, const std::string& policy) {
+    Counter counter(policy, state.range(0));
+    const std::int64_t perSecond = state.range(1);
+    Timestamp t = 1'000'000'000;
+    std::int64_t inSecond = 0;
+    for (auto _ : state) {
+        counter->hit(t);
+        benchmark::DoNotOptimize(counter->count(t));
+        if (++inSecond == perSecond) {
+            inSecond = 0;
+            ++t;
+        }
+    }
+    state.SetItemsProcessed(state.iterations() * 2);
+}
+
 // `hitsPerCount` hits, then one count; 50 hits share each second.
 template <typename Counter>
 void mixedStream(benchmark::State& state, const std::string& policy) {
@@ -148,6 +232,39 @@ benchmark::internal::Benchmark* add(const std::string& what, const std::string& 
                                         [fn, policy](benchmark::State& s) { fn(s, policy); });
 }
 
+// The ring against the textbook answers on one stream of 20 M hits per shape: hits only at
+// 1, 1000 and 10^6 hits per second, then one getHits per hit (2 M pairs: the textbook ring's
+// getHits scans 300 slots).
+void registerTextbookComparison() {
+    using I = ViaInterface;
+    using D = DirectRing;
+    using R = DirectTextbook<TextbookRing>;
+    using Q = DirectTextbook<TextbookQueue>;
+    for (std::int64_t rate : {1, 1'000, 1'000'000}) {
+        add<I>("stream_hits", "ring", hitInOrder<I>)->Args({300, rate})->Iterations(20'000'000);
+        add<D>("stream_hits", "ring_direct", hitInOrder<D>)
+            ->Args({300, rate})
+            ->Iterations(20'000'000);
+        add<R>("stream_hits", "textbook_ring", hitInOrder<R>)
+            ->Args({300, rate})
+            ->Iterations(20'000'000);
+        add<Q>("stream_hits", "textbook_queue", hitInOrder<Q>)
+            ->Args({300, rate})
+            ->Iterations(20'000'000);
+    }
+    for (std::int64_t rate : {1, 1'000}) {
+        add<I>("stream_hit_then_count", "ring", countAfterEachHitAtRate<I>)
+            ->Args({300, rate})
+            ->Iterations(2'000'000);
+        add<R>("stream_hit_then_count", "textbook_ring", countAfterEachHitAtRate<R>)
+            ->Args({300, rate})
+            ->Iterations(2'000'000);
+        add<Q>("stream_hit_then_count", "textbook_queue", countAfterEachHitAtRate<Q>)
+            ->Args({300, rate})
+            ->Iterations(2'000'000);
+    }
+}
+
 void registerAll() {
     const std::vector<std::int64_t> windows{300, 3600};
     for (std::string_view name : policyNames()) {
@@ -184,6 +301,7 @@ void registerAll() {
         add<D>("count_monotonic", "ring_direct", countMonotonic<D>)->Args({w});
         add<D>("count_after_every_hit", "ring_direct", countAfterEveryHit<D>)->Args({w});
     }
+    registerTextbookComparison();
 }
 
 }  // namespace

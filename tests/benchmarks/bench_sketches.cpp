@@ -89,6 +89,62 @@ void windowedUniquesEstimate(benchmark::State& state) {
     state.counters["bytes"] = static_cast<double>(uniques.memoryBytes());
 }
 
+// Steady state: range(0) visitors a second for 900 s, so old seconds have left and the back
+// has become the front twice; then the window (now - 300, now].
+void windowedUniquesEstimateSliding(benchmark::State& state) {
+    WindowedUniques uniques(300s);
+    std::mt19937_64 random(5);
+    for (Timestamp t = 0; t < 900; ++t) {
+        for (std::int64_t i = 0; i < state.range(0); ++i) {
+            uniques.add(t, HyperLogLog::hashOf("v" + std::to_string(random() % 10'000'000)));
+        }
+    }
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(uniques.estimate(899 - 300, 899));
+    }
+    state.counters["bytes"] = static_cast<double>(uniques.memoryBytes());
+}
+
+// add() with the time moving on one second every range(0) visits (oldest seconds leaving).
+void windowedUniquesAdd(benchmark::State& state) {
+    WindowedUniques uniques(300s);
+    std::mt19937_64 random(8);
+    std::vector<std::uint64_t> hashes(1 << 16);
+    for (auto& hash : hashes) {
+        hash = HyperLogLog::hashOf("v" + std::to_string(random() % 10'000'000));
+    }
+    Timestamp t = 0;
+    std::int64_t inSecond = 0;
+    std::size_t i = 0;
+    for (auto _ : state) {
+        uniques.add(t, hashes[i++ & 0xFFFF]);
+        if (++inSecond == state.range(0)) {
+            inSecond = 0;
+            ++t;
+        }
+    }
+}
+
+// Memory of one key's window: range(0) distinct visitors spread evenly over each 300 s, after
+// 600 s (the first window's seconds have left), before and after a window query.
+void windowedUniquesMemory(benchmark::State& state) {
+    const std::int64_t visitors = state.range(0);
+    std::size_t bytes = 0;
+    std::size_t queried = 0;
+    for (auto _ : state) {
+        WindowedUniques uniques(300s);
+        for (std::int64_t v = 0; v < 2 * visitors; ++v) {
+            uniques.add(v * 300 / visitors, HyperLogLog::hashOf("v" + std::to_string(v)));
+        }
+        uniques.advance(599);
+        bytes = uniques.memoryBytes();
+        benchmark::DoNotOptimize(uniques.estimate(299, 599));
+        queried = uniques.memoryBytes();
+    }
+    state.counters["bytes"] = static_cast<double>(bytes);
+    state.counters["bytes_queried"] = static_cast<double>(queried);
+}
+
 std::vector<std::string> skewedKeys(std::size_t n, std::size_t keys) {
     std::mt19937_64 random(6);
     std::vector<std::string> out;
@@ -129,6 +185,9 @@ BENCHMARK(hllAdd)->Arg(500)->Arg(1'000'000);
 BENCHMARK(hllEstimateDense)->Unit(benchmark::kMicrosecond);
 BENCHMARK(hllMergeDense)->Unit(benchmark::kMicrosecond);
 BENCHMARK(windowedUniquesEstimate)->Arg(10)->Arg(3000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(windowedUniquesEstimateSliding)->Arg(10)->Arg(3000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(windowedUniquesAdd)->Arg(10)->Arg(3000);
+BENCHMARK(windowedUniquesMemory)->Arg(1)->Arg(100)->Arg(100'000)->Iterations(1);
 BENCHMARK(spaceSavingAdd)->Arg(64)->Arg(1024);
 BENCHMARK(windowedTopKQuery)->Unit(benchmark::kMicrosecond);
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/counters/counter_factory.h"
+#include "core/counters/ring_counter.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -168,6 +169,42 @@ private Q_SLOTS:
             c->hit(400, 3);
             QCOMPARE(c->count(400), Count{3});
         }
+    }
+
+    void saturatedSecondsLeaveOneSecondAtATime_data() { policiesTable(true); }
+    void saturatedSecondsLeaveOneSecondAtATime() {
+        QFETCH(QString, policy);
+        auto c = counterFor(policy);
+        const Count max = std::numeric_limits<Count>::max();
+        c->hit(10, max);
+        c->hit(11, max);
+        c->hit(12, 1);
+        c->hit(12, 1);
+        QCOMPARE(c->count(309), max);  // (9, 309]: all three seconds
+        QCOMPARE(c->count(310), max);  // (10, 310]: 11 and 12
+        QCOMPARE(c->count(311), Count{2});
+        QCOMPARE(c->count(312), Count{0});
+    }
+
+    void ringSlotsShowTheHeadSecondBeforeAndAfterItMovesOn() {
+        RingCounter ring(std::chrono::seconds{10});
+        ring.hit(3, 2);
+        ring.hit(3);
+        QCOMPARE(ring.slot(3).second, Timestamp{3});
+        QCOMPARE(ring.slot(3).count, Count{3});
+        QVERIFY(ring.slot(3).inWindow);
+        ring.hit(4);  // 3 is now an ordinary cell
+        QCOMPARE(ring.slot(3).count, Count{3});
+        QVERIFY(ring.slot(3).inWindow);
+        QCOMPARE(ring.slot(4).count, Count{1});
+        QCOMPARE(ring.count(13), Count{1});  // (3, 13]: 3 has left, its slot is stale
+        QVERIFY(!ring.slot(3).inWindow);
+        QCOMPARE(ring.slot(3).count, Count{3});
+        QVERIFY(ring.slot(4).inWindow);
+        ring.hit(13, 5);  // reuses the stale slot
+        QCOMPARE(ring.slot(3).second, Timestamp{13});
+        QCOMPARE(ring.slot(3).count, Count{5});
+        QCOMPARE(ring.count(13), Count{6});
     }
 
     void memoryOfRingIsFixedAndNaiveGrows() {
