@@ -28,5 +28,6 @@ int runReplay(const QStringList& arguments);
 int runListen(const QStringList& arguments);
 int runGen(const QStringList& arguments);
 int runSimulate(const QStringList& arguments);
+int runLimit(const QStringList& arguments);
 
 }  // namespace hitcounter::cli

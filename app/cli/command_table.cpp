@@ -11,6 +11,8 @@ constexpr std::array kCommands{
     Command{"listen", "count statsd (UDP/TCP) and Graphite (TCP) hits headless", runListen},
     Command{"gen", "write a deterministic simulated trace CSV", runGen},
     Command{"simulate", "run the simulator live, print the window count every second", runSimulate},
+    Command{"limit", "replay a trace through per-key rate limiters (fixed, log, counter, bucket)",
+            runLimit},
 };
 }  // namespace
 

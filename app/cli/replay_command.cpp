@@ -10,14 +10,12 @@
 #include "app/cli/hit_file_options.h"
 #include "app/cli/keyed_replay.h"
 #include "app/cli/replay_run.h"
+#include "app/cli/trace_input.h"
 #include "core/io/trace_format.h"
 
 namespace hitcounter::cli {
 
 namespace {
-
-// Bad rows named one by one on stderr before only counting them.
-constexpr std::uint64_t kReportedBadRows = 10;
 
 std::optional<std::vector<Timestamp>> queryTimes(const QString& text) {
     std::vector<Timestamp> times;
@@ -152,9 +150,8 @@ int runReplay(const QStringList& arguments) {
                       options->window, static_cast<std::size_t>(*k));
     }
 
-    const QString trace = parser.positionalArguments().first();
-    const auto reader = openHitFile(trace, *hitFileOptions);
-    if (!reader)
+    TraceInput input(parser.positionalArguments().first(), *hitFileOptions);
+    if (!input.open())
         return kExitBadInput;
 
     std::vector<std::unique_ptr<WindowCounter>> counters;
@@ -163,38 +160,18 @@ int runReplay(const QStringList& arguments) {
     ReplayRun run(std::move(counters), *queries);
     if (keyed)
         run.setOnAnswer([&keyed](Timestamp time) { keyed->answer(time); });
-    TraceRow row;
-    for (TraceStatus status; (status = reader->next(row)) != TraceStatus::End;) {
-        if (status == TraceStatus::Row) {
-            run.add(row.event);
+    if (const auto exit = input.read(parser.isSet(strict), [&](const HitEvent& event) {
+            run.add(event);
             if (keyed)
-                keyed->add(row.event);
-            continue;
-        }
-        const TraceError& error = reader->error();
-        const QString where = QStringLiteral("%1:%2: %3")
-                                  .arg(trace)
-                                  .arg(error.line)
-                                  .arg(QString::fromStdString(error.message));
-        if (parser.isSet(strict) || error.fatal) {
-            printError(where);
-            return kExitBadInput;
-        }
-        if (reader->progress().badRows <= kReportedBadRows)
-            printError(where + QStringLiteral(" (row skipped)"));
-    }
+                keyed->add(event);
+        }))
+        return *exit;
     run.finish();
 
-    const auto& progress = reader->progress();
-    if (progress.badRows > 0)
-        printError(QStringLiteral("%1: skipped %2 bad row(s) of %3 (--strict stops at the first)")
-                       .arg(trace)
-                       .arg(progress.badRows)
-                       .arg(progress.rows + progress.badRows));
     if (keyed)
         QTextStream(stdout) << QString::fromStdString(keyed->csv());
     else if (parser.isSet(json))
-        printJson(run, trace, progress, options->window);
+        printJson(run, input.name(), input.progress(), options->window);
     else
         printCsv(run);
     return checkedStdout();

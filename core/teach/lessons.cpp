@@ -6,49 +6,109 @@ using std::chrono::seconds;
 
 const std::vector<Lesson>& lessons() {
     static const std::vector<Lesson> table = {
-        {"example", "The LeetCode example (W = 300)",
+        {"example",
+         "The LeetCode example (W = 300)",
          "The problem exactly as stated: a window of 300 seconds, hits at seconds 1, 2, 3 and "
          "300, then getHits at 4, 300 and 301. Watch the answers 3, 4, 3: at 301 the window is "
          "(1, 301], so the hit at second 1 has just left. Each hit goes to slot t mod 300; the "
          "ring never grows, while the deque keeps one pair per second and drops the hit at 1 from "
          "its front.",
-         "hit 1\nhit 2\nhit 3\ngetHits 4\nhit 300\ngetHits 300\ngetHits 301\n", seconds{300}},
-        {"example10", "The same example at W = 10",
+         "hit 1\nhit 2\nhit 3\ngetHits 4\nhit 300\ngetHits 300\ngetHits 301\n",
+         seconds{300},
+         LessonKind::Ring,
+         0,
+         {}},
+        {"example10",
+         "The same example at W = 10",
          "The example's twin with a window of 10 seconds, so every slot is readable: hits at "
          "1, 2, 3 and 10 (10 plays the role of 300), getHits at 4, 10 and 11. The answers are "
          "the same 3, 4, 3. Notice that second 10 lands in slot 0, and that at 11 the window "
          "(1, 11] no longer holds second 1.",
-         "hit 1\nhit 2\nhit 3\ngetHits 4\nhit 10\ngetHits 10\ngetHits 11\n", seconds{10}},
-        {"burst", "Many hits in one second",
+         "hit 1\nhit 2\nhit 3\ngetHits 4\nhit 10\ngetHits 10\ngetHits 11\n",
+         seconds{10},
+         LessonKind::Ring,
+         0,
+         {}},
+        {"burst",
+         "Many hits in one second",
          "Fifty hits arrive in the same second. The ring puts them all in one slot and only its "
          "count grows; the deque keeps one pair for that second; the naive vector stores every "
          "single call, so its memory grows with the traffic while the ring's stays fixed. "
          "Compare the three byte counts as you step.",
-         "hit 2\nhit 4 x40\nhit 4 x10\ngetHits 4\nhit 5 x3\ngetHits 9\ngetHits 13\n", seconds{10}},
-        {"gap", "A long gap: every slot goes stale",
+         "hit 2\nhit 4 x40\nhit 4 x10\ngetHits 4\nhit 5 x3\ngetHits 9\ngetHits 13\n",
+         seconds{10},
+         LessonKind::Ring,
+         0,
+         {}},
+        {"gap",
+         "A long gap: every slot goes stale",
          "After a quiet spell longer than the window, every slot still holds its old second and "
          "count, but none of them is inside the window any more. getHits ignores them all, the "
          "deque pops everything, and the next hits reset the stale slots they land in. Nothing "
          "had to be cleared during the gap.",
          "hit 1\nhit 3\nhit 4 x2\nhit 8\ngetHits 8\ngetHits 40\nhit 41\nhit 43\ngetHits 44\n",
-         seconds{10}},
-        {"boundary", "Off by one: a hit exactly W ago is out",
+         seconds{10},
+         LessonKind::Ring,
+         0,
+         {}},
+        {"boundary",
+         "Off by one: a hit exactly W ago is out",
          "The window is half-open: (t - W, t]. A hit at second 5 is still counted at 14, because "
          "5 > 14 - 10, but not at 15, because 5 is not greater than 15 - 10. Predict each answer "
          "before you step: this is where most solutions go wrong by one.",
-         "hit 5\nhit 6\ngetHits 14\ngetHits 15\ngetHits 16\n", seconds{10}},
-        {"late", "A late hit",
+         "hit 5\nhit 6\ngetHits 14\ngetHits 15\ngetHits 16\n",
+         seconds{10},
+         LessonKind::Ring,
+         0,
+         {}},
+        {"late",
+         "A late hit",
          "Hits do not always arrive in order. A late hit still inside the window is counted: its "
          "slot is t mod W like any other, and the deque inserts it in order in the middle. A hit "
          "that is W or more seconds older than the newest second is dropped by all three "
          "structures, because it could never be counted again.",
-         "hit 3\nhit 8\nhit 6\ngetHits 8\nhit 12\nhit 2\nhit 4\ngetHits 12\n", seconds{10}},
-        {"why-second", "Why a slot stores its second",
+         "hit 3\nhit 8\nhit 6\ngetHits 8\nhit 12\nhit 2\nhit 4\ngetHits 12\n",
+         seconds{10},
+         LessonKind::Ring,
+         0,
+         {}},
+        {"why-second",
+         "Why a slot stores its second",
          "Seconds 3 and 13 share slot 3 when W = 10. If a slot kept only a count, the hit at 13 "
          "would be added to the two hits from second 3 and getHits(13) would say 3. Because the "
          "slot also stores its second, the ring sees that 3 is not 13, knows that second has "
          "left the window, and resets the slot first.",
-         "hit 3\nhit 3\ngetHits 3\nhit 13\ngetHits 13\ngetHits 22\ngetHits 23\n", seconds{10}},
+         "hit 3\nhit 3\ngetHits 3\nhit 13\ngetHits 13\ngetHits 22\ngetHits 23\n",
+         seconds{10},
+         LessonKind::Ring,
+         0,
+         {}},
+        {"limit-burst",
+         "Rate limits: the boundary burst",
+         "A rate limiter allows each key L requests per W seconds; here L = 2 per W = 60, and "
+         "each hit is one request. The fixed window counts per calendar minute [0, 60), "
+         "[60, 120), ...; the sliding log keeps the accepted timestamps and looks at the last 60 "
+         "seconds. At 58, 59, 60, 61 the fixed window accepts all four, twice the limit within "
+         "four seconds, because a new window starts empty at 60. The log rejects 60 and 61 and "
+         "only lets requests in again when 58 and 59 are a full minute old.",
+         "hit 58\nhit 59\nhit 60\nhit 61\nhit 118\nhit 119\nhit 120\n",
+         seconds{60},
+         LessonKind::RateLimit,
+         2,
+         {"fixed", "log"}},
+        {"limit-bucket",
+         "Rate limits: the forgiving token bucket",
+         "L = 3 per W = 30. The token bucket holds at most 3 tokens and earns one every 10 "
+         "seconds (L/W); a request takes a token. After a burst of 3 empties both limiters, "
+         "requests spaced 10 seconds apart pass the bucket at once, while the sliding log "
+         "rejects them until the burst is 30 seconds old: the bucket forgives traffic at the "
+         "average rate, at the price of up to 2L in one window. After a quiet spell both allow "
+         "a full burst again.",
+         "hit 5 x3\nhit 6\nhit 15\nhit 25\nhit 35\nhit 45\nhit 100 x4\n",
+         seconds{30},
+         LessonKind::RateLimit,
+         3,
+         {"bucket", "log"}},
     };
     return table;
 }

@@ -7,14 +7,20 @@
 // lesson is the LeetCode 362 example exactly as stated, W = 300: hits at 1, 2, 3, 300 and
 // getHits at 4, 300, 301 answer 3, 4, 3. The second is its twin at W = 10 (every second over 3
 // scaled: hits at 1, 2, 3, 10, getHits at 4, 10, 11, same answers), where every slot is
-// readable. The others use W = 10.
+// readable. The ring lessons after them use W = 10. The last two are rate-limit lessons
+// (kind RateLimit): each `hit t` is one request of a single key, decided by the limiters named
+// in `limiters` (core/limiters/) with L = `limit` per W = `window` (limiter_timeline.h).
 #pragma once
 
 #include <chrono>
 #include <string>
 #include <vector>
 
+#include "core/counters/window_counter.h"
+
 namespace hitcounter::teach {
+
+enum class LessonKind { Ring, RateLimit };
 
 struct Lesson {
     std::string id;  // stable short name, e.g. "example"
@@ -22,6 +28,9 @@ struct Lesson {
     std::string goal;
     std::string operations;
     std::chrono::seconds window;
+    LessonKind kind = LessonKind::Ring;
+    Count limit = 0;                    // RateLimit: L
+    std::vector<std::string> limiters;  // RateLimit: the algorithms shown, by factory name
 };
 
 const std::vector<Lesson>& lessons();

@@ -1,5 +1,6 @@
 // The teaching view offscreen: stepping through every lesson shows the timeline's frames in
-// both directions, Predict mode stops before getHits, bad input keeps the lesson, PNG export.
+// both directions (the rate-limit lessons through the limiters), Predict mode stops before
+// getHits, bad input keeps the lesson, PNG export.
 #include <QCheckBox>
 #include <QDir>
 #include <QImage>
@@ -10,6 +11,7 @@
 #include "core/teach/lessons.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
+#include "ui/teach/limiter_view.h"
 #include "ui/teach/teach_view.h"
 
 using namespace hitcounter;
@@ -45,7 +47,8 @@ private Q_SLOTS:
     void everyLessonStepsForwardAndBackThroughItsFrames_data() {
         QTest::addColumn<int>("index");
         for (std::size_t i = 0; i < teach::lessons().size(); ++i) {
-            QTest::newRow(teach::lessons()[i].id.c_str()) << int(i);
+            if (teach::lessons()[i].kind == teach::LessonKind::Ring)
+                QTest::newRow(teach::lessons()[i].id.c_str()) << int(i);
         }
     }
 
@@ -76,6 +79,50 @@ private Q_SLOTS:
             m_view.stepBack();
             check(step);
         }
+    }
+
+    // A rate-limit lesson shows the limiters instead of the ring; its steps narrate the
+    // LimiterTimeline's reasons both ways; a ring lesson afterwards brings the ring back.
+    void rateLimitLessonsStepThroughTheLimiters_data() {
+        QTest::addColumn<int>("index");
+        for (std::size_t i = 0; i < teach::lessons().size(); ++i) {
+            if (teach::lessons()[i].kind == teach::LessonKind::RateLimit)
+                QTest::newRow(teach::lessons()[i].id.c_str()) << int(i);
+        }
+    }
+    void rateLimitLessonsStepThroughTheLimiters() {
+        QFETCH(int, index);
+        m_view.loadLesson(index);
+        const auto* limits = m_view.limiterTimeline();
+        QVERIFY(limits != nullptr);
+        const auto& lesson = teach::lessons()[std::size_t(index)];
+        QCOMPARE(limits->limit().limit, lesson.limit);
+        QCOMPARE(limits->names(), lesson.limiters);
+        QCOMPARE(m_view.lastStep(), int(limits->frames().size()) - 1);
+        QVERIFY(!m_view.findChild<LimiterView*>()->isHidden());
+        QVERIFY(m_view.findChild<CodeView*>()->isHidden() ||
+                !m_view.findChild<CodeView*>()->isVisibleTo(&m_view));
+        QVERIFY(!m_view.lessonPanel()->predictSwitch()->isEnabled());
+        auto check = [&](int step) {
+            QCOMPARE(m_view.currentStep(), step);
+            const QString text = plain(m_view.narration());
+            const auto& narration = limits->frames()[std::size_t(step)].narration;
+            QVERIFY2(text.contains(QString::fromStdString(narration).toHtmlEscaped()),
+                     qPrintable(text));
+        };
+        check(0);
+        for (int step = 1; step <= m_view.lastStep(); ++step) {
+            m_view.stepForward();
+            check(step);
+        }
+        for (int step = m_view.lastStep() - 1; step >= 0; --step) {
+            m_view.stepBack();
+            check(step);
+        }
+        m_view.loadLesson(0);
+        QVERIFY(m_view.limiterTimeline() == nullptr);
+        QVERIFY(m_view.findChild<CodeView*>()->isVisibleTo(&m_view));
+        QVERIFY(m_view.lessonPanel()->predictSwitch()->isEnabled());
     }
 
     void exampleShowsThreeFourThreeInTheNarration() {

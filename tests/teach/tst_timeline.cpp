@@ -117,7 +117,8 @@ private Q_SLOTS:
     void everyLessonMatchesTheReferenceForwardAndBack_data() {
         QTest::addColumn<int>("index");
         for (std::size_t i = 0; i < lessons().size(); ++i) {
-            QTest::newRow(lessons()[i].id.c_str()) << int(i);
+            if (lessons()[i].kind == LessonKind::Ring)  // tst_limiter_timeline: the others
+                QTest::newRow(lessons()[i].id.c_str()) << int(i);
         }
     }
 

@@ -103,6 +103,7 @@ LessonPanel::LessonPanel(QWidget* parent)
 
 void LessonPanel::chooseLesson(int index) {
     const auto& lesson = teach::lessons().at(std::size_t(index));
+    m_chosen = index;
     m_lessons->setCurrentIndex(index);
     m_goal->setText(QString::fromStdString(lesson.goal));
     setWindow(lesson.window);

@@ -31,6 +31,9 @@ public:
     // Shows lesson `index` of teach::lessons() (text, goal, W) and requests its run.
     void chooseLesson(int index);
     int lessonIndex() const;  // -1 once the learner edited and ran their own operations
+    // The lesson last picked from the list, kept while the learner edits its operations (a
+    // rate-limit lesson's edits still run through its limiters).
+    int chosenLesson() const { return m_chosen; }
     QString lessonId() const;
 
     QString operationsText() const;
@@ -64,6 +67,7 @@ private:
     int m_currentLine = 0;
     std::optional<teach::ParseError> m_shownError;
     bool m_edited = false;
+    int m_chosen = 0;
 };
 
 }  // namespace hitcounter::ui

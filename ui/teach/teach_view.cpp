@@ -10,12 +10,14 @@
 #include <QSaveFile>
 #include <QShortcut>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include "core/teach/lessons.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
+#include "ui/teach/limiter_view.h"
 #include "ui/teach/ring_view.h"
 #include "ui/teach/sequence_view.h"
 #include "ui/teach/teach_style.h"
@@ -29,7 +31,14 @@ using teach::Operation;
 
 namespace {
 
-QString operationText(const Operation& op) {
+QString operationText(const Operation& op, bool requests) {
+    if (requests) {
+        if (op.kind == Operation::Kind::GetHits) {
+            return QStringLiteral("getHits(%1): no request").arg(op.second);
+        }
+        return op.repeat > 1 ? QStringLiteral("%1 requests at %2").arg(op.repeat).arg(op.second)
+                             : QStringLiteral("request at %1").arg(op.second);
+    }
     if (op.kind == Operation::Kind::GetHits) {
         return QStringLiteral("getHits(%1)").arg(op.second);
     }
@@ -55,6 +64,8 @@ TeachView::TeachView(QWidget* parent)
       m_predictRow(new QWidget(this)),
       m_question(new QLabel(m_predictRow)),
       m_guess(new QSpinBox(m_predictRow)),
+      m_panes(new QStackedWidget(this)),
+      m_limiterView(new LimiterView(this)),
       m_transport(new TransportBar(this)),
       m_player(new QTimer(this)) {
     setWindowTitle(tr("hitcounter: teaching mode"));
@@ -66,13 +77,20 @@ TeachView::TeachView(QWidget* parent)
     middle->setSpacing(6);
     m_lessons->setFixedWidth(290);
     middle->addWidget(m_lessons);
-    middle->addWidget(m_ring, 5);
+    auto* ringPane = new QWidget(m_panes);
+    auto* ringLayout = new QHBoxLayout(ringPane);
+    ringLayout->setContentsMargins(0, 0, 0, 0);
+    ringLayout->setSpacing(6);
+    ringLayout->addWidget(m_ring, 5);
     auto* right = new QVBoxLayout;
     right->setSpacing(4);
     right->addWidget(m_deque, 2);
     right->addWidget(m_vector, 3);
     right->addWidget(m_code, 0);
-    middle->addLayout(right, 4);
+    ringLayout->addLayout(right, 4);
+    m_panes->addWidget(ringPane);
+    m_panes->addWidget(m_limiterView);
+    middle->addWidget(m_panes, 1);
     root->addLayout(middle, 1);
 
     auto* narrationBox = new QWidget(this);
@@ -184,15 +202,29 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
     cancelPrediction();
     m_revealed.clear();
     m_verdictStep = -1;
-    m_timeline = std::make_unique<teach::Timeline>(
-        std::move(std::get<std::vector<Operation>>(parsed)), window);
+    auto operations = std::move(std::get<std::vector<Operation>>(parsed));
+    const teach::Lesson& lesson = teach::lessons().at(std::size_t(m_lessons->chosenLesson()));
+    if (lesson.kind == teach::LessonKind::RateLimit) {
+        m_limits = std::make_unique<teach::LimiterTimeline>(
+            std::move(operations), RateLimit{lesson.limit, window}, lesson.limiters);
+    } else {
+        m_limits.reset();
+        m_timeline = std::make_unique<teach::Timeline>(std::move(operations), window);
+    }
+    m_panes->setCurrentIndex(m_limits ? 1 : 0);
+    m_lessons->predictSwitch()->setEnabled(!m_limits);
     m_lessons->setWindow(window);
     present(0, false);
     return std::nullopt;
 }
 
 int TeachView::lastStep() const {
-    return int(m_timeline->frames().size()) - 1;
+    return int(m_limits ? m_limits->frames().size() : m_timeline->frames().size()) - 1;
+}
+
+bool TeachView::asksAt(int step) const {
+    return m_predict && !m_limits && m_timeline->frames()[std::size_t(step)].answer &&
+           !m_revealed.contains(step);
 }
 
 QString TeachView::narration() const {
@@ -214,7 +246,7 @@ void TeachView::stepForward() {
         setPlaying(false);
         return;
     }
-    if (m_predict && m_timeline->frames()[std::size_t(next)].answer && !m_revealed.contains(next)) {
+    if (asksAt(next)) {
         setPlaying(false);
         askPrediction(next);
         return;
@@ -318,22 +350,37 @@ void TeachView::cancelPrediction() {
     }
 }
 
+QString TeachView::stepHeader(int step, const std::optional<Operation>& op) const {
+    QString text = QStringLiteral("<span style='color:%1'><b>Step %2 of %3</b></span>")
+                       .arg(ts::softInk().name())
+                       .arg(step)
+                       .arg(lastStep());
+    if (op) {
+        text += QStringLiteral(" &nbsp;<b>%1</b>")
+                    .arg(operationText(*op, m_limits != nullptr).toHtmlEscaped());
+    }
+    return text + QStringLiteral("<br>");
+}
+
 void TeachView::present(int step, bool animate) {
     m_step = step;
+    if (m_limits) {
+        const teach::LimiterFrame& f = m_limits->frames()[std::size_t(step)];
+        m_limiterView->setStep(*m_limits, std::size_t(step));
+        m_narration->setText(stepHeader(step, f.op) +
+                             QString::fromStdString(f.narration).toHtmlEscaped());
+        m_lessons->setCurrentLine(f.op ? f.op->line : 0);
+        updateTransport();
+        Q_EMIT stepChanged(step);
+        return;
+    }
     const Frame& f = m_timeline->frames()[std::size_t(step)];
     const auto w = m_timeline->window().count();
     m_ring->setFrame(f, w);
     m_deque->setFrame(f, w, animate);
     m_vector->setFrame(f, w, animate);
     m_code->setLine(f.codeLine);
-    QString text = QStringLiteral("<span style='color:%1'><b>Step %2 of %3</b></span>")
-                       .arg(ts::softInk().name())
-                       .arg(step)
-                       .arg(lastStep());
-    if (f.op) {
-        text += QStringLiteral(" &nbsp;<b>%1</b>").arg(operationText(*f.op).toHtmlEscaped());
-    }
-    text += QStringLiteral("<br>");
+    QString text = stepHeader(step, f.op);
     if (step == m_verdictStep && !m_verdict.isEmpty()) {
         const bool good = m_verdict.startsWith(QChar(0x2714));
         text +=

@@ -10,6 +10,11 @@
 // answer; submitPrediction() (or revealPrediction()) then shows the step with the right answer
 // and the reason. Jumping with the scrubber or to the end does not ask.
 //
+// Rate-limit lessons (teach::LessonKind::RateLimit): the operations run through a
+// teach::LimiterTimeline instead, and a LimiterView (the limiters' boards) takes the place of the
+// ring, the queues and the code; stepping, playing, scrubbing, narration and export work the
+// same; Predict mode has no questions there.
+//
 // Export: exportCurrentFrame() writes the view as a PNG; exportAllFrames() writes one PNG per
 // step, "<lesson>-step-000.png", "<lesson>-step-001.png", ... (animations are shown finished).
 #pragma once
@@ -19,17 +24,20 @@
 #include <memory>
 #include <optional>
 
+#include "core/teach/limiter_timeline.h"
 #include "core/teach/timeline.h"
 
 class QLabel;
 class QPushButton;
 class QSpinBox;
+class QStackedWidget;
 class QTimer;
 
 namespace hitcounter::ui {
 
 class CodeView;
 class LessonPanel;
+class LimiterView;
 class RingView;
 class SequenceView;
 class TransportBar;
@@ -48,7 +56,10 @@ public:
     std::optional<teach::ParseError> runOperations(const QString& text,
                                                    std::chrono::seconds window);
 
+    // The ring lessons' timeline (the last one run while a rate-limit lesson is shown).
     const teach::Timeline& timeline() const { return *m_timeline; }
+    // The rate-limit lesson being shown, or nullptr for a ring lesson.
+    const teach::LimiterTimeline* limiterTimeline() const { return m_limits.get(); }
     int currentStep() const { return m_step; }
     int lastStep() const;
     QString narration() const;
@@ -77,6 +88,8 @@ Q_SIGNALS:
 private:
     std::optional<teach::ParseError> run(const QString& text, std::chrono::seconds window);
     void present(int step, bool animate);
+    QString stepHeader(int step, const std::optional<teach::Operation>& op) const;
+    bool asksAt(int step) const;
     void askPrediction(int step);
     void finishPrediction(std::optional<Count> guess);
     void cancelPrediction();
@@ -85,6 +98,7 @@ private:
     void chooseExportDirectory();
 
     std::unique_ptr<teach::Timeline> m_timeline;
+    std::unique_ptr<teach::LimiterTimeline> m_limits;  // set while a rate-limit lesson is shown
     int m_step = 0;
     std::optional<int> m_pendingStep;  // the getHits step the learner is asked about
     QSet<int> m_revealed;              // getHits steps already predicted in Predict mode
@@ -100,6 +114,8 @@ private:
     QWidget* m_predictRow;
     QLabel* m_question;
     QSpinBox* m_guess;
+    QStackedWidget* m_panes;  // the ring pane, or the limiters
+    LimiterView* m_limiterView;
     TransportBar* m_transport;
     QTimer* m_player;
 };

@@ -1,0 +1,175 @@
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/cli/cli_options.h"
+#include "app/cli/command.h"
+#include "app/cli/hit_file_options.h"
+#include "app/cli/trace_input.h"
+#include "core/limiters/limit_lab.h"
+#include "core/limiters/limiter_factory.h"
+
+namespace hitcounter::cli {
+
+namespace {
+
+QString fromView(std::string_view text) {
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+QString joinedLimiterNames() {
+    QStringList names;
+    for (const auto name : limiterNames())
+        names << fromView(name);
+    return names.join(QStringLiteral(", "));
+}
+
+std::optional<std::vector<std::string>> algorithmsFrom(const QString& value) {
+    std::vector<std::string> chosen;
+    for (const auto name : limiterNames()) {
+        if (value == QLatin1String("all") || value == fromView(name))
+            chosen.emplace_back(name);
+    }
+    if (chosen.empty()) {
+        printError(QStringLiteral("unknown algorithm '%1'; expected one of %2, all")
+                       .arg(value, joinedLimiterNames()));
+        return std::nullopt;
+    }
+    return chosen;
+}
+
+// One CSV row per request per algorithm, requests in input order. The accepted requests of a
+// row's count are its first ones (rate_limiter.h), so request j of the row is accepted by
+// lane i iff j < accepted[i].
+class CsvWriter {
+public:
+    explicit CsvWriter(const LimitLab& lab) {
+        for (const auto& lane : lab.lanes())
+            m_names.push_back(std::string(lane.limiter->name()));
+        std::fputs("time,key,algorithm,decision\n", stdout);
+    }
+
+    void write(const HitEvent& event, std::span<const Count> accepted) {
+        const std::string prefix = std::to_string(event.time) + ',' + event.key + ',';
+        for (Count j = 0; j < event.count; ++j) {
+            for (std::size_t i = 0; i < m_names.size(); ++i) {
+                m_line = prefix;
+                m_line += m_names[i];
+                m_line += j < accepted[i] ? ",accept\n" : ",reject\n";
+                std::fwrite(m_line.data(), 1, m_line.size(), stdout);
+            }
+        }
+    }
+
+private:
+    std::vector<std::string> m_names;
+    std::string m_line;
+};
+
+void printJson(const LimitLab& lab, const TraceInput& input, Count requests) {
+    QJsonObject algorithms;
+    for (const auto& lane : lab.lanes()) {
+        const auto& peak = lane.peak;
+        algorithms.insert(
+            fromView(lane.limiter->name()),
+            QJsonObject{
+                {QStringLiteral("accepted"), jsonCount(lane.accepted)},
+                {QStringLiteral("rejected"), jsonCount(lane.rejected)},
+                {QStringLiteral("max_in_any_window"), jsonCount(peak.peak())},
+                {QStringLiteral("max_window_key"),
+                 peak.peak() > 0 ? QJsonValue(fromView(peak.peakKey())) : QJsonValue()},
+                {QStringLiteral("max_window_end"),
+                 peak.peak() > 0 ? QJsonValue(static_cast<qint64>(peak.peakTime())) : QJsonValue()},
+                {QStringLiteral("memory_bytes"), static_cast<qint64>(lane.limiter->memoryBytes())},
+                {QStringLiteral("live_keys"), static_cast<qint64>(lane.limiter->liveKeys())},
+                {QStringLiteral("evicted_keys"), jsonCount(lane.limiter->evictedKeys())},
+            });
+    }
+    const QJsonObject root{
+        {QStringLiteral("trace"), input.name()},
+        {QStringLiteral("limit"), jsonCount(lab.limit().limit)},
+        {QStringLiteral("per"), static_cast<qint64>(lab.limit().per.count())},
+        {QStringLiteral("rows"), static_cast<qint64>(input.progress().rows)},
+        {QStringLiteral("bad_rows"), static_cast<qint64>(input.progress().badRows)},
+        {QStringLiteral("requests"), jsonCount(requests)},
+        {QStringLiteral("algorithms"), algorithms},
+    };
+    QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+}  // namespace
+
+int runLimit(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Replays a trace or an access log (see docs/formats.md) through per-key rate limiters, L requests per W "
+        "seconds for each key, and prints time,key,algorithm,decision for every request (a row "
+        "with count n is n requests). See docs/limits.md."));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("The trace CSV or access log (plain or .gz), or - for stdin."));
+    const QCommandLineOption limit(
+        QStringLiteral("limit"),
+        QStringLiteral("L: requests allowed per key per period, 1 to %1.").arg(kMaxRateLimit),
+        QStringLiteral("L"));
+    const QCommandLineOption per(
+        QStringLiteral("per"),
+        QStringLiteral("W: the period in whole seconds, 1 to %1.").arg(kMaxRatePeriod.count()),
+        QStringLiteral("W"));
+    const QCommandLineOption algorithm(
+        QStringLiteral("algorithm"),
+        QStringLiteral("Rate limiter: %1, or all (default all).").arg(joinedLimiterNames()),
+        QStringLiteral("A"), QStringLiteral("all"));
+    const QCommandLineOption json(
+        QStringLiteral("json"),
+        QStringLiteral("Print per algorithm accepted, rejected, max_in_any_window and memory "
+                       "instead of the decisions."));
+    const QCommandLineOption strict(
+        QStringLiteral("strict"),
+        QStringLiteral("Stop at the first bad row with exit code 2 (default: skip and count)."));
+    parser.addOptions({limit, per, algorithm, json, strict});
+    const auto fileOptions = hitFileCliOptions();
+    addHitFileCliOptions(parser, fileOptions);
+    if (const auto exit = parseArguments(parser, arguments))
+        return *exit;
+    if (parser.positionalArguments().size() != 1) {
+        printError(QStringLiteral("limit expects one trace FILE (or - for stdin), got %1")
+                       .arg(parser.positionalArguments().size()));
+        return kExitBadInput;
+    }
+    if (!parser.isSet(limit) || !parser.isSet(per)) {
+        printError(
+            QStringLiteral("limit needs both --limit L and --per W (L requests per W "
+                           "seconds), such as --limit 100 --per 60"));
+        return kExitBadInput;
+    }
+    const auto l = wholeNumberFrom(parser, limit, 1, static_cast<long long>(kMaxRateLimit));
+    const auto w = wholeNumberFrom(parser, per, 1, kMaxRatePeriod.count());
+    const auto names = algorithmsFrom(parser.value(algorithm));
+    const auto hitFileOptions = hitFileOptionsFrom(parser, fileOptions);
+    if (!l || !w || !names || !hitFileOptions)
+        return kExitBadInput;
+
+    TraceInput input(parser.positionalArguments().first(), *hitFileOptions);
+    if (!input.open())
+        return kExitBadInput;
+    LimitLab lab(*names, RateLimit{static_cast<Count>(*l), std::chrono::seconds{*w}});
+    std::optional<CsvWriter> csv;
+    if (!parser.isSet(json))
+        csv.emplace(lab);
+    Count requests = 0;
+    if (const auto exit = input.read(parser.isSet(strict), [&](const HitEvent& event) {
+            const auto accepted = lab.admit(event.key, event.time, event.count);
+            requests += event.count;
+            if (csv)
+                csv->write(event, accepted);
+        }))
+        return *exit;
+    if (!csv)
+        printJson(lab, input, requests);
+    return checkedStdout();
+}
+
+}  // namespace hitcounter::cli

@@ -1,0 +1,430 @@
+#include "ui/teach/limiter_view.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <map>
+
+#include "ui/teach/teach_style.h"
+
+namespace hitcounter::ui {
+
+namespace ts = teachstyle;
+using teach::LimiterDecision;
+using teach::LimiterLane;
+using teach::Pair;
+
+namespace {
+
+QString titleOf(const std::string& name) {
+    if (name == "fixed")
+        return LimiterView::tr("Fixed window");
+    if (name == "log")
+        return LimiterView::tr("Sliding log");
+    if (name == "counter")
+        return LimiterView::tr("Sliding window counter");
+    return LimiterView::tr("Token bucket");
+}
+
+// A tick spacing giving at most about eight labels over `span` seconds.
+std::int64_t tickStep(std::int64_t span) {
+    for (const std::int64_t step : {1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600})
+        if (span / step <= 8)
+            return step;
+    return std::max<std::int64_t>(600, span / 8);
+}
+
+// Draws a region's label at its top left if it fits inside.
+void drawFitting(QPainter& p, const QRectF& region, const QString& text) {
+    const QRectF room = region.adjusted(4, 2, -4, 0);
+    if (p.fontMetrics().horizontalAdvance(text) <= room.width())
+        p.drawText(room, Qt::AlignLeft | Qt::AlignTop, text);
+}
+
+std::int64_t floorTo(std::int64_t t, std::int64_t step) {
+    return t >= 0 ? t / step * step : -((-t + step - 1) / step) * step;
+}
+
+QString decisionBadge(const LimiterDecision& d) {
+    if (d.rejected == 0)
+        return d.accepted == 1 ? LimiterView::tr("ACCEPT")
+                               : LimiterView::tr("ACCEPT ×%1").arg(qulonglong(d.accepted));
+    if (d.accepted == 0)
+        return d.rejected == 1 ? LimiterView::tr("REJECT")
+                               : LimiterView::tr("REJECT ×%1").arg(qulonglong(d.rejected));
+    return LimiterView::tr("ACCEPT %1 · REJECT %2")
+        .arg(qulonglong(d.accepted))
+        .arg(qulonglong(d.rejected));
+}
+
+}  // namespace
+
+LimiterView::LimiterView(QWidget* parent) : QWidget(parent) {
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+void LimiterView::setStep(const teach::LimiterTimeline& timeline, std::size_t step) {
+    const auto& frames = timeline.frames();
+    m_frame = frames.at(std::min(step, frames.size() - 1));
+    m_decisions = timeline.decisions(step);
+    m_limit = timeline.limit();
+    if (m_frame.clock) {
+        m_clock = *m_frame.clock;
+    } else {
+        // The start: centre on the first operation, so the strip does not jump at step 1.
+        m_clock = timeline.operations().empty() ? 0 : timeline.operations().front().second;
+    }
+    update();
+}
+
+void LimiterView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(rect(), palette().window());
+    const std::size_t lanes = m_frame.lanes.size();
+    if (lanes == 0)
+        return;
+    const qreal gap = 6;
+    const qreal height = (qreal(this->height()) - gap * qreal(lanes - 1)) / qreal(lanes);
+    for (std::size_t i = 0; i < lanes; ++i) {
+        const QRectF board(rect().left() + 2, rect().top() + qreal(i) * (height + gap), width() - 4,
+                           height);
+        paintLane(p, board, i);
+    }
+}
+
+void LimiterView::paintLane(QPainter& p, const QRectF& board, std::size_t lane) {
+    const LimiterLane& l = m_frame.lanes[lane];
+    p.setPen(QPen(ts::boardBorder(), 1));
+    p.setBrush(ts::board());
+    p.drawRoundedRect(board, 10, 10);
+
+    const QRectF inner = board.adjusted(14, 8, -14, -8);
+    p.setFont(ts::font(12, true));
+    p.setPen(ts::ink());
+    const QString title = titleOf(l.name);
+    p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, title);
+    const qreal titleWidth = p.fontMetrics().horizontalAdvance(title);
+    p.setFont(ts::font(9.5));
+    p.setPen(ts::softInk());
+    p.drawText(inner.adjusted(titleWidth + 8, 3, 0, 0), Qt::AlignLeft | Qt::AlignTop,
+               tr("\"%1\" · L = %2 per W = %3 s")
+                   .arg(QString::fromStdString(l.name))
+                   .arg(qulonglong(m_limit.limit))
+                   .arg(m_limit.per.count()));
+    QString totals =
+        tr("accepted %1 · rejected %2").arg(qulonglong(l.accepted)).arg(qulonglong(l.rejected));
+    p.drawText(inner, Qt::AlignRight | Qt::AlignTop, totals);
+    if (l.decision) {
+        const qreal totalsWidth = p.fontMetrics().horizontalAdvance(totals);
+        p.setFont(ts::font(10, true));
+        const QString badge = decisionBadge(*l.decision);
+        const qreal badgeWidth = p.fontMetrics().horizontalAdvance(badge) + 16;
+        const QRectF badgeRect(inner.right() - totalsWidth - 14 - badgeWidth, inner.top(),
+                               badgeWidth, 20);
+        const bool accepted = l.decision->accepted > 0;
+        const QColor colour = accepted ? ts::inWindowEdge() : ts::removed();
+        p.setPen(Qt::NoPen);
+        p.setBrush(colour);
+        p.drawRoundedRect(badgeRect, 9, 9);
+        p.setPen(Qt::white);
+        p.drawText(badgeRect, Qt::AlignCenter, badge);
+    }
+
+    // Reason at the bottom, the strip and the state between.
+    p.setFont(ts::font(9.5));
+    const qreal reasonHeight = p.fontMetrics().lineSpacing() * 2 + 4;
+    const QRectF reason(inner.left(), inner.bottom() - reasonHeight, inner.width(), reasonHeight);
+    p.setPen(ts::ink());
+    p.drawText(reason, Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap,
+               l.reason.empty() ? tr("No request this step.") : QString::fromStdString(l.reason));
+    const QRectF body(inner.left(), inner.top() + 28, inner.width(),
+                      reason.top() - inner.top() - 34);
+    const qreal stateWidth = std::min<qreal>(300, body.width() * 0.36);
+    paintStrip(p, QRectF(body.left(), body.top(), body.width() - stateWidth - 14, body.height()),
+               lane);
+    paintState(p, QRectF(body.right() - stateWidth, body.top(), stateWidth, body.height()), lane);
+}
+
+void LimiterView::paintStrip(QPainter& p, const QRectF& area, std::size_t lane) {
+    const LimiterLane& l = m_frame.lanes[lane];
+    const std::int64_t w = m_limit.per.count();
+    // One window back from the clock, plus a margin: what the algorithms look at.
+    const std::int64_t pad = std::max<std::int64_t>(3, w / 10);
+    const std::int64_t lo = m_clock - w - pad;
+    const std::int64_t hi = m_clock + pad;
+    const qreal axisY = area.bottom() - 18;
+    const QRectF plot(area.left(), area.top(), area.width(), axisY - area.top());
+    auto x = [&](qreal t) { return plot.left() + (t - qreal(lo)) / qreal(hi - lo) * plot.width(); };
+    auto span = [&](qreal from, qreal to) {
+        const qreal left = std::max(plot.left(), x(from));
+        const qreal right = std::min(plot.right(), x(to));
+        return QRectF(left, plot.top(), std::max<qreal>(0, right - left), plot.height());
+    };
+
+    p.save();
+    p.setClipRect(area.adjusted(-2, -2, 2, 2));
+    p.setPen(Qt::NoPen);
+    QFont label = ts::font(8.5);
+    p.setFont(label);
+    if (l.name == "fixed" || l.name == "counter") {
+        const std::int64_t window = floorTo(m_clock, w) / w;
+        const std::int64_t start = window * w;
+        if (l.name == "counter") {
+            p.setBrush(ts::inWindow().lighter(108));
+            const QRectF previous = span(qreal(start - w), qreal(start));
+            p.drawRect(previous);
+            // The part of the previous window still inside (t - W, t] is what gets weighed.
+            p.setBrush(ts::inWindow());
+            p.drawRect(span(qreal(m_clock - w) + 0.5, qreal(start)));
+            p.setPen(ts::inWindowEdge().darker(130));
+            drawFitting(p, previous, tr("previous window"));
+            p.setPen(Qt::NoPen);
+        }
+        p.setBrush(ts::inWindow());
+        const QRectF current = span(qreal(start), qreal(start + w));
+        p.drawRect(current);
+        p.setPen(ts::inWindowEdge().darker(130));
+        drawFitting(p, current, tr("[%1, %2)").arg(start).arg(start + w));
+        p.setPen(QPen(ts::inWindowEdge(), 1.2, Qt::DashLine));
+        for (std::int64_t b = floorTo(lo, w); b <= hi; b += w) {
+            if (b >= lo)
+                p.drawLine(QPointF(x(qreal(b)), plot.top()), QPointF(x(qreal(b)), axisY));
+        }
+    } else if (l.name == "log") {
+        p.setBrush(ts::inWindow());
+        // (t - W, t] holds the seconds t - W + 1 ... t: shade from the middle of t - W.
+        const QRectF window = span(qreal(m_clock - w) + 0.5, qreal(m_clock) + 0.5);
+        p.drawRect(window);
+        p.setPen(ts::inWindowEdge().darker(130));
+        drawFitting(p, window, tr("(%1, %2]").arg(m_clock - w).arg(m_clock));
+    }
+
+    // Axis and ticks.
+    p.setPen(QPen(ts::softInk(), 1));
+    p.drawLine(QPointF(plot.left(), axisY), QPointF(plot.right(), axisY));
+    const std::int64_t step = tickStep(hi - lo);
+    p.setFont(label);
+    for (std::int64_t t = floorTo(lo, step); t <= hi; t += step) {
+        if (t < lo)
+            continue;
+        const qreal tx = x(qreal(t));
+        p.drawLine(QPointF(tx, axisY), QPointF(tx, axisY + 4));
+        p.drawText(QRectF(tx - 30, axisY + 4, 60, 14), Qt::AlignHCenter | Qt::AlignTop,
+                   QString::number(t));
+    }
+
+    // Requests: per second, earlier steps' marks first, then this step's (outlined).
+    struct Column {
+        Count accepted = 0, rejected = 0, nowAccepted = 0, nowRejected = 0;
+    };
+    std::map<Timestamp, Column> columns;
+    const auto& decisions = m_decisions[lane];
+    for (std::size_t k = 0; k < decisions.size(); ++k) {
+        const LimiterDecision& d = decisions[k];
+        if (d.second < lo || d.second > hi)
+            continue;
+        Column& c = columns[d.second];
+        const bool now = l.decision && k + 1 == decisions.size();
+        (now ? c.nowAccepted : c.accepted) += d.accepted;
+        (now ? c.nowRejected : c.rejected) += d.rejected;
+    }
+    const qreal radius = 5;
+    const qreal pitch = 12;
+    const int room = std::max(1, int((plot.height() - 34) / pitch));
+    qreal previousX = -1e9;
+    int previousTop = 0;
+    for (const auto& [second, c] : columns) {
+        const qreal cx = x(qreal(second));
+        // Neighbouring seconds closer than a mark stack on from where the last column ended,
+        // a staircase, so a burst over consecutive seconds stays readable.
+        int drawn = cx - previousX < 2 * radius + 2 && previousTop < room ? previousTop : 0;
+        const int base = drawn;
+        const Count total = c.accepted + c.rejected + c.nowAccepted + c.nowRejected;
+        auto mark = [&](bool accepted, bool now) {
+            if (drawn >= room)
+                return;
+            const QPointF centre(cx, axisY - 9 - drawn * pitch);
+            if (drawn + 1 == room && Count(room - base) < total) {
+                p.setPen(ts::ink());
+                p.setFont(ts::font(7.5, true));
+                p.drawText(QRectF(centre.x() - 16, centre.y() - 7, 32, 14), Qt::AlignCenter,
+                           QStringLiteral("+%1").arg(qulonglong(total) - qulonglong(drawn - base)));
+                ++drawn;
+                return;
+            }
+            if (accepted) {
+                p.setPen(QPen(ts::inWindowEdge().darker(120), 1));
+                p.setBrush(ts::inWindowEdge());
+                p.drawEllipse(centre, radius, radius);
+            } else {
+                p.setPen(QPen(ts::removed(), 2.2));
+                p.drawLine(centre + QPointF(-radius, -radius), centre + QPointF(radius, radius));
+                p.drawLine(centre + QPointF(-radius, radius), centre + QPointF(radius, -radius));
+            }
+            if (now) {
+                p.setPen(QPen(ts::current(), 2));
+                p.setBrush(Qt::NoBrush);
+                p.drawEllipse(centre, radius + 2.5, radius + 2.5);
+            }
+            ++drawn;
+        };
+        for (Count i = 0; i < c.accepted; ++i)
+            mark(true, false);
+        for (Count i = 0; i < c.rejected; ++i)
+            mark(false, false);
+        for (Count i = 0; i < c.nowAccepted; ++i)
+            mark(true, true);
+        for (Count i = 0; i < c.nowRejected; ++i)
+            mark(false, true);
+        previousX = cx;
+        previousTop = drawn;
+    }
+
+    // The clock.
+    const qreal clockX = x(qreal(m_clock));
+    p.setPen(QPen(ts::current(), 2));
+    p.drawLine(QPointF(clockX, plot.top()), QPointF(clockX, axisY));
+    p.setFont(ts::font(8.5, true));
+    p.setPen(ts::current().darker(130));
+    p.drawText(QRectF(clockX - 84, plot.top() + 16, 80, 14), Qt::AlignRight | Qt::AlignTop,
+               m_frame.clock ? tr("t = %1").arg(m_clock) : tr("start"));
+    p.restore();
+}
+
+void LimiterView::paintState(QPainter& p, const QRectF& area, std::size_t lane) {
+    const LimiterLane& l = m_frame.lanes[lane];
+    const std::int64_t w = m_limit.per.count();
+    const Count limit = m_limit.limit;
+    p.save();
+    p.setPen(QPen(ts::emptyEdge(), 1));
+    p.setBrush(ts::empty());
+    p.drawRoundedRect(area, 6, 6);
+    const QRectF inner = area.adjusted(10, 6, -10, -6);
+    p.setFont(ts::font(9, true));
+    p.setPen(ts::softInk());
+    QString heading;
+    QString detail;
+    if (l.name == "fixed") {
+        heading = tr("count in this window");
+        detail = tr("window %1 = [%2, %3)").arg(l.window).arg(l.window * w).arg(l.window * w + w);
+    } else if (l.name == "log") {
+        heading = tr("log of accepted seconds");
+    } else if (l.name == "counter") {
+        heading = tr("weighted count");
+        detail = tr("prev × (W − t mod W) + curr × W");
+    } else {
+        heading = tr("tokens (1 per %1 s)").arg(double(w) / double(limit), 0, 'g', 3);
+    }
+    p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, heading);
+    const QRectF content = inner.adjusted(0, 20, 0, 0);
+
+    // L cells, filled to `filled` (a fraction for the bucket's partial token).
+    auto cells = [&](double filled, const QRectF& r) {
+        const int n = int(std::min<Count>(limit, 10));
+        const qreal size = std::min<qreal>(34, (r.width() - 6 * (n - 1)) / n);
+        for (int i = 0; i < n; ++i) {
+            const QRectF cell(r.left() + i * (size + 6), r.top(), size, size);
+            p.setPen(QPen(ts::emptyEdge(), 1.2));
+            p.setBrush(ts::empty());
+            p.drawRoundedRect(cell, 5, 5);
+            const double part = std::clamp(filled - i, 0.0, 1.0);
+            if (part > 0) {
+                p.setPen(Qt::NoPen);
+                p.setBrush(ts::inWindow());
+                const QRectF fill(cell.left(), cell.bottom() - cell.height() * part, cell.width(),
+                                  cell.height() * part);
+                p.drawRoundedRect(fill, 5, 5);
+                p.setPen(QPen(ts::inWindowEdge(), 1.2));
+                p.setBrush(Qt::NoBrush);
+                p.drawRoundedRect(cell, 5, 5);
+            }
+        }
+        return r.top() + size;
+    };
+
+    p.setFont(ts::font(11, true));
+    p.setPen(ts::ink());
+    if (l.name == "fixed") {
+        const qreal bottom = cells(double(l.current), content);
+        p.setPen(ts::ink());
+        p.setFont(ts::font(11, true));
+        p.drawText(QRectF(content.left(), bottom + 6, content.width(), 20), Qt::AlignLeft,
+                   tr("%1 of %2 used").arg(qulonglong(l.current)).arg(qulonglong(limit)));
+        p.setFont(ts::font(9));
+        p.setPen(ts::softInk());
+        p.drawText(QRectF(content.left(), bottom + 28, content.width(), 18), Qt::AlignLeft, detail);
+    } else if (l.name == "counter") {
+        const double used = double(l.weighted) / double(w);
+        const qreal bottom = cells(used, content);
+        p.setPen(ts::ink());
+        p.setFont(ts::font(11, true));
+        p.drawText(QRectF(content.left(), bottom + 6, content.width(), 20), Qt::AlignLeft,
+                   tr("%1 × %2 + %3 × %4 = %5")
+                       .arg(qulonglong(l.previous))
+                       .arg(w - m_clock % w)
+                       .arg(qulonglong(l.current))
+                       .arg(w)
+                       .arg(qulonglong(l.weighted)));
+        p.setFont(ts::font(9));
+        p.setPen(ts::softInk());
+        p.drawText(QRectF(content.left(), bottom + 28, content.width(), 18), Qt::AlignLeft,
+                   tr("%1; accept while < L × W = %2").arg(detail).arg(qulonglong(limit) * w));
+    } else if (l.name == "bucket") {
+        const double tokens = double(l.tokenUnits) / double(w);
+        const qreal bottom = cells(tokens, content);
+        p.setPen(ts::ink());
+        p.setFont(ts::font(11, true));
+        p.drawText(QRectF(content.left(), bottom + 6, content.width(), 20), Qt::AlignLeft,
+                   tr("%1 of %2 tokens").arg(tokens, 0, 'f', 2).arg(qulonglong(limit)));
+        p.setFont(ts::font(9));
+        p.setPen(ts::softInk());
+        p.drawText(QRectF(content.left(), bottom + 28, content.width(), 18), Qt::AlignLeft,
+                   tr("exactly %1/%2 of a token").arg(qulonglong(l.tokenUnits)).arg(w));
+    } else {
+        // The log: one cell per run (second, count), then the runs that just expired.
+        qreal cx = content.left();
+        qreal cy = content.top();
+        auto run = [&](const Pair& r, bool expired) {
+            const QRectF cell(cx, cy, 54, 38);
+            if (cell.right() > content.right()) {
+                cx = content.left();
+                cy += 44;
+            }
+            const QRectF at(cx, cy, 54, 38);
+            if (at.bottom() > content.bottom())
+                return;
+            p.setPen(QPen(expired ? ts::staleInk() : ts::inWindowEdge(), 1.1));
+            p.setBrush(expired ? ts::stale() : ts::inWindow());
+            p.drawRoundedRect(at, 5, 5);
+            p.setPen(expired ? ts::staleInk() : ts::ink());
+            p.setFont(ts::font(10, true));
+            p.drawText(at.adjusted(0, 2, 0, -at.height() * 0.45), Qt::AlignCenter,
+                       QString::number(r.second));
+            p.setFont(ts::font(8.5));
+            p.drawText(at.adjusted(0, at.height() * 0.5, 0, 0), Qt::AlignCenter,
+                       QStringLiteral("×%1").arg(qulonglong(r.count)));
+            if (expired) {
+                p.setPen(QPen(ts::removed(), 2.2));
+                p.drawLine(at.topLeft() + QPointF(6, 6), at.bottomRight() - QPointF(6, 6));
+            }
+            cx += 60;
+        };
+        Count held = 0;
+        for (const Pair& r : l.log) {
+            run(r, false);
+            held += r.count;
+        }
+        for (const Pair& r : l.expired)
+            run(r, true);
+        p.setFont(ts::font(11, true));
+        p.setPen(ts::ink());
+        const QRectF summary(content.left(), content.bottom() - 20, content.width(), 20);
+        p.drawText(summary, Qt::AlignLeft | Qt::AlignBottom,
+                   l.log.empty() && l.expired.empty()
+                       ? tr("empty: 0 of %1").arg(qulonglong(limit))
+                       : tr("%1 of %2 in the window").arg(qulonglong(held)).arg(qulonglong(limit)));
+    }
+    p.restore();
+}
+
+}  // namespace hitcounter::ui
