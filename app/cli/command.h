@@ -29,5 +29,7 @@ int runListen(const QStringList& arguments);
 int runGen(const QStringList& arguments);
 int runSimulate(const QStringList& arguments);
 int runLimit(const QStringList& arguments);
+int runQuery(const QStringList& arguments);
+int runRebuild(const QStringList& arguments);
 
 }  // namespace hitcounter::cli

@@ -13,6 +13,8 @@ constexpr std::array kCommands{
     Command{"simulate", "run the simulator live, print the window count every second", runSimulate},
     Command{"limit", "replay a trace through per-key rate limiters (fixed, log, counter, bucket)",
             runLimit},
+    Command{"query", "the fleet's count for a key, or its top K, read from Redis", runQuery},
+    Command{"rebuild", "restore the fleet's counts in Redis from the instances' logs", runRebuild},
 };
 }  // namespace
 

@@ -1,5 +1,6 @@
 // hitcounter-cli listen: the socket listeners headless, with a report at the end.
 #include <QFile>
+#include <QJsonDocument>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/listen_report.h"
+#include "app/cli/redis_cli.h"
 #include "app/cli/stop_signals.h"
 #include "core/io/trace_recorder.h"
 #include "core/net/key_totals.h"
@@ -76,17 +78,20 @@ std::optional<Limits> limitsFrom(const QCommandLineParser& parser, const LimitOp
     return limits;
 }
 
-void consume(const HitBatch& batch, KeyTotals& keys, TraceRecorder* recorder) {
+void consume(const HitBatch& batch, KeyTotals& keys, TraceRecorder* recorder,
+             fleet::RedisSink* sink) {
     for (const HitEvent& e : batch)
         keys.add(e.key, e.count);
     if (recorder)
         recorder->write(batch);
+    if (sink)
+        sink->add(batch);
 }
 
 // Stops every listener while still consuming, so that what a TCP listener drains after the
 // stop finds room in the queue (it waits for room rather than dropping).
 void stopListening(const std::vector<std::unique_ptr<SocketListener>>& listeners, BatchQueue& queue,
-                   KeyTotals& keys, TraceRecorder* recorder) {
+                   KeyTotals& keys, TraceRecorder* recorder, fleet::RedisSink* sink) {
     for (const auto& l : listeners)
         l->requestStop();
     const auto anyRunning = [&] {
@@ -97,12 +102,12 @@ void stopListening(const std::vector<std::unique_ptr<SocketListener>>& listeners
     };
     while (anyRunning()) {
         if (auto batch = queue.popFor(std::chrono::milliseconds(20)))
-            consume(*batch, keys, recorder);
+            consume(*batch, keys, recorder, sink);
     }
     for (const auto& l : listeners)
         l->stop();
     for (const auto& batch : queue.drain())
-        consume(batch, keys, recorder);
+        consume(batch, keys, recorder, sink);
 }
 
 ListenSummary summarize(const std::vector<std::unique_ptr<SocketListener>>& listeners,
@@ -155,6 +160,8 @@ int runListen(const QStringList& arguments) {
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Print the report as one JSON object."));
     parser.addOptions({udp, tcp, graphite, duration, record, json});
+    const RedisCliOptions fleetOptions;
+    parser.addOptions(fleetOptions.all());
     const LimitOptions limitOptions;
     parser.addOptions(limitOptions.all());
     if (const auto exit = parseArguments(parser, arguments))
@@ -224,7 +231,10 @@ int runListen(const QStringList& arguments) {
         }
     }
 
-    const sigset_t stopSignals = blockStopSignals();
+    const sigset_t stopSignals = blockStopSignals();  // before the sink's thread starts
+    const FleetSink fleet = startFleetSink(parser, fleetOptions);
+    if (fleet.exit)
+        return *fleet.exit;
     BatchQueue queue(4096, limits->queueMemory);
     KeyTotals keys(limits->keyMemory);
     try {
@@ -242,11 +252,11 @@ int runListen(const QStringList& arguments) {
     while (!stopSignalArrived(stopSignals) &&
            !(runFor && std::chrono::steady_clock::now() - started >= *runFor)) {
         if (auto batch = queue.popFor(20ms))
-            consume(*batch, keys, recorder.get());
+            consume(*batch, keys, recorder.get(), fleet.sink.get());
         if (recorder)
             recorder->flushIfDue(std::chrono::steady_clock::now().time_since_epoch());
     }
-    stopListening(listeners, queue, keys, recorder.get());
+    stopListening(listeners, queue, keys, recorder.get(), fleet.sink.get());
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
@@ -265,10 +275,14 @@ int runListen(const QStringList& arguments) {
             exitCode = kExitFailure;
         }
     }
+    ListenSummary summary = summarize(listeners, seconds);
+    if (fleet.sink)
+        summary.redisJson = QJsonDocument(stopFleetSink(*fleet.sink))
+                                .toJson(QJsonDocument::Compact)
+                                .toStdString();
     // A second stop signal ends the report early. A write error is reported by checkedStdout.
-    const ReportEnd report =
-        printListenReport(stdout, summarize(listeners, seconds), keys, parser.isSet(json),
-                          [&] { return stopSignalArrived(stopSignals); });
+    const ReportEnd report = printListenReport(stdout, summary, keys, parser.isSet(json),
+                                               [&] { return stopSignalArrived(stopSignals); });
     if (report == ReportEnd::Interrupted) {
         printError(QStringLiteral("report interrupted by a second stop signal"));
         exitCode = kExitFailure;

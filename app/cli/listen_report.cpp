@@ -126,6 +126,9 @@ ReportEnd printText(Output& out, const ListenSummary& summary, const KeyTotals& 
         out << "  (other keys) " << f.hits << " in " << f.keys
             << " folded key(s), to stay within --key-memory\n";
     }
+    if (!summary.redisJson.empty()) {
+        out << "redis: " << summary.redisJson << '\n';
+    }
     return endOfChunk(out, interrupted).value_or(ReportEnd::Printed);
 }
 
@@ -246,6 +249,9 @@ ReportEnd printJson(Output& out, const ListenSummary& summary, const KeyTotals& 
     const auto notUtf8 = [](std::string_view key) { return !isValidUtf8(key); };
     if (const auto end = jsonKeys(out, "keys_hex", sorted, notUtf8, hexBytes, interrupted)) {
         return *end;
+    }
+    if (!summary.redisJson.empty()) {
+        out << ",\n    \"redis\": " << summary.redisJson;
     }
     out << "\n}\n";
     return endOfChunk(out, interrupted).value_or(ReportEnd::Printed);

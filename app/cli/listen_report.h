@@ -1,5 +1,6 @@
 // The report of hitcounter-cli listen: what each listener received, the problems per kind,
-// and the hits per key, as text or as one JSON object (docs/listener.md lists the fields).
+// the hits per key and, in fleet mode, the Redis sink's counters, as text or as one JSON object
+// (docs/listener.md and docs/redis.md list the fields).
 //
 // Threading: main thread only.
 //
@@ -40,6 +41,7 @@ struct ListenerSummary {
 struct ListenSummary {
     std::vector<ListenerSummary> listeners;
     double seconds = 0;
+    std::string redisJson;  // fleet mode: the Redis sink's final counters, one JSON object
 };
 
 enum class ReportEnd { Printed, Interrupted, WriteFailed };

@@ -1,6 +1,7 @@
 // hitcounter-cli simulate: the simulator live on a worker thread, the window count printed
 // once per (wall) second, optionally recorded to a trace.
 #include <QFile>
+#include <QJsonDocument>
 #include <QTextStream>
 #include <chrono>
 #include <cstdio>
@@ -8,6 +9,7 @@
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/redis_cli.h"
 #include "app/cli/stop_signals.h"
 #include "app/cli/traffic_cli_options.h"
 #include "core/sources/recording_source.h"
@@ -46,7 +48,8 @@ int runSimulate(const QStringList& arguments) {
         QStringLiteral("record"),
         QStringLiteral("Record the hits to trace FILE (FILE.partial until the run ends)."),
         QStringLiteral("FILE"));
-    parser.addOptions(traffic.all() << speed << policy << window << record);
+    const RedisCliOptions fleetOptions;
+    parser.addOptions(traffic.all() << speed << policy << window << record << fleetOptions.all());
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (!parser.positionalArguments().isEmpty()) {
@@ -76,6 +79,9 @@ int runSimulate(const QStringList& arguments) {
             std::move(source), QFile::encodeName(parser.value(record)).toStdString(), wall);
 
     const sigset_t stopSignals = blockStopSignals();  // before any worker thread starts
+    const FleetSink fleet = startFleetSink(parser, fleetOptions);
+    if (fleet.exit)
+        return *fleet.exit;
     BatchQueue queue(4096);
     try {
         source->start(queue);
@@ -89,6 +95,8 @@ int runSimulate(const QStringList& arguments) {
     const auto consume = [&](const HitBatch& batch) {
         for (const HitEvent& e : batch)
             counter->hit(e.time, e.count);
+        if (fleet.sink)
+            fleet.sink->add(batch);
     };
     QTextStream out(stdout);
     const auto print = [&](Timestamp t) {
@@ -115,6 +123,11 @@ int runSimulate(const QStringList& arguments) {
     print(sim.position() - 1);
 
     out.flush();
+    if (fleet.sink)
+        printError(
+            QStringLiteral("redis: %1")
+                .arg(QString::fromUtf8(
+                    QJsonDocument(stopFleetSink(*fleet.sink)).toJson(QJsonDocument::Compact))));
     const SourceStats stats = source->stats();
     printError(QStringLiteral("%1 hits, %2 late, %3 dropped")
                    .arg(stats.hits)

@@ -1,0 +1,56 @@
+// Fleet mode on the command line: the --redis/--instance/--flush-interval options shared by
+// the commands that feed Redis (listen, simulate), the connection for the commands that read
+// it (query, rebuild), and the "redis" part of their reports.
+//
+// Threading: main thread only. Exit codes follow cli_options.h: a malformed URL, instance or
+// interval, a wrong password or a refused database are bad input (kExitBadInput); a server
+// that cannot be reached or fails mid-way is the environment (kExitFailure). Every error is
+// one line on stderr; connects and commands are bounded by timeouts, nothing hangs.
+#pragma once
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QJsonObject>
+#include <QList>
+#include <exception>
+#include <memory>
+#include <optional>
+
+#include "core/fleet/redis_connection.h"
+#include "core/fleet/redis_sink.h"
+
+namespace hitcounter::cli {
+
+struct RedisCliOptions {
+    RedisCliOptions();
+    QList<QCommandLineOption> all() const;
+
+    QCommandLineOption redis;
+    QCommandLineOption instance;
+    QCommandLineOption flushInterval;
+};
+
+// The --redis option alone, for query and rebuild.
+QCommandLineOption redisUrlOption();
+
+struct FleetSink {
+    std::unique_ptr<fleet::RedisSink> sink;  // null without --redis, or after an error
+    std::optional<int> exit;                 // set: the command must end with this code
+};
+
+// Without --redis: an empty FleetSink. With it: checks the options, connects (bounded),
+// prints "flushing to URL as instance NAME" on stderr and starts the sink.
+FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions& options);
+
+// Connects to the URL of `option` (required); on failure prints the error and sets `exit`.
+std::unique_ptr<fleet::RedisConnection> connectRedis(const QCommandLineParser& parser,
+                                                     const QCommandLineOption& option, int& exit);
+
+// Prints the error (RedisUrlError, RedisError, anything else) and returns its exit code.
+int reportFleetError(const std::exception& error);
+
+// Stops the sink (flushing what it holds, bounded) and returns its final counters as
+// {"flushes", "commands", "retries", "dropped_hits", "lag_seconds", "connected", ...}.
+QJsonObject stopFleetSink(fleet::RedisSink& sink);
+
+}  // namespace hitcounter::cli

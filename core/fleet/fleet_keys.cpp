@@ -1,0 +1,50 @@
+#include "core/fleet/fleet_keys.h"
+
+namespace hitcounter::fleet {
+
+namespace {
+
+std::string tagged(std::string_view prefix, std::string_view tag, std::string_view suffix) {
+    std::string key;
+    key.reserve(prefix.size() + tag.size() + suffix.size() + 2);
+    key.append(prefix).append("{").append(tag).append("}").append(suffix);
+    return key;
+}
+
+}  // namespace
+
+std::string itemPrefix(std::string_view item) {
+    return tagged("hc:", item, ":");
+}
+std::string secondsKey(std::string_view item, Timestamp minute) {
+    return itemPrefix(item) + "s:" + std::to_string(minute);
+}
+std::string minutesKey(std::string_view item, Timestamp hour) {
+    return itemPrefix(item) + "m:" + std::to_string(hour);
+}
+std::string uniquesKey(std::string_view item, Timestamp minute) {
+    return itemPrefix(item) + "u:" + std::to_string(minute);
+}
+std::string totalKey(std::string_view item) {
+    return itemPrefix(item) + "total";
+}
+std::string instancesKey(std::string_view item) {
+    return itemPrefix(item) + "inst";
+}
+std::string itemGuardKey(std::string_view item, std::string_view instance, std::string_view run) {
+    return itemPrefix(item) + "g:" + std::string(instance) + ":" + std::string(run);
+}
+std::string topKey(Timestamp minute) {
+    return "hc:{top}:m:" + std::to_string(minute);
+}
+std::string topGuardKey(std::string_view instance, std::string_view run) {
+    return "hc:{top}:g:" + std::string(instance) + ":" + std::string(run);
+}
+std::string logKey(std::string_view instance) {
+    return tagged("hc:log:", instance, "");
+}
+std::string heartbeatKey(std::string_view instance) {
+    return tagged("hc:instance:", instance, "");
+}
+
+}  // namespace hitcounter::fleet

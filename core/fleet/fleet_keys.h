@@ -1,0 +1,61 @@
+// The fleet's Redis data model: key names, retention, and the time buckets (docs/redis.md).
+//
+// Every key of one item starts with "hc:{ITEM}:" so that all of them share one hash slot
+// (Redis Cluster hashes only the text between the first '{' and the next '}'); suffixes never
+// contain '}', so two items never share a key. Pure functions, thread-safe.
+//   secondsKey("g.hits", 28000000) == "hc:{g.hits}:s:28000000"  (hash: second % 60 -> hits)
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+
+#include "core/counters/window_counter.h"
+
+namespace hitcounter::fleet {
+
+// Redis integers are signed 64-bit: a count sent to Redis is clamped here.
+inline constexpr Count kRedisMaxCount = Count(std::numeric_limits<std::int64_t>::max());
+
+// The largest window answered exactly from per-second counts; longer windows (up to
+// kMaxQueryWindow) are answered from per-minute counts (whole minutes).
+inline constexpr Timestamp kExactWindowSeconds = 600;
+inline constexpr Timestamp kMaxQueryWindow = 3600;
+// How long past its minute a per-second hash lives (a little over kExactWindowSeconds).
+inline constexpr Timestamp kSecondsRetention = kExactWindowSeconds + 60;
+// How long past its minute a per-minute count, an HLL or a top-K set lives (over an hour).
+inline constexpr Timestamp kMinutesRetention = kMaxQueryWindow + 300;
+// How long an applied flush sequence is remembered per item (retries never come later).
+inline constexpr Timestamp kGuardRetention = 2 * 3600;
+
+constexpr Timestamp floorDiv(Timestamp t, Timestamp d) {
+    return t >= 0 ? t / d : -((-t + d - 1) / d);
+}
+constexpr Timestamp minuteOf(Timestamp second) {
+    return floorDiv(second, 60);
+}
+constexpr Timestamp hourOfMinute(Timestamp minute) {
+    return floorDiv(minute, 60);
+}
+
+std::string itemPrefix(std::string_view item);                    // "hc:{ITEM}:"
+std::string secondsKey(std::string_view item, Timestamp minute);  // hash second%60 -> hits
+std::string minutesKey(std::string_view item, Timestamp hour);    // hash minute%60 -> hits
+std::string uniquesKey(std::string_view item, Timestamp minute);  // HyperLogLog of visitors
+std::string totalKey(std::string_view item);                      // all-time hits
+std::string instancesKey(std::string_view item);  // zset instance -> last flush (unix s)
+std::string itemGuardKey(std::string_view item, std::string_view instance, std::string_view run);
+std::string topKey(Timestamp minute);  // zset item -> hits in that minute, "hc:{top}:m:MINUTE"
+std::string topGuardKey(std::string_view instance, std::string_view run);
+std::string logKey(std::string_view instance);        // stream of flushes, "hc:log:{INSTANCE}"
+std::string heartbeatKey(std::string_view instance);  // hash, "hc:instance:{INSTANCE}"
+
+inline constexpr std::string_view kLogPattern = "hc:log:*";
+// Every counting key (items and top-K) but not the logs and heartbeats: what a wipe test
+// deletes and `rebuild` restores.
+inline constexpr std::string_view kCountPattern = "hc:{*";
+inline constexpr std::string_view kLogPrefix = "hc:log:{";
+inline constexpr std::string_view kHeartbeatPrefix = "hc:instance:{";
+
+}  // namespace hitcounter::fleet

@@ -1,0 +1,67 @@
+// FleetReader: what the fleet counted, read back from Redis (query), and the rebuild of the
+// counting keys from the instances' logs.
+//
+// Not thread-safe (uses one RedisConnection). Every read is a few pipelined round trips,
+// independent of the hit rate. Throws RedisError when Redis fails or answers unexpectedly.
+// Window semantics: hits with a time in (now - window, now], like the counters in core/.
+// - window <= kExactWindowSeconds: exact, from the per-second hashes.
+// - longer windows (up to kMaxQueryWindow): from the per-minute hashes, whole minutes: the
+//   oldest minute touched by the window counts whole (exact == false).
+// - uniques: HyperLogLog over the minutes the window touches (minute granularity,
+//   0.81 % standard error).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/counters/window_counter.h"
+#include "core/fleet/redis_connection.h"
+
+namespace hitcounter::fleet {
+
+struct ItemAnswer {
+    std::string key;
+    Count allTime = 0;
+    Count window = 0;
+    Timestamp windowSeconds = 0;
+    bool exact = true;
+    Count uniques = 0;
+    std::vector<std::string> instances;  // alive (heartbeat present) and sent KEY in the window
+};
+
+struct RankedItem {
+    std::string key;
+    Count count = 0;
+};
+
+struct RebuildResult {
+    std::size_t logs = 0;     // streams read
+    std::size_t entries = 0;  // log entries read
+    std::size_t applied = 0;  // item/top scripts that changed Redis
+    std::size_t skipped = 0;  // already applied (duplicate entries, or keys not wiped)
+};
+
+class FleetReader {
+public:
+    explicit FleetReader(RedisConnection& connection) : m_connection(connection) {}
+
+    ItemAnswer item(const std::string& key, Timestamp windowSeconds, Timestamp now);
+    // The k items with the most hits in the window, most first, ties by key ascending.
+    // Candidates come from the per-minute top-K sets (the window's minutes, merged); their
+    // counts are then read like item().window.
+    std::vector<RankedItem> top(std::size_t k, Timestamp windowSeconds, Timestamp now);
+    // Re-applies every log entry of every instance (exactly once per flush, as live).
+    RebuildResult rebuild();
+    // Deletes every counting key (kCountPattern), keeping logs and heartbeats; returns how many.
+    std::size_t wipeCounts();
+
+private:
+    std::vector<Count> windowCounts(const std::vector<std::string>& keys, Timestamp windowSeconds,
+                                    Timestamp now);
+    std::vector<std::string> scan(std::string_view pattern);
+
+    RedisConnection& m_connection;
+};
+
+}  // namespace hitcounter::fleet

@@ -1,0 +1,63 @@
+// FlushBatch: the hits of one instance aggregated per (item, second), plus the distinct
+// visitors per (item, minute): what one flush writes to Redis, whatever the hit rate.
+//
+// Not thread-safe (RedisSink guards its batches with its own mutex). Bounded: a batch holds at
+// most `maxEntries` entries, an entry being one (item, second) count or one (item, minute,
+// visitor). Hits of an (item, second) already held always merge (no new memory); hits that
+// would need a new entry in a full batch are refused and returned as dropped. A visitor that
+// does not fit is not recorded (uniques undercount, counts stay exact).
+// Example: add({10, "a", "v1", 2}); add({10, "a", "v2", 3}) -> items()["a"].seconds = {10: 5},
+// items()["a"].visitors = {0: {v1, v2}} (minute 0), entries() == 3.
+#pragma once
+
+#include <chrono>
+#include <limits>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "core/sources/hit_event.h"
+
+namespace hitcounter::fleet {
+
+struct ItemFlush {
+    std::map<Timestamp, Count> seconds;                   // unix second -> hits
+    std::map<Timestamp, std::set<std::string>> visitors;  // unix minute -> distinct visitors
+};
+
+class FlushBatch {
+public:
+    using SteadyTime = std::chrono::steady_clock::time_point;
+    static constexpr std::size_t kUnbounded = std::numeric_limits<std::size_t>::max();
+
+    explicit FlushBatch(std::size_t maxEntries = kUnbounded) : m_maxEntries(maxEntries) {}
+
+    // Adds the event's hits (arrived at `arrival`); returns the hits refused (0 or e.count).
+    Count add(const HitEvent& e, SteadyTime arrival = std::chrono::steady_clock::now());
+    // Moves everything of `other` in; returns the hits refused. `other` is left empty.
+    Count merge(FlushBatch&& other);
+
+    bool empty() const { return m_items.empty(); }
+    std::size_t entries() const { return m_entries; }
+    Count hits() const { return m_hits; }
+    // When the oldest hit held arrived (meaningless when empty()).
+    SteadyTime oldestArrival() const { return m_oldestArrival; }
+    const std::map<std::string, ItemFlush>& items() const { return m_items; }
+
+    // A binary-safe text form for the durable log (netstrings: "<length>:<bytes>,").
+    std::string encode() const;
+    // The batch encode() wrote; throws std::invalid_argument on a malformed text.
+    static FlushBatch decode(std::string_view text);
+
+private:
+    bool addVisitor(ItemFlush& item, Timestamp minute, const std::string& visitor);
+
+    std::size_t m_maxEntries;
+    std::size_t m_entries = 0;
+    Count m_hits = 0;
+    SteadyTime m_oldestArrival{};
+    std::map<std::string, ItemFlush> m_items;
+};
+
+}  // namespace hitcounter::fleet

@@ -1,0 +1,208 @@
+#include "core/fleet/flush_commands.h"
+
+#include <algorithm>
+#include <map>
+
+#include "core/fleet/fleet_keys.h"
+
+namespace hitcounter::fleet {
+
+namespace {
+
+// KEYS[1] guard, KEYS[2] total, KEYS[3] instances zset, KEYS[4..] data keys.
+// ARGV[1] seq, ARGV[2] instance, ARGV[3] flush time, ARGV[4] guard ttl, ARGV[5] total hits,
+// ARGV[6] n, then n x (secondsKeyIndex, field, expireAt, minutesKeyIndex, field, expireAt,
+// hits), then m, then m x (uniquesKeyIndex, expireAt, v, visitor x v).
+// Returns 1 when applied, 0 when the sequence was already applied.
+constexpr const char* kItemScript = R"lua(
+local last = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tonumber(ARGV[1]) <= last then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[4])
+local i = 7
+for _ = 1, tonumber(ARGV[6]) do
+  local s = KEYS[tonumber(ARGV[i])]
+  local m = KEYS[tonumber(ARGV[i + 3])]
+  redis.call('HINCRBY', s, ARGV[i + 1], ARGV[i + 6])
+  redis.call('EXPIREAT', s, ARGV[i + 2])
+  redis.call('HINCRBY', m, ARGV[i + 4], ARGV[i + 6])
+  redis.call('EXPIREAT', m, ARGV[i + 5])
+  i = i + 7
+end
+local groups = tonumber(ARGV[i])
+i = i + 1
+for _ = 1, groups do
+  local u = KEYS[tonumber(ARGV[i])]
+  local n = tonumber(ARGV[i + 2])
+  redis.call('PFADD', u, unpack(ARGV, i + 3, i + 2 + n))
+  redis.call('EXPIREAT', u, ARGV[i + 1])
+  i = i + 3 + n
+end
+redis.call('INCRBY', KEYS[2], ARGV[5])
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[3]) - tonumber(ARGV[4]))
+redis.call('EXPIRE', KEYS[3], ARGV[4])
+return 1
+)lua";
+
+// KEYS[1] guard, KEYS[2..] per-minute top-K sets. ARGV[1] seq, ARGV[2] guard ttl, ARGV[3] n,
+// then n x (keyIndex, expireAt, item, hits).
+constexpr const char* kTopScript = R"lua(
+local last = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tonumber(ARGV[1]) <= last then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+local i = 4
+for _ = 1, tonumber(ARGV[3]) do
+  local k = KEYS[tonumber(ARGV[i])]
+  redis.call('ZINCRBY', k, ARGV[i + 3], ARGV[i + 2])
+  redis.call('EXPIREAT', k, ARGV[i + 1])
+  i = i + 4
+end
+return 1
+)lua";
+
+// Lua's unpack() takes at most LUAI_MAXCSTACK (8000) values: larger visitor sets are split.
+constexpr std::size_t kVisitorsPerPfadd = 4000;
+
+class KeyTable {
+public:
+    explicit KeyTable(RedisConnection::Command& command, std::size_t firstIndex)
+        : m_command(command), m_next(firstIndex) {}
+    std::string index(const std::string& key) {
+        auto [it, added] = m_indices.try_emplace(key, m_next);
+        if (added) {
+            m_command.push_back(key);
+            ++m_next;
+        }
+        return std::to_string(it->second);
+    }
+
+private:
+    RedisConnection::Command& m_command;
+    std::size_t m_next;
+    std::map<std::string, std::size_t> m_indices;
+};
+
+std::string count(Count hits) {
+    return std::to_string(std::min(hits, kRedisMaxCount));
+}
+
+RedisConnection::Command itemCommand(const std::string& item, const ItemFlush& data,
+                                     const FlushIdentity& id, const std::string& sha) {
+    RedisConnection::Command keys{
+        "EVALSHA",         sha, "", itemGuardKey(item, id.instance, id.run), totalKey(item),
+        instancesKey(item)};
+    KeyTable table(keys, 4);
+    Count total = 0;
+    std::vector<std::string> args{
+        std::to_string(id.seq),          id.instance, std::to_string(id.flushTime),
+        std::to_string(kGuardRetention), "",          std::to_string(data.seconds.size())};
+    for (const auto& [second, hits] : data.seconds) {
+        const Timestamp minute = minuteOf(second);
+        const Timestamp hour = hourOfMinute(minute);
+        args.push_back(table.index(secondsKey(item, minute)));
+        args.push_back(std::to_string(second - minute * 60));
+        args.push_back(std::to_string((minute + 1) * 60 + kSecondsRetention));
+        args.push_back(table.index(minutesKey(item, hour)));
+        args.push_back(std::to_string(minute - hour * 60));
+        args.push_back(std::to_string((minute + 1) * 60 + kMinutesRetention));
+        args.push_back(count(hits));
+        total = std::min(total + std::min(hits, kRedisMaxCount), kRedisMaxCount);
+    }
+    args[4] = count(total);
+    std::size_t groups = 0;
+    std::vector<std::string> visitorArgs;
+    for (const auto& [minute, visitors] : data.visitors) {
+        const std::string keyIndex = table.index(uniquesKey(item, minute));
+        const std::string expireAt = std::to_string((minute + 1) * 60 + kMinutesRetention);
+        auto it = visitors.begin();
+        while (it != visitors.end()) {
+            std::vector<std::string> chunk;
+            for (; it != visitors.end() && chunk.size() < kVisitorsPerPfadd; ++it)
+                chunk.push_back(*it);
+            visitorArgs.push_back(keyIndex);
+            visitorArgs.push_back(expireAt);
+            visitorArgs.push_back(std::to_string(chunk.size()));
+            visitorArgs.insert(visitorArgs.end(), chunk.begin(), chunk.end());
+            ++groups;
+        }
+    }
+    args.push_back(std::to_string(groups));
+    args.insert(args.end(), visitorArgs.begin(), visitorArgs.end());
+    keys[2] = std::to_string(keys.size() - 3);
+    keys.insert(keys.end(), args.begin(), args.end());
+    return keys;
+}
+
+RedisConnection::Command topCommand(const FlushBatch& batch, const FlushIdentity& id,
+                                    const std::string& sha) {
+    RedisConnection::Command keys{"EVALSHA", sha, "", topGuardKey(id.instance, id.run)};
+    KeyTable table(keys, 2);
+    std::vector<std::string> args{std::to_string(id.seq), std::to_string(kGuardRetention), ""};
+    std::size_t n = 0;
+    for (const auto& [item, data] : batch.items()) {
+        std::map<Timestamp, Count> perMinute;
+        for (const auto& [second, hits] : data.seconds) {
+            Count& m = perMinute[minuteOf(second)];
+            m = std::min(m + std::min(hits, kRedisMaxCount), kRedisMaxCount);
+        }
+        for (const auto& [minute, hits] : perMinute) {
+            args.push_back(table.index(topKey(minute)));
+            args.push_back(std::to_string((minute + 1) * 60 + kMinutesRetention));
+            args.push_back(item);
+            args.push_back(count(hits));
+            ++n;
+        }
+    }
+    args[2] = std::to_string(n);
+    keys[2] = std::to_string(keys.size() - 3);
+    keys.insert(keys.end(), args.begin(), args.end());
+    return keys;
+}
+
+}  // namespace
+
+bool isValidInstanceName(std::string_view name) {
+    return !name.empty() && name.size() <= 128 && std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '.' || c == '_' || c == '-';
+    });
+}
+
+ScriptShas loadScripts(RedisConnection& connection) {
+    return {connection.command({"SCRIPT", "LOAD", kItemScript}).text,
+            connection.command({"SCRIPT", "LOAD", kTopScript}).text};
+}
+
+std::vector<RedisConnection::Command> applyCommands(const FlushBatch& batch,
+                                                    const FlushIdentity& id,
+                                                    const ScriptShas& shas) {
+    std::vector<RedisConnection::Command> commands;
+    commands.reserve(batch.items().size() + 1);
+    for (const auto& [item, data] : batch.items())
+        commands.push_back(itemCommand(item, data, id, shas.item));
+    if (!batch.empty())
+        commands.push_back(topCommand(batch, id, shas.top));
+    return commands;
+}
+
+RedisConnection::Command logCommand(const FlushBatch& batch, const FlushIdentity& id,
+                                    std::size_t maxLength) {
+    return {"XADD",
+            logKey(id.instance),
+            "MAXLEN",
+            "~",
+            std::to_string(maxLength),
+            "*",
+            "instance",
+            id.instance,
+            "run",
+            id.run,
+            "seq",
+            std::to_string(id.seq),
+            "time",
+            std::to_string(id.flushTime),
+            "data",
+            batch.encode()};
+}
+
+}  // namespace hitcounter::fleet

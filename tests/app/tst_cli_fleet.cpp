@@ -1,0 +1,189 @@
+// Fleet mode through the CLI, against a real redis-server started by the test: two `listen`
+// instances feeding one Redis, `query` (count, window, top-K, instances), `rebuild` after a
+// wipe, and the errors for a bad URL, an unreachable server and a wrong password.
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include "core/net/socket_util.h"
+#include "tests/app/listen_process.h"
+#include "tests/fleet/redis_server.h"
+#include "tests/net/net_test_support.h"
+
+using namespace hitcounter;
+using namespace hitcounter::testing;
+
+namespace {
+
+QJsonObject jsonOf(const CliResult& r) {
+    return QJsonDocument::fromJson(r.out).object();
+}
+
+QString repeated(const QString& line, int times) {
+    QString text;
+    for (int i = 0; i < times; ++i)
+        text += line;
+    return text;
+}
+
+}  // namespace
+
+class TestCliFleet : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_redis.start()); }
+
+    void twoListenInstancesGiveTheExactGlobalCount() {
+        const QString url = QString::fromStdString(m_redis.url());
+        ListeningCli one;
+        ListeningCli two;
+        QVERIFY(one.start({"--tcp", "127.0.0.1:0", "--redis", url, "--instance", "one", "--json",
+                           "--flush-interval", "0.2"},
+                          1));
+        QVERIFY(
+            two.start({"--tcp", "127.0.0.1:0", "--redis", url, "--instance", "two", "--json"}, 1));
+        for (ListeningCli* cli : {&one, &two}) {
+            UniqueFd tcp = tcpConnect(cli->port("statsd tcp"));
+            QVERIFY(sendAll(tcp.get(), repeated("g.hits:1|c\n", 1000).toStdString()));
+            QVERIFY(sendAll(tcp.get(), cli == &one ? "side:3|c\n" : "side:2|c\nrare:1|c\n"));
+        }
+        QTest::qWait(300);  // the listeners read the bytes before the stop signal
+        const CliResult r1 = one.stop(SIGINT);
+        const CliResult r2 = two.stop(SIGTERM);  // stopped before its first 1 s flush
+        for (const CliResult& r : {r1, r2}) {
+            QVERIFY(r.finished);
+            QCOMPARE(r.exitCode, 0);
+            const QJsonObject redis = jsonOf(r).value("redis").toObject();
+            QVERIFY2(redis.value("flushes").toInt() >= 1, r.out.constData());
+            QVERIFY(redis.value("commands").toInt() >= 4);
+            QCOMPARE(redis.value("retries").toInt(), 0);
+            QCOMPARE(redis.value("dropped_hits").toInt(), 0);
+            QVERIFY(redis.value("lag_seconds").toDouble() >= 0);
+            QCOMPARE(redis.value("connected").toBool(), true);
+        }
+        const CliResult q = runCli({"query", "--redis", url, "g.hits", "--json"});
+        QCOMPARE(q.exitCode, 0);
+        const QJsonObject answer = jsonOf(q);
+        QCOMPARE(answer.value("key").toString(), QString("g.hits"));
+        QCOMPARE(answer.value("all_time").toInt(), 2000);
+        QCOMPARE(answer.value("window").toInt(), 2000);
+        QCOMPARE(answer.value("window_seconds").toInt(), 300);
+        QCOMPARE(answer.value("uniques").toInt(), 0);  // statsd carries no visitor
+        QCOMPARE(answer.value("instances").toArray(), (QJsonArray{"one", "two"}));
+
+        const CliResult top = runCli({"query", "--redis", url, "--top", "2"});
+        QCOMPARE(top.exitCode, 0);
+        QCOMPARE(top.out, QByteArray("rank,key,count\n1,g.hits,2000\n2,side,5\n"));
+
+        // Rebuild after wiping the counting keys answers the same.
+        const CliResult rebuilt = runCli({"rebuild", "--redis", url, "--wipe-first", "--json"});
+        QCOMPARE(rebuilt.exitCode, 0);
+        QVERIFY(jsonOf(rebuilt).value("wiped_keys").toInt() > 0);
+        QCOMPARE(jsonOf(rebuilt).value("logs").toInt(), 2);
+        const QString at = QString::number(answer.value("at").toInteger());
+        const CliResult again = runCli({"query", "--redis", url, "g.hits", "--json", "--at", at});
+        QCOMPARE(jsonOf(again), answer);
+        QCOMPARE(runCli({"query", "--redis", url, "--top", "2", "--at", at}).out, top.out);
+    }
+
+    void simulateIntoRedisMatchesReplayOfTheSameTrace() {
+        RedisServer redis;
+        QVERIFY(redis.start());
+        const QString url = QString::fromStdString(redis.url());
+        const qint64 start = QDateTime::currentSecsSinceEpoch() - 100;  // recent: not expired
+        const QStringList traffic{"--pattern",  "poisson", "--rate",  "200",
+                                  "--duration", "60",      "--keys",  "5",
+                                  "--visitors", "50",      "--start", QString::number(start)};
+        const CliResult sim = runCli(QStringList{"simulate"} + traffic +
+                                     QStringList{"--speed", "max", "--redis", url});
+        QCOMPARE(sim.exitCode, 0);
+        QVERIFY2(sim.err.contains("\"dropped_hits\":0"), sim.err.constData());
+        const QString at = QString::number(start + 59);
+        const CliResult top = runCli({"query", "--redis", url, "--top", "5", "--at", at});
+        const CliResult gen = runCli(QStringList{"gen"} + traffic);
+        const CliResult replay = runCli({"replay", "-", "--top", "5", "--at", at}, gen.out);
+        QCOMPARE(replay.exitCode, 0);
+        QByteArray expected = "rank,key,count\n";
+        for (const QByteArray& row : replay.out.split('\n').mid(1))
+            if (!row.isEmpty())
+                expected += row.mid(row.indexOf(',') + 1) + '\n';
+        QCOMPARE(top.out, expected);
+        QCOMPARE(top.out.count('\n'), 6);
+    }
+
+    void badUrlsAreBadInput_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("query no port")
+            << QStringList{"query", "--redis", "redis://h", "k"} << "the port is missing";
+        QTest::newRow("query scheme")
+            << QStringList{"query", "--redis", "http://h:1", "k"} << "does not start with redis://";
+        QTest::newRow("rebuild db")
+            << QStringList{"rebuild", "--redis", "redis://h:1/99"} << "the database '99'";
+        QTest::newRow("listen url")
+            << QStringList{"listen", "--redis", "redis://:1"} << "the host is empty";
+        QTest::newRow("listen instance")
+            << QStringList{"listen", "--redis", "redis://h:1", "--instance", "a b"}
+            << "--instance 'a b'";
+        QTest::newRow("instance alone")
+            << QStringList{"listen", "--instance", "a"} << "--instance needs --redis";
+        QTest::newRow("query no url") << QStringList{"query", "k"} << "--redis URL is required";
+        QTest::newRow("query window")
+            << QStringList{"query", "--redis", "redis://h:1", "k", "--window", "3601"} << "3601";
+        QTest::newRow("query two keys")
+            << QStringList{"query", "--redis", "redis://h:1", "a", "b"} << "exactly one KEY";
+    }
+    void badUrlsAreBadInput() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const CliResult r = runCli(arguments);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1);  // one clear message
+    }
+
+    void anUnreachableServerFailsFastWithExitCode1() {
+        const QString url = "redis://127.0.0.1:" + QString::number(RedisServer::freePort());
+        for (const QStringList& arguments :
+             {QStringList{"query", "--redis", url, "k"}, QStringList{"rebuild", "--redis", url},
+              QStringList{"listen", "--udp", "0", "--redis", url, "--duration", "5"}}) {
+            QElapsedTimer timer;
+            timer.start();
+            const CliResult r = runCli(arguments, {}, 10000);
+            QVERIFY(r.finished);
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains("cannot connect to " + url.toUtf8()), r.err.constData());
+            QVERIFY(timer.elapsed() < 5000);
+        }
+    }
+
+    void aWrongPasswordIsBadInput() {
+        RedisServer guarded({"--requirepass", "right"});
+        QVERIFY(guarded.start());
+        const QString wrong = QString::fromStdString(guarded.url("wrong"));
+        for (const QStringList& arguments :
+             {QStringList{"query", "--redis", wrong, "k"},
+              QStringList{"listen", "--udp", "0", "--redis", wrong},
+              QStringList{"query", "--redis", QString::fromStdString(guarded.url()), "k"}}) {
+            const CliResult r = runCli(arguments, {}, 10000);
+            QVERIFY(r.finished);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("refused the connection"), r.err.constData());
+        }
+        const CliResult ok = runCli(
+            {"query", "--redis", QString::fromStdString(guarded.url("right")), "k", "--json"});
+        QCOMPARE(ok.exitCode, 0);
+        QCOMPARE(jsonOf(ok).value("all_time").toInt(), 0);
+    }
+
+private:
+    RedisServer m_redis;
+};
+
+QTEST_GUILESS_MAIN(TestCliFleet)
+#include "tst_cli_fleet.moc"

@@ -1,0 +1,251 @@
+// RedisSink and FleetReader against a real redis-server started by the test.
+#include <QTest>
+#include <chrono>
+#include <memory>
+
+#include "core/fleet/fleet_keys.h"
+#include "core/fleet/fleet_reader.h"
+#include "core/fleet/redis_sink.h"
+#include "tests/fleet/cut_proxy.h"
+#include "tests/fleet/redis_server.h"
+
+using namespace std::chrono_literals;
+using namespace hitcounter;
+using namespace hitcounter::fleet;
+
+namespace {
+
+Timestamp unixNow() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+RedisSinkOptions optionsFor(const std::string& url, const std::string& instance) {
+    RedisSinkOptions o;
+    o.url = parseRedisUrl(url);
+    o.instance = instance;
+    o.version = "test";
+    o.flushInterval = 50ms;
+    o.minBackoff = 20ms;
+    o.maxBackoff = 200ms;
+    o.timeouts = {200ms, 1000ms};
+    return o;
+}
+
+std::unique_ptr<RedisSink> sinkFor(const std::string& url, const std::string& instance) {
+    const RedisSinkOptions o = optionsFor(url, instance);
+    return std::make_unique<RedisSink>(o, std::make_unique<RedisConnection>(o.url, o.timeouts));
+}
+
+// `hits` hits of `key` spread over the seconds now-9 .. now, visitors v0..v{visitors-1}.
+HitBatch spread(const std::string& key, int hits, Timestamp now, int visitors = 7) {
+    HitBatch batch;
+    for (int i = 0; i < hits; ++i)
+        batch.push_back({now - i % 10, key, "v" + std::to_string(i % visitors), 1});
+    return batch;
+}
+
+ItemAnswer ask(const RedisServer& redis, const std::string& key, Timestamp now,
+               Timestamp window = 300) {
+    RedisConnection c(parseRedisUrl(redis.url()));
+    return FleetReader(c).item(key, window, now);
+}
+
+}  // namespace
+
+class RedisSinkTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY2(m_redis.start(), m_redis.output().c_str()); }
+
+    void init() {
+        RedisConnection c(parseRedisUrl(m_redis.url()));
+        c.command({"FLUSHALL"});
+    }
+
+    void twoInstancesGiveTheExactGlobalCountAndTopK() {
+        const Timestamp now = unixNow();
+        auto a = sinkFor(m_redis.url(), "a");
+        auto b = sinkFor(m_redis.url(), "b");
+        a->add(spread("g.hits", 1000, now));
+        b->add(spread("g.hits", 1000, now));
+        a->add(spread("p.one", 30, now));
+        b->add(spread("p.two", 20, now));
+        b->add(spread("p.one", 5, now));
+        a->add({{now - 400, "g.hits", "", 9}});  // outside the 300 s window
+        a->stop();
+        b->stop();
+        QCOMPARE(a->stats().droppedHits, Count(0));
+        const ItemAnswer g = ask(m_redis, "g.hits", now);
+        QCOMPARE(g.allTime, Count(2009));
+        QCOMPARE(g.window, Count(2000));
+        QCOMPARE(g.uniques, Count(7));
+        QCOMPARE(ask(m_redis, "g.hits", now, 600).window, Count(2009));
+        QCOMPARE(ask(m_redis, "g.hits", now, 5).window, Count(1000));  // seconds now-4..now
+        RedisConnection c(parseRedisUrl(m_redis.url()));
+        const auto top = FleetReader(c).top(2, 300, now);
+        QCOMPARE(top.size(), std::size_t(2));
+        QCOMPARE(top[0].key, std::string("g.hits"));
+        QCOMPARE(top[0].count, Count(2000));
+        QCOMPARE(top[1].key, std::string("p.one"));
+        QCOMPARE(top[1].count, Count(35));
+    }
+
+    void aliveInstancesAreListed() {
+        const Timestamp now = unixNow();
+        auto a = sinkFor(m_redis.url(), "alive-a");
+        auto b = sinkFor(m_redis.url(), "alive-b");
+        a->add(spread("k", 3, now));
+        b->add(spread("other", 3, now));
+        a->stop();
+        b->stop();
+        QCOMPARE(ask(m_redis, "k", now).instances, std::vector<std::string>{"alive-a"});
+        RedisConnection c(parseRedisUrl(m_redis.url()));
+        c.command({"DEL", heartbeatKey("alive-a")});  // as if its heartbeat had expired
+        QVERIFY(ask(m_redis, "k", now).instances.empty());
+    }
+
+    void commandsPerFlushDoNotGrowWithTheHitRate() {
+        const Timestamp now = unixNow();
+        std::uint64_t commands[2] = {};
+        const int rates[2] = {10, 100000};
+        for (int r = 0; r < 2; ++r) {
+            RedisSinkOptions o = optionsFor(m_redis.url(), "rate" + std::to_string(r));
+            o.flushInterval = 1h;  // only the stop() flush
+            RedisSink sink(o, std::make_unique<RedisConnection>(o.url, o.timeouts));
+            for (const char* key : {"x", "y", "z"}) {
+                HitBatch batch;
+                for (int i = 0; i < rates[r]; ++i)
+                    batch.push_back({now - i % 2, key, "", 1});
+                sink.add(batch);
+            }
+            sink.stop();
+            QCOMPARE(sink.stats().flushes, std::uint64_t(1));
+            commands[r] = sink.stats().commands;
+        }
+        QCOMPARE(commands[1], commands[0]);
+        QCOMPARE(commands[0], std::uint64_t(3 + 1 + 1 + 2));  // 3 items, top, log, heartbeat
+        QCOMPARE(ask(m_redis, "x", now).window, Count(100010));
+    }
+
+    void aRetryAfterALostReplyDoesNotCountTwice() {
+        const Timestamp now = unixNow();
+        CutProxy proxy(m_redis.port());
+        const std::string url = "redis://127.0.0.1:" + std::to_string(proxy.port());
+        auto sink = sinkFor(url, "cut");
+        proxy.armCut("EVALSHA");
+        sink->add(spread("once", 500, now));
+        sink->add(spread("twice", 20, now));
+        sink->stop();
+        const RedisSinkStats s = sink->stats();
+        QCOMPARE(proxy.cuts(), 1);
+        QVERIFY(s.retries >= 1);
+        QCOMPARE(s.duplicatesSkipped, std::uint64_t(3));  // both items and the top-K applied
+        QCOMPARE(s.flushes, std::uint64_t(1));
+        QCOMPARE(ask(m_redis, "once", now).allTime, Count(500));
+        QCOMPARE(ask(m_redis, "once", now).window, Count(500));
+        QCOMPARE(ask(m_redis, "twice", now).window, Count(20));
+        RedisConnection c(parseRedisUrl(m_redis.url()));
+        QCOMPARE(FleetReader(c).top(1, 300, now).front().count, Count(500));
+    }
+
+    void aFullBufferDropsAndCountsWhileRedisIsDown() {
+        RedisSinkOptions o =
+            optionsFor("redis://127.0.0.1:" + std::to_string(RedisServer::freePort()), "down");
+        o.bufferEntries = 4;
+        RedisSink sink(o, nullptr);
+        HitBatch batch;
+        for (int s = 0; s < 10; ++s)
+            batch.push_back({1000 + s, "k", "", Count(s + 1)});
+        sink.add(batch);  // seconds 1000..1003 fit (1+2+3+4 hits), 6 are refused (45 hits)
+        QCOMPARE(sink.stats().droppedHits, Count(45));
+        sink.stop(300ms);  // nothing reachable: the rest is dropped too, and stop() ends
+        QCOMPARE(sink.stats().droppedHits, Count(55));
+        QVERIFY(sink.stats().retries >= 1);
+        QVERIFY(!sink.stats().connected);
+        QVERIFY(!sink.stats().lastError.empty());
+    }
+
+    void rebuildAfterAWipeEqualsLive() {
+        const Timestamp now = unixNow();
+        auto a = sinkFor(m_redis.url(), "ra");
+        auto b = sinkFor(m_redis.url(), "rb");
+        for (int round = 0; round < 3; ++round) {
+            a->add(spread("r.one", 100, now, 50));
+            b->add(spread("r.two", 70 + round, now, 1000));
+            QTest::qWait(60);  // several flushes, so several log entries
+        }
+        a->stop();
+        b->stop();
+        QVERIFY(a->stats().flushes >= 2);
+        RedisConnection c(parseRedisUrl(m_redis.url()));
+        FleetReader reader(c);
+        const ItemAnswer one = reader.item("r.one", 300, now);
+        const ItemAnswer two = reader.item("r.two", 3600, now);
+        const auto top = reader.top(5, 300, now);
+        QVERIFY(reader.wipeCounts() > 0);
+        QCOMPARE(reader.item("r.one", 300, now).allTime, Count(0));
+        const RebuildResult rebuilt = reader.rebuild();
+        QCOMPARE(rebuilt.logs, std::size_t(2));
+        QVERIFY(rebuilt.applied > 0);
+        for (const auto& [before, window] : {std::pair{one, Timestamp(300)}, {two, 3600}}) {
+            const ItemAnswer after = reader.item(before.key, window, now);
+            QCOMPARE(after.allTime, before.allTime);
+            QCOMPARE(after.window, before.window);
+            QCOMPARE(after.uniques, before.uniques);
+            QCOMPARE(after.instances, before.instances);
+        }
+        QCOMPARE(one.allTime, Count(300));
+        QVERIFY2(two.uniques >= 70 && two.uniques <= 74,  // v0..v71: HyperLogLog, near 72
+                 qPrintable(QString::number(two.uniques)));
+        const auto topAfter = reader.top(5, 300, now);
+        QCOMPARE(topAfter.size(), top.size());
+        for (std::size_t i = 0; i < top.size(); ++i) {
+            QCOMPARE(topAfter[i].key, top[i].key);
+            QCOMPARE(topAfter[i].count, top[i].count);
+        }
+        // A second rebuild changes nothing: every flush is already applied.
+        QCOMPARE(reader.rebuild().applied, std::size_t(0));
+        QCOMPARE(reader.item("r.one", 300, now).allTime, Count(300));
+    }
+
+    void redisKilledAndRestartedMidRunLosesAndDoublesNothing() {
+        // Persistence on (every write synced), so a restart keeps what was acknowledged.
+        RedisServer durable({"--appendonly", "yes", "--appendfsync", "always"});
+        QVERIFY(durable.start());
+        const Timestamp now = unixNow();
+        auto sink = sinkFor(durable.url(), "phoenix");
+        Count sent = 0;
+        const auto feed = [&](int hits) {
+            sink->add(spread("live", hits, now));
+            sent += Count(hits);
+            QTest::qWait(80);
+        };
+        feed(100);
+        feed(100);
+        durable.kill();
+        feed(100);  // Redis down: held and retried
+        feed(100);
+        QVERIFY(!sink->stats().connected);
+        QVERIFY(durable.start());
+        for (int i = 0; i < 100 && !sink->stats().connected; ++i)
+            QTest::qWait(20);  // resumes by itself
+        QVERIFY(sink->stats().connected);
+        feed(100);
+        sink->stop();
+        const RedisSinkStats s = sink->stats();
+        QVERIFY(s.retries >= 1);
+        QCOMPARE(s.droppedHits, Count(0));
+        QCOMPARE(s.sentHits, sent);
+        QCOMPARE(ask(durable, "live", now).allTime, sent);
+        QCOMPARE(ask(durable, "live", now).window, sent);
+    }
+
+private:
+    RedisServer m_redis;
+};
+
+QTEST_GUILESS_MAIN(RedisSinkTest)
+#include "tst_redis_sink.moc"
