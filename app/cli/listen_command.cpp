@@ -1,4 +1,5 @@
-// hitcounter-cli listen: the socket listeners headless, with a report at the end.
+// hitcounter-cli listen: the socket listeners and followed access logs headless, with a report
+// at the end.
 #include <QFile>
 #include <QJsonDocument>
 #include <chrono>
@@ -9,6 +10,7 @@
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/hit_file_options.h"
 #include "app/cli/listen_report.h"
 #include "app/cli/redis_cli.h"
 #include "app/cli/stop_signals.h"
@@ -16,6 +18,7 @@
 #include "core/net/key_totals.h"
 #include "core/net/tcp_listener.h"
 #include "core/net/udp_listener.h"
+#include "core/sources/follow_source.h"
 
 namespace hitcounter::cli {
 
@@ -88,10 +91,47 @@ void consume(const HitBatch& batch, KeyTotals& keys, TraceRecorder* recorder,
         sink->add(batch);
 }
 
+// --follow FILE (repeatable) and --from-start, with replay's input options for the format.
+struct FollowCliOptions {
+    QCommandLineOption follow{
+        QStringLiteral("follow"),
+        QStringLiteral("Follow a web server access log like tail -F: every line appended is a "
+                       "hit, across rotation and truncation (repeatable)."),
+        QStringLiteral("FILE")};
+    QCommandLineOption fromStart{
+        QStringLiteral("from-start"),
+        QStringLiteral("--follow: read the lines already in the file too (default: only new "
+                       "ones).")};
+    HitFileCliOptions file = hitFileCliOptions();
+
+    QList<QCommandLineOption> all() const {
+        return {follow, fromStart, file.format, file.logFormat, file.key};
+    }
+};
+
+// One FollowSource per --follow FILE, or std::nullopt after naming a bad option value.
+std::optional<std::vector<std::unique_ptr<FollowSource>>> followersFrom(
+    const QCommandLineParser& parser, const FollowCliOptions& options) {
+    const auto format = hitFileOptionsFrom(parser, options.file);
+    if (!format)
+        return std::nullopt;
+    std::vector<std::unique_ptr<FollowSource>> followers;
+    for (const QString& file : parser.values(options.follow))
+        followers.push_back(std::make_unique<FollowSource>(
+            FollowOptions{.file = QFile::encodeName(file).toStdString(),
+                          .format = *format,
+                          .fromStart = parser.isSet(options.fromStart)}));
+    return followers;
+}
+
 // Stops every listener while still consuming, so that what a TCP listener drains after the
-// stop finds room in the queue (it waits for room rather than dropping).
-void stopListening(const std::vector<std::unique_ptr<SocketListener>>& listeners, BatchQueue& queue,
+// stop finds room in the queue (it waits for room rather than dropping). A follower reads
+// what was written before its stop, then ends.
+void stopListening(const std::vector<std::unique_ptr<SocketListener>>& listeners,
+                   const std::vector<std::unique_ptr<FollowSource>>& followers, BatchQueue& queue,
                    KeyTotals& keys, TraceRecorder* recorder, fleet::RedisSink* sink) {
+    for (const auto& f : followers)
+        f->stop();
     for (const auto& l : listeners)
         l->requestStop();
     const auto anyRunning = [&] {
@@ -111,6 +151,7 @@ void stopListening(const std::vector<std::unique_ptr<SocketListener>>& listeners
 }
 
 ListenSummary summarize(const std::vector<std::unique_ptr<SocketListener>>& listeners,
+                        const std::vector<std::unique_ptr<FollowSource>>& followers,
                         double seconds) {
     ListenSummary summary;
     summary.seconds = seconds;
@@ -128,6 +169,13 @@ ListenSummary summarize(const std::vector<std::unique_ptr<SocketListener>>& list
         }
         summary.listeners.push_back(std::move(s));
     }
+    for (const auto& f : followers) {
+        ListenerSummary s;
+        s.description = f->describe();
+        s.stats = f->stats();
+        s.follow = f->followStats();
+        summary.listeners.push_back(std::move(s));
+    }
     return summary;
 }
 
@@ -136,9 +184,10 @@ ListenSummary summarize(const std::vector<std::unique_ptr<SocketListener>>& list
 int runListen(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Listens for statsd (UDP, TCP) and Graphite plaintext (TCP) until the duration ends or "
-        "SIGINT/SIGTERM, then prints what arrived. Without a listener option: --udp "
-        "127.0.0.1:8125. HOST:PORT may be [IPv6]:PORT or just PORT (host 127.0.0.1); port 0 "
+        "Listens for statsd (UDP, TCP) and Graphite plaintext (TCP), and follows access logs, "
+        "until the duration ends or a stop signal, then prints what arrived. Without a listener "
+        "or --follow option: --udp 127.0.0.1:8125. HOST:PORT may be [IPv6]:PORT or just PORT (host "
+        "127.0.0.1); port 0 "
         "picks a free port. See docs/listener.md."));
     const QCommandLineOption udp(QStringLiteral("udp"),
                                  QStringLiteral("statsd over UDP on HOST:PORT."),
@@ -164,6 +213,8 @@ int runListen(const QStringList& arguments) {
     parser.addOptions(fleetOptions.all());
     const LimitOptions limitOptions;
     parser.addOptions(limitOptions.all());
+    const FollowCliOptions followOptions;
+    parser.addOptions(followOptions.all());
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (!parser.positionalArguments().isEmpty()) {
@@ -186,7 +237,8 @@ int runListen(const QStringList& arguments) {
     }
 
     const auto limits = limitsFrom(parser, limitOptions);
-    if (!limits)
+    auto followers = followersFrom(parser, followOptions);
+    if (!limits || !followers)
         return kExitBadInput;
 
     std::vector<std::unique_ptr<SocketListener>> listeners;
@@ -211,7 +263,7 @@ int runListen(const QStringList& arguments) {
             add(a, tcpListener(WireProtocol::Statsd));
         for (const QString& a : parser.values(graphite))
             add(a, tcpListener(WireProtocol::Graphite));
-        if (listeners.empty())
+        if (listeners.empty() && followers->empty())
             add(QStringLiteral("127.0.0.1:8125"), udpListener);
     } catch (const SourceError& e) {
         printError(QString::fromStdString(e.what()));
@@ -243,6 +295,11 @@ int runListen(const QStringList& arguments) {
             printError(
                 QStringLiteral("listening on %1").arg(QString::fromStdString(l->describe())));
         }
+        const QStringList followed = parser.values(followOptions.follow);
+        for (std::size_t i = 0; i < followers->size(); ++i) {
+            (*followers)[i]->start(queue);
+            printError(QStringLiteral("following %1").arg(followed[static_cast<qsizetype>(i)]));
+        }
     } catch (const SourceError& e) {
         printError(QString::fromStdString(e.what()));
         return kExitFailure;
@@ -256,7 +313,7 @@ int runListen(const QStringList& arguments) {
         if (recorder)
             recorder->flushIfDue(std::chrono::steady_clock::now().time_since_epoch());
     }
-    stopListening(listeners, queue, keys, recorder.get(), fleet.sink.get());
+    stopListening(listeners, *followers, queue, keys, recorder.get(), fleet.sink.get());
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
@@ -275,11 +332,10 @@ int runListen(const QStringList& arguments) {
             exitCode = kExitFailure;
         }
     }
-    ListenSummary summary = summarize(listeners, seconds);
+    ListenSummary summary = summarize(listeners, *followers, seconds);
     if (fleet.sink)
-        summary.redisJson = QJsonDocument(stopFleetSink(*fleet.sink))
-                                .toJson(QJsonDocument::Compact)
-                                .toStdString();
+        summary.redisJson =
+            QJsonDocument(stopFleetSink(*fleet.sink)).toJson(QJsonDocument::Compact).toStdString();
     // A second stop signal ends the report early. A write error is reported by checkedStdout.
     const ReportEnd report = printListenReport(stdout, summary, keys, parser.isSet(json),
                                                [&] { return stopSignalArrived(stopSignals); });

@@ -107,6 +107,14 @@ ReportEnd printText(Output& out, const ListenSummary& summary, const KeyTotals& 
             << c.evicted << '\n';
     }
     for (const ListenerSummary& l : summary.listeners) {
+        if (l.follow) {
+            out << escapeForTerminal(l.description) << ": lines " << l.stats.lines << "  hits "
+                << l.stats.hits << "  bad_lines " << l.stats.badLines << "  rotations "
+                << l.follow->rotations << "  truncations " << l.follow->truncations
+                << "  lost_partial_lines " << l.follow->lostPartialLines << '\n';
+        }
+    }
+    for (const ListenerSummary& l : summary.listeners) {
         for (const ProblemCount& p : l.problems) {
             // The bytes of a bad line in `last` are already escaped (quoteLine()).
             out << "problem " << p.kind << " x" << p.count << ", last: " << p.last << '\n';
@@ -174,6 +182,13 @@ void jsonConnections(Output& out, std::uint64_t deferred, std::uint64_t timedOut
         << indent << "\"evicted_connections\": " << evicted;
 }
 
+void jsonFollow(Output& out, const FollowStats& f, std::string_view indent) {
+    out << ",\n"
+        << indent << "\"rotations\": " << f.rotations << ",\n"
+        << indent << "\"truncations\": " << f.truncations << ",\n"
+        << indent << "\"lost_partial_lines\": " << f.lostPartialLines;
+}
+
 // Writes `"name": {"key": hits, ...}` for the keys that pass `take`, named by `name`.
 template <class Take, class Name>
 std::optional<ReportEnd> jsonKeys(Output& out, std::string_view field,
@@ -234,6 +249,9 @@ ReportEnd printJson(Output& out, const ListenSummary& summary, const KeyTotals& 
         if (l.tcp) {
             jsonConnections(out, l.deferredConnections, l.timedOutConnections, l.evictedConnections,
                             "            ");
+        }
+        if (l.follow) {
+            jsonFollow(out, *l.follow, "            ");
         }
         out << "\n        }";
     }

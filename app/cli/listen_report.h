@@ -23,6 +23,7 @@
 
 #include "core/net/key_totals.h"
 #include "core/net/line_ingest.h"
+#include "core/sources/follow_source.h"
 #include "core/sources/source.h"
 
 namespace hitcounter::cli {
@@ -36,6 +37,7 @@ struct ListenerSummary {
     std::uint64_t evictedConnections = 0;
     std::vector<ProblemCount> problems;
     std::string lastProblem;
+    std::optional<FollowStats> follow;  // set for a followed access log (listen --follow)
 };
 
 struct ListenSummary {

@@ -56,6 +56,18 @@ public:
         return m_err.count("listening on ") >= listeners;
     }
 
+    // Waits (bounded) until `text` has appeared on its stderr; false if it ended first.
+    bool waitForError(const QByteArray& text, int timeoutMs = 10000) {
+        QElapsedTimer timer;
+        timer.start();
+        while (!m_err.contains(text) && timer.elapsed() < timeoutMs &&
+               m_process.state() != QProcess::NotRunning) {
+            m_process.waitForReadyRead(100);
+            m_err += m_process.readAllStandardError();
+        }
+        return m_err.contains(text);
+    }
+
     // The port of the listener described as `kind` ("statsd udp", "statsd tcp",
     // "graphite tcp"); 0 if there is none.
     quint16 port(const QString& kind) const {
