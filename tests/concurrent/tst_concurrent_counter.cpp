@@ -144,6 +144,7 @@ private Q_SLOTS:
         auto c = counterFor(policy, std::chrono::seconds{kWindow});
         std::atomic<Timestamp> current{0};
         std::atomic<bool> readerFailed{false};
+        std::atomic<int> readerChecks{0};  // counts taken while their second was running
         std::barrier sync(kThreads);
         {
             std::jthread reader([&](std::stop_token stop) {
@@ -160,8 +161,11 @@ private Q_SLOTS:
                     const Count lower = (kWindow - 1) * half;
                     const Count upper = (kWindow + 1) * half;
                     const Count seen = c->count(s);
-                    if (current.load() == s && (seen < lower || seen > upper)) {
-                        readerFailed = true;
+                    if (current.load() == s) {
+                        ++readerChecks;
+                        if (seen < lower || seen > upper) {
+                            readerFailed = true;
+                        }
                     }
                 }
             });
@@ -171,6 +175,14 @@ private Q_SLOTS:
                     for (Timestamp s = 1; s <= kSeconds; ++s) {
                         if (i == 0) {
                             current.store(s);
+                            // Halfway, hold the writers until the reader has checked at least
+                            // once (bounded), so the test cannot pass without a check.
+                            if (s == kSeconds / 2) {
+                                for (int wait = 0; wait < 5000 && readerChecks.load() == 0;
+                                     ++wait) {
+                                    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                                }
+                            }
                         }
                         sync.arrive_and_wait();
                         for (int j = 0; j < kPerSecond / 2; ++j) {
@@ -184,6 +196,7 @@ private Q_SLOTS:
             writers.clear();
             reader.request_stop();
         }
+        QVERIFY(readerChecks.load() > 0);
         QVERIFY(!readerFailed.load());
         const Count sent = Count{kThreads} * kPerSecond * kSeconds;
         QCOMPARE(c->total(), sent);
