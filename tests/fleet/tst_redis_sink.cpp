@@ -35,7 +35,7 @@ RedisSinkOptions optionsFor(const std::string& url, const std::string& instance)
 
 std::unique_ptr<RedisSink> sinkFor(const std::string& url, const std::string& instance) {
     const RedisSinkOptions o = optionsFor(url, instance);
-    return std::make_unique<RedisSink>(o, std::make_unique<RedisConnection>(o.url, o.timeouts));
+    return std::make_unique<RedisSink>(o, std::make_unique<RedisClient>(o.url, o.timeouts));
 }
 
 // `hits` hits of `key` spread over the seconds now-9 .. now, visitors v0..v{visitors-1}.
@@ -48,7 +48,7 @@ HitBatch spread(const std::string& key, int hits, Timestamp now, int visitors = 
 
 ItemAnswer ask(const RedisServer& redis, const std::string& key, Timestamp now,
                Timestamp window = 300) {
-    RedisConnection c(parseRedisUrl(redis.url()));
+    RedisClient c(parseRedisUrl(redis.url()));
     return FleetReader(c).item(key, window, now);
 }
 
@@ -61,7 +61,7 @@ private Q_SLOTS:
     void initTestCase() { QVERIFY2(m_redis.start(), m_redis.output().c_str()); }
 
     void init() {
-        RedisConnection c(parseRedisUrl(m_redis.url()));
+        RedisClient c(parseRedisUrl(m_redis.url()));
         c.command({"FLUSHALL"});
     }
 
@@ -84,7 +84,7 @@ private Q_SLOTS:
         QCOMPARE(g.uniques, Count(7));
         QCOMPARE(ask(m_redis, "g.hits", now, 600).window, Count(2009));
         QCOMPARE(ask(m_redis, "g.hits", now, 5).window, Count(1000));  // seconds now-4..now
-        RedisConnection c(parseRedisUrl(m_redis.url()));
+        RedisClient c(parseRedisUrl(m_redis.url()));
         const auto top = FleetReader(c).top(2, 300, now);
         QCOMPARE(top.size(), std::size_t(2));
         QCOMPARE(top[0].key, std::string("g.hits"));
@@ -102,7 +102,7 @@ private Q_SLOTS:
         a->stop();
         b->stop();
         QCOMPARE(ask(m_redis, "k", now).instances, std::vector<std::string>{"alive-a"});
-        RedisConnection c(parseRedisUrl(m_redis.url()));
+        RedisClient c(parseRedisUrl(m_redis.url()));
         c.command({"DEL", heartbeatKey("alive-a")});  // as if its heartbeat had expired
         QVERIFY(ask(m_redis, "k", now).instances.empty());
     }
@@ -114,7 +114,7 @@ private Q_SLOTS:
         for (int r = 0; r < 2; ++r) {
             RedisSinkOptions o = optionsFor(m_redis.url(), "rate" + std::to_string(r));
             o.flushInterval = 1h;  // only the stop() flush
-            RedisSink sink(o, std::make_unique<RedisConnection>(o.url, o.timeouts));
+            RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
             for (const char* key : {"x", "y", "z"}) {
                 HitBatch batch;
                 for (int i = 0; i < rates[r]; ++i)
@@ -147,7 +147,7 @@ private Q_SLOTS:
         QCOMPARE(ask(m_redis, "once", now).allTime, Count(500));
         QCOMPARE(ask(m_redis, "once", now).window, Count(500));
         QCOMPARE(ask(m_redis, "twice", now).window, Count(20));
-        RedisConnection c(parseRedisUrl(m_redis.url()));
+        RedisClient c(parseRedisUrl(m_redis.url()));
         QCOMPARE(FleetReader(c).top(1, 300, now).front().count, Count(500));
     }
 
@@ -180,7 +180,7 @@ private Q_SLOTS:
         a->stop();
         b->stop();
         QVERIFY(a->stats().flushes >= 2);
-        RedisConnection c(parseRedisUrl(m_redis.url()));
+        RedisClient c(parseRedisUrl(m_redis.url()));
         FleetReader reader(c);
         const ItemAnswer one = reader.item("r.one", 300, now);
         const ItemAnswer two = reader.item("r.two", 3600, now);
