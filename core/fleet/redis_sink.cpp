@@ -155,8 +155,11 @@ bool RedisSink::ensureConnected() {
         if (!m_client) {
             m_shas = {};
             m_client = std::make_unique<RedisClient>(m_options.url, m_options.timeouts);
-            if (m_client->cluster())
+            if (m_client->cluster()) {
                 m_client->setWaitReplicas(m_options.replicaWait);
+                std::lock_guard lock(m_mutex);
+                m_stats.cluster = true;
+            }
         }
         // The client reloads registered scripts on every connection it opens: the SHAs stay.
         if (m_shas.item.empty())
