@@ -1,6 +1,8 @@
 #include "core/fleet/redis_client.h"
 
 #include <algorithm>
+#include <exception>
+#include <functional>
 #include <set>
 #include <thread>
 
@@ -221,27 +223,68 @@ std::vector<RedisReply> RedisClient::pipelineCluster(
         }
         std::vector<std::size_t> next;
         bool moved = false, retryLater = false;
-        for (const auto& [address, indices] : byNode) {
+        // Build every node's pipeline, then run them at the same time (one thread per extra
+        // node): a flush waits for the slowest node, not for the sum of them.
+        struct Part {
+            std::string address;
+            const std::vector<std::size_t>* indices;
             std::vector<RedisConnection::Command> batch;
-            std::vector<std::size_t> replyIndex;  // position in `batch` of each command's reply
-            batch.reserve(indices.size() + 1);
+            std::vector<std::size_t> replyIndex;  // position in `batch` of each reply
+            RedisConnection* connection = nullptr;
+            std::vector<RedisReply> got;
+            std::exception_ptr failure;
+        };
+        std::vector<Part> parts;
+        for (const auto& [address, indices] : byNode) {
+            Part part{address, &indices, {}, {}, nullptr, {}, nullptr};
+            part.batch.reserve(indices.size() + 1);
             for (const std::size_t i : indices) {
                 if (!askTarget[i].empty())
-                    batch.push_back({"ASKING"});
-                replyIndex.push_back(batch.size());
-                batch.push_back(commands[i]);
+                    part.batch.push_back({"ASKING"});
+                part.replyIndex.push_back(part.batch.size());
+                part.batch.push_back(commands[i]);
             }
             if (m_waitTimeout.count() > 0)
-                batch.push_back({"WAIT", "1", std::to_string(m_waitTimeout.count())});
-            std::vector<RedisReply> got;
+                part.batch.push_back({"WAIT", "1", std::to_string(m_waitTimeout.count())});
             try {
-                got = connection(address).pipeline(batch);
+                part.connection = &connection(address);
             } catch (const RedisError& e) {
                 if (e.kind() == RedisError::Kind::Unreachable)
                     dropConnection(address);
                 throw;
             }
-            m_stats.commandsPerNode[address] += batch.size();
+            parts.push_back(std::move(part));
+        }
+        const auto run = [](Part& part) {
+            try {
+                part.got = part.connection->pipeline(part.batch);
+            } catch (...) {
+                part.failure = std::current_exception();
+            }
+        };
+        {
+            std::vector<std::jthread> helpers;
+            for (std::size_t p = 1; p < parts.size(); ++p)
+                helpers.emplace_back(run, std::ref(parts[p]));
+            if (!parts.empty())
+                run(parts[0]);
+        }  // joined
+        std::exception_ptr failure;
+        for (Part& part : parts) {
+            if (part.failure) {
+                dropConnection(part.address);
+                if (!failure)
+                    failure = part.failure;
+                continue;
+            }
+            m_stats.commandsPerNode[part.address] += part.batch.size();
+        }
+        if (failure)
+            std::rethrow_exception(failure);
+        for (Part& part : parts) {
+            const std::vector<std::size_t>& indices = *part.indices;
+            std::vector<RedisReply>& got = part.got;
+            const std::vector<std::size_t>& replyIndex = part.replyIndex;
             if (m_waitTimeout.count() > 0 && got.back().type == RedisReply::Type::Integer &&
                 got.back().integer < 1)
                 ++m_stats.unreplicatedAcks;

@@ -26,12 +26,14 @@
 class RedisCluster {
 public:
     explicit RedisCluster(int masters = 3) : m_masters(masters) {
-        for (int i = 0; i < 2 * masters; ++i)
+        for (int i = 0; i < 2 * masters; ++i) {
+            // Its own free bus port (the default, port + 10000, may be taken or > 65535).
+            m_busPorts.push_back(RedisServer::freePort());
             m_nodes.push_back(std::make_unique<RedisServer>(std::vector<std::string>{
                 "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
                 "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "yes",
-                // Its own free bus port (the default, port + 10000, may be taken or > 65535).
-                "--cluster-port", std::to_string(RedisServer::freePort())}));
+                "--cluster-port", std::to_string(m_busPorts.back())}));
+        }
     }
     ~RedisCluster() {
         for (auto& node : m_nodes)
@@ -53,13 +55,12 @@ public:
         for (const char* a : {"--cluster-replicas", "1", "--cluster-yes"})
             args.push_back(a);
         if (m_masters < 3) {
-            // redis-cli refuses fewer than 3 masters: join by hand (no replicas then).
-            return startSmall(deadline);
+            // redis-cli refuses fewer than 3 masters: join by hand.
+            if (!startSmall(deadline))
+                return false;
+        } else if (!run(args, deadline) || !waitOk(deadline)) {
+            return false;
         }
-        if (!run(args, deadline))
-            return false;
-        if (!waitOk(deadline))
-            return false;
         // Replicas linked (initial sync done), so WAIT 1 is answered at once from the start.
         while (std::chrono::steady_clock::now() < deadline) {
             int linked = 0;
@@ -228,15 +229,30 @@ private:
     bool startSmall(std::chrono::steady_clock::time_point deadline) {
         const int n = m_masters;
         for (int i = 1; i < n; ++i)
-            on(i, {"CLUSTER", "MEET", "127.0.0.1", std::to_string(m_nodes[0]->port())});
+            on(i, {"CLUSTER", "MEET", "127.0.0.1", std::to_string(m_nodes[0]->port()),
+                   std::to_string(m_busPorts[0])});
         for (int i = 0; i < n; ++i) {
             hitcounter::fleet::RedisConnection::Command add{"CLUSTER", "ADDSLOTSRANGE"};
             add.push_back(std::to_string(i * hitcounter::fleet::kClusterSlots / n));
             add.push_back(std::to_string((i + 1) * hitcounter::fleet::kClusterSlots / n - 1));
             on(i, add);
         }
-        for (int i = n; i < size(); ++i)
-            kill(i);  // not used with fewer than 3 masters
+        // Node n + i replicates master i, once it has heard of it through the gossip.
+        for (int i = 0; i < n; ++i) {
+            const std::string masterId = on(i, {"CLUSTER", "MYID"}).text;
+            on(n + i, {"CLUSTER", "MEET", "127.0.0.1", std::to_string(m_nodes[0]->port()),
+                       std::to_string(m_busPorts[0])});
+            while (true) {
+                try {
+                    on(n + i, {"CLUSTER", "REPLICATE", masterId});
+                    break;
+                } catch (const hitcounter::fleet::RedisError&) {
+                    if (std::chrono::steady_clock::now() > deadline)
+                        return fail("a replica never learned of its master");
+                    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+                }
+            }
+        }
         return waitOk(deadline);
     }
     bool run(std::vector<std::string> args, std::chrono::steady_clock::time_point deadline) {
@@ -275,6 +291,7 @@ private:
 
     int m_masters;
     std::vector<std::unique_ptr<RedisServer>> m_nodes;
+    std::vector<std::uint16_t> m_busPorts;
     std::vector<int> m_dead;
     std::string m_error;
 };
