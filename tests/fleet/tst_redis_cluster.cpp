@@ -95,8 +95,11 @@ private Q_SLOTS:
     void severalInstancesGiveTheExactGlobalCountQueriedViaAnyNode() {
         const Timestamp now = unixNow();
         std::vector<std::unique_ptr<RedisSink>> sinks;
-        for (int i = 0; i < 3; ++i)
-            sinks.push_back(sinkFor(optionsFor(m_cluster.url(i), "inst" + std::to_string(i))));
+        for (int i = 0; i < 3; ++i) {
+            RedisSinkOptions o = optionsFor(m_cluster.url(i), "inst" + std::to_string(i));
+            o.replicaWait = 5s;  // a loaded CI machine (sanitizers) may be slow to replicate
+            sinks.push_back(sinkFor(o));
+        }
         // 60 items spread over the slots (so over the three masters), each instance i sends
         // item k (k + i + 1) hits per round, 4 rounds, at seconds now-3..now.
         std::map<std::string, Count> expected;
