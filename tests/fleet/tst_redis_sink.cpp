@@ -93,6 +93,34 @@ private Q_SLOTS:
         QCOMPARE(top[1].count, Count(35));
     }
 
+    void aSingleServerIsNotACluster() {
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        QVERIFY(!c.cluster());
+        QCOMPARE(c.masters(),
+                 std::vector<std::string>{"127.0.0.1:" + std::to_string(m_redis.port())});
+    }
+
+    void hotItemsOnOneServerAreSummedToo() {
+        const Timestamp now = unixNow();
+        RedisSinkOptions o = optionsFor(m_redis.url(), "hot-single");
+        o.hotShards = 4;
+        o.hotMinHits = 10;
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        sink.add(spread("hot", 300, now, 30));
+        sink.add(spread("cold", 3, now));
+        sink.stop();
+        QCOMPARE(sink.stats().hotItems, std::size_t(1));
+        QCOMPARE(sink.stats().cluster, false);
+        const ItemAnswer a = ask(m_redis, "hot", now);
+        QCOMPARE(a.allTime, Count(300));
+        QCOMPARE(a.window, Count(300));
+        QCOMPARE(a.uniques, Count(30));
+        QCOMPARE(a.instances, std::vector<std::string>{"hot-single"});
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        QCOMPARE(c.command({"GET", totalKey("hot")}).type, RedisReply::Type::Nil);  // sub-item
+        QCOMPARE(ask(m_redis, "cold", now).allTime, Count(3));
+    }
+
     void aliveInstancesAreListed() {
         const Timestamp now = unixNow();
         auto a = sinkFor(m_redis.url(), "alive-a");
