@@ -153,7 +153,7 @@ void benchHot(int runs) {
         "| hot-shards | CPU s: hot item's master | CPU s: other masters (min .. max) | "
         "server calls: hot item's master | other masters (max) | commands sent per "
         "master (min .. max) | hot item exact |\n|---|---|---|---|---|---|---|\n");
-    for (int shards : {0, 3}) {
+    for (int shards : {0, 3, 16}) {
         std::vector<double> hotCpu, otherLo, otherHi, hotCalls, otherCalls, sentLo, sentHi;
         bool exact = true;
         for (int run = 0; run < runs; ++run) {
