@@ -3,12 +3,14 @@
 // constructor asks the node (INFO cluster) and picks the mode.
 //
 // Not thread-safe; owned by one thread at a time (the RedisSink's flush thread, or a reader).
+// In a cluster, pipeline() runs the masters' parts on short-lived helper threads (one per
+// extra master, each using only its own node's connection), joined before it returns.
 // Contract:
 // - Single mode: one RedisConnection to the URL, reopened on the next call after it broke.
 // - Cluster mode: the slot map comes from CLUSTER SLOTS (asked of any node known so far, the
 //   URL's first); each command is routed by the hash slot of its key (keySlot(): CRC16/XMODEM
-//   of the hash tag, mod 16384), the commands of one node go in one pipeline, the nodes one
-//   after the other. A MOVED reply updates the map, is retried on the named node, and the map
+//   of the hash tag, mod 16384), the commands of one node go in one pipeline, the nodes at
+//   the same time. A MOVED reply updates the map, is retried on the named node, and the map
 //   is refreshed; an ASK reply is retried on the named node behind ASKING (the map is kept).
 //   A node that cannot be reached marks the map stale: the next call refreshes it (after a
 //   failover CLUSTER SLOTS names the promoted replica) and throws RedisError::Unreachable now.
