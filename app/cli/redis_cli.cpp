@@ -45,10 +45,15 @@ RedisCliOptions::RedisCliOptions()
       flushInterval(QStringLiteral("flush-interval"),
                     QStringLiteral("With --redis: seconds between flushes, 0.05 to 60 "
                                    "(default 1)."),
-                    QStringLiteral("S"), QStringLiteral("1")) {}
+                    QStringLiteral("S"), QStringLiteral("1")),
+      hotShards(QStringLiteral("hot-shards"),
+                QStringLiteral("With --redis: split an item holding half of a flush's hits (and "
+                               "at least 1000) over N sub-keys in other slots, 1 to 1024 "
+                               "(default 0: never; docs/redis.md)."),
+                QStringLiteral("N"), QStringLiteral("0")) {}
 
 QList<QCommandLineOption> RedisCliOptions::all() const {
-    return {redis, instance, flushInterval};
+    return {redis, instance, flushInterval, hotShards};
 }
 
 QCommandLineOption redisUrlOption() {
@@ -68,8 +73,8 @@ int reportFleetError(const std::exception& error) {
     return kExitFailure;
 }
 
-std::unique_ptr<fleet::RedisConnection> connectRedis(const QCommandLineParser& parser,
-                                                     const QCommandLineOption& option, int& exit) {
+std::unique_ptr<fleet::RedisClient> connectRedis(const QCommandLineParser& parser,
+                                                 const QCommandLineOption& option, int& exit) {
     if (!parser.isSet(option)) {
         printError(QStringLiteral("--redis URL is required"));
         exit = kExitBadInput;
@@ -79,7 +84,7 @@ std::unique_ptr<fleet::RedisConnection> connectRedis(const QCommandLineParser& p
     if (!url)
         return nullptr;
     try {
-        return std::make_unique<fleet::RedisConnection>(*url);
+        return std::make_unique<fleet::RedisClient>(*url);
     } catch (const fleet::RedisError& e) {
         exit = reportFleetError(e);
         return nullptr;
@@ -89,7 +94,7 @@ std::unique_ptr<fleet::RedisConnection> connectRedis(const QCommandLineParser& p
 FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions& options) {
     FleetSink result;
     if (!parser.isSet(options.redis)) {
-        for (const auto& o : {options.instance, options.flushInterval})
+        for (const auto& o : {options.instance, options.flushInterval, options.hotShards})
             if (parser.isSet(o)) {
                 printError(QStringLiteral("--%1 needs --redis URL").arg(o.names().first()));
                 result.exit = kExitBadInput;
@@ -100,6 +105,9 @@ FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions
     fleet::RedisSinkOptions o;
     const auto url = urlFrom(parser.value(options.redis), exit);
     const auto interval = numberFrom(parser, options.flushInterval, 0.05, 60);
+    const auto shards = parser.isSet(options.hotShards)
+                            ? wholeNumberFrom(parser, options.hotShards, 1, 1024)
+                            : std::optional<long long>(0);
     o.instance =
         (parser.isSet(options.instance) ? parser.value(options.instance) : defaultInstanceName())
             .toStdString();
@@ -109,23 +117,25 @@ FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions
                        .arg(QString::fromStdString(o.instance)));
         exit = kExitBadInput;
     }
-    if (!url || !interval || exit != kExitOk) {
+    if (!url || !interval || !shards || exit != kExitOk) {
         result.exit = exit != kExitOk ? exit : kExitBadInput;
         return result;
     }
     o.url = *url;
     o.version = QCoreApplication::applicationVersion().toStdString();
     o.flushInterval = std::chrono::milliseconds(std::llround(*interval * 1000));
+    o.hotShards = int(*shards);
     try {
-        auto connection = std::make_unique<fleet::RedisConnection>(o.url, o.timeouts);
+        auto connection = std::make_unique<fleet::RedisClient>(o.url, o.timeouts);
         result.sink = std::make_unique<fleet::RedisSink>(o, std::move(connection));
     } catch (const std::exception& e) {
         result.exit = reportFleetError(e);
         return result;
     }
     printError(
-        QStringLiteral("flushing to %1 as instance %2")
-            .arg(QString::fromStdString(o.url.describe()), QString::fromStdString(o.instance)));
+        QStringLiteral("flushing to %1%3 as instance %2")
+            .arg(QString::fromStdString(o.url.describe()), QString::fromStdString(o.instance),
+                 result.sink->stats().cluster ? QStringLiteral(" (Redis Cluster)") : QString()));
     return result;
 }
 
@@ -137,6 +147,9 @@ QJsonObject stopFleetSink(fleet::RedisSink& sink) {
                                   "error: %2)")
                        .arg(s.droppedHits)
                        .arg(QString::fromStdString(s.lastError)));
+    QJsonObject perNode;
+    for (const auto& [node, commands] : s.commandsPerNode)
+        perNode.insert(QString::fromStdString(node), jsonCount(commands));
     return QJsonObject{
         {QStringLiteral("flushes"), jsonCount(s.flushes)},
         {QStringLiteral("commands"), jsonCount(s.commands)},
@@ -148,6 +161,12 @@ QJsonObject stopFleetSink(fleet::RedisSink& sink) {
         {QStringLiteral("duplicates_skipped"), jsonCount(s.duplicatesSkipped)},
         {QStringLiteral("run"), QString::fromStdString(sink.run())},
         {QStringLiteral("last_error"), QString::fromStdString(s.lastError)},
+        {QStringLiteral("cluster"), s.cluster},
+        {QStringLiteral("moved"), jsonCount(s.moved)},
+        {QStringLiteral("ask"), jsonCount(s.ask)},
+        {QStringLiteral("unreplicated_acks"), jsonCount(s.unreplicatedAcks)},
+        {QStringLiteral("hot_items"), jsonCount(s.hotItems)},
+        {QStringLiteral("commands_per_node"), perNode},
     };
 }
 

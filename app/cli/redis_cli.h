@@ -16,7 +16,7 @@
 #include <memory>
 #include <optional>
 
-#include "core/fleet/redis_connection.h"
+#include "core/fleet/redis_client.h"
 #include "core/fleet/redis_sink.h"
 
 namespace hitcounter::cli {
@@ -28,6 +28,7 @@ struct RedisCliOptions {
     QCommandLineOption redis;
     QCommandLineOption instance;
     QCommandLineOption flushInterval;
+    QCommandLineOption hotShards;
 };
 
 // The --redis option alone, for query and rebuild.
@@ -43,8 +44,8 @@ struct FleetSink {
 FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions& options);
 
 // Connects to the URL of `option` (required); on failure prints the error and sets `exit`.
-std::unique_ptr<fleet::RedisConnection> connectRedis(const QCommandLineParser& parser,
-                                                     const QCommandLineOption& option, int& exit);
+std::unique_ptr<fleet::RedisClient> connectRedis(const QCommandLineParser& parser,
+                                                 const QCommandLineOption& option, int& exit);
 
 // Prints the error (RedisUrlError, RedisError, anything else) and returns its exit code.
 int reportFleetError(const std::exception& error);

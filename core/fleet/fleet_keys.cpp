@@ -47,4 +47,11 @@ std::string heartbeatKey(std::string_view instance) {
     return tagged("hc:instance:", instance, "");
 }
 
+std::string hotSubItem(std::string_view item, int shard) {
+    return std::string(item) + "\x1f" + std::to_string(shard);
+}
+std::string hotShardsKey(std::string_view item) {
+    return itemPrefix(item) + "hot";
+}
+
 }  // namespace hitcounter::fleet

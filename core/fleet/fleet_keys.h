@@ -51,6 +51,14 @@ std::string topGuardKey(std::string_view instance, std::string_view run);
 std::string logKey(std::string_view instance);        // stream of flushes, "hc:log:{INSTANCE}"
 std::string heartbeatKey(std::string_view instance);  // hash, "hc:instance:{INSTANCE}"
 
+// Hot items (docs/redis.md): an instance may write a hot ITEM's counts under the sub-item
+// hotSubItem(ITEM, k), 0 <= k < N, whose keys hash to another slot; hotShardsKey(ITEM) (in
+// the item's own slot, no expiry) holds the largest N any instance used, and readers sum the
+// item and its N sub-items. The separator is the unit separator byte \x1f, which item names
+// in practice never contain.
+std::string hotSubItem(std::string_view item, int shard);  // "ITEM\x1fK"
+std::string hotShardsKey(std::string_view item);           // "hc:{ITEM}:hot"
+
 inline constexpr std::string_view kLogPattern = "hc:log:*";
 // Every counting key (items and top-K) but not the logs and heartbeats: what a wipe test
 // deletes and `rebuild` restores.

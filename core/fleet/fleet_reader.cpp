@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <map>
 #include <set>
 
@@ -46,19 +47,21 @@ Count sumFields(const RedisReply& hash, Timestamp base, Timestamp first, Timesta
 
 }  // namespace
 
-std::vector<std::string> FleetReader::scan(std::string_view pattern) {
-    std::set<std::string> keys;
-    std::string cursor = "0";
-    do {
-        const RedisReply reply =
-            m_connection.command({"SCAN", cursor, "MATCH", std::string(pattern), "COUNT", "1000"});
-        if (reply.elements.size() != 2)
-            throw RedisError(RedisError::Kind::Protocol, "SCAN answered an unexpected reply");
-        cursor = reply.elements[0].text;
-        for (const RedisReply& key : reply.elements[1].elements)
-            keys.insert(key.text);
-    } while (cursor != "0");
-    return {keys.begin(), keys.end()};
+std::vector<std::vector<std::string>> FleetReader::storageNames(
+    const std::vector<std::string>& keys) {
+    std::vector<RedisConnection::Command> commands;
+    for (const std::string& key : keys)
+        commands.push_back({"ZSCORE", hotShardsKey(key), "shards"});
+    const auto replies = m_client.pipeline(commands);
+    std::vector<std::vector<std::string>> names(keys.size());
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        names[k].push_back(keys[k]);
+        const RedisReply& n = checked(replies[k]);
+        const long long shards = n.type == RedisReply::Type::Nil ? 0 : std::stoll(n.text);
+        for (long long i = 0; i < std::min(shards, 1024LL); ++i)
+            names[k].push_back(hotSubItem(keys[k], int(i)));
+    }
+    return names;
 }
 
 std::vector<Count> FleetReader::windowCounts(const std::vector<std::string>& keys,
@@ -69,19 +72,57 @@ std::vector<Count> FleetReader::windowCounts(const std::vector<std::string>& key
     const bool exact = windowSeconds <= kExactWindowSeconds;
     const Timestamp from = exact ? firstMinute : hourOfMinute(firstMinute);
     const Timestamp to = exact ? lastMinute : hourOfMinute(lastMinute);
+    const auto names = storageNames(keys);
     std::vector<RedisConnection::Command> commands;
-    for (const std::string& key : keys)
-        for (Timestamp b = from; b <= to; ++b)
-            commands.push_back({"HGETALL", exact ? secondsKey(key, b) : minutesKey(key, b)});
-    const auto replies = m_connection.pipeline(commands);
+    for (const auto& keyNames : names)
+        for (const std::string& name : keyNames)
+            for (Timestamp b = from; b <= to; ++b)
+                commands.push_back({"HGETALL", exact ? secondsKey(name, b) : minutesKey(name, b)});
+    const auto replies = m_client.pipeline(commands);
     std::vector<Count> counts(keys.size(), 0);
     std::size_t r = 0;
     for (std::size_t k = 0; k < keys.size(); ++k)
-        for (Timestamp b = from; b <= to; ++b, ++r)
-            counts[k] = saturatingAdd(
-                counts[k], exact ? sumFields(replies[r], b * 60, first, now)
-                                 : sumFields(replies[r], b * 60, firstMinute, lastMinute));
+        for (std::size_t n = 0; n < names[k].size(); ++n)
+            for (Timestamp b = from; b <= to; ++b, ++r)
+                counts[k] = saturatingAdd(
+                    counts[k], exact ? sumFields(replies[r], b * 60, first, now)
+                                     : sumFields(replies[r], b * 60, firstMinute, lastMinute));
     return counts;
+}
+
+Count FleetReader::mergedUniques(const std::string& key, const std::vector<std::string>& names,
+                                 Timestamp windowSeconds, Timestamp now) {
+    const Timestamp firstMinute = minuteOf(now - windowSeconds + 1);
+    if (names.size() == 1) {
+        RedisConnection::Command pfcount{"PFCOUNT"};
+        for (Timestamp m = firstMinute; m <= minuteOf(now); ++m)
+            pfcount.push_back(uniquesKey(key, m));
+        return nonNegative(checked(m_client.pipeline({pfcount}).front()).integer);
+    }
+    // The sub-items' HyperLogLogs are in other slots: copy them into the item's slot.
+    std::vector<RedisConnection::Command> gets;
+    for (const std::string& name : names)
+        for (Timestamp m = firstMinute; m <= minuteOf(now); ++m)
+            gets.push_back({"GET", uniquesKey(name, m)});
+    const auto blobs = m_client.pipeline(gets);
+    const std::string tmp =
+        itemPrefix(key) +
+        "tmp:" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + ":";
+    std::vector<RedisConnection::Command> merge;
+    RedisConnection::Command pfcount{"PFCOUNT"}, del{"DEL"};
+    for (std::size_t i = 0; i < blobs.size(); ++i)
+        if (checked(blobs[i]).type == RedisReply::Type::String) {
+            const std::string name = tmp + std::to_string(i);
+            merge.push_back({"SET", name, blobs[i].text, "PX", "60000"});
+            pfcount.push_back(name);
+            del.push_back(name);
+        }
+    if (pfcount.size() == 1)
+        return 0;
+    merge.push_back(pfcount);
+    merge.push_back(del);
+    const auto replies = m_client.pipeline(merge);
+    return nonNegative(checked(replies[replies.size() - 2]).integer);
 }
 
 ItemAnswer FleetReader::item(const std::string& key, Timestamp windowSeconds, Timestamp now) {
@@ -89,21 +130,30 @@ ItemAnswer FleetReader::item(const std::string& key, Timestamp windowSeconds, Ti
     answer.key = key;
     answer.windowSeconds = windowSeconds;
     answer.exact = windowSeconds <= kExactWindowSeconds;
-    RedisConnection::Command pfcount{"PFCOUNT"};
-    for (Timestamp m = minuteOf(now - windowSeconds + 1); m <= minuteOf(now); ++m)
-        pfcount.push_back(uniquesKey(key, m));
-    const auto replies = m_connection.pipeline(
-        {{"GET", totalKey(key)}, pfcount, {"ZRANGE", instancesKey(key), "0", "-1"}});
-    const RedisReply& total = checked(replies[0]);
-    answer.allTime = total.type == RedisReply::Type::Nil ? 0 : nonNegative(toNumber(total.text));
-    answer.uniques = nonNegative(checked(replies[1]).integer);
+    const std::vector<std::string> names = storageNames({key}).front();
+    std::vector<RedisConnection::Command> commands;
+    for (const std::string& name : names) {
+        commands.push_back({"GET", totalKey(name)});
+        commands.push_back({"ZRANGE", instancesKey(name), "0", "-1"});
+    }
+    const auto replies = m_client.pipeline(commands);
+    std::set<std::string> sent;
+    for (std::size_t i = 0; i < replies.size(); i += 2) {
+        const RedisReply& total = checked(replies[i]);
+        if (total.type != RedisReply::Type::Nil)
+            answer.allTime = saturatingAdd(answer.allTime, nonNegative(toNumber(total.text)));
+        for (const RedisReply& name : checked(replies[i + 1]).elements)
+            sent.insert(name.text);
+    }
+    answer.uniques = mergedUniques(key, names, windowSeconds, now);
     std::vector<RedisConnection::Command> alive;
-    for (const RedisReply& name : checked(replies[2]).elements)
-        alive.push_back({"EXISTS", heartbeatKey(name.text)});
-    const auto exists = m_connection.pipeline(alive);
+    const std::vector<std::string> candidates(sent.begin(), sent.end());
+    for (const std::string& name : candidates)
+        alive.push_back({"EXISTS", heartbeatKey(name)});
+    const auto exists = m_client.pipeline(alive);
     for (std::size_t i = 0; i < exists.size(); ++i)
         if (checked(exists[i]).integer == 1)
-            answer.instances.push_back(replies[2].elements[i].text);
+            answer.instances.push_back(candidates[i]);
     answer.window = windowCounts({key}, windowSeconds, now).front();
     return answer;
 }
@@ -114,7 +164,7 @@ std::vector<RankedItem> FleetReader::top(std::size_t k, Timestamp windowSeconds,
         zunion.push_back(topKey(m));
     zunion[1] = std::to_string(zunion.size() - 2);
     zunion.push_back("WITHSCORES");
-    const RedisReply merged = m_connection.command(zunion);
+    const RedisReply merged = m_client.command(zunion);
     std::vector<std::pair<double, std::string>> byMinutes;
     for (std::size_t i = 0; i + 1 < merged.elements.size(); i += 2)
         byMinutes.emplace_back(std::stod(merged.elements[i + 1].text), merged.elements[i].text);
@@ -140,13 +190,12 @@ std::vector<RankedItem> FleetReader::top(std::size_t k, Timestamp windowSeconds,
 
 RebuildResult FleetReader::rebuild() {
     RebuildResult result;
-    const ScriptShas shas = loadScripts(m_connection);
-    for (const std::string& log : scan(kLogPattern)) {
+    const ScriptShas shas = loadScripts(m_client);
+    for (const std::string& log : m_client.scan(kLogPattern)) {
         ++result.logs;
         std::string start = "-";
         while (true) {
-            const RedisReply page =
-                m_connection.command({"XRANGE", log, start, "+", "COUNT", "100"});
+            const RedisReply page = m_client.command({"XRANGE", log, start, "+", "COUNT", "100"});
             if (page.elements.empty())
                 break;
             std::vector<RedisConnection::Command> commands;
@@ -160,19 +209,30 @@ RebuildResult FleetReader::rebuild() {
                 FlushIdentity id{fields["instance"], fields["run"],
                                  std::uint64_t(toNumber(fields["seq"])), toNumber(fields["time"])};
                 FlushBatch batch;
+                HotRoutes routes;
                 try {
                     batch = FlushBatch::decode(fields["data"]);
+                    routes = decodeRoutes(fields["hot"]);
                 } catch (const std::invalid_argument& e) {
                     throw RedisError(RedisError::Kind::Protocol,
                                      log + " entry " + entry.elements[0].text + ": " + e.what());
                 }
-                auto apply = applyCommands(batch, id, shas);
+                auto apply = applyCommands(batch, id, shas, routes);
+                // The hot markers (wiped with the counts): N covers the shard used.
+                for (const auto& [item, sub] : routes)
+                    apply.push_back({"ZADD", hotShardsKey(item), "GT",
+                                     std::to_string(std::stoll(sub.substr(item.size() + 1)) + 1),
+                                     "shards"});
                 commands.insert(commands.end(), std::make_move_iterator(apply.begin()),
                                 std::make_move_iterator(apply.end()));
                 ++result.entries;
             }
-            for (const RedisReply& reply : m_connection.pipeline(commands))
-                ++(checked(reply).integer == 1 ? result.applied : result.skipped);
+            const auto replies = m_client.pipeline(commands);
+            for (std::size_t i = 0; i < replies.size(); ++i)
+                if (commands[i].front() == "EVALSHA")
+                    ++(checked(replies[i]).integer == 1 ? result.applied : result.skipped);
+                else
+                    checked(replies[i]);
             start = "(" + page.elements.back().elements[0].text;
         }
     }
@@ -180,12 +240,13 @@ RebuildResult FleetReader::rebuild() {
 }
 
 std::size_t FleetReader::wipeCounts() {
-    const std::vector<std::string> keys = scan(kCountPattern);
-    for (std::size_t i = 0; i < keys.size(); i += 512) {
-        RedisConnection::Command del{"DEL"};
-        del.insert(del.end(), keys.begin() + i, keys.begin() + std::min(keys.size(), i + 512));
-        m_connection.command(del);
-    }
+    // One DEL per key: in a cluster the keys live in many slots.
+    const std::vector<std::string> keys = m_client.scan(kCountPattern);
+    std::vector<RedisConnection::Command> commands;
+    for (const std::string& key : keys)
+        commands.push_back({"DEL", key});
+    for (const RedisReply& reply : m_client.pipeline(commands))
+        checked(reply);
     return keys.size();
 }
 

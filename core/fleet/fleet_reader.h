@@ -1,14 +1,18 @@
 // FleetReader: what the fleet counted, read back from Redis (query), and the rebuild of the
 // counting keys from the instances' logs.
 //
-// Not thread-safe (uses one RedisConnection). Every read is a few pipelined round trips,
-// independent of the hit rate. Throws RedisError when Redis fails or answers unexpectedly.
-// Window semantics: hits with a time in (now - window, now], like the counters in core/.
+// Not thread-safe (uses one RedisClient: one server or a Redis Cluster). Every read is a few
+// pipelined round trips, independent of the hit rate. Throws RedisError when Redis fails or answers
+// unexpectedly. Window semantics: hits with a time in (now - window, now], like the counters in
+// core/.
 // - window <= kExactWindowSeconds: exact, from the per-second hashes.
 // - longer windows (up to kMaxQueryWindow): from the per-minute hashes, whole minutes: the
 //   oldest minute touched by the window counts whole (exact == false).
 // - uniques: HyperLogLog over the minutes the window touches (minute granularity,
 //   0.81 % standard error).
+// - hot items (hotShardsKey): counts, instances and uniques sum the item and its sub-items;
+//   the sub-items' HyperLogLogs live in other slots, so they are merged in temporary keys of
+//   the item's own slot (hc:{ITEM}:tmp:..., 60 s expiry, deleted at once).
 #pragma once
 
 #include <string>
@@ -16,7 +20,7 @@
 #include <vector>
 
 #include "core/counters/window_counter.h"
-#include "core/fleet/redis_connection.h"
+#include "core/fleet/redis_client.h"
 
 namespace hitcounter::fleet {
 
@@ -44,7 +48,7 @@ struct RebuildResult {
 
 class FleetReader {
 public:
-    explicit FleetReader(RedisConnection& connection) : m_connection(connection) {}
+    explicit FleetReader(RedisClient& client) : m_client(client) {}
 
     ItemAnswer item(const std::string& key, Timestamp windowSeconds, Timestamp now);
     // The k items with the most hits in the window, most first, ties by key ascending.
@@ -59,9 +63,12 @@ public:
 private:
     std::vector<Count> windowCounts(const std::vector<std::string>& keys, Timestamp windowSeconds,
                                     Timestamp now);
-    std::vector<std::string> scan(std::string_view pattern);
+    // Per key: the names its counts are stored under (the key, then its hot sub-items).
+    std::vector<std::vector<std::string>> storageNames(const std::vector<std::string>& keys);
+    Count mergedUniques(const std::string& key, const std::vector<std::string>& names,
+                        Timestamp windowSeconds, Timestamp now);
 
-    RedisConnection& m_connection;
+    RedisClient& m_client;
 };
 
 }  // namespace hitcounter::fleet

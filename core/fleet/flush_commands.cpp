@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 
 #include "core/fleet/fleet_keys.h"
 
@@ -168,41 +169,91 @@ bool isValidInstanceName(std::string_view name) {
     });
 }
 
-ScriptShas loadScripts(RedisConnection& connection) {
-    return {connection.command({"SCRIPT", "LOAD", kItemScript}).text,
-            connection.command({"SCRIPT", "LOAD", kTopScript}).text};
+ScriptShas loadScripts(RedisClient& client) {
+    return {client.loadScript(kItemScript), client.loadScript(kTopScript)};
 }
 
 std::vector<RedisConnection::Command> applyCommands(const FlushBatch& batch,
-                                                    const FlushIdentity& id,
-                                                    const ScriptShas& shas) {
+                                                    const FlushIdentity& id, const ScriptShas& shas,
+                                                    const HotRoutes& routes) {
     std::vector<RedisConnection::Command> commands;
     commands.reserve(batch.items().size() + 1);
-    for (const auto& [item, data] : batch.items())
-        commands.push_back(itemCommand(item, data, id, shas.item));
+    for (const auto& [item, data] : batch.items()) {
+        const auto route = routes.find(item);
+        commands.push_back(
+            itemCommand(route == routes.end() ? item : route->second, data, id, shas.item));
+    }
     if (!batch.empty())
         commands.push_back(topCommand(batch, id, shas.top));
     return commands;
 }
 
 RedisConnection::Command logCommand(const FlushBatch& batch, const FlushIdentity& id,
-                                    std::size_t maxLength) {
-    return {"XADD",
-            logKey(id.instance),
-            "MAXLEN",
-            "~",
-            std::to_string(maxLength),
-            "*",
-            "instance",
-            id.instance,
-            "run",
-            id.run,
-            "seq",
-            std::to_string(id.seq),
-            "time",
-            std::to_string(id.flushTime),
-            "data",
-            batch.encode()};
+                                    std::size_t maxLength, const HotRoutes& routes) {
+    RedisConnection::Command xadd{"XADD",
+                                  logKey(id.instance),
+                                  "MAXLEN",
+                                  "~",
+                                  std::to_string(maxLength),
+                                  "*",
+                                  "instance",
+                                  id.instance,
+                                  "run",
+                                  id.run,
+                                  "seq",
+                                  std::to_string(id.seq),
+                                  "time",
+                                  std::to_string(id.flushTime),
+                                  "data",
+                                  batch.encode()};
+    if (!routes.empty()) {
+        xadd.push_back("hot");
+        xadd.push_back(encodeRoutes(routes));
+    }
+    return xadd;
+}
+
+namespace {
+
+void appendNetstring(std::string& out, std::string_view text) {
+    out.append(std::to_string(text.size())).append(":").append(text).append(",");
+}
+
+std::string readNetstring(std::string_view& text) {
+    const auto colon = text.find(':');
+    if (colon == std::string_view::npos || colon == 0 || colon > 10)
+        throw std::invalid_argument("malformed hot routes");
+    std::size_t length = 0;
+    for (const char c : text.substr(0, colon)) {
+        if (c < '0' || c > '9')
+            throw std::invalid_argument("malformed hot routes");
+        length = length * 10 + std::size_t(c - '0');
+    }
+    if (text.size() < colon + 1 + length + 1 || text[colon + 1 + length] != ',')
+        throw std::invalid_argument("malformed hot routes");
+    std::string value(text.substr(colon + 1, length));
+    text.remove_prefix(colon + 1 + length + 1);
+    return value;
+}
+
+}  // namespace
+
+std::string encodeRoutes(const HotRoutes& routes) {
+    std::string out;
+    for (const auto& [item, sub] : routes) {
+        appendNetstring(out, item);
+        appendNetstring(out, sub);
+    }
+    return out;
+}
+
+HotRoutes decodeRoutes(std::string_view text) {
+    HotRoutes routes;
+    while (!text.empty()) {
+        std::string item = readNetstring(text);
+        routes[std::move(item)] = readNetstring(text);
+    }
+    return routes;
 }
 
 }  // namespace hitcounter::fleet

@@ -14,8 +14,10 @@
 #include <string>
 #include <vector>
 
+#include <map>
 #include "core/fleet/flush_batch.h"
-#include "core/fleet/redis_connection.h"
+
+#include "core/fleet/redis_client.h"
 
 namespace hitcounter::fleet {
 
@@ -31,19 +33,31 @@ struct ScriptShas {
     std::string top;
 };
 
+// Hot items of one flush: item -> the sub-item (hotSubItem) its counts are written under.
+// Items not listed are written under their own name. Frozen with the flush: a resend goes
+// where the first attempt went, so the sub-item's guard sees the same sequence.
+using HotRoutes = std::map<std::string, std::string>;
+
 bool isValidInstanceName(std::string_view name);
 
-// SCRIPT LOAD of both scripts on `connection` (after every reconnect: a restarted Redis has
-// an empty script cache). Throws RedisError.
-ScriptShas loadScripts(RedisConnection& connection);
+// Registers both scripts with `client` (loaded on every node it connects to, again after a
+// reconnect: a restarted Redis has an empty script cache). Throws RedisError.
+ScriptShas loadScripts(RedisClient& client);
 
-// The EVALSHA commands of `batch`: one per item, then one for the top-K (if any hits).
+// The EVALSHA commands of `batch`: one per item (under its route), then one for the top-K
+// (if any hits; the top-K always names the item itself).
 std::vector<RedisConnection::Command> applyCommands(const FlushBatch& batch,
-                                                    const FlushIdentity& id,
-                                                    const ScriptShas& shas);
+                                                    const FlushIdentity& id, const ScriptShas& shas,
+                                                    const HotRoutes& routes = {});
 
-// The XADD appending `batch` to the instance's log, trimmed to about `maxLength` entries.
+// The XADD appending `batch` (and its routes, field "hot") to the instance's log, trimmed to
+// about `maxLength` entries.
 RedisConnection::Command logCommand(const FlushBatch& batch, const FlushIdentity& id,
-                                    std::size_t maxLength);
+                                    std::size_t maxLength, const HotRoutes& routes = {});
+
+// The "hot" field of a log entry and back (netstrings: item, then sub-item). decodeRoutes
+// throws std::invalid_argument on a malformed text.
+std::string encodeRoutes(const HotRoutes& routes);
+HotRoutes decodeRoutes(std::string_view text);
 
 }  // namespace hitcounter::fleet

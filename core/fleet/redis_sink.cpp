@@ -28,15 +28,21 @@ double unixNow() {
 
 }  // namespace
 
-RedisSink::RedisSink(RedisSinkOptions options, std::unique_ptr<RedisConnection> connection)
+RedisSink::RedisSink(RedisSinkOptions options, std::unique_ptr<RedisClient> client)
     : m_options(std::move(options)),
       m_run(newRunId()),
       m_open(m_options.bufferEntries),
-      m_connection(std::move(connection)) {
+      m_client(std::move(client)) {
     if (!isValidInstanceName(m_options.instance))
         throw std::invalid_argument("instance name '" + m_options.instance +
                                     "' is not valid; expected 1 to 128 of A-Z a-z 0-9 . _ -");
-    m_stats.connected = m_connection && !m_connection->broken();
+    m_stats.connected = bool(m_client);
+    if (m_client && m_client->cluster()) {
+        m_client->setWaitReplicas(m_options.replicaWait);
+        m_stats.cluster = true;
+    }
+    if (m_options.hotShards > 0)
+        m_shard = int(crc16(m_run) % unsigned(m_options.hotShards));
     m_thread = std::jthread([this](std::stop_token stop) { loop(stop); });
 }
 
@@ -111,7 +117,7 @@ void RedisSink::loop(std::stop_token stop) {
     m_stats.droppedHits = saturatingAdd(m_stats.droppedHits, unsent);
     m_open = FlushBatch(m_options.bufferEntries);
     m_inFlight.reset();
-    m_connection.reset();  // m_stats.connected keeps the outcome of the last attempt
+    m_client.reset();  // m_stats.connected keeps the outcome of the last attempt
 }
 
 bool RedisSink::seal() {
@@ -124,22 +130,44 @@ bool RedisSink::seal() {
     std::swap(*m_inFlight, m_open);
     m_id = {m_options.instance, m_run, m_nextSeq++, static_cast<Timestamp>(unixNow())};
     m_hitsSinceHeartbeat = saturatingAdd(m_hitsSinceHeartbeat, m_inFlight->hits());
+    m_routes.clear();
+    for (const auto& [item, data] : m_inFlight->items()) {
+        auto hot = m_hot.find(item);
+        if (hot == m_hot.end() && m_options.hotShards > 0) {
+            Count hits = 0;
+            for (const auto& [second, n] : data.seconds)
+                hits = saturatingAdd(hits, n);
+            if (hits >= m_options.hotMinHits &&
+                double(hits) >= m_options.hotShare * double(m_inFlight->hits())) {
+                hot = m_hot.emplace(item, hotSubItem(item, m_shard)).first;
+                m_unannounced.insert(item);
+                m_stats.hotItems = m_hot.size();
+            }
+        }
+        if (hot != m_hot.end())
+            m_routes.emplace(item, hot->second);
+    }
     return true;
 }
 
 bool RedisSink::ensureConnected() {
     try {
-        if (!m_connection || m_connection->broken()) {
-            m_connection.reset();
+        if (!m_client) {
             m_shas = {};
-            m_connection = std::make_unique<RedisConnection>(m_options.url, m_options.timeouts);
+            m_client = std::make_unique<RedisClient>(m_options.url, m_options.timeouts);
+            if (m_client->cluster()) {
+                m_client->setWaitReplicas(m_options.replicaWait);
+                std::lock_guard lock(m_mutex);
+                m_stats.cluster = true;
+            }
         }
+        // The client reloads registered scripts on every connection it opens: the SHAs stay.
         if (m_shas.item.empty())
-            m_shas = loadScripts(*m_connection);
+            m_shas = loadScripts(*m_client);
         return true;
     } catch (const RedisError& e) {
-        m_connection.reset();
-        m_shas = {};
+        if (m_client)
+            m_client->disconnect();
         std::lock_guard lock(m_mutex);
         m_stats.connected = false;
         m_stats.lastError = e.what();
@@ -154,10 +182,14 @@ bool RedisSink::attempt() {
     std::vector<RedisConnection::Command> commands;
     std::size_t scripts = 0;
     if (m_inFlight) {
-        commands = applyCommands(*m_inFlight, m_id, m_shas);
+        commands = applyCommands(*m_inFlight, m_id, m_shas, m_routes);
         scripts = commands.size();
-        commands.push_back(logCommand(*m_inFlight, m_id, m_options.logMaxLength));
+        commands.push_back(logCommand(*m_inFlight, m_id, m_options.logMaxLength, m_routes));
     }
+    const std::set<std::string> announcing = m_unannounced;
+    for (const std::string& item : announcing)
+        commands.push_back(
+            {"ZADD", hotShardsKey(item), "GT", std::to_string(m_options.hotShards), "shards"});
     const auto now = Clock::now();
     const double elapsed = std::chrono::duration<double>(now - m_lastHeartbeat).count();
     const auto ttl =
@@ -177,7 +209,7 @@ bool RedisSink::attempt() {
     std::vector<RedisReply> replies;
     std::string problem;
     try {
-        replies = m_connection->pipeline(commands);
+        replies = m_client->pipeline(commands);
         for (const RedisReply& r : replies)
             if (r.isError()) {
                 problem = m_options.url.describe() + ": " + r.text;
@@ -188,15 +220,23 @@ bool RedisSink::attempt() {
     }
     std::lock_guard lock(m_mutex);
     m_stats.commands += commands.size();
+    const RedisClientStats& routing = m_client->stats();
+    m_stats.moved = routing.moved;
+    m_stats.ask = routing.ask;
+    m_stats.unreplicatedAcks = routing.unreplicatedAcks;
+    m_stats.commandsPerNode = routing.commandsPerNode;
     if (!problem.empty()) {
-        m_connection.reset();  // reconnect (and reload the scripts) before the resend
-        m_shas = {};
+        // Reconnect (the client reloads the scripts and, in a cluster, refreshes its slot
+        // map: a failover's new master) before the resend.
+        m_client->disconnect();
         m_stats.connected = false;
         m_stats.lastError = problem;
         ++m_stats.retries;
         return false;
     }
     m_stats.connected = true;
+    for (const std::string& item : announcing)
+        m_unannounced.erase(item);
     m_hitsSinceHeartbeat = 0;
     m_lastHeartbeat = now;
     if (m_inFlight) {

@@ -20,22 +20,34 @@
 //   acknowledged or `drainTimeout` has passed; what is still unsent then is counted in
 //   droppedHits. After stop() add() drops and counts.
 // Example:
-//   RedisSink sink(options, std::make_unique<RedisConnection>(options.url));
+// - Redis Cluster (the URL names any node): RedisClient routes every command to its slot's
+//   master and follows MOVED/ASK; each item script touches one slot only and the guards are
+//   per (item, instance, run), so a flush split over several masters is still applied once
+//   per item however its parts fail and are resent. After each node's part the sink WAITs
+//   (at most replicaWait) for one replica, so an acknowledged flush survives a failover.
+// - Hot items (hotShards > 0): an item holding at least hotShare of a flush's hits and at
+//   least hotMinHits of them becomes hot for the rest of the run; its counts then go to the
+//   sub-item hotSubItem(item, k) (k fixed per run) and the first flush records N in
+//   hotShardsKey(item) (ZADD GT), so readers sum the sub-items (docs/redis.md).
+// Example:
+//   RedisSink sink(options, std::make_unique<RedisClient>(options.url));
 //   sink.add(batch); ... sink.stop(5s); sink.stats().flushes;
 #pragma once
 
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 
 #include "core/fleet/flush_batch.h"
 #include "core/fleet/flush_commands.h"
-#include "core/fleet/redis_connection.h"
+#include "core/fleet/redis_client.h"
 #include "core/fleet/redis_url.h"
 
 namespace hitcounter::fleet {
@@ -49,8 +61,12 @@ struct RedisSinkOptions {
     std::size_t bufferEntries = 1'000'000;
     std::chrono::milliseconds minBackoff{50};
     std::chrono::milliseconds maxBackoff{2000};
-    std::size_t logMaxLength = 1'000'000;  // XADD MAXLEN ~ (about 11 days at 1 flush/s)
-    std::chrono::seconds heartbeatTtl{0};  // 0: max(5 s, 3 flush intervals)
+    std::size_t logMaxLength = 1'000'000;        // XADD MAXLEN ~ (about 11 days at 1 flush/s)
+    std::chrono::seconds heartbeatTtl{0};        // 0: max(5 s, 3 flush intervals)
+    int hotShards = 0;                           // 0: no item is split
+    double hotShare = 0.5;                       // share of a flush's hits that makes an item hot
+    Count hotMinHits = 1000;                     // ... and at least this many hits in that flush
+    std::chrono::milliseconds replicaWait{100};  // cluster only: WAIT 1 per node, bounded
 };
 
 struct RedisSinkStats {
@@ -63,13 +79,19 @@ struct RedisSinkStats {
     double lagSeconds = 0;   // last flush: from the arrival of its oldest hit to the ack
     bool connected = false;  // the last attempt reached Redis (kept after stop())
     std::string lastError;
+    bool cluster = false;                // the URL names a node of a Redis Cluster
+    std::uint64_t moved = 0;             // MOVED redirects followed
+    std::uint64_t ask = 0;               // ASK redirects followed
+    std::uint64_t unreplicatedAcks = 0;  // node parts acknowledged before a replica had them
+    std::size_t hotItems = 0;            // items split into sub-items in this run
+    std::map<std::string, std::uint64_t> commandsPerNode;  // "host:port" -> commands
 };
 
 class RedisSink {
 public:
-    // Starts the flush thread with `connection` (already connected, or null to connect on
-    // the first flush). Throws std::invalid_argument for a bad instance name.
-    RedisSink(RedisSinkOptions options, std::unique_ptr<RedisConnection> connection);
+    // Starts the flush thread with `client` (already connected, or null to connect on the
+    // first flush). Throws std::invalid_argument for a bad instance name.
+    RedisSink(RedisSinkOptions options, std::unique_ptr<RedisClient> client);
     ~RedisSink();
     RedisSink(const RedisSink&) = delete;
     RedisSink& operator=(const RedisSink&) = delete;
@@ -100,9 +122,13 @@ private:
     Clock::time_point m_drainUntil{};
 
     // Owned by the flush thread.
-    std::unique_ptr<RedisConnection> m_connection;
+    std::unique_ptr<RedisClient> m_client;
     ScriptShas m_shas;
     std::optional<FlushBatch> m_inFlight;
+    HotRoutes m_routes;                        // of the batch in flight
+    std::map<std::string, std::string> m_hot;  // item -> sub-item, for the rest of the run
+    std::set<std::string> m_unannounced;       // hot items whose hotShardsKey is not acknowledged
+    int m_shard = 0;                           // this run's sub-item index, < hotShards
     FlushIdentity m_id;
     std::uint64_t m_nextSeq = 1;
     Count m_hitsSinceHeartbeat = 0;

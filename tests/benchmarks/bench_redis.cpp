@@ -65,7 +65,7 @@ void BM_SinkCommandsPerSecond(benchmark::State& state) {
     for (auto _ : state) {
         state.PauseTiming();
         flushAll();
-        RedisSink sink(sinkOptions(1h), std::make_unique<RedisConnection>(url()));
+        RedisSink sink(sinkOptions(1h), std::make_unique<RedisClient>(url()));
         sink.add(oneSecond(rate, items, unixNow()));
         state.ResumeTiming();
         const auto start = std::chrono::steady_clock::now();
@@ -92,7 +92,7 @@ BENCHMARK(BM_SinkCommandsPerSecond)
 void BM_TextbookIncrPerHit(benchmark::State& state) {
     const bool pipelined = state.range(0) == 1;
     const std::size_t hits = pipelined ? 200'000 : 20'000;
-    RedisConnection c(url());
+    RedisClient c(url());
     std::vector<RedisConnection::Command> chunk(1024, {"INCR", "hc:textbook"});
     for (auto _ : state) {
         if (pipelined) {
@@ -135,8 +135,8 @@ void BM_EndToEndLag(benchmark::State& state) {
     std::vector<double> lags;
     for (auto _ : state) {
         flushAll();
-        RedisSink sink(sinkOptions(interval), std::make_unique<RedisConnection>(url()));
-        RedisConnection reader(url());
+        RedisSink sink(sinkOptions(interval), std::make_unique<RedisClient>(url()));
+        RedisClient reader(url());
         FleetReader fleet(reader);
         for (int sample = 0; sample < 20; ++sample) {
             QThread::msleep(std::uint64_t(37 * sample % interval.count()));
@@ -161,14 +161,14 @@ void BM_QueryLatency(benchmark::State& state) {
     flushAll();
     const Timestamp now = unixNow();
     {
-        RedisSink sink(sinkOptions(1h), std::make_unique<RedisConnection>(url()));
+        RedisSink sink(sinkOptions(1h), std::make_unique<RedisClient>(url()));
         HitBatch batch;
         for (Timestamp s = now - 3599; s <= now; ++s)
             batch.push_back({s, "q", "v" + std::to_string(s % 500), 3});
         sink.add(batch);
         sink.stop(60s);
     }
-    RedisConnection c(url());
+    RedisClient c(url());
     FleetReader reader(c);
     for (auto _ : state)
         benchmark::DoNotOptimize(reader.item("q", window, now));
@@ -181,10 +181,10 @@ BENCHMARK(BM_QueryLatency)->Arg(300)->Arg(3600)->Unit(benchmark::kMicrosecond);
 void BM_MemoryPerItemHour(benchmark::State& state) {
     for (auto _ : state) {
         flushAll();
-        RedisConnection c(url());
+        RedisClient c(url());
         const long long before = c.command({"MEMORY", "STATS"}).elements.at(3).integer;
         const Timestamp now = unixNow();
-        RedisSink sink(sinkOptions(1h), std::make_unique<RedisConnection>(url()));
+        RedisSink sink(sinkOptions(1h), std::make_unique<RedisClient>(url()));
         HitBatch batch;
         for (long long item = 0; item < 100; ++item)
             for (Timestamp s = now - 3599; s <= now; ++s)

@@ -1,6 +1,9 @@
 #include <QTest>
+#include <algorithm>
 
+#include "core/fleet/fleet_keys.h"
 #include "core/fleet/flush_batch.h"
+#include "core/fleet/flush_commands.h"
 
 using hitcounter::HitEvent;
 using hitcounter::fleet::FlushBatch;
@@ -73,6 +76,27 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, FlushBatch::decode("1:1,"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, FlushBatch::decode("9:1,"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, FlushBatch::decode("1:0,x"));
+    }
+
+    void hotRoutesGoIntoTheLogAndBack() {
+        using namespace hitcounter::fleet;
+        const HotRoutes routes{{"hot", hotSubItem("hot", 3)}, {"a:b,c", hotSubItem("a:b,c", 0)}};
+        QCOMPARE(decodeRoutes(encodeRoutes(routes)), routes);
+        QVERIFY(decodeRoutes("").empty());
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, decodeRoutes("3:hot,"));  // no sub-item
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, decodeRoutes("9:hot,"));
+        FlushBatch batch;
+        batch.add({120, "hot", "", 7});
+        const FlushIdentity id{"inst", "run", 1, 120};
+        const auto xadd = logCommand(batch, id, 100, routes);
+        QCOMPARE(xadd[xadd.size() - 2], std::string("hot"));
+        QCOMPARE(decodeRoutes(xadd.back()), routes);
+        // The item script writes under the sub-item's keys; the top-K names the item.
+        const auto commands = applyCommands(batch, id, {"itemsha", "topsha"}, routes);
+        QCOMPARE(commands.size(), std::size_t(2));
+        QCOMPARE(commands[0][3], itemGuardKey(hotSubItem("hot", 3), "inst", "run"));
+        QVERIFY(std::find(commands[1].begin(), commands[1].end(), std::string("hot")) !=
+                commands[1].end());
     }
 };
 

@@ -35,7 +35,7 @@ RedisSinkOptions optionsFor(const std::string& url, const std::string& instance)
 
 std::unique_ptr<RedisSink> sinkFor(const std::string& url, const std::string& instance) {
     const RedisSinkOptions o = optionsFor(url, instance);
-    return std::make_unique<RedisSink>(o, std::make_unique<RedisConnection>(o.url, o.timeouts));
+    return std::make_unique<RedisSink>(o, std::make_unique<RedisClient>(o.url, o.timeouts));
 }
 
 // `hits` hits of `key` spread over the seconds now-9 .. now, visitors v0..v{visitors-1}.
@@ -48,7 +48,7 @@ HitBatch spread(const std::string& key, int hits, Timestamp now, int visitors = 
 
 ItemAnswer ask(const RedisServer& redis, const std::string& key, Timestamp now,
                Timestamp window = 300) {
-    RedisConnection c(parseRedisUrl(redis.url()));
+    RedisClient c(parseRedisUrl(redis.url()));
     return FleetReader(c).item(key, window, now);
 }
 
@@ -61,7 +61,7 @@ private Q_SLOTS:
     void initTestCase() { QVERIFY2(m_redis.start(), m_redis.output().c_str()); }
 
     void init() {
-        RedisConnection c(parseRedisUrl(m_redis.url()));
+        RedisClient c(parseRedisUrl(m_redis.url()));
         c.command({"FLUSHALL"});
     }
 
@@ -84,13 +84,41 @@ private Q_SLOTS:
         QCOMPARE(g.uniques, Count(7));
         QCOMPARE(ask(m_redis, "g.hits", now, 600).window, Count(2009));
         QCOMPARE(ask(m_redis, "g.hits", now, 5).window, Count(1000));  // seconds now-4..now
-        RedisConnection c(parseRedisUrl(m_redis.url()));
+        RedisClient c(parseRedisUrl(m_redis.url()));
         const auto top = FleetReader(c).top(2, 300, now);
         QCOMPARE(top.size(), std::size_t(2));
         QCOMPARE(top[0].key, std::string("g.hits"));
         QCOMPARE(top[0].count, Count(2000));
         QCOMPARE(top[1].key, std::string("p.one"));
         QCOMPARE(top[1].count, Count(35));
+    }
+
+    void aSingleServerIsNotACluster() {
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        QVERIFY(!c.cluster());
+        QCOMPARE(c.masters(),
+                 std::vector<std::string>{"127.0.0.1:" + std::to_string(m_redis.port())});
+    }
+
+    void hotItemsOnOneServerAreSummedToo() {
+        const Timestamp now = unixNow();
+        RedisSinkOptions o = optionsFor(m_redis.url(), "hot-single");
+        o.hotShards = 4;
+        o.hotMinHits = 10;
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        sink.add(spread("hot", 300, now, 30));
+        sink.add(spread("cold", 3, now));
+        sink.stop();
+        QCOMPARE(sink.stats().hotItems, std::size_t(1));
+        QCOMPARE(sink.stats().cluster, false);
+        const ItemAnswer a = ask(m_redis, "hot", now);
+        QCOMPARE(a.allTime, Count(300));
+        QCOMPARE(a.window, Count(300));
+        QCOMPARE(a.uniques, Count(30));
+        QCOMPARE(a.instances, std::vector<std::string>{"hot-single"});
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        QCOMPARE(c.command({"GET", totalKey("hot")}).type, RedisReply::Type::Nil);  // sub-item
+        QCOMPARE(ask(m_redis, "cold", now).allTime, Count(3));
     }
 
     void aliveInstancesAreListed() {
@@ -102,7 +130,7 @@ private Q_SLOTS:
         a->stop();
         b->stop();
         QCOMPARE(ask(m_redis, "k", now).instances, std::vector<std::string>{"alive-a"});
-        RedisConnection c(parseRedisUrl(m_redis.url()));
+        RedisClient c(parseRedisUrl(m_redis.url()));
         c.command({"DEL", heartbeatKey("alive-a")});  // as if its heartbeat had expired
         QVERIFY(ask(m_redis, "k", now).instances.empty());
     }
@@ -114,7 +142,7 @@ private Q_SLOTS:
         for (int r = 0; r < 2; ++r) {
             RedisSinkOptions o = optionsFor(m_redis.url(), "rate" + std::to_string(r));
             o.flushInterval = 1h;  // only the stop() flush
-            RedisSink sink(o, std::make_unique<RedisConnection>(o.url, o.timeouts));
+            RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
             for (const char* key : {"x", "y", "z"}) {
                 HitBatch batch;
                 for (int i = 0; i < rates[r]; ++i)
@@ -147,7 +175,7 @@ private Q_SLOTS:
         QCOMPARE(ask(m_redis, "once", now).allTime, Count(500));
         QCOMPARE(ask(m_redis, "once", now).window, Count(500));
         QCOMPARE(ask(m_redis, "twice", now).window, Count(20));
-        RedisConnection c(parseRedisUrl(m_redis.url()));
+        RedisClient c(parseRedisUrl(m_redis.url()));
         QCOMPARE(FleetReader(c).top(1, 300, now).front().count, Count(500));
     }
 
@@ -180,7 +208,7 @@ private Q_SLOTS:
         a->stop();
         b->stop();
         QVERIFY(a->stats().flushes >= 2);
-        RedisConnection c(parseRedisUrl(m_redis.url()));
+        RedisClient c(parseRedisUrl(m_redis.url()));
         FleetReader reader(c);
         const ItemAnswer one = reader.item("r.one", 300, now);
         const ItemAnswer two = reader.item("r.two", 3600, now);
