@@ -50,6 +50,13 @@ QString limiterTitle(const std::string& name) {
     return QString::fromStdString(name);
 }
 
+// A boundary burst's marker: the algorithm's colour outlined in the text colour.
+QCPScatterStyle burstStyle(const QColor& color, bool dark) {
+    return QCPScatterStyle(QCPScatterStyle::ssTriangleInverted,
+                           QPen(dark ? QColor("#e8eaed") : QColor("#202124"), 1), QBrush(color),
+                           11);
+}
+
 QCPAxisRect* addRect(QCustomPlot* plot, QCPLayoutGrid* grid, int row, int column,
                      const QString& title, const QString& valueLabel) {
     auto* rect = new QCPAxisRect(plot);
@@ -95,12 +102,13 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     m_scopeBox->setObjectName(QStringLiteral("scopeBox"));
     m_scopeBox->addItem(tr("per key"), true);
     m_scopeBox->addItem(tr("all traffic as one key"), false);
+    m_scopeBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_scopeBox->setToolTip(
         tr("Per key: every key has its own limiter (idle keys evicted). All traffic: one "
            "limiter for everything."));
     auto* controls = new QHBoxLayout;
     controls->setContentsMargins(4, 2, 4, 2);
-    controls->addWidget(new QLabel(tr("Limit L")));
+    controls->addWidget(new QLabel(tr("L")));
     controls->addWidget(m_limitBox);
     controls->addWidget(new QLabel(tr("per W")));
     controls->addWidget(m_perBox);
@@ -108,14 +116,15 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     controls->addWidget(m_scopeBox);
     controls->addSpacing(8);
     for (const std::string_view name : limiterNames()) {
-        auto* box = new QCheckBox(limiterTitle(std::string(name)));
+        auto* box = new QCheckBox(fromView(name));
+        box->setToolTip(limiterTitle(std::string(name)));
         box->setObjectName(QStringLiteral("algorithm_") + fromView(name));
         box->setChecked(true);
         box->setProperty("algorithm", fromView(name));
         m_algorithmBoxes.push_back(box);
         controls->addWidget(box);
     }
-    m_apply = new QPushButton(tr("Apply (restart the lab)"));
+    m_apply = new QPushButton(tr("Apply"));
     m_apply->setObjectName(QStringLiteral("limitsApply"));
     m_apply->setToolTip(
         tr("Restart every limiter with these settings. A replay is re-run from its start to "
@@ -144,6 +153,8 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
            "boundary burst). Right: the most accepted requests of one key in any window, "
            "against L."));
     m_plot->plotLayout()->clear();
+    m_plot->addLayer(QStringLiteral("markers"), m_plot->layer(QStringLiteral("main")),
+                     QCustomPlot::limAbove);
     auto* legend = new QCPLegend;
     m_plot->plotLayout()->addElement(0, 0, legend);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
@@ -158,9 +169,17 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     m_plot->plotLayout()->addElement(1, 0, grid);
     m_acceptedRect = addRect(m_plot, grid, 0, 0, tr("accepted per second"), tr("accepted / s"));
     m_rejectedRect = addRect(m_plot, grid, 1, 0, tr("rejected per second"), tr("rejected / s"));
-    m_peakRect = addRect(m_plot, grid, 0, 1, tr("max in any window vs L"), tr("requests"));
-    grid->addElement(1, 1, new QCPLayoutElement(m_plot));  // keeps the bars half height
-    grid->setColumnStretchFactors({3.0, 1.0});
+    m_peakRect = addRect(m_plot, grid, 0, 1, tr("max in any window"), tr("requests"));
+    m_peakNote = new QCPTextElement(m_plot);
+    m_peakNote->setFont(QFont(font().family(), 9));
+    m_peakNote->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
+    // A text element is only as tall as its text: an empty element below it lets its row take
+    // half the height, as the rejected plot beside it.
+    auto* noteCell = new QCPLayoutGrid;
+    grid->addElement(1, 1, noteCell);
+    noteCell->addElement(0, 0, m_peakNote);
+    noteCell->addElement(1, 0, new QCPLayoutElement(m_plot));
+    grid->setColumnStretchFactors({2.6, 1.0});
     auto* margins = new QCPMarginGroup(m_plot);
     m_acceptedRect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
     m_rejectedRect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
@@ -181,14 +200,15 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     m_limitLabel->setClipAxisRect(m_peakRect);
     m_limitLabel->position->setAxes(m_peakRect->axis(QCPAxis::atBottom),
                                     m_peakRect->axis(QCPAxis::atLeft));
-    m_limitLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_limitLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     m_limitLabel->setColor(QColor("#d93025"));
+    m_limitLabel->setVisible(false);  // said in m_peakNote: the bars' rect is too narrow
 
     m_lanes = new QTableWidget(0, LaneColumnCount);
     m_lanes->setObjectName(QStringLiteral("limitsLanes"));
     m_lanes->setHorizontalHeaderLabels({tr("algorithm"), tr("accepted"), tr("rejected"),
-                                        tr("rejected %"), tr("max in window"), tr("bursts"),
-                                        tr("memory"), tr("live keys")});
+                                        tr("rej. %"), tr("max in W"), tr("s over L"), tr("memory"),
+                                        tr("keys")});
     m_lanes->horizontalHeaderItem(ColMaxWindow)
         ->setToolTip(tr("max_in_any_window: the most accepted requests of one key in any (t - W, "
                         "t]; above L (red) the algorithm let a burst through"));
@@ -200,35 +220,46 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     m_lanes->verticalHeader()->setDefaultSectionSize(22);
     m_lanes->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_lanes->setSelectionMode(QAbstractItemView::NoSelection);
-    m_lanes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_lanes->horizontalHeader()->setStretchLastSection(true);
+    m_lanes->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_lanes->horizontalHeader()->setSectionResizeMode(ColAlgorithm, QHeaderView::ResizeToContents);
 
     auto* keysTitle = new QLabel(tr("<b>Keys rejected most</b> (since the lab started)"));
+    keysTitle->setObjectName(QStringLiteral("limitsKeysTitle"));
     m_keys = new QTableWidget(0, 0);
     m_keys->setObjectName(QStringLiteral("limitsKeys"));
     m_keys->verticalHeader()->setDefaultSectionSize(22);
     m_keys->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_keys->setSelectionMode(QAbstractItemView::NoSelection);
-    m_keys->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_keys->verticalHeader()->setVisible(false);
+    m_keys->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_keys->setToolTip(
-        tr("Per algorithm, the keys with the most rejected requests (a "
-           "space-saving sketch: exact up to 64 rejected keys, '≤' marks an upper "
-           "bound)"));
+        tr("The keys with the most rejected requests, per algorithm (a "
+           "space-saving sketch of 64 keys per algorithm: exact while fewer keys "
+           "are rejected; – : not among that algorithm's most rejected)"));
 
-    auto* side = new QWidget;
-    auto* sideLayout = new QVBoxLayout(side);
-    sideLayout->setContentsMargins(0, 0, 0, 0);
-    sideLayout->addWidget(m_summary);
-    sideLayout->addWidget(m_lanes, 2);
-    sideLayout->addWidget(keysTitle);
-    sideLayout->addWidget(m_keys, 3);
+    auto* lanesBox = new QWidget;
+    auto* lanesLayout = new QVBoxLayout(lanesBox);
+    lanesLayout->setContentsMargins(0, 0, 0, 0);
+    lanesLayout->addWidget(m_summary);
+    lanesLayout->addWidget(m_lanes, 1);
+    auto* keysBox = new QWidget;
+    auto* keysLayout = new QVBoxLayout(keysBox);
+    keysLayout->setContentsMargins(0, 0, 0, 0);
+    keysLayout->addWidget(keysTitle);
+    keysLayout->addWidget(m_keys, 1);
+    auto* tables = new QSplitter(Qt::Horizontal);
+    tables->addWidget(lanesBox);
+    tables->addWidget(keysBox);
+    tables->setStretchFactor(0, 3);
+    tables->setStretchFactor(1, 2);
 
-    auto* splitter = new QSplitter(Qt::Horizontal);
+    auto* splitter = new QSplitter(Qt::Vertical);
     splitter->setObjectName(QStringLiteral("limitsSplitter"));
     splitter->addWidget(m_plot);
-    splitter->addWidget(side);
-    splitter->setStretchFactor(0, 3);
+    splitter->addWidget(tables);
+    splitter->setStretchFactor(0, 5);
     splitter->setStretchFactor(1, 2);
+    splitter->setSizes({480, 180});
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -245,6 +276,9 @@ void LimitsView::setTimeAxisMode(TimeAxisMode mode) {
 
 void LimitsView::applyTheme(const Theme& theme) {
     m_dark = theme.dark;
+    for (std::size_t i = 0; i < m_bursts.size(); ++i) {
+        m_bursts[i]->setScatterStyle(burstStyle(limiterColor(m_names[i]), m_dark));
+    }
     stylePlot(*m_plot, theme);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -325,9 +359,13 @@ void LimitsView::rebuildSeries() {
         QCPGraph* bursts = m_plot->addGraph(m_acceptedRect->axis(QCPAxis::atBottom),
                                             m_acceptedRect->axis(QCPAxis::atLeft));
         bursts->setLineStyle(QCPGraph::lsNone);
-        bursts->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted,
-                                                QPen(color.darker(130), 1.5), QBrush(color), 11));
-        bursts->setName(tr("%1: > L in a window").arg(fromView(m_names[i])));
+        bursts->setScatterStyle(burstStyle(color, m_dark));
+        bursts->setLayer(QStringLiteral("markers"));  // above every line
+        bursts->setName(tr("boundary burst: > L in a window"));
+        // The markers are the fixed window's boundary bursts (the definition). The
+        // others can pass L too (the bucket's burst capacity, the counter's estimate): the bars
+        // and the table show by how much.
+        bursts->setVisible(m_names[i] == "fixed");
         m_bursts.push_back(bursts);
         auto* bar = new QCPBars(peakX, peakY);
         bar->setWidth(0.6);
@@ -346,7 +384,9 @@ void LimitsView::rebuildSeries() {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     ticker->setTicks(ticks, labels);
     peakX->setTicker(ticker);
-    peakX->setRange(-0.6, double(std::max<qsizetype>(ticks.size(), 1)) - 0.4);
+    peakX->setTickLabelRotation(m_names.size() > 2 ? 35 : 0);
+    // Room right of the bars for the L label.
+    peakX->setRange(-0.6, double(std::max<qsizetype>(ticks.size(), 1)) + 0.5);
     // Burst markers only appear in the legend for algorithms that can burst past L.
     m_lanes->setRowCount(int(m_names.size()));
     for (std::size_t i = 0; i < m_names.size(); ++i) {
@@ -363,13 +403,17 @@ void LimitsView::rebuildSeries() {
         }
     }
     m_keys->clear();
-    m_keys->setColumnCount(int(m_names.size()));
+    m_keys->setColumnCount(int(m_names.size()) + 1);
     m_keys->setRowCount(0);
-    QStringList headers;
+    QStringList headers{tr("key")};
     for (const std::string& name : m_names) {
-        headers << limiterTitle(name);
+        headers << fromView(name);
     }
     m_keys->setHorizontalHeaderLabels(headers);
+    m_keys->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (std::size_t i = 0; i < m_names.size(); ++i) {
+        m_keys->horizontalHeaderItem(int(i) + 1)->setForeground(limiterColor(m_names[i]));
+    }
 }
 
 void LimitsView::updateFrom(const LimitsFrame& frame) {
@@ -382,6 +426,7 @@ void LimitsView::updateFrom(const LimitsFrame& frame) {
     m_frame.requests = frame.requests;
     m_frame.names = frame.names;
     m_frame.lanes = frame.lanes;
+    m_frame.rejectedKeys = frame.rejectedKeys;
     if (restarted) {
         rebuildSeries();
     }
@@ -436,7 +481,7 @@ void LimitsView::updateFrom(const LimitsFrame& frame) {
         }
     }
     for (std::size_t i = 0; i < m_bursts.size(); ++i) {
-        const bool any = !m_bursts[i]->data()->isEmpty();
+        const bool any = m_bursts[i]->visible() && !m_bursts[i]->data()->isEmpty();
         if (any != (m_plot->legend->itemWithPlottable(m_bursts[i]) != nullptr)) {
             any ? m_bursts[i]->addToLegend() : m_bursts[i]->removeFromLegend();
         }
@@ -489,8 +534,14 @@ void LimitsView::updateRanges() {
     m_peakRect->axis(QCPAxis::atLeft)->setRange(0, peakTop * 1.3);
     m_limitLine->point1->setCoords(-1, limit);
     m_limitLine->point2->setCoords(1, limit);
+    m_limitLabel->setFont(QFont(font().family(), 9, QFont::Bold));
     m_limitLabel->position->setCoords(double(m_peakBars.size()) - 0.45, limit);
     m_limitLabel->setText(tr("L = %1").arg(QLocale().toString(qulonglong(limit))));
+    m_peakNote->setText(tr("The most accepted requests of one\nkey in any %1 s window, per\n"
+                           "algorithm. Dashed: L = %2.\nAbove it, a burst got through\n"
+                           "(fixed: at window boundaries).")
+                            .arg(m_frame.options.limit.per.count())
+                            .arg(QLocale().toString(qulonglong(limit))));
 }
 
 void LimitsView::updateTables() {
@@ -506,7 +557,6 @@ void LimitsView::updateTables() {
                 .arg(o.perKey ? tr("for each key") : tr("for all traffic together"))
                 .arg(locale.toString(qulonglong(m_frame.requests))));
     }
-    std::size_t rows = 0;
     for (std::size_t i = 0; i < m_frame.lanes.size() && int(i) < m_lanes->rowCount(); ++i) {
         const LimitLaneState& lane = m_frame.lanes[i];
         const int row = int(i);
@@ -538,23 +588,26 @@ void LimitsView::updateTables() {
                                        .arg(QString::fromStdString(lane.maxWindowKey))
                                        .arg(lane.maxWindowEnd));
         }
-        rows = std::max(rows, lane.topRejected.size());
     }
-    m_keys->setRowCount(int(rows));
-    for (std::size_t i = 0; i < m_frame.lanes.size() && int(i) < m_keys->columnCount(); ++i) {
-        const auto& top = m_frame.lanes[i].topRejected;
-        for (std::size_t r = 0; r < rows; ++r) {
+    const std::size_t shownKeys =
+        std::min(m_frame.rejectedKeys.size(), std::max<std::size_t>(m_frame.options.topKeys, 1));
+    m_keys->setRowCount(int(shownKeys));
+    for (std::size_t r = 0; r < shownKeys; ++r) {
+        const RejectedKey& key = m_frame.rejectedKeys[r];
+        for (int c = 0; c < m_keys->columnCount(); ++c) {
             QString text;
-            if (r < top.size()) {
-                text = QStringLiteral("%1  %2%3")
-                           .arg(QString::fromStdString(top[r].key),
-                                top[r].error > 0 ? QStringLiteral("≤") : QString(),
-                                locale.toString(qulonglong(top[r].rejected)));
+            if (c == 0) {
+                text = QString::fromStdString(key.key);
+            } else if (std::size_t(c - 1) < key.rejected.size()) {
+                const Count n = key.rejected[std::size_t(c - 1)];
+                text = n == 0 ? QStringLiteral("–") : locale.toString(qulonglong(n));
             }
-            QTableWidgetItem* item = m_keys->item(int(r), int(i));
+            QTableWidgetItem* item = m_keys->item(int(r), c);
             if (item == nullptr) {
                 item = new QTableWidgetItem;
-                m_keys->setItem(int(r), int(i), item);
+                item->setTextAlignment(c == 0 ? Qt::AlignLeft | Qt::AlignVCenter
+                                              : Qt::AlignRight | Qt::AlignVCenter);
+                m_keys->setItem(int(r), c, item);
             }
             if (item->text() != text) {
                 item->setText(text);

@@ -25,6 +25,7 @@ class QCPBars;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
+class QCPTextElement;
 class QCustomPlot;
 class QLabel;
 class QPushButton;
@@ -96,6 +97,7 @@ private:
     QCPAxisRect* m_peakRect;
     QCPItemStraightLine* m_limitLine = nullptr;
     QCPItemText* m_limitLabel = nullptr;
+    QCPTextElement* m_peakNote = nullptr;
     QTableWidget* m_lanes;
     QTableWidget* m_keys;
 

@@ -526,8 +526,7 @@ bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) 
     m_source = std::move(source);
     m_errorBanner->hide();
     if (m_worker.limitsOptions().enabled) {
-        m_limitsView->setRestartNote(tr("The lab restarted with the source: %1.")
-                                         .arg(QString::fromStdString(m_source->describe())));
+        m_limitsView->setRestartNote(tr("The lab restarted with the source, from its start."));
     }
     statusBar()->showMessage(tr("Started %1").arg(QString::fromStdString(m_source->describe())),
                              4000);

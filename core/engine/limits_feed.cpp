@@ -135,6 +135,7 @@ void LimitsFeed::fill(LimitsFrame& frame, const LimitsFrame* untaken, bool memor
     m_dirtyFrom = kClean;
     frame.names.clear();
     frame.lanes.clear();
+    frame.rejectedKeys.clear();
     frame.history.clear();
     if (!m_lab) {
         return;
@@ -177,6 +178,30 @@ void LimitsFeed::fill(LimitsFrame& frame, const LimitsFrame* untaken, bool memor
         frame.names.push_back(state.name);
         frame.lanes.push_back(std::move(state));
     }
+    for (const LimitLaneState& lane : frame.lanes) {
+        for (const KeyRejects& top : lane.topRejected) {
+            const auto same = [&](const RejectedKey& k) { return k.key == top.key; };
+            if (std::none_of(frame.rejectedKeys.begin(), frame.rejectedKeys.end(), same)) {
+                frame.rejectedKeys.push_back(RejectedKey{top.key, {}});
+            }
+        }
+    }
+    for (RejectedKey& row : frame.rejectedKeys) {
+        for (const SpaceSaving& sketch : m_rejects) {
+            const auto& counters = sketch.counters();
+            const auto it =
+                std::find_if(counters.begin(), counters.end(),
+                             [&](const SpaceSaving::Counter& c) { return c.key == row.key; });
+            row.rejected.push_back(it == counters.end() ? 0 : it->count);
+        }
+    }
+    const auto most = [](const RejectedKey& k) {
+        return *std::max_element(k.rejected.begin(), k.rejected.end());
+    };
+    std::sort(frame.rejectedKeys.begin(), frame.rejectedKeys.end(),
+              [&](const RejectedKey& a, const RejectedKey& b) {
+                  return most(a) != most(b) ? most(a) > most(b) : a.key < b.key;
+              });
 }
 
 }  // namespace hitcounter

@@ -63,6 +63,13 @@ struct LimitLaneState {
     std::vector<KeyRejects> topRejected;  // most rejected first, ties by key
 };
 
+// A key among the most rejected, with every algorithm's rejected count (0: not among that
+// algorithm's monitored keys, so at most its sketch's smallest count).
+struct RejectedKey {
+    std::string key;
+    std::vector<Count> rejected;  // per algorithm
+};
+
 struct LimitsFrame {
     LimitsOptions options;         // what this lab runs with
     std::uint64_t generation = 0;  // +1 at every restart (new options) and reset (seek, source)
@@ -71,6 +78,8 @@ struct LimitsFrame {
     Count requests = 0;
     std::vector<std::string> names;
     std::vector<LimitLaneState> lanes;
+    // The union of every algorithm's topRejected, most rejected (by any algorithm) first.
+    std::vector<RejectedKey> rejectedKeys;
     // As EngineFrame::history: if rebuild, forget every record; then replace or append these
     // (the records that changed since the previous frame, oldest first, up to the head).
     bool rebuild = false;
