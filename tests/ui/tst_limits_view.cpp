@@ -5,9 +5,11 @@
 // same rows here); changing L, W or the scope restarts it consistently (replay: re-run from
 // the start; live: from the point the counting thread takes the change).
 #include <QComboBox>
+#include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QProcess>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -368,6 +370,46 @@ private Q_SLOTS:
         compareView(*w.limitsView(), referenceFrame(second, after));
         // the main counters were not reset: they hold both batches
         QCOMPARE(w.lastSnapshot().totalHits, Count(30 * 3 + 40 * 2));
+    }
+
+    void theCommandLineOpensTheViewForScreenshots() {
+        QTemporaryDir dir;
+        const QString trace = writeTrace(
+            dir, QStringLiteral("boundary.csv"),
+            HitBatch{{58, "a", "v", 1}, {59, "a", "v", 1}, {60, "a", "v", 1}, {61, "a", "v", 1}});
+        const QString png = dir.filePath(QStringLiteral("limits.png"));
+        QProcess gui;
+        gui.start(QStringLiteral(HITCOUNTER_GUI),
+                  {QStringLiteral("--replay"),     trace,
+                   QStringLiteral("--seek"),       QStringLiteral("61"),
+                   QStringLiteral("--view"),       QStringLiteral("limits"),
+                   QStringLiteral("--limit"),      QStringLiteral("2"),
+                   QStringLiteral("--per"),        QStringLiteral("60"),
+                   QStringLiteral("--algorithms"), QStringLiteral("fixed,log"),
+                   QStringLiteral("--size"),       QStringLiteral("1280x720"),
+                   QStringLiteral("--theme"),      QStringLiteral("dark"),
+                   QStringLiteral("--screenshot"), png,
+                   QStringLiteral("--after"),      QStringLiteral("1")});
+        QVERIFY(gui.waitForFinished(30000));
+        QCOMPARE(gui.exitCode(), 0);
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1280, 720));
+        // bad values: exit code 2 and the option named
+        const QList<QStringList> bad{{QStringLiteral("--view"), QStringLiteral("nope")},
+                                     {QStringLiteral("--limit"), QStringLiteral("0")},
+                                     {QStringLiteral("--per"), QStringLiteral("x")},
+                                     {QStringLiteral("--limit-scope"), QStringLiteral("some")},
+                                     {QStringLiteral("--algorithms"), QStringLiteral("fixed,nope")},
+                                     {QStringLiteral("--size"), QStringLiteral("10x10")},
+                                     {QStringLiteral("--theme"), QStringLiteral("pink")}};
+        for (const QStringList& arguments : bad) {
+            QProcess process;
+            process.start(QStringLiteral(HITCOUNTER_GUI), arguments);
+            QVERIFY(process.waitForFinished(30000));
+            QCOMPARE(process.exitCode(), 2);
+            const QByteArray err = process.readAllStandardError();
+            QVERIFY2(err.contains(arguments.first().toUtf8()), err.constData());
+        }
     }
 
     void theLabIsOffUntilTheTabOpens() {
