@@ -63,7 +63,7 @@ public:
     // Fills `frame` with the changes since the last fill (or everything after a restart,
     // reset or history jump). `untaken`: the previous frame if the GUI has not taken it yet
     // (this frame replaces it, so it carries its changes too). With memory == false the
-    // memory figures (O(keys) to compute) are copied from `untaken`'s or the last computed.
+    // memory figures (O(keys) to compute) are the last computed ones.
     void fill(LimitsFrame& frame, const LimitsFrame* untaken, bool memory = true);
 
 private:
