@@ -766,6 +766,43 @@ void MainWindow::showLimitsView() {
     }
 }
 
+void MainWindow::saveLimitsSettings(QSettings& settings) const {
+    const LimitsOptions o = m_limitsView->requestedOptions();
+    settings.setValue(QStringLiteral("limits/limit"), qulonglong(o.limit.limit));
+    settings.setValue(QStringLiteral("limits/per"), qlonglong(o.limit.per.count()));
+    settings.setValue(QStringLiteral("limits/perKey"), o.perKey);
+    QStringList algorithms;
+    for (const std::string& name : o.algorithms) {
+        algorithms << QString::fromStdString(name);
+    }
+    settings.setValue(QStringLiteral("limits/algorithms"), algorithms);
+    settings.setValue(QStringLiteral("view/tab"), m_tabs->currentWidget() == m_limitsView
+                                                      ? QStringLiteral("limits")
+                                                      : QStringLiteral("monitor"));
+}
+
+void MainWindow::restoreLimitsSettings(QSettings& settings) {
+    LimitsOptions o = m_limitsView->requestedOptions();
+    o.limit.limit = std::clamp<Count>(
+        settings.value(QStringLiteral("limits/limit"), qulonglong(o.limit.limit)).toULongLong(), 1,
+        1'000'000'000);
+    o.limit.per = std::chrono::seconds(std::clamp<qlonglong>(
+        settings.value(QStringLiteral("limits/per"), qlonglong(o.limit.per.count())).toLongLong(),
+        1, 86400 * 7));
+    o.perKey = settings.value(QStringLiteral("limits/perKey"), o.perKey).toBool();
+    if (settings.contains(QStringLiteral("limits/algorithms"))) {
+        o.algorithms.clear();
+        for (const QString& name :
+             settings.value(QStringLiteral("limits/algorithms")).toStringList()) {
+            o.algorithms.push_back(name.toStdString());
+        }
+    }
+    m_limitsView->showOptions(o);  // unknown names are simply not ticked
+    if (settings.value(QStringLiteral("view/tab")).toString() == QLatin1String("limits")) {
+        showLimitsView();
+    }
+}
+
 void MainWindow::setBucketSeconds(int seconds) {
     m_ring->setBucketSeconds(seconds);
     const int index = m_bucketBox->findData(seconds);
@@ -800,6 +837,7 @@ void MainWindow::saveSettings(QSettings& settings) const {
                       qlonglong(m_worker.options().window.count()));
     settings.setValue(QStringLiteral("view/bucketSeconds"), m_ring->bucketSeconds());
     settings.setValue(QStringLiteral("view/itemsLevel"), m_items->level());
+    saveLimitsSettings(settings);
     m_spec.save(settings);
 }
 
@@ -817,6 +855,7 @@ void MainWindow::restoreSettings(QSettings& settings) {
     }
     setBucketSeconds(settings.value(QStringLiteral("view/bucketSeconds"), 1).toInt());
     m_items->setLevel(settings.value(QStringLiteral("view/itemsLevel"), 1).toInt());
+    restoreLimitsSettings(settings);
     m_spec = SourceSpec::load(settings);
     m_sources->showSpec(m_spec, false);
 }

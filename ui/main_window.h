@@ -151,6 +151,8 @@ private:
     void buildSourceControls();
     void draw(std::shared_ptr<const EngineFrame> frame);
     void updateRecordingStatus();
+    void saveLimitsSettings(QSettings& settings) const;
+    void restoreLimitsSettings(QSettings& settings);
 
     BatchQueue m_queue{4096};
     EngineWorker m_worker{m_queue};

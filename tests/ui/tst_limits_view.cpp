@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -410,6 +411,28 @@ private Q_SLOTS:
             const QByteArray err = process.readAllStandardError();
             QVERIFY2(err.contains(arguments.first().toUtf8()), err.constData());
         }
+    }
+
+    void settingsKeepTheLabsChoicesAndTab() {
+        QTemporaryDir dir;
+        const QString ini = dir.filePath(QStringLiteral("settings.ini"));
+        auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
+        const LimitsOptions chosen = labOptions(7, 45, false, {"log", "counter"});
+        {
+            MainWindow w(clock);
+            QVERIFY(w.setLimitsOptions(chosen));
+            w.showLimitsView();
+            QSettings settings(ini, QSettings::IniFormat);
+            w.saveSettings(settings);
+        }
+        MainWindow w(clock);
+        QVERIFY(!w.limitsOptions().enabled);
+        QSettings settings(ini, QSettings::IniFormat);
+        w.restoreSettings(settings);
+        QCOMPARE(w.limitsView()->requestedOptions(), chosen);
+        QCOMPARE(w.limitsOptions(), chosen);  // the tab was open: the lab runs again
+        QCOMPARE(w.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget(),
+                 static_cast<QWidget*>(w.limitsView()));
     }
 
     void theLabIsOffUntilTheTabOpens() {
