@@ -13,6 +13,7 @@
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -29,6 +30,7 @@
 #include "core/sources/simulator_source.h"
 #include "core/time/wall_clock.h"
 #include "ui/items_panel.h"
+#include "ui/limits_view.h"
 #include "ui/live_plot.h"
 #include "ui/plot_export.h"
 #include "ui/policy_comparison.h"
@@ -104,8 +106,24 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_errorBanner);
-    layout->addWidget(m_mainSplitter, 1);
+    // The monitor's views in one tab, the Rate limits lab in the next.
+    m_limitsView = new LimitsView;
+    m_tabs = new QTabWidget;
+    m_tabs->setObjectName(QStringLiteral("viewTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_mainSplitter, tr("Monitor"));
+    m_tabs->addTab(m_limitsView, tr("Rate limits"));
+    m_tabs->setTabToolTip(1, tr("Rate limiters (fixed window, sliding log, sliding counter, "
+                                "token bucket) deciding the same traffic side by side"));
+    layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (m_tabs->widget(index) == m_limitsView) {
+            showLimitsView();
+        }
+    });
+    connect(m_limitsView, &LimitsView::optionsRequested, this,
+            [this](const LimitsOptions& options) { setLimitsOptions(options); });
 
     connect(m_live->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_comparison,
             &PolicyComparison::setTimeRange);
@@ -497,6 +515,7 @@ bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) 
     m_live->setTimeAxisMode(mode);
     m_comparison->setTimeAxisMode(mode);
     m_items->setTimeAxisMode(mode);
+    m_limitsView->setTimeAxisMode(mode);
     m_live->setFollowing(true);
     try {
         source->start(m_queue);
@@ -506,6 +525,9 @@ bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) 
     }
     m_source = std::move(source);
     m_errorBanner->hide();
+    if (m_worker.limitsOptions().enabled) {
+        m_limitsView->setRestartNote(tr("The lab restarted with the source, from its start."));
+    }
     statusBar()->showMessage(tr("Started %1").arg(QString::fromStdString(m_source->describe())),
                              4000);
     return true;
@@ -591,6 +613,7 @@ void MainWindow::draw(std::shared_ptr<const EngineFrame> frame) {
     m_ring->updateFrom(m_snapshot);
     m_comparison->updateFrom(update, m_snapshot);
     m_items->refresh(*m_frame);
+    m_limitsView->updateFrom(m_frame->limits);
     updateStatusBar();
 }
 
@@ -645,6 +668,7 @@ void MainWindow::renderNow() {
     m_ring->replot(QCustomPlot::rpImmediateRefresh);
     m_comparison->plot()->replot(QCustomPlot::rpImmediateRefresh);
     m_items->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    m_limitsView->plot()->replot(QCustomPlot::rpImmediateRefresh);
 }
 
 QList<QCustomPlot*> MainWindow::plots() const {
@@ -702,6 +726,83 @@ void MainWindow::setWindowSeconds(int seconds) {
     statusBar()->showMessage(tr("Window set to %1 s: the counters restarted").arg(seconds), 4000);
 }
 
+bool MainWindow::setLimitsOptions(const LimitsOptions& options) {
+    try {
+        m_worker.setLimits(options);
+    } catch (const std::invalid_argument& e) {
+        showError(tr("Rate limits: %1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    m_limitsView->showOptions(options);
+    QString note;
+    if (!options.enabled) {
+        note = tr("The lab is off.");
+    } else if (m_replay) {
+        // The lab restarts with the stream: a seek to where the replay stands re-runs the
+        // trace from its start (as every view after a seek), so the lab equals a full run.
+        const Timestamp now = m_replay->now();
+        m_replay->seek(now);
+        note = tr("Replay: the lab was re-run from the trace's start to %1 s by a fast-forward "
+                  "(a seek), so it equals a run of the whole trace so far.")
+                   .arg(now);
+    } else if (m_source) {
+        note = tr("Live source: the lab restarted at %1 with these settings; earlier traffic "
+                  "is not replayed into it.")
+                   .arg(QDateTime::currentDateTime().toString(QStringLiteral("hh:mm:ss")));
+    } else {
+        note = tr("The lab starts with the next source.");
+    }
+    m_limitsView->setRestartNote(note);
+    return true;
+}
+
+void MainWindow::showLimitsView() {
+    if (m_tabs->currentWidget() != m_limitsView) {
+        m_tabs->setCurrentWidget(m_limitsView);  // comes back here through currentChanged
+        return;
+    }
+    if (!m_worker.limitsOptions().enabled) {
+        setLimitsOptions(m_limitsView->requestedOptions());
+    }
+}
+
+void MainWindow::saveLimitsSettings(QSettings& settings) const {
+    const LimitsOptions o = m_limitsView->requestedOptions();
+    settings.setValue(QStringLiteral("limits/limit"), qulonglong(o.limit.limit));
+    settings.setValue(QStringLiteral("limits/per"), qlonglong(o.limit.per.count()));
+    settings.setValue(QStringLiteral("limits/perKey"), o.perKey);
+    QStringList algorithms;
+    for (const std::string& name : o.algorithms) {
+        algorithms << QString::fromStdString(name);
+    }
+    settings.setValue(QStringLiteral("limits/algorithms"), algorithms);
+    settings.setValue(QStringLiteral("view/tab"), m_tabs->currentWidget() == m_limitsView
+                                                      ? QStringLiteral("limits")
+                                                      : QStringLiteral("monitor"));
+}
+
+void MainWindow::restoreLimitsSettings(QSettings& settings) {
+    LimitsOptions o = m_limitsView->requestedOptions();
+    o.limit.limit = std::clamp<Count>(
+        settings.value(QStringLiteral("limits/limit"), qulonglong(o.limit.limit)).toULongLong(), 1,
+        1'000'000'000);
+    o.limit.per = std::chrono::seconds(std::clamp<qlonglong>(
+        settings.value(QStringLiteral("limits/per"), qlonglong(o.limit.per.count())).toLongLong(),
+        1, 86400 * 7));
+    o.perKey = settings.value(QStringLiteral("limits/perKey"), o.perKey).toBool();
+    if (settings.contains(QStringLiteral("limits/algorithms"))) {
+        o.algorithms.clear();
+        for (const QString& name :
+             settings.value(QStringLiteral("limits/algorithms")).toStringList()) {
+            o.algorithms.push_back(name.toStdString());
+        }
+    }
+    m_limitsView->showOptions(o);  // unknown names are simply not ticked
+    if (settings.value(QStringLiteral("view/tab")).toString() == QLatin1String("limits")) {
+        showLimitsView();
+    }
+}
+
 void MainWindow::setBucketSeconds(int seconds) {
     m_ring->setBucketSeconds(seconds);
     const int index = m_bucketBox->findData(seconds);
@@ -720,6 +821,7 @@ void MainWindow::setThemeName(const QString& name) {
     m_ring->applyTheme(theme);
     m_comparison->applyTheme(theme);
     m_items->applyTheme(theme);
+    m_limitsView->applyTheme(theme);
     if (m_darkAction && m_darkAction->isChecked() != theme.dark) {
         m_darkAction->setChecked(theme.dark);
     }
@@ -735,6 +837,7 @@ void MainWindow::saveSettings(QSettings& settings) const {
                       qlonglong(m_worker.options().window.count()));
     settings.setValue(QStringLiteral("view/bucketSeconds"), m_ring->bucketSeconds());
     settings.setValue(QStringLiteral("view/itemsLevel"), m_items->level());
+    saveLimitsSettings(settings);
     m_spec.save(settings);
 }
 
@@ -752,6 +855,7 @@ void MainWindow::restoreSettings(QSettings& settings) {
     }
     setBucketSeconds(settings.value(QStringLiteral("view/bucketSeconds"), 1).toInt());
     m_items->setLevel(settings.value(QStringLiteral("view/itemsLevel"), 1).toInt());
+    restoreLimitsSettings(settings);
     m_spec = SourceSpec::load(settings);
     m_sources->showSpec(m_spec, false);
 }

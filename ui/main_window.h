@@ -31,6 +31,7 @@ class QProgressDialog;
 class QSettings;
 class QToolBar;
 class QSplitter;
+class QTabWidget;
 
 namespace hitcounter {
 class Clock;
@@ -40,6 +41,7 @@ class SimulatorSource;
 
 namespace hitcounter::ui {
 
+class LimitsView;
 class LivePlot;
 class ItemsPanel;
 class PolicyComparison;
@@ -93,6 +95,15 @@ public:
     ReplayBar* replayBar() const { return m_replayBar; }
     ItemsPanel* itemsPanel() const { return m_items; }
 
+    // The Rate limits tab. setLimitsOptions() restarts its lab (on the counting thread): a
+    // replay is re-run from its start to where it stands (a seek), a live source restarts it
+    // from now; false (error shown) for bad options. showLimitsView() opens the tab (and
+    // starts the lab with the tab's settings if it is off).
+    LimitsView* limitsView() const { return m_limitsView; }
+    bool setLimitsOptions(const LimitsOptions& options);
+    LimitsOptions limitsOptions() const { return m_worker.limitsOptions(); }
+    void showLimitsView();
+
     // Shows `message` in the red banner above the plots and in the status bar.
     void showError(const QString& message);
     QString errorText() const;
@@ -140,6 +151,8 @@ private:
     void buildSourceControls();
     void draw(std::shared_ptr<const EngineFrame> frame);
     void updateRecordingStatus();
+    void saveLimitsSettings(QSettings& settings) const;
+    void restoreLimitsSettings(QSettings& settings);
 
     BatchQueue m_queue{4096};
     EngineWorker m_worker{m_queue};
@@ -160,6 +173,8 @@ private:
     RingHistogram* m_ring;
     PolicyComparison* m_comparison;
     ItemsPanel* m_items;
+    LimitsView* m_limitsView;
+    QTabWidget* m_tabs;
     SourcesPanel* m_sources = nullptr;
     ReplayBar* m_replayBar = nullptr;
     QToolBar* m_replayToolBar = nullptr;

@@ -1,8 +1,10 @@
 #include "app/gui/gui_options.h"
 
 #include <QCommandLineParser>
+#include <algorithm>
 #include <cstdio>
 
+#include "core/limiters/limiter_factory.h"
 #include "core/teach/lessons.h"
 
 namespace hitcounter::app {
@@ -73,8 +75,36 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
                                   QStringLiteral("With --teach: the step to show first (default "
                                                  "0, or the last step with --screenshot)."),
                                   QStringLiteral("N"));
-    parser.addOptions({simulate, rate, replay, seek, stateJson, udp, tcp, screenshot, after, bench,
-                       teach, lesson, step});
+    const QCommandLineOption view(
+        QStringLiteral("view"),
+        QStringLiteral("The tab to open: monitor (default) or limits (the Rate limits lab)."),
+        QStringLiteral("VIEW"));
+    const QCommandLineOption theme(QStringLiteral("theme"),
+                                   QStringLiteral("light or dark (default: the saved one)."),
+                                   QStringLiteral("THEME"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QStringLiteral("The window's size, such as 1280x720."),
+                                  QStringLiteral("WxH"));
+    const QCommandLineOption limit(
+        QStringLiteral("limit"),
+        QStringLiteral("Rate limits lab: L requests per key per period (starts the lab)."),
+        QStringLiteral("L"));
+    const QCommandLineOption per(QStringLiteral("per"),
+                                 QStringLiteral("Rate limits lab: the period W in seconds."),
+                                 QStringLiteral("W"));
+    const QCommandLineOption scope(
+        QStringLiteral("limit-scope"),
+        QStringLiteral("Rate limits lab: key (each key its own limiter, default) or all (all "
+                       "traffic as one key)."),
+        QStringLiteral("SCOPE"));
+    const QCommandLineOption algorithms(
+        QStringLiteral("algorithms"),
+        QStringLiteral("Rate limits lab: comma-separated fixed, log, counter, bucket (default "
+                       "all)."),
+        QStringLiteral("LIST"));
+    parser.addOptions({simulate,   rate,  replay, seek,  stateJson, udp,       tcp,
+                       screenshot, after, bench,  teach, lesson,    step,      view,
+                       theme,      size,  limit,  per,   scope,     algorithms});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -149,6 +179,68 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         (o.teachStep = parser.value(step).toInt(&ok), !ok || o.teachStep < 0)) {
         *error = QStringLiteral("--step: expected a step >= 0, got '%1'").arg(parser.value(step));
         return std::nullopt;
+    }
+    o.view = parser.value(view);
+    if (parser.isSet(view) && o.view != QLatin1String("monitor") &&
+        o.view != QLatin1String("limits")) {
+        *error = QStringLiteral("--view: expected monitor or limits, got '%1'").arg(o.view);
+        return std::nullopt;
+    }
+    o.theme = parser.value(theme);
+    if (parser.isSet(theme) && o.theme != QLatin1String("light") &&
+        o.theme != QLatin1String("dark")) {
+        *error = QStringLiteral("--theme: expected light or dark, got '%1'").arg(o.theme);
+        return std::nullopt;
+    }
+    if (parser.isSet(size)) {
+        const QStringList parts = parser.value(size).split(QLatin1Char('x'));
+        bool okH = false;
+        if (parts.size() == 2) {
+            o.width = parts[0].toInt(&ok);
+            o.height = parts[1].toInt(&okH);
+        }
+        if (parts.size() != 2 || !ok || !okH || o.width < 200 || o.height < 150 ||
+            o.width > 10000 || o.height > 10000) {
+            *error = QStringLiteral("--size: expected WxH such as 1280x720, got '%1'")
+                         .arg(parser.value(size));
+            return std::nullopt;
+        }
+    }
+    o.limitsSet =
+        parser.isSet(limit) || parser.isSet(per) || parser.isSet(scope) || parser.isSet(algorithms);
+    if (parser.isSet(limit) && (o.limit = parser.value(limit).toLongLong(&ok),
+                                !ok || o.limit < 1 || o.limit > 1'000'000'000)) {
+        *error = QStringLiteral("--limit: expected L from 1 to 1000000000, got '%1'")
+                     .arg(parser.value(limit));
+        return std::nullopt;
+    }
+    if (parser.isSet(per) &&
+        (o.per = parser.value(per).toLongLong(&ok), !ok || o.per < 1 || o.per > 86400 * 7)) {
+        *error = QStringLiteral("--per: expected W from 1 to 604800 seconds, got '%1'")
+                     .arg(parser.value(per));
+        return std::nullopt;
+    }
+    if (parser.isSet(scope)) {
+        const QString value = parser.value(scope);
+        if (value != QLatin1String("key") && value != QLatin1String("all")) {
+            *error = QStringLiteral("--limit-scope: expected key or all, got '%1'").arg(value);
+            return std::nullopt;
+        }
+        o.perKey = value == QLatin1String("key");
+    }
+    if (parser.isSet(algorithms)) {
+        for (const QString& name : parser.value(algorithms).split(QLatin1Char(','))) {
+            const std::string n = name.trimmed().toStdString();
+            const auto names = hitcounter::limiterNames();
+            if (std::find(names.begin(), names.end(), n) == names.end()) {
+                *error = QStringLiteral(
+                             "--algorithms: unknown '%1'; choose from fixed, log, "
+                             "counter, bucket")
+                             .arg(name);
+                return std::nullopt;
+            }
+            o.algorithms.push_back(n);
+        }
     }
     const int sources = int(!o.simulatePattern.isEmpty()) + int(!o.replayFile.isEmpty()) +
                         int(!o.listenUdp.isEmpty() || !o.listenTcp.isEmpty());

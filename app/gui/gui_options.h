@@ -9,6 +9,8 @@
 #include <QStringList>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace hitcounter::app {
 
@@ -26,6 +28,17 @@ struct GuiOptions {
     bool teach = false;   // open the teaching view as the main window
     QString teachLesson;  // lesson id (core/teach/lessons.h); empty: the LeetCode example
     int teachStep = -1;   // -1: the start, or the last step with --screenshot
+    QString view;         // --view: "monitor" (default) or "limits" (the Rate limits tab)
+    QString theme;        // --theme: "light" or "dark"; empty: the saved one
+    int width = 0;        // --size WxH: the window's size (0: the saved or default one)
+    int height = 0;
+    // The Rate limits lab (--limit, --per, --limit-scope, --algorithms): set means the lab
+    // runs from the start with these.
+    bool limitsSet = false;
+    long long limit = 100;
+    long long per = 60;
+    bool perKey = true;
+    std::vector<std::string> algorithms;  // empty: all
 };
 
 // Parses `arguments` (argv, the program name first). On --help/--version prints and returns

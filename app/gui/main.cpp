@@ -164,6 +164,30 @@ int main(int argc, char* argv[]) {
         std::fprintf(stderr, "hitcounter: %s\n", qPrintable(error));
         return 2;
     }
+    if (!options->theme.isEmpty()) {
+        window.setThemeName(options->theme);
+    }
+    if (options->width > 0) {
+        window.resize(options->width, options->height);
+    }
+    // The Rate limits lab, from the source's start (before it starts: nothing to re-run).
+    if (options->limitsSet) {
+        hitcounter::LimitsOptions limits;
+        limits.enabled = true;
+        limits.limit = hitcounter::RateLimit{hitcounter::Count(options->limit),
+                                             std::chrono::seconds(options->per)};
+        limits.perKey = options->perKey;
+        if (!options->algorithms.empty()) {
+            limits.algorithms = options->algorithms;
+        }
+        if (!window.setLimitsOptions(limits)) {
+            std::fprintf(stderr, "hitcounter: %s\n", qPrintable(window.errorText()));
+            return 2;
+        }
+    }
+    if (options->view == QLatin1String("limits")) {
+        window.showLimitsView();
+    }
     if (stateJson) {
         if (!window.startSpec(*spec)) {
             std::fprintf(stderr, "hitcounter: %s\n", qPrintable(window.errorText()));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/engine/engine_snapshot.h"
+#include "core/engine/limits_frame.h"
 
 namespace hitcounter {
 
@@ -41,6 +42,9 @@ struct EngineFrame {
     std::string selectedKey;
     Timestamp keySeriesFrom = 0;
     std::vector<Count> keySeries;
+
+    // The Rate limits lab (limits_feed.h): empty unless limits.options.enabled.
+    LimitsFrame limits;
 };
 
 }  // namespace hitcounter

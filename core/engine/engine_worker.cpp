@@ -13,6 +13,8 @@ namespace {
 constexpr std::chrono::milliseconds kIdleWait{5};
 // With a backlog, a frame that took d to build is followed by at least this many d of counting.
 constexpr int kBacklogFrameRatio = 3;
+// Below this many live keys the limiters' memory is added up for every frame.
+constexpr std::size_t kLimitsMemoryKeys = 10000;
 }  // namespace
 
 EngineWorker::EngineWorker(BatchQueue& input, EngineOptions options)
@@ -58,6 +60,18 @@ void EngineWorker::setKeyView(std::string key, std::chrono::seconds level) {
     m_commandLevel = level;
 }
 
+void EngineWorker::setLimits(LimitsOptions options) {
+    LimitsFeed check(options);  // throws for bad options, here rather than on the worker
+    std::lock_guard lock(m_commandMutex);
+    m_limitsOptions = options;
+    m_commandLimits = std::move(options);
+}
+
+LimitsOptions EngineWorker::limitsOptions() const {
+    std::lock_guard lock(m_commandMutex);
+    return m_limitsOptions;
+}
+
 std::uint64_t EngineWorker::requestFrame() {
     return m_requested.fetch_add(1) + 1;
 }
@@ -88,6 +102,7 @@ void EngineWorker::run(std::stop_token stop) {
         } else if (m_clock != nullptr && !m_engine.empty()) {
             // Quiet seconds still move a live window: the head follows the clock.
             m_engine.advanceTo(m_clock->now());
+            m_limits.advanceTo(m_clock->now());
         }
         // Frames never starve the counting: with a backlog, at most a quarter of the time goes
         // to building them (the items' uniques are the costly part).
@@ -106,6 +121,10 @@ void EngineWorker::applyCommands(bool atReset) {
         m_engine.reset(std::move(*m_commandOptions));
         m_commandOptions.reset();
     }
+    if (m_commandLimits) {
+        m_limits.restart(std::move(*m_commandLimits));
+        m_commandLimits.reset();
+    }
     m_clock = m_commandClock;
     m_key = m_commandKey;
     m_level = m_commandLevel;
@@ -116,9 +135,13 @@ void EngineWorker::feed(const HitBatch& batch) {
         applyCommands(true);  // new options set before the marker was pushed apply to it
     }
     m_engine.ingest(batch);
+    if (batch.kind == BatchKind::Reset) {
+        m_limits.reset();
+    }
     if (batch.kind == BatchKind::Reset || batch.epoch != m_engine.streamEpoch()) {
         return;
     }
+    m_limits.feed(batch);
     Count hits = 0;
     for (const HitEvent& e : batch) {
         hits = saturatingAdd(hits, e.count);
@@ -137,8 +160,10 @@ void EngineWorker::publish(bool idle) {
     // A frame not taken yet is replaced: the new one carries its history changes too.
     bool rebuild = m_engine.epoch() != m_seenEpoch;
     Timestamp from = m_engine.dirtyFrom();
+    std::shared_ptr<const EngineFrame> untaken;
     {
         std::lock_guard lock(m_frameMutex);
+        untaken = m_frame;
         if (m_frame) {
             rebuild = rebuild || m_frame->rebuild;
             if (!m_frame->history.empty()) {
@@ -158,6 +183,15 @@ void EngineWorker::publish(bool idle) {
     frame->history = m_engine.historyFrom(rebuild ? std::numeric_limits<Timestamp>::min() : from);
     m_engine.markClean();
     fillItems(*frame);
+    // The limiters' memory is O(keys) to add up: with many keys, once a second is enough.
+    const auto now = std::chrono::steady_clock::now();
+    const bool memory = now - m_limitsMemoryAt >= std::chrono::seconds(1) ||
+                        (m_limits.lab() != nullptr && !m_limits.lab()->lanes().empty() &&
+                         m_limits.lab()->lanes().front().limiter->liveKeys() < kLimitsMemoryKeys);
+    if (memory) {
+        m_limitsMemoryAt = now;
+    }
+    m_limits.fill(frame->limits, untaken ? &untaken->limits : nullptr, memory);
     m_answered = frame->ticket;
     std::lock_guard lock(m_frameMutex);
     m_frame = std::move(frame);

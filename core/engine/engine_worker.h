@@ -17,6 +17,10 @@
 //  - Recording tap: while a recorder is set, every Hits batch of the current epoch the engine
 //    counts is written to it (Rebuild batches are not: they were recorded when they first
 //    streamed). Setting or clearing it touches neither the source nor the counters.
+//  - Rate limits: the LimitsFeed (limits_feed.h) is fed the batches the engine counts and is
+//    reset by the same Reset markers; setLimits() restarts it with new options where the
+//    counting thread picks the command up (from the current point; a replay seek after it
+//    rebuilds it from the start). Each frame carries its LimitsFrame.
 //  - Items: each frame holds the top kTopKeys keys with uniques for every one of them.
 //  - Frames never starve the counting: while batches are waiting, after a frame that took d
 //    to build the worker counts for at least 3 d before the next (an idle worker answers at
@@ -35,6 +39,7 @@
 
 #include "core/engine/engine.h"
 #include "core/engine/engine_frame.h"
+#include "core/engine/limits_feed.h"
 #include "core/io/trace_recorder.h"
 #include "core/sources/batch_queue.h"
 #include "core/time/clock.h"
@@ -63,6 +68,12 @@ public:
     void setLiveClock(const Clock* clock);
     // The key whose series the frames carry (empty: the top key) and the level it is counted in.
     void setKeyView(std::string key, std::chrono::seconds level);
+
+    // Restarts the Rate limits lab with `options` from the current point of the stream (also
+    // to enable or disable it). Bad options (unknown algorithm, L or W out of range) throw
+    // std::invalid_argument here, on the caller's thread.
+    void setLimits(LimitsOptions options);
+    LimitsOptions limitsOptions() const;
 
     // Asks for a frame; returns the ticket that frame will carry.
     std::uint64_t requestFrame();
@@ -94,6 +105,8 @@ private:
     const Clock* m_commandClock = nullptr;          // guarded by m_commandMutex
     std::string m_commandKey;                       // guarded by m_commandMutex
     std::chrono::seconds m_commandLevel{300};       // guarded by m_commandMutex
+    std::optional<LimitsOptions> m_commandLimits;   // guarded by m_commandMutex
+    LimitsOptions m_limitsOptions;                  // guarded by m_commandMutex
 
     std::atomic<std::uint64_t> m_requested{1};  // the newest ticket asked for
     std::uint64_t m_answered = 0;               // worker only: the newest ticket answered
@@ -108,6 +121,8 @@ private:
     std::string m_key;
     std::chrono::seconds m_level{300};
     std::uint64_t m_seenEpoch = 0;
+    LimitsFeed m_limits;
+    std::chrono::steady_clock::time_point m_limitsMemoryAt;  // when memory was last computed
     Count m_ingested = 0;
     std::chrono::steady_clock::time_point m_nextPublish;  // with a backlog, not before
 

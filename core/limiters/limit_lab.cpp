@@ -15,6 +15,7 @@ LimitLab::LimitLab(std::span<const std::string> names, RateLimit limit) : m_limi
         m_lanes.push_back(Lane{std::move(limiter), WindowPeak(limit.per)});
     }
     m_accepted.resize(m_lanes.size());
+    m_window.resize(m_lanes.size());
 }
 
 std::span<const Count> LimitLab::admit(std::string_view key, Timestamp t, Count n) {
@@ -24,8 +25,7 @@ std::span<const Count> LimitLab::admit(std::string_view key, Timestamp t, Count 
         m_accepted[i] = accepted;
         lane.accepted = saturatingAdd(lane.accepted, accepted);
         lane.rejected = saturatingAdd(lane.rejected, n - accepted);
-        if (accepted > 0)
-            lane.peak.record(key, t, accepted);
+        m_window[i] = accepted > 0 ? lane.peak.record(key, t, accepted) : 0;
     }
     return m_accepted;
 }

@@ -39,6 +39,9 @@ public:
 
     // The accepted count per lane, in the constructor's order; valid until the next call.
     std::span<const Count> admit(std::string_view key, Timestamp t, Count n = 1);
+    // Per lane, the key's accepted requests in (t - W, t] after the last admit() (0 where that
+    // lane accepted none of it): above L marks a boundary burst. Valid until the next call.
+    std::span<const Count> lastWindowCounts() const { return m_window; }
     // Moves every limiter's clock to now and evicts idle keys.
     void advance(Timestamp now);
 
@@ -49,6 +52,7 @@ private:
     RateLimit m_limit;
     std::vector<Lane> m_lanes;
     std::vector<Count> m_accepted;
+    std::vector<Count> m_window;
 };
 
 }  // namespace hitcounter

@@ -12,12 +12,12 @@ WindowPeak::WindowPeak(std::chrono::seconds per) : m_per(per.count()), m_table(p
         throw std::invalid_argument("window peak period must be at least 1 s");
 }
 
-void WindowPeak::record(std::string_view key, Timestamp t, Count n) {
+Count WindowPeak::record(std::string_view key, Timestamp t, Count n) {
     if (t > m_now)
         m_now = t;
     m_table.evictIdle(m_now);
     if (n == 0)
-        return;
+        return 0;
     auto* entry = m_table.find(key);
     if (entry == nullptr)
         entry = &m_table.insert(key, m_now);
@@ -31,6 +31,7 @@ void WindowPeak::record(std::string_view key, Timestamp t, Count n) {
         m_peakKey = key;
         m_peakTime = m_now;
     }
+    return entry->state.total();
 }
 
 std::size_t WindowPeak::memoryBytes() const {

@@ -6,7 +6,9 @@
 // Not thread-safe; owned by one thread.
 //
 // Semantics: record(key, t, n) adds n accepted requests of key at t (a late t counts at the
-// newest second seen, as the limiters decide it). peak() is the maximum over keys and over
+// newest second seen, as the limiters decide it) and returns the key's accepted requests in
+// (now - W, now] after it (the Rate limits view marks a boundary burst where that passes L;
+// 0 for n == 0). peak() is the maximum over keys and over
 // every window ending at a recorded second (a window's count only grows at those seconds, so
 // that is the maximum over all windows). Counts saturate.
 // Memory: like the sliding log (one run per key per distinct second in the window; keys idle
@@ -30,7 +32,7 @@ public:
     // Throws std::invalid_argument if per < 1 s.
     explicit WindowPeak(std::chrono::seconds per);
 
-    void record(std::string_view key, Timestamp t, Count n = 1);
+    Count record(std::string_view key, Timestamp t, Count n = 1);
 
     Count peak() const { return m_peak; }
     // The key and second where the peak was first reached.
