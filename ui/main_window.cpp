@@ -34,6 +34,7 @@
 #include "ui/policy_comparison.h"
 #include "ui/replay_bar.h"
 #include "ui/ring_histogram.h"
+#include "ui/source_status.h"
 #include "ui/sources_panel.h"
 #include "ui/teach/teach_view.h"
 #include "ui/theme.h"
@@ -196,11 +197,13 @@ void MainWindow::buildActions() {
     connect(m_bucketBox, &QComboBox::activated, this,
             [this](int i) { setBucketSeconds(m_bucketBox->itemData(i).toInt()); });
     bar->addWidget(m_bucketBox);
+    bar->addWidget(new QLabel(QStringLiteral("  ")));
+    bar->addWidget(m_live->createStatusSplitBox());
     bar->addSeparator();
 
     QAction* open = bar->addAction(tr("Open trace…"));
     open->setShortcut(QKeySequence::Open);
-    open->setToolTip(tr("Replay a trace CSV (Ctrl+O)"));
+    open->setToolTip(tr("Replay a trace CSV or a web server access log, plain or .gz (Ctrl+O)"));
     connect(open, &QAction::triggered, this, &MainWindow::openTrace);
 
     QAction* snapshot = bar->addAction(tr("Snapshot"));
@@ -276,6 +279,7 @@ void MainWindow::buildSourceControls() {
         m_sources->showSpec(m_spec, false);
     });
     connect(m_sources, &SourcesPanel::openTraceRequested, this, &MainWindow::openTrace);
+    connect(m_sources, &SourcesPanel::replayKeyChanged, this, &MainWindow::setReplayKey);
     connect(m_sources, &SourcesPanel::rateChanged, this, [this](double rate) {
         m_spec.rate = rate;
         if (m_simulator) {
@@ -355,6 +359,7 @@ bool MainWindow::startSpec(const SourceSpec& spec) {
     m_simulator = built.simulator;
     m_warmingUp = m_simulator != nullptr && spec.warmup.count() > 0;
     m_replay = built.replay;
+    m_follow = built.follow;
     m_worker.setLiveClock(m_simulator == nullptr && m_replay == nullptr ? m_clock.get() : nullptr);
     m_replayProblemShown = false;
     m_replayToolBar->setVisible(m_replay != nullptr);
@@ -411,8 +416,10 @@ void MainWindow::openTrace() {
     const QString dir = m_spec.file.isEmpty()
                             ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
                             : QFileInfo(m_spec.file).absolutePath();
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open trace"), dir,
-                                                      tr("Trace CSV (*.csv);;All files (*)"));
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Open trace or access log"), dir,
+        tr("Recorded hits (*.csv *.log *.gz *.json *.jsonl *access*);;Trace CSV (*.csv);;"
+           "All files (*)"));
     if (file.isEmpty()) {
         return;
     }
@@ -421,6 +428,27 @@ void MainWindow::openTrace() {
     spec.file = file;
     spec.speed = 1.0;
     startSpec(spec);
+}
+
+void MainWindow::setReplayKey(const QString& key) {
+    m_spec.key = key;
+    if (!m_replay || m_spec.kind != SourceSpec::Kind::Replay) {
+        return;  // the next replay or follow uses it
+    }
+    // Reload with the new key and come back to the same trace time.
+    const ReplayProgress progress = m_replay->progress();
+    const bool resume = progress.loops == 0 && progress.first.has_value();
+    const bool paused = m_replay->paused();
+    const Timestamp at = m_replay->now();
+    if (!startSpec(m_spec)) {
+        return;
+    }
+    if (paused) {
+        m_replay->pause();
+    }
+    if (resume) {
+        m_replay->seek(at);
+    }
 }
 
 void MainWindow::seekReplay(Timestamp t) {
@@ -514,6 +542,7 @@ bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) 
 void MainWindow::stopSource() {
     m_simulator = nullptr;
     m_replay = nullptr;
+    m_follow = nullptr;
     if (m_loadDialog != nullptr) {
         m_loadDialog->deleteLater();
         m_loadDialog = nullptr;
@@ -655,8 +684,10 @@ void MainWindow::updateStatusBar() {
     const QLocale locale;
     const SourceStats stats = m_source ? m_source->stats() : SourceStats{};
     const EngineSnapshot& s = m_snapshot;
-    m_statusSource->setText(m_source ? QString::fromStdString(m_source->describe())
-                                     : tr("no source"));
+    m_statusSource->setText(m_source ? sourceStatusText(*m_source) : tr("no source"));
+    if (m_follow) {
+        m_sources->showFollowStats(followStatsText(*m_follow));
+    }
     m_statusRate->setText(tr("ingest %1 hits/s").arg(compact(m_ingestRate)));
     m_statusTotals->setText(tr("window %1 · total %2")
                                 .arg(locale.toString(qulonglong(s.windowCount)),
@@ -735,6 +766,7 @@ void MainWindow::saveSettings(QSettings& settings) const {
                       qlonglong(m_worker.options().window.count()));
     settings.setValue(QStringLiteral("view/bucketSeconds"), m_ring->bucketSeconds());
     settings.setValue(QStringLiteral("view/itemsLevel"), m_items->level());
+    settings.setValue(QStringLiteral("view/statusSplit"), statusSplitName(m_live->statusSplit()));
     m_spec.save(settings);
 }
 
@@ -752,6 +784,9 @@ void MainWindow::restoreSettings(QSettings& settings) {
     }
     setBucketSeconds(settings.value(QStringLiteral("view/bucketSeconds"), 1).toInt());
     m_items->setLevel(settings.value(QStringLiteral("view/itemsLevel"), 1).toInt());
+    m_live->setStatusSplit(
+        statusSplitFromName(settings.value(QStringLiteral("view/statusSplit")).toString())
+            .value_or(StatusSplit::Off));
     m_spec = SourceSpec::load(settings);
     m_sources->showSpec(m_spec, false);
 }

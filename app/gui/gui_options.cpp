@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <cstdio>
 
+#include "core/io/access_log_parser.h"
 #include "core/teach/lessons.h"
 
 namespace hitcounter::app {
@@ -32,9 +33,29 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         QStringLiteral("PATTERN"));
     const QCommandLineOption rate(
         QStringLiteral("rate"), QStringLiteral("Simulated hits per second."), QStringLiteral("R"));
-    const QCommandLineOption replay(QStringLiteral("replay"),
-                                    QStringLiteral("Replay a trace CSV (time,key,visitor)."),
-                                    QStringLiteral("FILE"));
+    const QCommandLineOption replay(
+        QStringLiteral("replay"),
+        QStringLiteral("Replay a trace CSV (time,key,visitor) or a web server access log "
+                       "(combined, common, JSON lines; plain or .gz; detected)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption follow(
+        QStringLiteral("follow"),
+        QStringLiteral("Follow a live web server access log like tail -F (rotation and "
+                       "truncation included), from its end."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption fromStart(
+        QStringLiteral("from-start"),
+        QStringLiteral("With --follow: count the lines already in the log too."));
+    const QCommandLineOption key(
+        QStringLiteral("key"),
+        QStringLiteral("With an access log: what a line counts as: path (default, without the "
+                       "query), path+query, status, method, vhost or client."),
+        QStringLiteral("KEY"));
+    const QCommandLineOption statusSplit(
+        QStringLiteral("status-split"),
+        QStringLiteral("Split the live plot's hits per second by HTTP status class: off, "
+                       "stacked or lines."),
+        QStringLiteral("MODE"));
     const QCommandLineOption seek(
         QStringLiteral("seek"),
         QStringLiteral("With --replay: seek to trace time T once loaded (every view rebuilt)."),
@@ -73,8 +94,8 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
                                   QStringLiteral("With --teach: the step to show first (default "
                                                  "0, or the last step with --screenshot)."),
                                   QStringLiteral("N"));
-    parser.addOptions({simulate, rate, replay, seek, stateJson, udp, tcp, screenshot, after, bench,
-                       teach, lesson, step});
+    parser.addOptions({simulate, rate, replay, follow, fromStart, key, statusSplit, seek, stateJson,
+                       udp, tcp, screenshot, after, bench, teach, lesson, step});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -96,6 +117,30 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     GuiOptions o;
     o.simulatePattern = parser.value(simulate);
     o.replayFile = parser.value(replay);
+    o.followFile = parser.value(follow);
+    o.fromStart = parser.isSet(fromStart);
+    o.key = parser.value(key);
+    o.statusSplit = parser.value(statusSplit);
+    if (o.fromStart && o.followFile.isEmpty()) {
+        *error = QStringLiteral("--from-start needs --follow FILE");
+        return std::nullopt;
+    }
+    if (parser.isSet(key) && !accessLogKeyFromName(o.key.toStdString())) {
+        *error = QStringLiteral(
+                     "--key: unknown key '%1' (path, path+query, status, method, vhost, client)")
+                     .arg(o.key);
+        return std::nullopt;
+    }
+    if (parser.isSet(key) && o.replayFile.isEmpty() && o.followFile.isEmpty()) {
+        *error = QStringLiteral("--key needs --replay FILE or --follow FILE");
+        return std::nullopt;
+    }
+    if (parser.isSet(statusSplit) && o.statusSplit != QLatin1String("off") &&
+        o.statusSplit != QLatin1String("stacked") && o.statusSplit != QLatin1String("lines")) {
+        *error = QStringLiteral("--status-split: expected off, stacked or lines, got '%1'")
+                     .arg(o.statusSplit);
+        return std::nullopt;
+    }
     o.listenUdp = parser.value(udp);
     o.listenTcp = parser.value(tcp);
     o.screenshotFile = parser.value(screenshot);
@@ -151,9 +196,11 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         return std::nullopt;
     }
     const int sources = int(!o.simulatePattern.isEmpty()) + int(!o.replayFile.isEmpty()) +
+                        int(!o.followFile.isEmpty()) +
                         int(!o.listenUdp.isEmpty() || !o.listenTcp.isEmpty());
     if (sources > 1) {
-        *error = QStringLiteral("choose one source: --simulate, --replay or --listen-udp/tcp");
+        *error =
+            QStringLiteral("choose one source: --simulate, --replay, --follow or --listen-udp/tcp");
         return std::nullopt;
     }
     if (o.teach && (sources > 0 || o.benchFrames > 0)) {

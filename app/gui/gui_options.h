@@ -15,7 +15,11 @@ namespace hitcounter::app {
 struct GuiOptions {
     QString simulatePattern;  // empty: not asked for (the default source is the simulator)
     double rate = 0.0;        // 0: the simulator's default
-    QString replayFile;
+    QString replayFile;       // a trace CSV or an access log, plain or gzip
+    QString followFile;       // --follow: a live access log, like tail -F
+    bool fromStart = false;   // --from-start: follow reads the lines already in the log too
+    QString key;          // --key: the access-log key (path, path+query, status, ...); empty: path
+    QString statusSplit;  // --status-split off|stacked|lines; empty: as last time
     std::optional<std::int64_t> seek;  // --seek T: trace time to seek the replay to
     QString stateJsonFile;             // --state-json OUT: write what the window shows, exit
     QString listenUdp;                 // HOST:PORT

@@ -15,6 +15,7 @@
 #include "core/sim/traffic_pattern.h"
 #include "core/sources/replay_source.h"
 #include "core/teach/lessons.h"
+#include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/teach/teach_view.h"
 
@@ -80,6 +81,12 @@ std::optional<hitcounter::ui::SourceSpec> specFromOptions(const hitcounter::app:
         spec.kind = Kind::Replay;
         spec.file = o.replayFile;
         spec.speed = 1.0;
+        spec.key = o.key.isEmpty() ? QStringLiteral("path") : o.key;
+    } else if (!o.followFile.isEmpty()) {
+        spec.kind = Kind::Follow;
+        spec.file = o.followFile;
+        spec.fromStart = o.fromStart;
+        spec.key = o.key.isEmpty() ? QStringLiteral("path") : o.key;
     } else if (!o.listenUdp.isEmpty()) {
         spec.kind = Kind::StatsdUdp;
         spec.address = o.listenUdp;
@@ -158,6 +165,9 @@ int main(int argc, char* argv[]) {
     if (!scripted) {
         QSettings settings;
         window.restoreSettings(settings);
+    }
+    if (const auto split = hitcounter::ui::statusSplitFromName(options->statusSplit)) {
+        window.livePlot()->setStatusSplit(*split);
     }
     const auto spec = specFromOptions(*options, window.spec(), &error);
     if (!spec) {
