@@ -10,8 +10,8 @@ namespace hitcounter::ui {
 namespace {
 // Layer colours: one per status class, readable on light and dark backgrounds.
 const std::array<QColor, LivePlot::kStatusLayers> kLayerColors = {
-    QColor(0x90, 0x90, 0x90), QColor(0x2e, 0xa0, 0x43), QColor(0x3b, 0x82, 0xd6),
-    QColor(0xf0, 0x8c, 0x00), QColor(0xd9, 0x30, 0x25)};
+    QColor(0x90, 0x90, 0x90), QColor(0x2e, 0xa0, 0x43), QColor(0x00, 0x97, 0xa7),
+    QColor(0xa1, 0x42, 0xf4), QColor(0xd9, 0x30, 0x25)};
 // Stacking order, bottom first: 2xx, 3xx, 4xx, 5xx, other.
 constexpr std::array<int, LivePlot::kStatusLayers> kStackOrder = {1, 2, 3, 4, 0};
 

@@ -9,6 +9,8 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -269,7 +271,16 @@ void MainWindow::buildSourceControls() {
     m_sources = new SourcesPanel;
     auto* dock = new QDockWidget(tr("Sources"));
     dock->setObjectName(QStringLiteral("sourcesDock"));
-    dock->setWidget(m_sources);
+    // Scrolls when the window is shorter than the panel (1280x720 screens).
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("sourcesScroll"));
+    scroll->setWidget(m_sources);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_sources->sizeHint().width() +
+                            scroll->verticalScrollBar()->sizeHint().width());
+    dock->setWidget(scroll);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     connect(m_sources, &SourcesPanel::startRequested, this,

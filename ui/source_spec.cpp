@@ -4,6 +4,7 @@
 #include <QStringList>
 #include <stdexcept>
 
+#include "core/io/hit_file.h"
 #include "core/net/tcp_listener.h"
 #include "core/net/udp_listener.h"
 #include "core/sources/follow_source.h"
@@ -128,6 +129,15 @@ BuiltSource buildSource(const SourceSpec& spec, Clock& clock) {
             built.replay = replay.get();
             built.source = std::move(replay);
             built.timeAxis = TimeAxisMode::Trace;
+            try {
+                // Access logs carry clock times: draw them as such (a trace CSV's seconds
+                // are often small numbers from 0). A file that fails here fails in start().
+                if (HitFile(std::filesystem::path(spec.file.toStdString()), options.file)
+                        .format() != HitFileFormat::Trace) {
+                    built.timeAxis = TimeAxisMode::Clock;
+                }
+            } catch (const HitFileError&) {
+            }
             break;
         }
         case SourceSpec::Kind::StatsdUdp:

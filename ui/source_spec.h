@@ -52,10 +52,10 @@ QString kindName(SourceSpec::Kind kind);
 
 struct BuiltSource {
     std::unique_ptr<Source> source;
-    SimulatorSource* simulator = nullptr;  // into source, when it is a simulator
-    ReplaySource* replay = nullptr;        // into source, when it is a replay
-    FollowSource* follow = nullptr;        // into source, when it follows an access log
-    TimeAxisMode timeAxis = TimeAxisMode::Clock;
+    SimulatorSource* simulator = nullptr;         // into source, when it is a simulator
+    ReplaySource* replay = nullptr;               // into source, when it is a replay
+    FollowSource* follow = nullptr;               // into source, when it follows an access log
+    TimeAxisMode timeAxis = TimeAxisMode::Clock;  // replays: Trace, but Clock for access logs
 };
 
 // The access-log keys a person can choose (AccessLogKey names), "path" first.

@@ -94,8 +94,15 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
                                   QStringLiteral("With --teach: the step to show first (default "
                                                  "0, or the last step with --screenshot)."),
                                   QStringLiteral("N"));
-    parser.addOptions({simulate, rate, replay, follow, fromStart, key, statusSplit, seek, stateJson,
-                       udp, tcp, screenshot, after, bench, teach, lesson, step});
+    const QCommandLineOption theme(QStringLiteral("theme"),
+                                   QStringLiteral("The window's theme: light or dark."),
+                                   QStringLiteral("NAME"));
+    const QCommandLineOption size(
+        QStringLiteral("size"),
+        QStringLiteral("The window's size in pixels, e.g. 1280x720 (for --screenshot)."),
+        QStringLiteral("WxH"));
+    parser.addOptions({simulate, rate, replay, follow, fromStart, key, statusSplit, theme, size,
+                       seek, stateJson, udp, tcp, screenshot, after, bench, teach, lesson, step});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -121,6 +128,26 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     o.fromStart = parser.isSet(fromStart);
     o.key = parser.value(key);
     o.statusSplit = parser.value(statusSplit);
+    o.theme = parser.value(theme);
+    if (parser.isSet(theme) && o.theme != QLatin1String("light") &&
+        o.theme != QLatin1String("dark")) {
+        *error = QStringLiteral("--theme: expected light or dark, got '%1'").arg(o.theme);
+        return std::nullopt;
+    }
+    if (parser.isSet(size)) {
+        const QStringList parts = parser.value(size).split(QLatin1Char('x'));
+        bool okW = false;
+        bool okH = false;
+        if (parts.size() == 2) {
+            o.width = parts[0].toInt(&okW);
+            o.height = parts[1].toInt(&okH);
+        }
+        if (!okW || !okH || o.width < 320 || o.height < 240 || o.width > 8192 || o.height > 8192) {
+            *error = QStringLiteral("--size: expected WxH from 320x240 to 8192x8192, got '%1'")
+                         .arg(parser.value(size));
+            return std::nullopt;
+        }
+    }
     if (o.fromStart && o.followFile.isEmpty()) {
         *error = QStringLiteral("--from-start needs --follow FILE");
         return std::nullopt;

@@ -18,8 +18,11 @@ struct GuiOptions {
     QString replayFile;       // a trace CSV or an access log, plain or gzip
     QString followFile;       // --follow: a live access log, like tail -F
     bool fromStart = false;   // --from-start: follow reads the lines already in the log too
-    QString key;          // --key: the access-log key (path, path+query, status, ...); empty: path
-    QString statusSplit;  // --status-split off|stacked|lines; empty: as last time
+    QString key;    // --key: the access-log key (path, path+query, status, ...); empty: path
+    QString theme;  // --theme light|dark; empty: as last time
+    int width = 0;  // --size WxH: the window's size (screenshots); 0: as last time
+    int height = 0;
+    QString statusSplit;               // --status-split off|stacked|lines; empty: as last time
     std::optional<std::int64_t> seek;  // --seek T: trace time to seek the replay to
     QString stateJsonFile;             // --state-json OUT: write what the window shows, exit
     QString listenUdp;                 // HOST:PORT

@@ -166,6 +166,12 @@ int main(int argc, char* argv[]) {
         QSettings settings;
         window.restoreSettings(settings);
     }
+    if (!options->theme.isEmpty()) {
+        window.setThemeName(options->theme);
+    }
+    if (options->width > 0) {
+        window.resize(options->width, options->height);
+    }
     if (const auto split = hitcounter::ui::statusSplitFromName(options->statusSplit)) {
         window.livePlot()->setStatusSplit(*split);
     }

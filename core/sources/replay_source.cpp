@@ -258,7 +258,9 @@ void ReplaySource::start(BatchQueue& out) {
     try {
         // Opening reads the first lines: a file that is neither a trace nor an access log, or
         // a key its format lacks, fails here with HitFileError's message.
-        m_format = openFile()->description();
+        std::string format = openFile()->description();
+        std::lock_guard lock(m_statusMutex);
+        m_format = std::move(format);
     } catch (const HitFileError& e) {
         throw SourceError(e.what());
     }
@@ -305,9 +307,15 @@ SourceStats ReplaySource::stats() const {
 }
 
 std::string ReplaySource::describe() const {
-    const ReplayProgress p = progress();
+    ReplayProgress p;
+    std::string format;
+    {
+        std::lock_guard lock(m_statusMutex);
+        p = m_progress;
+        format = m_format;
+    }
     std::ostringstream out;
-    out << "replay " << m_file.string() << " (" << m_format << ", " << replayStateName(p.state)
+    out << "replay " << m_file.string() << " (" << format << ", " << replayStateName(p.state)
         << ", " << p.rows << " rows, ";
     if (m_clock.asFastAsPossible()) {
         out << "as fast as possible";

@@ -5,8 +5,8 @@
 //
 // Threading: start() and stop() from the owner thread. play, pause, setSpeed, setLoop,
 // now, progress, stats, describe are thread-safe and may come from any thread (the GUI's).
-// seek() too. Guards: m_statusMutex guards m_progress; m_controlMutex guards m_seekTarget,
-// m_interrupt, m_userPaused, m_loaded. m_out is set by start() before the worker
+// seek() too. Guards: m_statusMutex guards m_progress and m_format; m_controlMutex guards
+// m_seekTarget, m_interrupt, m_userPaused, m_loaded. m_out is set by start() before the worker
 // starts and only the worker uses it.
 //
 // Life of a replay:
@@ -136,7 +136,7 @@ private:
     const std::filesystem::path m_file;
     const ReplayOptions m_options;
     VirtualClock m_clock;
-    std::string m_format;  // e.g. "combined log format (gzip)"; set by start() before the worker
+    std::string m_format;  // e.g. "combined log format (gzip)"; guarded by m_statusMutex
     std::atomic<bool> m_loop;
     std::atomic<std::uint64_t> m_seekGeneration{0};
 

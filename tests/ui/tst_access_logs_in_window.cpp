@@ -8,7 +8,11 @@
 //  - the "Follow access log" source picks up appended lines, a rename rotation and a
 //    truncation, with exact totals and its stats in the status bar and the sources dock.
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <array>
@@ -264,6 +268,57 @@ private Q_SLOTS:
             5000));
         QVERIFY(
             QString::fromStdString(w->source()->describe()).contains(QStringLiteral("combined")));
+    }
+
+    // The GUI's command line: --replay of a .gz log with --key, --seek and --state-json writes
+    // what the window shows at T: the CLI's numbers. A bad --key exits with code 2.
+    void guiCommandLineReplaysALogWithAKey() {
+        const QString file =
+            writeFile(m_dir, QStringLiteral("gui.log.gz"), gzipped(logText(sampleRows())));
+        const qint64 at = kBase + 480;
+        const QString out = m_dir.filePath(QStringLiteral("state.json"));
+        QProcess gui;
+        gui.start(
+            QStringLiteral(HITCOUNTER_GUI),
+            {QStringLiteral("--replay"), file, QStringLiteral("--key"), QStringLiteral("status"),
+             QStringLiteral("--seek"), QString::number(at), QStringLiteral("--state-json"), out});
+        QVERIFY(gui.waitForFinished(60000));
+        QVERIFY2(gui.exitCode() == 0, gui.readAllStandardError().constData());
+        QFile stateFile(out);
+        QVERIFY(stateFile.open(QIODevice::ReadOnly));
+        const QJsonObject state = QJsonDocument::fromJson(stateFile.readAll()).object();
+        const CliResult cli =
+            runCli({QStringLiteral("replay"), file, QStringLiteral("--at"), QString::number(at),
+                    QStringLiteral("--key"), QStringLiteral("status"), QStringLiteral("--top"),
+                    QStringLiteral("10")});
+        QVERIFY2(cli.finished && cli.exitCode == 0, cli.err.constData());
+        const QList<QByteArray> rows = cli.out.trimmed().split('\n');
+        const QJsonArray keys = state.value(QStringLiteral("keys")).toArray();
+        QCOMPARE(keys.size(), rows.size() - 1);
+        QVERIFY(keys.size() >= 5);  // 200, 301, 304, 404, 500, 503, 101
+        Count sum = 0;
+        for (qsizetype i = 0; i < keys.size(); ++i) {
+            const QList<QByteArray> fields = rows[i + 1].split(',');
+            const QJsonObject key = keys[i].toObject();
+            QCOMPARE(key.value(QStringLiteral("key")).toString().toUtf8(), fields[2]);
+            QCOMPARE(qint64(key.value(QStringLiteral("window")).toDouble()),
+                     fields[3].toLongLong());
+            sum += Count(fields[3].toLongLong());
+        }
+        // every status is a key: the keys' window counts add up to the ring's
+        QCOMPARE(Count(state.value(QStringLiteral("policies"))
+                           .toObject()
+                           .value(QStringLiteral("ring"))
+                           .toDouble()),
+                 sum);
+
+        QProcess bad;
+        bad.start(
+            QStringLiteral(HITCOUNTER_GUI),
+            {QStringLiteral("--replay"), file, QStringLiteral("--key"), QStringLiteral("colour")});
+        QVERIFY(bad.waitForFinished(30000));
+        QCOMPARE(bad.exitCode(), 2);
+        QVERIFY(bad.readAllStandardError().contains("--key"));
     }
 
     void seeksInAGzippedLogAreExact() {
