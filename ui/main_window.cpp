@@ -377,6 +377,7 @@ bool MainWindow::startSpec(const SourceSpec& spec) {
     if (m_replay) {
         m_replayBar->setSpeed(spec.speed);
         m_replayBar->setLoop(spec.loop);
+        m_replayBar->setClockTimes(built.timeAxis == TimeAxisMode::Clock);
     }
     m_sources->showSpec(spec, true);
     return true;
