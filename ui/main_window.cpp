@@ -439,6 +439,7 @@ void MainWindow::openTrace() {
     spec.kind = SourceSpec::Kind::Replay;
     spec.file = file;
     spec.speed = 1.0;
+    spec.logFormat.clear();  // detected from the file chosen
     startSpec(spec);
 }
 

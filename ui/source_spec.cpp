@@ -28,6 +28,7 @@ HitFileOptions fileOptions(const SourceSpec& spec) {
                                     ")");
     }
     options.key = *key;
+    options.logFormat = spec.logFormat.toStdString();
     return options;
 }
 }  // namespace
@@ -74,6 +75,7 @@ void SourceSpec::save(QSettings& settings) const {
     settings.setValue(QStringLiteral("address"), address);
     settings.setValue(QStringLiteral("key"), key);
     settings.setValue(QStringLiteral("fromStart"), fromStart);
+    settings.setValue(QStringLiteral("logFormat"), logFormat);
     settings.endGroup();
 }
 
@@ -96,6 +98,7 @@ SourceSpec SourceSpec::load(QSettings& settings) {
     spec.address = settings.value(QStringLiteral("address"), spec.address).toString();
     spec.key = settings.value(QStringLiteral("key"), spec.key).toString();
     spec.fromStart = settings.value(QStringLiteral("fromStart"), spec.fromStart).toBool();
+    spec.logFormat = settings.value(QStringLiteral("logFormat")).toString();
     settings.endGroup();
     return spec;
 }

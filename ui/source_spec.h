@@ -40,6 +40,7 @@ struct SourceSpec {
     bool loop = false;
     QString key = QStringLiteral("path");  // access logs: path, path+query, status, method, ...
     bool fromStart = false;                // follow: read what the log holds already, too
+    QString logFormat;  // an nginx log_format string; empty: the format is detected
     // listeners
     QString address = QStringLiteral("127.0.0.1:8125");
 

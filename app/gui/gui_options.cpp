@@ -51,6 +51,11 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         QStringLiteral("With an access log: what a line counts as: path (default, without the "
                        "query), path+query, status, method, vhost or client."),
         QStringLiteral("KEY"));
+    const QCommandLineOption logFormat(
+        QStringLiteral("log-format"),
+        QStringLiteral("With --replay or --follow: the log's nginx log_format, e.g. "
+                       "'$remote_addr - [$time_local] \"$request\" $status' (default: detect)."),
+        QStringLiteral("FORMAT"));
     const QCommandLineOption statusSplit(
         QStringLiteral("status-split"),
         QStringLiteral("Split the live plot's hits per second by HTTP status class: off, "
@@ -101,8 +106,9 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         QStringLiteral("size"),
         QStringLiteral("The window's size in pixels, e.g. 1280x720 (for --screenshot)."),
         QStringLiteral("WxH"));
-    parser.addOptions({simulate, rate, replay, follow, fromStart, key, statusSplit, theme, size,
-                       seek, stateJson, udp, tcp, screenshot, after, bench, teach, lesson, step});
+    parser.addOptions({simulate,    rate,  replay, follow, fromStart, key, logFormat,
+                       statusSplit, theme, size,   seek,   stateJson, udp, tcp,
+                       screenshot,  after, bench,  teach,  lesson,    step});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -127,6 +133,11 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     o.followFile = parser.value(follow);
     o.fromStart = parser.isSet(fromStart);
     o.key = parser.value(key);
+    o.logFormat = parser.value(logFormat);
+    if (parser.isSet(logFormat) && o.replayFile.isEmpty() && o.followFile.isEmpty()) {
+        *error = QStringLiteral("--log-format needs --replay FILE or --follow FILE");
+        return std::nullopt;
+    }
     o.statusSplit = parser.value(statusSplit);
     o.theme = parser.value(theme);
     if (parser.isSet(theme) && o.theme != QLatin1String("light") &&

@@ -82,11 +82,13 @@ std::optional<hitcounter::ui::SourceSpec> specFromOptions(const hitcounter::app:
         spec.file = o.replayFile;
         spec.speed = 1.0;
         spec.key = o.key.isEmpty() ? QStringLiteral("path") : o.key;
+        spec.logFormat = o.logFormat;
     } else if (!o.followFile.isEmpty()) {
         spec.kind = Kind::Follow;
         spec.file = o.followFile;
         spec.fromStart = o.fromStart;
         spec.key = o.key.isEmpty() ? QStringLiteral("path") : o.key;
+        spec.logFormat = o.logFormat;
     } else if (!o.listenUdp.isEmpty()) {
         spec.kind = Kind::StatsdUdp;
         spec.address = o.listenUdp;

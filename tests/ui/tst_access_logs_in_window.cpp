@@ -321,6 +321,55 @@ private Q_SLOTS:
         QVERIFY(bad.readAllStandardError().contains("--key"));
     }
 
+    // A user's nginx log_format (with $host) and the vhost key: the same numbers as the CLI
+    // given the same --log-format and --key.
+    void aLogFormatLogWithTheVhostKeyShowsWhatTheCliPrints() {
+        const QByteArray format = "$remote_addr [$time_local] \"$request\" $status $host";
+        QByteArray log;
+        for (int t = 0; t < 400; ++t) {
+            for (int i = 0; i < 1 + t % 4; ++i) {
+                QByteArray line = combinedLine(t, "/x", 200 + 100 * (i % 4), "10.0.2.1");
+                // "IP - - [time] "GET ..." status size ..." -> "IP [time] "GET ..." status host"
+                line.replace(" - - [", " [");
+                line = line.left(line.indexOf(" 512 ")) + " shop" + QByteArray::number(i) +
+                       ".example\n";
+                log += line;
+            }
+        }
+        const QString file = writeFile(m_dir, QStringLiteral("custom.log"), log);
+        const qint64 at = kBase + 377;
+        const CliResult cli =
+            runCli({QStringLiteral("replay"), file, QStringLiteral("--log-format"),
+                    QString::fromUtf8(format), QStringLiteral("--key"), QStringLiteral("vhost"),
+                    QStringLiteral("--at"), QString::number(at), QStringLiteral("--top"),
+                    QStringLiteral("10")});
+        QVERIFY2(cli.finished && cli.exitCode == 0, cli.err.constData());
+        const QList<QByteArray> rows = cli.out.trimmed().split('\n');
+        QCOMPARE(rows.size(), 5);  // header and shop0..shop3
+
+        auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
+        MainWindow w(clock);
+        w.show();  // the banner shows only in a visible window
+        SourceSpec spec;
+        spec.kind = SourceSpec::Kind::Replay;
+        spec.file = file;
+        spec.key = QStringLiteral("vhost");
+        spec.logFormat = QString::fromUtf8(format);
+        QVERIFY2(w.startSpec(spec), qPrintable(w.errorText()));
+        w.seekReplay(at);
+        QVERIFY(settleAfterSeek(w));
+        QCOMPARE(w.lastFrame()->top.size(), std::size_t{4});
+        for (std::size_t i = 0; i < 4; ++i) {
+            const QList<QByteArray> fields = rows[qsizetype(i) + 1].split(',');
+            QCOMPARE(QByteArray::fromStdString(w.lastFrame()->top[i].key), fields[2]);
+            QCOMPARE(w.lastFrame()->top[i].window, Count(fields[3].toULongLong()));
+        }
+        // without the format the file is not recognised: HitFile's message, in the window
+        spec.logFormat.clear();
+        QVERIFY(!w.startSpec(spec));
+        QVERIFY2(w.errorText().contains(QStringLiteral("custom.log")), qPrintable(w.errorText()));
+    }
+
     void seeksInAGzippedLogAreExact() {
         const QString file =
             writeFile(m_dir, QStringLiteral("seek.log.gz"), gzipped(logText(sampleRows())));
