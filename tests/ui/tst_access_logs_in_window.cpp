@@ -7,14 +7,19 @@
 //    they sum to the hits, and the live plot draws them as lines and stacked;
 //  - the "Follow access log" source picks up appended lines, a rename rotation and a
 //    truncation, with exact totals and its stats in the status bar and the sources dock.
+#include <QApplication>
+#include <QComboBox>
 #include <QFile>
+#include <QFileDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <array>
 #include <limits>
 #include <map>
@@ -368,6 +373,61 @@ private Q_SLOTS:
         spec.logFormat.clear();
         QVERIFY(!w.startSpec(spec));
         QVERIFY2(w.errorText().contains(QStringLiteral("custom.log")), qPrintable(w.errorText()));
+    }
+
+    // The Open dialog takes a .gz access log; the dock's Log key box reloads the running
+    // replay with the new key at the same time.
+    void openDialogAndLogKeyBox() {
+        const QString file =
+            writeFile(m_dir, QStringLiteral("dialog.log.gz"), gzipped(logText(sampleRows())));
+        auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
+        MainWindow w(clock);
+        w.show();
+        // Answer the dialog once it is up (bounded: after about 10 s, reject whatever is modal).
+        bool chosen = false;
+        int tries = 0;
+        QTimer answer;
+        answer.setInterval(50);
+        QObject::connect(&answer, &QTimer::timeout, [&] {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (++tries > 200) {  // give up: the test fails on `chosen` or on the replay
+                if (modal != nullptr)
+                    QMetaObject::invokeMethod(modal, "reject");
+                answer.stop();
+            } else if (auto* dialog = qobject_cast<QFileDialog*>(modal)) {
+                dialog->setDirectory(QFileInfo(file).absolutePath());
+                if (auto* edit = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
+                    edit->setText(QFileInfo(file).fileName());
+                QMetaObject::invokeMethod(dialog, "accept");
+                chosen = true;
+            } else if (chosen) {
+                answer.stop();
+            }
+        });
+        answer.start();
+        w.openTrace();
+        QVERIFY(chosen);
+        QVERIFY(w.replay() != nullptr);
+        QCOMPARE(w.spec().file, file);
+        const Timestamp at = kBase + 300;
+        w.seekReplay(at);
+        QVERIFY(settleAfterSeek(w));
+        QCOMPARE(w.lastFrame()->top.front().key, std::string("/a"));
+        auto* box = w.findChild<QComboBox*>(QStringLiteral("replayKeyBox"));
+        QVERIFY(box != nullptr);
+        const int status = box->findText(QStringLiteral("status"));
+        QVERIFY(status >= 0);
+        box->setCurrentIndex(status);
+        Q_EMIT box->activated(status);
+        QCOMPARE(w.spec().key, QStringLiteral("status"));
+        QVERIFY(w.replay() != nullptr);
+        QVERIFY(settleAfterSeek(w));
+        QCOMPARE(w.lastSnapshot().head, at);
+        QCOMPARE(w.lastFrame()->top.front().key, std::string("200"));
+        Count sum = 0;
+        for (const KeyRow& row : w.lastFrame()->top)
+            sum += row.window;
+        QCOMPARE(sum, w.lastSnapshot().windowCount);  // every hit has its status as key
     }
 
     void seeksInAGzippedLogAreExact() {
