@@ -1,9 +1,47 @@
 #include "ui/live_plot.h"
 
+#include <QComboBox>
+
 #include "ui/theme.h"
 #include "ui/time_axis.h"
 
 namespace hitcounter::ui {
+
+namespace {
+// Layer colours: one per status class, readable on light and dark backgrounds.
+const std::array<QColor, LivePlot::kStatusLayers> kLayerColors = {
+    QColor(0x90, 0x90, 0x90), QColor(0x2e, 0xa0, 0x43), QColor(0x00, 0x97, 0xa7),
+    QColor(0xa1, 0x42, 0xf4), QColor(0xd9, 0x30, 0x25)};
+// Stacking order, bottom first: 2xx, 3xx, 4xx, 5xx, other.
+constexpr std::array<int, LivePlot::kStatusLayers> kStackOrder = {1, 2, 3, 4, 0};
+
+// Hits of one layer in a record: 0 = unknown and 1xx, 1..4 = 2xx..5xx.
+double layerHits(const SecondRecord& r, int layer) {
+    return layer == 0 ? double(r.statusHits[0]) + double(r.statusHits[1])
+                      : double(r.statusHits[std::size_t(layer) + 1]);
+}
+}  // namespace
+
+std::optional<StatusSplit> statusSplitFromName(const QString& name) {
+    for (StatusSplit split : {StatusSplit::Off, StatusSplit::Stacked, StatusSplit::Lines}) {
+        if (statusSplitName(split) == name) {
+            return split;
+        }
+    }
+    return std::nullopt;
+}
+
+QString statusSplitName(StatusSplit split) {
+    switch (split) {
+        case StatusSplit::Stacked:
+            return QStringLiteral("stacked");
+        case StatusSplit::Lines:
+            return QStringLiteral("lines");
+        case StatusSplit::Off:
+            break;
+    }
+    return QStringLiteral("off");
+}
 
 LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
     setObjectName(QStringLiteral("livePlot"));
@@ -23,6 +61,16 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
     m_hits = addGraph(xAxis, yAxis);
     m_hits->setName(tr("hits per second"));
     m_hits->setLineStyle(QCPGraph::lsStepCenter);
+    // The layers before the window line, which stays on top of their fills.
+    const QStringList layerNames = {tr("other"), tr("2xx"), tr("3xx"), tr("4xx"), tr("5xx")};
+    for (int layer : kStackOrder) {
+        QCPGraph* graph = addGraph(xAxis, yAxis);
+        graph->setName(layerNames[layer]);
+        graph->setLineStyle(QCPGraph::lsStepCenter);
+        graph->setVisible(false);
+        graph->removeFromLegend();
+        m_status[std::size_t(layer)] = graph;
+    }
     m_window = addGraph(xAxis, yAxis2);
     m_window->setName(tr("hits in window"));
     yAxis->setLabel(tr("hits per second"));
@@ -62,8 +110,114 @@ void LivePlot::applyTheme(const Theme& theme) {
     replot(rpQueuedReplot);
 }
 
+void LivePlot::setStatusSplit(StatusSplit split) {
+    if (split == m_split) {
+        return;
+    }
+    const bool wasStacked = m_split == StatusSplit::Stacked;
+    m_split = split;
+    if (wasStacked != (split == StatusSplit::Stacked)) {
+        restack(split == StatusSplit::Stacked);
+    }
+    showStatusLayers();
+    Q_EMIT statusSplitChanged(split);
+}
+
+QComboBox* LivePlot::createStatusSplitBox(QWidget* parent) {
+    auto* box = new QComboBox(parent);
+    box->setObjectName(QStringLiteral("statusSplitBox"));
+    box->addItem(tr("Status: off"), int(StatusSplit::Off));
+    box->addItem(tr("Status: stacked"), int(StatusSplit::Stacked));
+    box->addItem(tr("Status: lines"), int(StatusSplit::Lines));
+    box->setToolTip(
+        tr("Split the hits per second by HTTP status class (2xx, 3xx, 4xx, 5xx) for access "
+           "logs, stacked or as lines; hits without a status count as other"));
+    box->setCurrentIndex(box->findData(int(m_split)));
+    connect(box, &QComboBox::activated, this,
+            [this, box](int i) { setStatusSplit(StatusSplit(box->itemData(i).toInt())); });
+    connect(this, &LivePlot::statusSplitChanged, box,
+            [box](StatusSplit split) { box->setCurrentIndex(box->findData(int(split))); });
+    return box;
+}
+
+void LivePlot::restack(bool stacked) {
+    // Every layer graph holds the same seconds (one applyHistory each per frame).
+    std::array<QCPGraphDataContainer*, kStatusLayers> data{};
+    for (std::size_t i = 0; i < kStackOrder.size(); ++i) {
+        data[i] = m_status[std::size_t(kStackOrder[i])]->data().data();
+    }
+    const int points = data[0]->size();
+    for (int p = 0; p < points; ++p) {
+        double below = 0.0;
+        for (QCPGraphDataContainer* layer : data) {
+            if (p >= layer->size()) {
+                continue;
+            }
+            auto it = layer->begin() + p;
+            const double value = it->value;
+            it->value = stacked ? value + below : value - below;
+            below = stacked ? it->value : value;
+        }
+    }
+}
+
+void LivePlot::showStatusLayers() {
+    const bool on = m_split != StatusSplit::Off;
+    const bool stacked = m_split == StatusSplit::Stacked;
+    // Stacked, the layers' top is the total: the total's own fill would hide them.
+    m_hits->setVisible(!stacked);
+    QCPGraph* below = nullptr;
+    for (int layer : kStackOrder) {
+        QCPGraph* graph = m_status[std::size_t(layer)];
+        const QColor color = kLayerColors[std::size_t(layer)];
+        QColor fill = color;
+        fill.setAlpha(150);
+        graph->setPen(QPen(color, stacked ? 1 : 2));
+        graph->setBrush(stacked ? QBrush(fill) : QBrush(Qt::NoBrush));
+        graph->setChannelFillGraph(stacked ? below : nullptr);
+        below = graph;
+        graph->setVisible(on && (layer != 0 || m_sawOther));
+    }
+    legend->clearItems();
+    if (!stacked) {
+        m_hits->addToLegend();
+    }
+    m_window->addToLegend();
+    for (int layer : kStackOrder) {
+        if (m_status[std::size_t(layer)]->visible()) {
+            m_status[std::size_t(layer)]->addToLegend();
+        }
+    }
+    replot(rpQueuedReplot);
+}
+
 void LivePlot::updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot) {
     applyHistory(*m_hits, update, [](const SecondRecord& r) { return double(r.hits); });
+    const bool sawOther = m_sawOther;
+    if (update.rebuild) {
+        m_sawOther = false;
+    }
+    for (int layer : kStackOrder) {
+        applyHistory(*m_status[std::size_t(layer)], update, [&](const SecondRecord& r) {
+            if (layer == 0 && !m_sawOther && layerHits(r, 0) > 0) {
+                m_sawOther = true;
+            }
+            if (m_split != StatusSplit::Stacked) {
+                return layerHits(r, layer);
+            }
+            double sum = 0.0;
+            for (int below : kStackOrder) {
+                sum += layerHits(r, below);
+                if (below == layer) {
+                    break;
+                }
+            }
+            return sum;
+        });
+    }
+    if (m_sawOther != sawOther) {
+        showStatusLayers();
+    }
     applyHistory(*m_window, update, [](const SecondRecord& r) {
         return r.counts.empty() ? 0.0 : double(r.counts[0]);
     });

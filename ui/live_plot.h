@@ -1,5 +1,7 @@
 // LivePlot: hits per second (filled steps, left axis) and the rolling window count (line,
-// right axis) over time.
+// right axis) over time. With a status split (access logs) the hits per second are also drawn
+// per HTTP status class (SecondRecord::statusHits): 2xx, 3xx, 4xx, 5xx and "other" (no
+// status, 1xx), stacked (the layers' top is the total) or as one line per class.
 //
 // GUI thread only. Fed once per frame by the main window (no signal per hit). While
 // following, the x range shows the last W seconds up to the head; dragging or zooming leaves
@@ -8,12 +10,22 @@
 
 #include "ui/qcp.h"
 
+#include <array>
+#include <optional>
+
 #include "core/engine/engine_snapshot.h"
 #include "ui/history_update.h"
+
+class QComboBox;
 
 namespace hitcounter::ui {
 
 struct Theme;
+
+enum class StatusSplit { Off, Stacked, Lines };
+// "off", "stacked", "lines"; nullopt for anything else.
+std::optional<StatusSplit> statusSplitFromName(const QString& name);
+QString statusSplitName(StatusSplit split);
 
 class LivePlot : public QCustomPlot {
     Q_OBJECT
@@ -33,15 +45,32 @@ public:
     QCPGraph* hitsGraph() const { return m_hits; }
     QCPGraph* windowGraph() const { return m_window; }
 
+    void setStatusSplit(StatusSplit split);
+    StatusSplit statusSplit() const { return m_split; }
+    // The graph of one status layer: 0 = other (no status, 1xx), 1..4 = 2xx..5xx. Its values
+    // are the layer's hits per second (Lines) or the running sum of the layers up to it,
+    // 2xx first and other last (Stacked); kept up to date in every mode.
+    QCPGraph* statusGraph(int layer) const { return m_status[std::size_t(layer)]; }
+    static constexpr int kStatusLayers = 5;
+    // A combo box (off / stacked / lines) that sets the split and follows it.
+    QComboBox* createStatusSplitBox(QWidget* parent = nullptr);
+
 Q_SIGNALS:
     void followingChanged(bool following);
+    void statusSplitChanged(hitcounter::ui::StatusSplit split);
 
 private:
     void userMovedView();
     void fitValueAxes();
+    void showStatusLayers();
+    // Turns the layers' points into running sums (stacked) or back into each layer's hits.
+    void restack(bool stacked);
 
     QCPGraph* m_hits;
     QCPGraph* m_window;
+    std::array<QCPGraph*, kStatusLayers> m_status{};
+    StatusSplit m_split = StatusSplit::Off;
+    bool m_sawOther = false;  // some hit without a 2xx..5xx status is in the history
     QCPTextElement* m_title;
     bool m_following = true;
     std::int64_t m_windowSeconds = 300;

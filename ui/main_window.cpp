@@ -9,6 +9,8 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -36,6 +38,7 @@
 #include "ui/policy_comparison.h"
 #include "ui/replay_bar.h"
 #include "ui/ring_histogram.h"
+#include "ui/source_status.h"
 #include "ui/sources_panel.h"
 #include "ui/teach/teach_view.h"
 #include "ui/theme.h"
@@ -214,11 +217,13 @@ void MainWindow::buildActions() {
     connect(m_bucketBox, &QComboBox::activated, this,
             [this](int i) { setBucketSeconds(m_bucketBox->itemData(i).toInt()); });
     bar->addWidget(m_bucketBox);
+    bar->addWidget(new QLabel(QStringLiteral("  ")));
+    bar->addWidget(m_live->createStatusSplitBox());
     bar->addSeparator();
 
     QAction* open = bar->addAction(tr("Open trace…"));
     open->setShortcut(QKeySequence::Open);
-    open->setToolTip(tr("Replay a trace CSV (Ctrl+O)"));
+    open->setToolTip(tr("Replay a trace CSV or a web server access log, plain or .gz (Ctrl+O)"));
     connect(open, &QAction::triggered, this, &MainWindow::openTrace);
 
     QAction* snapshot = bar->addAction(tr("Snapshot"));
@@ -284,7 +289,16 @@ void MainWindow::buildSourceControls() {
     m_sources = new SourcesPanel;
     auto* dock = new QDockWidget(tr("Sources"));
     dock->setObjectName(QStringLiteral("sourcesDock"));
-    dock->setWidget(m_sources);
+    // Scrolls when the window is shorter than the panel (1280x720 screens).
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("sourcesScroll"));
+    scroll->setWidget(m_sources);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_sources->sizeHint().width() +
+                            scroll->verticalScrollBar()->sizeHint().width());
+    dock->setWidget(scroll);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     connect(m_sources, &SourcesPanel::startRequested, this,
@@ -294,6 +308,7 @@ void MainWindow::buildSourceControls() {
         m_sources->showSpec(m_spec, false);
     });
     connect(m_sources, &SourcesPanel::openTraceRequested, this, &MainWindow::openTrace);
+    connect(m_sources, &SourcesPanel::replayKeyChanged, this, &MainWindow::setReplayKey);
     connect(m_sources, &SourcesPanel::rateChanged, this, [this](double rate) {
         m_spec.rate = rate;
         if (m_simulator) {
@@ -373,12 +388,14 @@ bool MainWindow::startSpec(const SourceSpec& spec) {
     m_simulator = built.simulator;
     m_warmingUp = m_simulator != nullptr && spec.warmup.count() > 0;
     m_replay = built.replay;
+    m_follow = built.follow;
     m_worker.setLiveClock(m_simulator == nullptr && m_replay == nullptr ? m_clock.get() : nullptr);
     m_replayProblemShown = false;
     m_replayToolBar->setVisible(m_replay != nullptr);
     if (m_replay) {
         m_replayBar->setSpeed(spec.speed);
         m_replayBar->setLoop(spec.loop);
+        m_replayBar->setClockTimes(built.timeAxis == TimeAxisMode::Clock);
     }
     m_sources->showSpec(spec, true);
     return true;
@@ -429,8 +446,10 @@ void MainWindow::openTrace() {
     const QString dir = m_spec.file.isEmpty()
                             ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
                             : QFileInfo(m_spec.file).absolutePath();
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open trace"), dir,
-                                                      tr("Trace CSV (*.csv);;All files (*)"));
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Open trace or access log"), dir,
+        tr("Recorded hits (*.csv *.log *.gz *.json *.jsonl *access*);;Trace CSV (*.csv);;"
+           "All files (*)"));
     if (file.isEmpty()) {
         return;
     }
@@ -438,7 +457,29 @@ void MainWindow::openTrace() {
     spec.kind = SourceSpec::Kind::Replay;
     spec.file = file;
     spec.speed = 1.0;
+    spec.logFormat.clear();  // detected from the file chosen
     startSpec(spec);
+}
+
+void MainWindow::setReplayKey(const QString& key) {
+    m_spec.key = key;
+    if (!m_replay || m_spec.kind != SourceSpec::Kind::Replay) {
+        return;  // the next replay or follow uses it
+    }
+    // Reload with the new key and come back to the same trace time.
+    const ReplayProgress progress = m_replay->progress();
+    const bool resume = progress.loops == 0 && progress.first.has_value();
+    const bool paused = m_replay->paused();
+    const Timestamp at = m_replay->now();
+    if (!startSpec(m_spec)) {
+        return;
+    }
+    if (paused) {
+        m_replay->pause();
+    }
+    if (resume) {
+        m_replay->seek(at);
+    }
 }
 
 void MainWindow::seekReplay(Timestamp t) {
@@ -536,6 +577,7 @@ bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) 
 void MainWindow::stopSource() {
     m_simulator = nullptr;
     m_replay = nullptr;
+    m_follow = nullptr;
     if (m_loadDialog != nullptr) {
         m_loadDialog->deleteLater();
         m_loadDialog = nullptr;
@@ -679,8 +721,10 @@ void MainWindow::updateStatusBar() {
     const QLocale locale;
     const SourceStats stats = m_source ? m_source->stats() : SourceStats{};
     const EngineSnapshot& s = m_snapshot;
-    m_statusSource->setText(m_source ? QString::fromStdString(m_source->describe())
-                                     : tr("no source"));
+    m_statusSource->setText(m_source ? sourceStatusText(*m_source) : tr("no source"));
+    if (m_follow) {
+        m_sources->showFollowStats(followStatsText(*m_follow));
+    }
     m_statusRate->setText(tr("ingest %1 hits/s").arg(compact(m_ingestRate)));
     m_statusTotals->setText(tr("window %1 · total %2")
                                 .arg(locale.toString(qulonglong(s.windowCount)),
@@ -838,6 +882,7 @@ void MainWindow::saveSettings(QSettings& settings) const {
     settings.setValue(QStringLiteral("view/bucketSeconds"), m_ring->bucketSeconds());
     settings.setValue(QStringLiteral("view/itemsLevel"), m_items->level());
     saveLimitsSettings(settings);
+    settings.setValue(QStringLiteral("view/statusSplit"), statusSplitName(m_live->statusSplit()));
     m_spec.save(settings);
 }
 
@@ -856,6 +901,9 @@ void MainWindow::restoreSettings(QSettings& settings) {
     setBucketSeconds(settings.value(QStringLiteral("view/bucketSeconds"), 1).toInt());
     m_items->setLevel(settings.value(QStringLiteral("view/itemsLevel"), 1).toInt());
     restoreLimitsSettings(settings);
+    m_live->setStatusSplit(
+        statusSplitFromName(settings.value(QStringLiteral("view/statusSplit")).toString())
+            .value_or(StatusSplit::Off));
     m_spec = SourceSpec::load(settings);
     m_sources->showSpec(m_spec, false);
 }

@@ -35,6 +35,7 @@ class QTabWidget;
 
 namespace hitcounter {
 class Clock;
+class FollowSource;
 class ReplaySource;
 class SimulatorSource;
 }  // namespace hitcounter
@@ -82,6 +83,10 @@ public:
     // Seeks the replay to trace time t; every view is rebuilt as a replay from the start to t
     // (replay only; returns at once, the rebuild streams in).
     void seekReplay(Timestamp t);
+    // The access-log key (AccessLogKey name) of replays and follows; a running replay reloads
+    // with it and returns to the same time.
+    void setReplayKey(const QString& key);
+    FollowSource* follow() const { return m_follow; }
     // Starts recording what the engine counts into `file`, or stops (empty `file`). Neither
     // restarts the source nor touches a count. False (error shown) if `file` cannot be created.
     bool setRecording(const QString& file);
@@ -163,6 +168,7 @@ private:
     SourceSpec m_spec;
     SimulatorSource* m_simulator = nullptr;  // into m_source (or its recording's inner)
     ReplaySource* m_replay = nullptr;        // into m_source (or its recording's inner)
+    FollowSource* m_follow = nullptr;        // into m_source, when following an access log
     QString m_recordPath;
     bool m_replayProblemShown = false;
     bool m_warmingUp = false;  // the simulator still catching up with the clock

@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -84,7 +85,16 @@ void ReplayBar::updateFrom(const ReplayProgress& progress, Timestamp now, bool p
         const QSignalBlocker block(m_seek);
         m_seek->setValue(int(inTrace));
     }
-    m_time->setText(tr("t = %1 s / %2 s").arg(inTrace).arg(*progress.last));
+    if (m_clockTimes) {
+        const auto clock = [](Timestamp t, const QString& format) {
+            return QDateTime::fromSecsSinceEpoch(t, Qt::LocalTime).toString(format);
+        };
+        m_time->setText(tr("%1 / %2").arg(clock(inTrace, QStringLiteral("yyyy-MM-dd hh:mm:ss")),
+                                          clock(*progress.last, QStringLiteral("hh:mm:ss"))));
+        m_time->setToolTip(tr("t = %1 s / %2 s").arg(inTrace).arg(*progress.last));
+    } else {
+        m_time->setText(tr("t = %1 s / %2 s").arg(inTrace).arg(*progress.last));
+    }
 }
 
 void ReplayBar::setSpeed(double speed) {

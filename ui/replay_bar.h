@@ -26,6 +26,8 @@ public:
     void updateFrom(const ReplayProgress& progress, Timestamp now, bool paused);
     void setSpeed(double speed);
     void setLoop(bool loop);
+    // Show times as local date and clock time (access logs) instead of trace seconds.
+    void setClockTimes(bool clock) { m_clockTimes = clock; }
 
 Q_SIGNALS:
     void playRequested(bool play);
@@ -41,6 +43,7 @@ private:
     QLabel* m_time;
     QLabel* m_state;
     bool m_paused = false;
+    bool m_clockTimes = false;
     Timestamp m_first = 0;
 };
 

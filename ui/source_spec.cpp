@@ -1,10 +1,13 @@
 #include "ui/source_spec.h"
 
 #include <QSettings>
+#include <QStringList>
 #include <stdexcept>
 
+#include "core/io/hit_file.h"
 #include "core/net/tcp_listener.h"
 #include "core/net/udp_listener.h"
+#include "core/sources/follow_source.h"
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/clock.h"
@@ -12,10 +15,33 @@
 namespace hitcounter::ui {
 
 namespace {
-constexpr SourceSpec::Kind kKinds[] = {SourceSpec::Kind::Simulator, SourceSpec::Kind::Replay,
-                                       SourceSpec::Kind::StatsdUdp, SourceSpec::Kind::StatsdTcp,
-                                       SourceSpec::Kind::GraphiteTcp};
+constexpr SourceSpec::Kind kKinds[] = {SourceSpec::Kind::Simulator,   SourceSpec::Kind::Replay,
+                                       SourceSpec::Kind::StatsdUdp,   SourceSpec::Kind::StatsdTcp,
+                                       SourceSpec::Kind::GraphiteTcp, SourceSpec::Kind::Follow};
+
+HitFileOptions fileOptions(const SourceSpec& spec) {
+    HitFileOptions options;
+    const auto key = accessLogKeyFromName(spec.key.toStdString());
+    if (!key) {
+        throw std::invalid_argument("unknown key '" + spec.key.toStdString() + "' (choose " +
+                                    accessLogKeyNames().join(QStringLiteral(", ")).toStdString() +
+                                    ")");
+    }
+    options.key = *key;
+    options.logFormat = spec.logFormat.toStdString();
+    return options;
+}
 }  // namespace
+
+QStringList accessLogKeyNames() {
+    QStringList names;
+    for (AccessLogKey key : {AccessLogKey::Path, AccessLogKey::PathQuery, AccessLogKey::Status,
+                             AccessLogKey::Method, AccessLogKey::Vhost, AccessLogKey::Client}) {
+        const std::string_view name = accessLogKeyName(key);
+        names << QString::fromUtf8(name.data(), qsizetype(name.size()));
+    }
+    return names;
+}
 
 QString kindName(SourceSpec::Kind kind) {
     switch (kind) {
@@ -29,6 +55,8 @@ QString kindName(SourceSpec::Kind kind) {
             return QStringLiteral("statsd-tcp");
         case SourceSpec::Kind::GraphiteTcp:
             return QStringLiteral("graphite-tcp");
+        case SourceSpec::Kind::Follow:
+            return QStringLiteral("follow");
     }
     return {};
 }
@@ -45,6 +73,9 @@ void SourceSpec::save(QSettings& settings) const {
     settings.setValue(QStringLiteral("file"), file);
     settings.setValue(QStringLiteral("loop"), loop);
     settings.setValue(QStringLiteral("address"), address);
+    settings.setValue(QStringLiteral("key"), key);
+    settings.setValue(QStringLiteral("fromStart"), fromStart);
+    settings.setValue(QStringLiteral("logFormat"), logFormat);
     settings.endGroup();
 }
 
@@ -65,6 +96,9 @@ SourceSpec SourceSpec::load(QSettings& settings) {
     spec.file = settings.value(QStringLiteral("file")).toString();
     spec.loop = settings.value(QStringLiteral("loop"), spec.loop).toBool();
     spec.address = settings.value(QStringLiteral("address"), spec.address).toString();
+    spec.key = settings.value(QStringLiteral("key"), spec.key).toString();
+    spec.fromStart = settings.value(QStringLiteral("fromStart"), spec.fromStart).toBool();
+    spec.logFormat = settings.value(QStringLiteral("logFormat")).toString();
     settings.endGroup();
     return spec;
 }
@@ -92,11 +126,21 @@ BuiltSource buildSource(const SourceSpec& spec, Clock& clock) {
             ReplayOptions options;
             options.speed = spec.speed;
             options.loop = spec.loop;
+            options.file = fileOptions(spec);
             auto replay = std::make_unique<ReplaySource>(
                 clock, std::filesystem::path(spec.file.toStdString()), options);
             built.replay = replay.get();
             built.source = std::move(replay);
             built.timeAxis = TimeAxisMode::Trace;
+            try {
+                // Access logs carry clock times: draw them as such (a trace CSV's seconds
+                // are often small numbers from 0). A file that fails here fails in start().
+                if (HitFile(std::filesystem::path(spec.file.toStdString()), options.file)
+                        .format() != HitFileFormat::Trace) {
+                    built.timeAxis = TimeAxisMode::Clock;
+                }
+            } catch (const HitFileError&) {
+            }
             break;
         }
         case SourceSpec::Kind::StatsdUdp:
@@ -108,6 +152,16 @@ BuiltSource buildSource(const SourceSpec& spec, Clock& clock) {
         case SourceSpec::Kind::GraphiteTcp:
             built.source = std::make_unique<TcpListener>(listen, WireProtocol::Graphite);
             break;
+        case SourceSpec::Kind::Follow: {
+            FollowOptions options;
+            options.file = std::filesystem::path(spec.file.toStdString());
+            options.format = fileOptions(spec);
+            options.fromStart = spec.fromStart;
+            auto follow = std::make_unique<FollowSource>(std::move(options));
+            built.follow = follow.get();
+            built.source = std::move(follow);
+            break;
+        }
     }
     return built;
 }

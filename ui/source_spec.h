@@ -19,6 +19,7 @@ class QSettings;
 
 namespace hitcounter {
 class Clock;
+class FollowSource;
 class ReplaySource;
 class SimulatorSource;
 }  // namespace hitcounter
@@ -26,7 +27,7 @@ class SimulatorSource;
 namespace hitcounter::ui {
 
 struct SourceSpec {
-    enum class Kind { Simulator, Replay, StatsdUdp, StatsdTcp, GraphiteTcp };
+    enum class Kind { Simulator, Replay, StatsdUdp, StatsdTcp, GraphiteTcp, Follow };
     Kind kind = Kind::Simulator;
     // simulator
     TrafficPattern pattern = TrafficPattern::Poisson;
@@ -34,9 +35,12 @@ struct SourceSpec {
     int keys = 100;
     double speed = 1.0;
     std::chrono::seconds warmup{600};
-    // replay
+    // replay (a trace CSV or an access log) and follow (a live access log)
     QString file;
     bool loop = false;
+    QString key = QStringLiteral("path");  // access logs: path, path+query, status, method, ...
+    bool fromStart = false;                // follow: read what the log holds already, too
+    QString logFormat;  // an nginx log_format string; empty: the format is detected
     // listeners
     QString address = QStringLiteral("127.0.0.1:8125");
 
@@ -49,10 +53,14 @@ QString kindName(SourceSpec::Kind kind);
 
 struct BuiltSource {
     std::unique_ptr<Source> source;
-    SimulatorSource* simulator = nullptr;  // into source, when it is a simulator
-    ReplaySource* replay = nullptr;        // into source, when it is a replay
-    TimeAxisMode timeAxis = TimeAxisMode::Clock;
+    SimulatorSource* simulator = nullptr;         // into source, when it is a simulator
+    ReplaySource* replay = nullptr;               // into source, when it is a replay
+    FollowSource* follow = nullptr;               // into source, when it follows an access log
+    TimeAxisMode timeAxis = TimeAxisMode::Clock;  // replays: Trace, but Clock for access logs
 };
+
+// The access-log keys a person can choose (AccessLogKey names), "path" first.
+QStringList accessLogKeyNames();
 
 // Throws std::invalid_argument with a message for the user for a bad setting.
 BuiltSource buildSource(const SourceSpec& spec, Clock& clock);

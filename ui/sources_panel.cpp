@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -139,10 +140,77 @@ SourcesPanel::SourcesPanel(QWidget* parent) : QWidget(parent) {
     connect(open, &QPushButton::clicked, this, &SourcesPanel::openTraceRequested);
     m_replayFile = new QLabel(tr("no trace open"));
     m_replayFile->setWordWrap(true);
+    const QString keyTip =
+        tr("What an access-log line counts as: its path without the query (default), path with "
+           "query, status, method, virtual host or client address. Trace CSV files keep their "
+           "own keys.");
+    m_replayKey = new QComboBox;
+    m_replayKey->setObjectName(QStringLiteral("replayKeyBox"));
+    m_replayKey->addItems(accessLogKeyNames());
+    m_replayKey->setToolTip(keyTip);
+    connect(m_replayKey, &QComboBox::activated, this,
+            [this] { Q_EMIT replayKeyChanged(m_replayKey->currentText()); });
     auto* replayBox = new QGroupBox(tr("Replay"));
     auto* replayLayout = new QVBoxLayout(replayBox);
     replayLayout->addWidget(open);
     replayLayout->addWidget(m_replayFile);
+    auto* replayKeyForm = new QFormLayout;
+    replayKeyForm->addRow(tr("Log key"), m_replayKey);
+    replayLayout->addLayout(replayKeyForm);
+
+    // Follow access log
+    m_followFile = new QLineEdit;
+    m_followFile->setObjectName(QStringLiteral("followFileEdit"));
+    m_followFile->setPlaceholderText(QStringLiteral("/var/log/nginx/access.log"));
+    m_followFile->setToolTip(
+        tr("A web server access log being written (combined, common, JSON lines), followed "
+           "like tail -F across rotation and truncation"));
+    auto* browse = new QPushButton(tr("…"));
+    browse->setObjectName(QStringLiteral("followBrowse"));
+    browse->setToolTip(tr("Choose the log file"));
+    browse->setMaximumWidth(32);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Follow access log"),
+            m_followFile->text().isEmpty() ? QStringLiteral("/var/log")
+                                           : QFileInfo(m_followFile->text()).absolutePath(),
+            tr("Access logs (*.log *access*);;All files (*)"));
+        if (!file.isEmpty()) {
+            m_followFile->setText(file);
+        }
+    });
+    m_followKey = new QComboBox;
+    m_followKey->setObjectName(QStringLiteral("followKeyBox"));
+    m_followKey->addItems(accessLogKeyNames());
+    m_followKey->setToolTip(keyTip);
+    m_followFromStart = new QCheckBox(tr("Read the lines already there"));
+    m_followFromStart->setObjectName(QStringLiteral("followFromStart"));
+    m_followFromStart->setToolTip(tr("Off: start at the end of the log, like tail -F"));
+    m_followButton = new QPushButton(tr("Start following"));
+    m_followButton->setObjectName(QStringLiteral("followButton"));
+    connect(m_followButton, &QPushButton::clicked, this, [this] {
+        if (m_following) {
+            Q_EMIT stopRequested();
+        } else {
+            Q_EMIT startRequested(followSpec());
+        }
+    });
+    m_followStats = new QLabel;
+    m_followStats->setObjectName(QStringLiteral("followStats"));
+    m_followStats->setWordWrap(true);
+    m_followStats->setToolTip(
+        tr("Lines read, hits counted, bad lines skipped, rotations (rename) and truncations "
+           "(copytruncate) seen"));
+    auto* fileRow = new QHBoxLayout;
+    fileRow->addWidget(m_followFile, 1);
+    fileRow->addWidget(browse);
+    auto* followBox = new QGroupBox(tr("Follow access log"));
+    auto* followForm = new QFormLayout(followBox);
+    followForm->addRow(tr("File"), fileRow);
+    followForm->addRow(tr("Log key"), m_followKey);
+    followForm->addRow(m_followFromStart);
+    followForm->addRow(m_followButton);
+    followForm->addRow(m_followStats);
 
     // Recording
     m_record = new QCheckBox(tr("Record to a trace file"));
@@ -172,6 +240,7 @@ SourcesPanel::SourcesPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(simBox);
     layout->addWidget(listenBox);
     layout->addWidget(replayBox);
+    layout->addWidget(followBox);
     layout->addWidget(recordBox);
     layout->addStretch(1);
     showSpec(SourceSpec{}, false);
@@ -195,6 +264,19 @@ SourceSpec SourcesPanel::listenerSpec() const {
     spec.address = (host.contains(QLatin1Char(':')) ? QStringLiteral("[%1]").arg(host) : host) +
                    QStringLiteral(":") + QString::number(m_port->value());
     return spec;
+}
+
+SourceSpec SourcesPanel::followSpec() const {
+    SourceSpec spec;
+    spec.kind = SourceSpec::Kind::Follow;
+    spec.file = m_followFile->text().trimmed();
+    spec.key = m_followKey->currentText();
+    spec.fromStart = m_followFromStart->isChecked();
+    return spec;
+}
+
+void SourcesPanel::showFollowStats(const QString& text) {
+    m_followStats->setText(text);
 }
 
 void SourcesPanel::showSpec(const SourceSpec& spec, bool running) {
@@ -224,6 +306,23 @@ void SourcesPanel::showSpec(const SourceSpec& spec, bool running) {
     if (spec.kind == SourceSpec::Kind::Replay && !spec.file.isEmpty()) {
         m_replayFile->setText(QFileInfo(spec.file).fileName());
         m_replayFile->setToolTip(spec.file);
+    }
+    const int key = m_replayKey->findText(spec.key);
+    if (spec.kind == SourceSpec::Kind::Replay && key >= 0) {
+        m_replayKey->setCurrentIndex(key);
+    }
+    const bool follow = spec.kind == SourceSpec::Kind::Follow;
+    if (follow) {
+        m_followFile->setText(spec.file);
+        m_followFromStart->setChecked(spec.fromStart);
+        if (key >= 0) {
+            m_followKey->setCurrentIndex(key);
+        }
+    }
+    m_following = running && follow;
+    m_followButton->setText(m_following ? tr("Stop following") : tr("Start following"));
+    if (!m_following) {
+        m_followStats->clear();
     }
     m_running->setText(running ? tr("<b>Running:</b> %1").arg(kindName(spec.kind))
                                : tr("<b>No source running</b>"));

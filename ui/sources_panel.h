@@ -1,5 +1,7 @@
 // SourcesPanel: the dock on the left: simulator (pattern, rate, keys, speed), socket
-// listener (protocol, address, port, start/stop), replay (open a trace) and recording.
+// listener (protocol, address, port, start/stop), replay (open a trace or an access log, and
+// the access-log key), follow access log (file, key, from start, start/stop, its stats) and
+// recording.
 //
 // GUI thread only. The panel holds no source: it emits requests that the main window carries
 // out, and shows the spec of what runs (showSpec). Rate, pattern and speed apply at once to a
@@ -32,6 +34,9 @@ public:
     // The spec the simulator controls describe now.
     SourceSpec simulatorSpec() const;
     SourceSpec listenerSpec() const;
+    SourceSpec followSpec() const;
+    // The follow source's figures (source_status.h), shown under its controls.
+    void showFollowStats(const QString& text);
 
     static double rateFromSlider(int position);
     static int sliderFromRate(double rate);
@@ -40,6 +45,8 @@ Q_SIGNALS:
     void startRequested(const hitcounter::ui::SourceSpec& spec);
     void stopRequested();
     void openTraceRequested();
+    // The replay's access-log key was changed (AccessLogKey name).
+    void replayKeyChanged(const QString& key);
     void rateChanged(double hitsPerSecond);
     void patternChanged(hitcounter::TrafficPattern pattern);
     void speedChanged(double speed);
@@ -56,6 +63,13 @@ private:
     QSpinBox* m_port;
     QPushButton* m_listenButton;
     QLabel* m_replayFile;
+    QComboBox* m_replayKey;
+    QLineEdit* m_followFile;
+    QComboBox* m_followKey;
+    QCheckBox* m_followFromStart;
+    QPushButton* m_followButton;
+    QLabel* m_followStats;
+    bool m_following = false;
     QCheckBox* m_record;
     QLabel* m_recordStatus;
     QLabel* m_running;

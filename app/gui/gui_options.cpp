@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/io/access_log_parser.h"
 #include "core/limiters/limiter_factory.h"
 #include "core/teach/lessons.h"
 
@@ -34,9 +35,34 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         QStringLiteral("PATTERN"));
     const QCommandLineOption rate(
         QStringLiteral("rate"), QStringLiteral("Simulated hits per second."), QStringLiteral("R"));
-    const QCommandLineOption replay(QStringLiteral("replay"),
-                                    QStringLiteral("Replay a trace CSV (time,key,visitor)."),
-                                    QStringLiteral("FILE"));
+    const QCommandLineOption replay(
+        QStringLiteral("replay"),
+        QStringLiteral("Replay a trace CSV (time,key,visitor) or a web server access log "
+                       "(combined, common, JSON lines; plain or .gz; detected)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption follow(
+        QStringLiteral("follow"),
+        QStringLiteral("Follow a live web server access log like tail -F (rotation and "
+                       "truncation included), from its end."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption fromStart(
+        QStringLiteral("from-start"),
+        QStringLiteral("With --follow: count the lines already in the log too."));
+    const QCommandLineOption key(
+        QStringLiteral("key"),
+        QStringLiteral("With an access log: what a line counts as: path (default, without the "
+                       "query), path+query, status, method, vhost or client."),
+        QStringLiteral("KEY"));
+    const QCommandLineOption logFormat(
+        QStringLiteral("log-format"),
+        QStringLiteral("With --replay or --follow: the log's nginx log_format, e.g. "
+                       "'$remote_addr - [$time_local] \"$request\" $status' (default: detect)."),
+        QStringLiteral("FORMAT"));
+    const QCommandLineOption statusSplit(
+        QStringLiteral("status-split"),
+        QStringLiteral("Split the live plot's hits per second by HTTP status class: off, "
+                       "stacked or lines."),
+        QStringLiteral("MODE"));
     const QCommandLineOption seek(
         QStringLiteral("seek"),
         QStringLiteral("With --replay: seek to trace time T once loaded (every view rebuilt)."),
@@ -79,12 +105,6 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         QStringLiteral("view"),
         QStringLiteral("The tab to open: monitor (default) or limits (the Rate limits lab)."),
         QStringLiteral("VIEW"));
-    const QCommandLineOption theme(QStringLiteral("theme"),
-                                   QStringLiteral("light or dark (default: the saved one)."),
-                                   QStringLiteral("THEME"));
-    const QCommandLineOption size(QStringLiteral("size"),
-                                  QStringLiteral("The window's size, such as 1280x720."),
-                                  QStringLiteral("WxH"));
     const QCommandLineOption limit(
         QStringLiteral("limit"),
         QStringLiteral("Rate limits lab: L requests per key per period (starts the lab)."),
@@ -102,9 +122,17 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         QStringLiteral("Rate limits lab: comma-separated fixed, log, counter, bucket (default "
                        "all)."),
         QStringLiteral("LIST"));
-    parser.addOptions({simulate,   rate,  replay, seek,  stateJson, udp,       tcp,
-                       screenshot, after, bench,  teach, lesson,    step,      view,
-                       theme,      size,  limit,  per,   scope,     algorithms});
+    const QCommandLineOption theme(QStringLiteral("theme"),
+                                   QStringLiteral("The window's theme: light or dark."),
+                                   QStringLiteral("NAME"));
+    const QCommandLineOption size(
+        QStringLiteral("size"),
+        QStringLiteral("The window's size in pixels, e.g. 1280x720 (for --screenshot)."),
+        QStringLiteral("WxH"));
+    parser.addOptions({simulate,    rate,  replay, follow,    fromStart, key,  logFormat,
+                       statusSplit, theme, size,   seek,      stateJson, udp,  tcp,
+                       screenshot,  after, bench,  teach,     lesson,    step, view,
+                       limit,       per,   scope,  algorithms});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -126,6 +154,55 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     GuiOptions o;
     o.simulatePattern = parser.value(simulate);
     o.replayFile = parser.value(replay);
+    o.followFile = parser.value(follow);
+    o.fromStart = parser.isSet(fromStart);
+    o.key = parser.value(key);
+    o.logFormat = parser.value(logFormat);
+    if (parser.isSet(logFormat) && o.replayFile.isEmpty() && o.followFile.isEmpty()) {
+        *error = QStringLiteral("--log-format needs --replay FILE or --follow FILE");
+        return std::nullopt;
+    }
+    o.statusSplit = parser.value(statusSplit);
+    o.theme = parser.value(theme);
+    if (parser.isSet(theme) && o.theme != QLatin1String("light") &&
+        o.theme != QLatin1String("dark")) {
+        *error = QStringLiteral("--theme: expected light or dark, got '%1'").arg(o.theme);
+        return std::nullopt;
+    }
+    if (parser.isSet(size)) {
+        const QStringList parts = parser.value(size).split(QLatin1Char('x'));
+        bool okW = false;
+        bool okH = false;
+        if (parts.size() == 2) {
+            o.width = parts[0].toInt(&okW);
+            o.height = parts[1].toInt(&okH);
+        }
+        if (!okW || !okH || o.width < 320 || o.height < 240 || o.width > 8192 || o.height > 8192) {
+            *error = QStringLiteral("--size: expected WxH from 320x240 to 8192x8192, got '%1'")
+                         .arg(parser.value(size));
+            return std::nullopt;
+        }
+    }
+    if (o.fromStart && o.followFile.isEmpty()) {
+        *error = QStringLiteral("--from-start needs --follow FILE");
+        return std::nullopt;
+    }
+    if (parser.isSet(key) && !accessLogKeyFromName(o.key.toStdString())) {
+        *error = QStringLiteral(
+                     "--key: unknown key '%1' (path, path+query, status, method, vhost, client)")
+                     .arg(o.key);
+        return std::nullopt;
+    }
+    if (parser.isSet(key) && o.replayFile.isEmpty() && o.followFile.isEmpty()) {
+        *error = QStringLiteral("--key needs --replay FILE or --follow FILE");
+        return std::nullopt;
+    }
+    if (parser.isSet(statusSplit) && o.statusSplit != QLatin1String("off") &&
+        o.statusSplit != QLatin1String("stacked") && o.statusSplit != QLatin1String("lines")) {
+        *error = QStringLiteral("--status-split: expected off, stacked or lines, got '%1'")
+                     .arg(o.statusSplit);
+        return std::nullopt;
+    }
     o.listenUdp = parser.value(udp);
     o.listenTcp = parser.value(tcp);
     o.screenshotFile = parser.value(screenshot);
@@ -186,26 +263,6 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         *error = QStringLiteral("--view: expected monitor or limits, got '%1'").arg(o.view);
         return std::nullopt;
     }
-    o.theme = parser.value(theme);
-    if (parser.isSet(theme) && o.theme != QLatin1String("light") &&
-        o.theme != QLatin1String("dark")) {
-        *error = QStringLiteral("--theme: expected light or dark, got '%1'").arg(o.theme);
-        return std::nullopt;
-    }
-    if (parser.isSet(size)) {
-        const QStringList parts = parser.value(size).split(QLatin1Char('x'));
-        bool okH = false;
-        if (parts.size() == 2) {
-            o.width = parts[0].toInt(&ok);
-            o.height = parts[1].toInt(&okH);
-        }
-        if (parts.size() != 2 || !ok || !okH || o.width < 200 || o.height < 150 ||
-            o.width > 10000 || o.height > 10000) {
-            *error = QStringLiteral("--size: expected WxH such as 1280x720, got '%1'")
-                         .arg(parser.value(size));
-            return std::nullopt;
-        }
-    }
     o.limitsSet =
         parser.isSet(limit) || parser.isSet(per) || parser.isSet(scope) || parser.isSet(algorithms);
     if (parser.isSet(limit) && (o.limit = parser.value(limit).toLongLong(&ok),
@@ -243,9 +300,11 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         }
     }
     const int sources = int(!o.simulatePattern.isEmpty()) + int(!o.replayFile.isEmpty()) +
+                        int(!o.followFile.isEmpty()) +
                         int(!o.listenUdp.isEmpty() || !o.listenTcp.isEmpty());
     if (sources > 1) {
-        *error = QStringLiteral("choose one source: --simulate, --replay or --listen-udp/tcp");
+        *error =
+            QStringLiteral("choose one source: --simulate, --replay, --follow or --listen-udp/tcp");
         return std::nullopt;
     }
     if (o.teach && (sources > 0 || o.benchFrames > 0)) {

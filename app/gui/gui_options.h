@@ -17,7 +17,15 @@ namespace hitcounter::app {
 struct GuiOptions {
     QString simulatePattern;  // empty: not asked for (the default source is the simulator)
     double rate = 0.0;        // 0: the simulator's default
-    QString replayFile;
+    QString replayFile;       // a trace CSV or an access log, plain or gzip
+    QString followFile;       // --follow: a live access log, like tail -F
+    bool fromStart = false;   // --from-start: follow reads the lines already in the log too
+    QString logFormat;        // --log-format: an nginx log_format line; empty: detected
+    QString key;    // --key: the access-log key (path, path+query, status, ...); empty: path
+    QString theme;  // --theme light|dark; empty: as last time
+    int width = 0;  // --size WxH: the window's size (screenshots); 0: as last time
+    int height = 0;
+    QString statusSplit;               // --status-split off|stacked|lines; empty: as last time
     std::optional<std::int64_t> seek;  // --seek T: trace time to seek the replay to
     QString stateJsonFile;             // --state-json OUT: write what the window shows, exit
     QString listenUdp;                 // HOST:PORT
@@ -29,9 +37,6 @@ struct GuiOptions {
     QString teachLesson;  // lesson id (core/teach/lessons.h); empty: the LeetCode example
     int teachStep = -1;   // -1: the start, or the last step with --screenshot
     QString view;         // --view: "monitor" (default) or "limits" (the Rate limits tab)
-    QString theme;        // --theme: "light" or "dark"; empty: the saved one
-    int width = 0;        // --size WxH: the window's size (0: the saved or default one)
-    int height = 0;
     // The Rate limits lab (--limit, --per, --limit-scope, --algorithms): set means the lab
     // runs from the start with these.
     bool limitsSet = false;

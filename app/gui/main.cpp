@@ -15,6 +15,7 @@
 #include "core/sim/traffic_pattern.h"
 #include "core/sources/replay_source.h"
 #include "core/teach/lessons.h"
+#include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/teach/teach_view.h"
 
@@ -80,6 +81,14 @@ std::optional<hitcounter::ui::SourceSpec> specFromOptions(const hitcounter::app:
         spec.kind = Kind::Replay;
         spec.file = o.replayFile;
         spec.speed = 1.0;
+        spec.key = o.key.isEmpty() ? QStringLiteral("path") : o.key;
+        spec.logFormat = o.logFormat;
+    } else if (!o.followFile.isEmpty()) {
+        spec.kind = Kind::Follow;
+        spec.file = o.followFile;
+        spec.fromStart = o.fromStart;
+        spec.key = o.key.isEmpty() ? QStringLiteral("path") : o.key;
+        spec.logFormat = o.logFormat;
     } else if (!o.listenUdp.isEmpty()) {
         spec.kind = Kind::StatsdUdp;
         spec.address = o.listenUdp;
@@ -159,16 +168,19 @@ int main(int argc, char* argv[]) {
         QSettings settings;
         window.restoreSettings(settings);
     }
-    const auto spec = specFromOptions(*options, window.spec(), &error);
-    if (!spec) {
-        std::fprintf(stderr, "hitcounter: %s\n", qPrintable(error));
-        return 2;
-    }
     if (!options->theme.isEmpty()) {
         window.setThemeName(options->theme);
     }
     if (options->width > 0) {
         window.resize(options->width, options->height);
+    }
+    if (const auto split = hitcounter::ui::statusSplitFromName(options->statusSplit)) {
+        window.livePlot()->setStatusSplit(*split);
+    }
+    const auto spec = specFromOptions(*options, window.spec(), &error);
+    if (!spec) {
+        std::fprintf(stderr, "hitcounter: %s\n", qPrintable(error));
+        return 2;
     }
     // The Rate limits lab, from the source's start (before it starts: nothing to re-run).
     if (options->limitsSet) {

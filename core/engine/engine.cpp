@@ -105,6 +105,8 @@ void Engine::feedRun(const HitBatch& batch, std::size_t first, std::size_t last)
         if (e.time >= historyStart) {
             SecondRecord& record = m_history[static_cast<std::size_t>(e.time - historyStart)];
             record.hits = saturatingAdd(record.hits, e.count);
+            Count& byClass = record.statusHits[std::min<std::size_t>(e.statusClass, 5)];
+            byClass = saturatingAdd(byClass, e.count);
             m_dirtyFrom = std::min(m_dirtyFrom, e.time);
         }
         m_keyed->record(e);

@@ -11,6 +11,8 @@
 //    is closed: the window count and memory of every policy at the end of that second go into
 //    its SecondRecord. Seconds without hits in between are closed too (at most
 //    historySeconds of them; a larger jump restarts the history).
+//  - Each record also counts its hits per HTTP status class (HitEvent::statusClass), for the
+//    live plot's 2xx/3xx/4xx/5xx split: one saturating add per hit.
 //  - advanceTo(t) moves the head without hits (a live source's quiet seconds).
 //  - Stream epochs (hit_event.h): a Reset batch forgets every hit (as reset()) and makes its
 //    epoch the current one; a batch of another epoch is dropped (counted in staleBatches()).

@@ -2,6 +2,7 @@
 // history. Plain values: a view may keep a copy for as long as it likes.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -26,10 +27,16 @@ struct PolicyState {
     double nsPerHit = 0.0;  // recent average time of one hit() call; 0 before the first
 };
 
+// Slots of SecondRecord::statusHits: unknown, then 1xx to 5xx.
+inline constexpr std::size_t kStatusClasses = 6;
+
 // One second of history. While `second` is the head it is still open and its values change.
 struct SecondRecord {
     Timestamp second = 0;
-    Count hits = 0;                   // hits whose time is this second (late ones included)
+    Count hits = 0;  // hits whose time is this second (late ones included)
+    // The same hits by HitEvent::statusClass: [0] unknown, [1..5] 1xx..5xx; they sum to hits
+    // (each saturates on its own, so only while no sum reached UINT64_MAX).
+    std::array<Count, kStatusClasses> statusHits{};
     std::vector<Count> counts;        // window count of each policy at the end of the second
     std::vector<std::size_t> memory;  // memory of each policy at the end of the second
 };

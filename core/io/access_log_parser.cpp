@@ -144,6 +144,13 @@ TraceErrorKind AccessLogParser::parse(std::string_view line, HitEvent& event,
     return toEvent(fields, event, problem);
 }
 
+std::uint8_t statusClassOf(std::string_view status) {
+    if (status.size() != 3 || status[0] < '1' || status[0] > '5' || status[1] < '0' ||
+        status[1] > '9' || status[2] < '0' || status[2] > '9')
+        return 0;
+    return static_cast<std::uint8_t>(status[0] - '0');
+}
+
 TraceErrorKind AccessLogParser::toEvent(const AccessLogFields& fields, HitEvent& event,
                                         std::string& problem) {
     const auto time = parseTime(fields.time, fields.timeSyntax);
@@ -155,6 +162,7 @@ TraceErrorKind AccessLogParser::toEvent(const AccessLogFields& fields, HitEvent&
     }
     event.time = *time;
     event.count = 1;
+    event.statusClass = statusClassOf(fields.status);
     event.visitor.assign(fields.client);
     std::string_view key;
     switch (m_key) {

@@ -1,6 +1,6 @@
 // AccessLogParser: one access-log line (CLF, combined, a user's nginx log_format, or a
 // JSON-lines object) into one HitEvent: time in UTC seconds, key, visitor = client address,
-// count 1.
+// count 1, statusClass from the status (2 for 2xx ...; 0 when absent or not a status).
 //
 // Not thread-safe (it reuses buffers); one owner. Cost: O(line length), no allocation per
 // line once its buffers have grown.
@@ -23,6 +23,7 @@
 //             event, problem);   // TraceErrorKind::None; event = {971211336, "/a", "1.2.3.4", 1}
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,10 @@ namespace hitcounter {
 enum class AccessLogKey { Path, PathQuery, Status, Method, Vhost, Client };
 
 inline constexpr std::string_view kInvalidRequestKey = "(invalid request)";
+
+// The HTTP status class of a status field (HitEvent::statusClass): "404" -> 4; 0 for anything
+// that is not three digits from 100 to 599 ("-", "", "42", "600").
+std::uint8_t statusClassOf(std::string_view status);
 
 // "path", "path+query", "status", "method", "vhost", "client"; nullopt for anything else.
 std::optional<AccessLogKey> accessLogKeyFromName(std::string_view name);

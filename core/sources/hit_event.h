@@ -27,6 +27,9 @@ struct HitEvent {
     std::string key;      // item (page, metric name); empty when the source has none
     std::string visitor;  // visitor id; empty when the source has none
     Count count = 1;      // hits this event stands for (statsd "c" value / rate)
+    // HTTP status class of an access-log hit: 1..5 for 1xx..5xx; 0 unknown (trace CSV,
+    // statsd, a status that is not a 3-digit code from 100 to 599).
+    std::uint8_t statusClass = 0;
 
     friend bool operator==(const HitEvent&, const HitEvent&) = default;
 };

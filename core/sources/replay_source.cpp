@@ -7,10 +7,8 @@
 #include <memory>
 #include <sstream>
 
-#include "core/io/trace_reader.h"
+#include "core/io/hit_file.h"
 #include "core/sources/batch_sender.h"
-#include "core/sources/trace_cursor.h"
-#include "core/sources/trace_index.h"
 
 namespace hitcounter {
 
@@ -45,8 +43,6 @@ std::string_view replayStateName(ReplayState state) {
 
 // What the load pass leaves for playback.
 struct ReplaySource::Loaded {
-    TraceIndex index;
-    std::string prefix;  // the file's bytes up to the end of its first row or bad row
     Timestamp first = 0;
     Timestamp last = 0;
     std::uint64_t rows = 0;
@@ -93,8 +89,6 @@ public:
     }
 
 private:
-    static constexpr TraceIndexEntry kStart{std::numeric_limits<Timestamp>::min(), 0, 0, 0};
-
     // False at the end of the file.
     bool readRow() {
         TraceRow row;
@@ -121,7 +115,7 @@ private:
                 std::lock_guard lock(m_source.m_statusMutex);
                 ++m_source.m_progress.loops;
             }
-            m_cursor = std::make_unique<TraceCursor>(m_source.m_file, m_loaded.prefix, kStart);
+            m_cursor = m_source.openFile();
             return true;
         }
         m_source.setState(ReplayState::Ended);
@@ -171,7 +165,7 @@ private:
         m_sender.resetNewest();
         m_loopShift = 0;
         m_dueUntil = std::numeric_limits<Timestamp>::min();
-        m_cursor = std::make_unique<TraceCursor>(m_source.m_file, m_loaded.prefix, kStart);
+        m_cursor = m_source.openFile();
         {
             EitherStop wake(m_stop, m_interrupt);
             if (!m_source.m_out->pushWait(HitBatch::resetMarker(m_generation), wake.token())) {
@@ -238,7 +232,7 @@ private:
     std::stop_token m_interrupt;
     BatchSender m_sender;
     std::uint64_t m_generation = std::numeric_limits<std::uint64_t>::max();
-    std::unique_ptr<TraceCursor> m_cursor;
+    std::unique_ptr<HitFile> m_cursor;
     std::optional<HitEvent> m_lookahead;  // read but not yet due
     HitBatch m_batch;
     bool m_rebuilding = false;  // m_batch holds a seek's fast-forward rows
@@ -261,11 +255,14 @@ ReplaySource::~ReplaySource() {
 
 void ReplaySource::start(BatchQueue& out) {
     stop();
-    {
-        std::ifstream probe(m_file, std::ios::binary);
-        if (!probe) {
-            throw SourceError(m_file.string() + ": cannot open the trace file");
-        }
+    try {
+        // Opening reads the first lines: a file that is neither a trace nor an access log, or
+        // a key its format lacks, fails here with HitFileError's message.
+        std::string format = openFile()->description();
+        std::lock_guard lock(m_statusMutex);
+        m_format = std::move(format);
+    } catch (const HitFileError& e) {
+        throw SourceError(e.what());
     }
     m_out = &out;
     {
@@ -310,10 +307,16 @@ SourceStats ReplaySource::stats() const {
 }
 
 std::string ReplaySource::describe() const {
-    const ReplayProgress p = progress();
+    ReplayProgress p;
+    std::string format;
+    {
+        std::lock_guard lock(m_statusMutex);
+        p = m_progress;
+        format = m_format;
+    }
     std::ostringstream out;
-    out << "replay " << m_file.string() << " (" << replayStateName(p.state) << ", " << p.rows
-        << " rows, ";
+    out << "replay " << m_file.string() << " (" << format << ", " << replayStateName(p.state)
+        << ", " << p.rows << " rows, ";
     if (m_clock.asFastAsPossible()) {
         out << "as fast as possible";
     } else {
@@ -423,10 +426,16 @@ void ReplaySource::run(std::stop_token stop) {
     m_controlChanged.notify_all();
 }
 
+std::unique_ptr<HitFile> ReplaySource::openFile() const {
+    return std::make_unique<HitFile>(m_file, m_options.file);
+}
+
 bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
-    std::ifstream file(m_file, std::ios::binary);
-    if (!file) {
-        fail(m_file.string() + ": cannot open the trace file");
+    std::unique_ptr<HitFile> file;
+    try {
+        file = openFile();
+    } catch (const HitFileError& e) {
+        fail(e.what());
         return false;
     }
     std::error_code sizeError;
@@ -435,11 +444,10 @@ bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
         std::lock_guard lock(m_statusMutex);
         m_progress.bytesTotal = sizeError ? 0 : size;
     }
-    TraceReader reader(file);
+    HitFile& reader = *file;
     TraceRow row;
     Timestamp head = std::numeric_limits<Timestamp>::min();
     Timestamp first = std::numeric_limits<Timestamp>::max();
-    std::uint64_t prefixBytes = 0;
     std::string firstBadRow;
     const auto publish = [&] {
         const TraceProgress& p = reader.progress();
@@ -447,7 +455,7 @@ bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
         m_counters.lines = p.lines;
         m_counters.badLines = p.badRows;
         std::lock_guard lock(m_statusMutex);
-        m_progress.bytesRead = p.bytesRead;
+        m_progress.bytesRead = reader.fileBytesRead();
         m_progress.rows = p.rows;
         m_progress.badRows = p.badRows;
         if (m_progress.firstBadRow.empty()) {
@@ -461,13 +469,9 @@ bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
                 return false;
             }
         }
-        const TraceProgress before = reader.progress();
         const TraceStatus status = reader.next(row);
         if (status == TraceStatus::End) {
             break;
-        }
-        if (prefixBytes == 0) {
-            prefixBytes = reader.progress().bytesRead;
         }
         if (status == TraceStatus::BadRow) {
             const TraceError& error = reader.error();
@@ -483,9 +487,6 @@ bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
             }
             continue;
         }
-        if (TraceIndex::wants(loaded.rows)) {
-            loaded.index.add({head, before.bytesRead, before.lines, loaded.rows});
-        }
         head = std::max(head, row.event.time);
         first = std::min(first, row.event.time);
         ++loaded.rows;
@@ -494,13 +495,6 @@ bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
     if (loaded.rows > 0) {
         loaded.first = first;
         loaded.last = head;
-        std::ifstream again(m_file, std::ios::binary);
-        loaded.prefix.resize(prefixBytes);
-        again.read(loaded.prefix.data(), static_cast<std::streamsize>(prefixBytes));
-        if (static_cast<std::uint64_t>(again.gcount()) != prefixBytes) {
-            fail(m_file.string() + ": the file changed while loading");
-            return false;
-        }
         std::lock_guard lock(m_statusMutex);
         m_progress.first = loaded.first;
         m_progress.last = loaded.last;

@@ -1,19 +1,22 @@
-// ReplaySource: plays a trace CSV file (docs/formats.md) as a live source: play, pause,
+// ReplaySource: plays a file of recorded hits (docs/formats.md: a trace CSV or a web server
+// access log, plain or gzip; read through HitFile) as a live source: play, pause,
 // speed, seek to any time with the window rebuilt exactly, loop. Loading a large file runs
 // on the worker thread with progress and can be cancelled, so nothing freezes.
 //
 // Threading: start() and stop() from the owner thread. play, pause, setSpeed, setLoop,
 // now, progress, stats, describe are thread-safe and may come from any thread (the GUI's).
-// seek() too. Guards: m_statusMutex guards m_progress; m_controlMutex guards m_seekTarget,
-// m_interrupt, m_userPaused, m_loaded. m_out is set by start() before the worker
+// seek() too. Guards: m_statusMutex guards m_progress and m_format; m_controlMutex guards
+// m_seekTarget, m_interrupt, m_userPaused, m_loaded. m_out is set by start() before the worker
 // starts and only the worker uses it.
 //
 // Life of a replay:
-//  1. start(): checks the file opens (else SourceError), then the worker loads: one pass
-//     with the trace reader builds a sparse index by time (TraceIndex) and counts rows and
-//     bad rows; progress() reports bytes and rows as it goes; stop() cancels it. A bad
-//     header makes the state Failed with "FILE:LINE: problem"; bad rows are counted (the
-//     first is named in progress().firstBadRow) and skipped.
+//  1. start(): opens the file with HitFile (format detected, or options.file), else
+//     SourceError with HitFile's message (cannot open, unrecognised format, a key the format
+//     lacks); then the worker loads: one pass finds the first and last times and counts rows
+//     and bad rows; progress() reports bytes (compressed bytes for gzip) and rows as it goes;
+//     stop() cancels it. A fatal error (a bad CSV header, a corrupt gzip stream) makes the
+//     state Failed with "FILE:LINE: problem"; bad rows are counted (the first is named in
+//     progress().firstBadRow) and skipped.
 //  2. Playing: the source's VirtualClock starts at the trace's first (smallest) time and
 //     runs at `speed`; rows are sent in file order as soon as the clock reaches their
 //     second (late rows, older than rows before them, go out right away and count as late).
@@ -28,9 +31,10 @@
 // pushes a Reset marker behind whatever is queued, then fast-forwards: every row that
 // streaming would have delivered by T, from the start of the file, as Rebuild batches (as fast
 // as the consumer takes them; progress().seekTarget / seekReached meanwhile), then playback
-// continues from T. Every batch carries the epoch, so a consumer that resets on the marker
-// and drops other epochs (Engine does) holds, after the rebuild, what an uninterrupted replay
-// to T holds: window counts of every policy, history, all-time and per-key totals. Cost:
+// continues from T. The file is read again from its start (HitFile: gzip and access logs
+// cannot be resumed at a byte offset). Every batch carries the epoch, so a consumer that resets on
+// the marker and drops other epochs (Engine does) holds, after the rebuild, what an uninterrupted
+// replay to T holds: window counts of every policy, history, all-time and per-key totals. Cost:
 // O(rows up to T) for the consumer (docs/benchmarks.md: seek latency on 10 M rows). T is
 // trace time (loop 0); a seek before loading ends is applied once it ends. Any thread may seek.
 //
@@ -48,6 +52,7 @@
 #include <string>
 #include <thread>
 
+#include "core/io/hit_file.h"
 #include "core/sources/source.h"
 #include "core/sources/source_counters.h"
 #include "core/time/virtual_clock.h"
@@ -63,6 +68,7 @@ struct ReplayOptions {
     bool loop = false;
     bool startPaused = false;  // load, then wait for play()
     bool holdAtEnd = true;     // at the end keep the worker for seeks (GUI); false: finish (CLI)
+    HitFileOptions file;       // format (default: detected) and access-log key
 };
 
 struct ReplayProgress {
@@ -120,6 +126,8 @@ private:
     struct Loaded;
     class Player;
 
+    // The file opened from its start with the options' format and key; throws HitFileError.
+    std::unique_ptr<HitFile> openFile() const;
     void run(std::stop_token stop);
     bool load(std::stop_token stop, Loaded& loaded);
     void setState(ReplayState state);
@@ -128,6 +136,7 @@ private:
     const std::filesystem::path m_file;
     const ReplayOptions m_options;
     VirtualClock m_clock;
+    std::string m_format;  // e.g. "combined log format (gzip)"; guarded by m_statusMutex
     std::atomic<bool> m_loop;
     std::atomic<std::uint64_t> m_seekGeneration{0};
 

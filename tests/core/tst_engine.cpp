@@ -1,6 +1,8 @@
 // Engine: policies fed in lockstep, per-second history, late hits, memory cap, stream epochs, a
 // snapshot without side effects.
 #include <QTest>
+#include <array>
+#include <limits>
 
 #include "core/counters/counter_factory.h"
 #include "core/engine/engine.h"
@@ -169,6 +171,38 @@ private Q_SLOTS:
         QCOMPARE(e.dirtyFrom(), std::numeric_limits<Timestamp>::max());
         e.ingest(hitsAt({11}));
         QCOMPARE(e.dirtyFrom(), Timestamp{11});
+    }
+
+    void eachSecondCountsItsHitsPerStatusClassSaturating() {
+        Engine e;
+        HitBatch batch;
+        const auto hit = [](Timestamp t, std::uint8_t statusClass, Count n) {
+            HitEvent event{t, "k", "v", n};
+            event.statusClass = statusClass;
+            return event;
+        };
+        batch.push_back(hit(5, 2, 3));
+        batch.push_back(hit(5, 4, 1));
+        batch.push_back(hit(5, 0, 2));  // unknown (trace CSV, statsd)
+        batch.push_back(hit(6, 5, 7));
+        batch.push_back(hit(5, 5, 1));  // late, into its own second
+        batch.push_back(hit(6, 9, 1));  // out of range: counted with 5xx, never out of bounds
+        batch.push_back(hit(7, 3, std::numeric_limits<Count>::max()));
+        batch.push_back(hit(7, 3, 5));
+        e.ingest(batch);
+        const auto history = e.historyFrom(5);
+        QCOMPARE(history.size(), std::size_t{3});
+        const std::array<Count, kStatusClasses> five{2, 0, 3, 0, 1, 1};
+        const std::array<Count, kStatusClasses> six{0, 0, 0, 0, 0, 8};
+        QCOMPARE(history[0].statusHits, five);
+        QCOMPARE(history[0].hits, Count{7});
+        QCOMPARE(history[1].statusHits, six);
+        QCOMPARE(history[2].statusHits[3], std::numeric_limits<Count>::max());
+        QCOMPARE(history[2].hits, std::numeric_limits<Count>::max());
+        e.ingest(HitBatch::resetMarker(0));
+        e.ingest(HitBatch{hit(9, 2, 1)});
+        QCOMPARE(e.historyFrom(0).front().statusHits[2], Count{1});
+        QCOMPARE(e.historyFrom(0).front().statusHits[5], Count{0});
     }
 };
 

@@ -237,6 +237,25 @@ private Q_SLOTS:
         QTest::newRow("deep nesting")
             << QByteArray("{\"time\":1,\"a\":") + QByteArray(100, '[') << QByteArray("too deeply");
     }
+    void statusClassTravelsWithTheHit() {
+        QCOMPARE(combined("1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET /a HTTP/1.1\" 503 5 "
+                          "\"-\" \"x\"")
+                     .event.statusClass,
+                 std::uint8_t{5});
+        QCOMPARE(combined("1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET /a HTTP/1.1\" 204 - "
+                          "\"-\" \"x\"")
+                     .event.statusClass,
+                 std::uint8_t{2});
+        const auto json = parseWith(AccessLogParser::jsonLines(AccessLogKey::Path),
+                                    "{\"time\":1,\"request_uri\":\"/a\",\"status\":\"404\"}");
+        QCOMPARE(json.kind, TraceErrorKind::None);
+        QCOMPARE(json.event.statusClass, std::uint8_t{4});
+        for (const char* status : {"-", "", "42", "600", "099", "2x0", "2000"})
+            QCOMPARE(statusClassOf(status), std::uint8_t{0});
+        QCOMPARE(statusClassOf("100"), std::uint8_t{1});
+        QCOMPARE(statusClassOf("599"), std::uint8_t{5});
+    }
+
     void badJsonLinesNameTheProblem() {
         QFETCH(QByteArray, line);
         QFETCH(QByteArray, mentions);

@@ -1,0 +1,34 @@
+#include "ui/source_status.h"
+
+#include <QLocale>
+
+#include "core/sources/follow_source.h"
+
+namespace hitcounter::ui {
+
+QString followStatsText(const FollowSource& follow) {
+    const QLocale locale;
+    const SourceStats stats = follow.stats();
+    const FollowStats moves = follow.followStats();
+    const auto n = [&](std::uint64_t value) { return locale.toString(qulonglong(value)); };
+    QString text = QObject::tr("lines %1 · hits %2 · bad %3 · rotations %4 · truncations %5")
+                       .arg(n(stats.lines), n(stats.hits), n(stats.badLines), n(moves.rotations),
+                            n(moves.truncations));
+    if (moves.lostPartialLines > 0) {
+        text += QObject::tr(" · partial lines lost %1").arg(n(moves.lostPartialLines));
+    }
+    if (stats.dropped > 0) {
+        text += QObject::tr(" · dropped %1").arg(n(stats.dropped));
+    }
+    return text;
+}
+
+QString sourceStatusText(const Source& source) {
+    QString text = QString::fromStdString(source.describe());
+    if (const auto* follow = dynamic_cast<const FollowSource*>(&source)) {
+        text += QStringLiteral(" · ") + followStatsText(*follow);
+    }
+    return text;
+}
+
+}  // namespace hitcounter::ui
