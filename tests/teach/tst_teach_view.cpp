@@ -2,16 +2,21 @@
 // both directions (the rate-limit lessons through the limiters), Predict mode stops before
 // getHits, bad input keeps the lesson, PNG export.
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QImage>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "core/teach/lessons.h"
+#include "core/teach/pseudocode.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/limiter_view.h"
+#include "ui/teach/ring_view.h"
 #include "ui/teach/teach_view.h"
 
 using namespace hitcounter;
@@ -22,7 +27,10 @@ namespace {
 QString plain(const QString& html) {
     QString text = html;
     text.replace(QStringLiteral("&nbsp;"), QStringLiteral(" "));
-    return text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+    text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+    text.replace(QStringLiteral("&lt;"), QStringLiteral("<"));
+    text.replace(QStringLiteral("&gt;"), QStringLiteral(">"));
+    return text.replace(QStringLiteral("&amp;"), QStringLiteral("&"));
 }
 
 }  // namespace
@@ -107,8 +115,7 @@ private Q_SLOTS:
             QCOMPARE(m_view.currentStep(), step);
             const QString text = plain(m_view.narration());
             const auto& narration = limits->frames()[std::size_t(step)].narration;
-            QVERIFY2(text.contains(QString::fromStdString(narration).toHtmlEscaped()),
-                     qPrintable(text));
+            QVERIFY2(text.contains(QString::fromStdString(narration)), qPrintable(text));
         };
         check(0);
         for (int step = 1; step <= m_view.lastStep(); ++step) {
@@ -241,6 +248,169 @@ private Q_SLOTS:
         QCOMPARE(m_view.currentStep(), 7);
         QVERIFY(QImage(QDir(all).filePath(files.first())) !=
                 QImage(QDir(all).filePath(files.last())));
+    }
+
+    // Issue 16, wrong 1: question, pseudocode and counter agree on getHits into the past.
+    void predictingGetHitsIntoThePastAsksAboutTheEffectiveWindow() {
+        QVERIFY(!m_view.runOperations(QStringLiteral("hit 1\nhit 12\ngetHits 5"),
+                                      std::chrono::seconds{10}));
+        m_view.setPredictMode(true);
+        m_view.stepForward();
+        m_view.stepForward();
+        m_view.stepForward();
+        QVERIFY(m_view.awaitingPrediction());
+        const QString question = m_view.predictQuestion();
+        QVERIFY2(question.contains(QStringLiteral("(2, 5]")), qPrintable(question));
+        QVERIFY2(!question.contains(QStringLiteral("(-5, 5]")), qPrintable(question));
+        QVERIFY2(question.contains(QStringLiteral("newest second is 12")), qPrintable(question));
+        m_view.submitPrediction(0);
+        QVERIFY2(plain(m_view.narration()).contains(QStringLiteral("You said 0: right")),
+                 qPrintable(m_view.narration()));
+        auto* ring = m_view.findChild<RingView*>();
+        ring->grab();
+        QVERIFY2(ring->captions().contains(QStringLiteral("window (2, 5]")),
+                 qPrintable(ring->captions().join(QLatin1Char('|'))));
+        m_view.setPredictMode(false);
+    }
+
+    // Issue 16, wrong 2: another W than the lesson's is said in the goal and in file names.
+    void anotherWindowIsToldInTheGoalAndTheFileNames() {
+        m_view.loadLesson(1);  // example10
+        QVERIFY(!m_view.lessonPanel()->goalText().contains(QStringLiteral("written for")));
+        m_view.lessonPanel()->findChild<QSpinBox*>()->setValue(5);
+        QCOMPARE(m_view.timeline().window().count(), 5);
+        const QString goal = m_view.lessonPanel()->goalText();
+        QVERIFY2(goal.contains(QStringLiteral("written for W = 10")), qPrintable(goal));
+        QVERIFY2(goal.contains(QStringLiteral("W = 5")), qPrintable(goal));
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(m_view.exportAllFrames(dir.path(), &error) > 0);
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("example10-w5-step-000.png"))));
+        m_view.lessonPanel()->findChild<QSpinBox*>()->setValue(10);
+        QVERIFY(!m_view.lessonPanel()->goalText().contains(QStringLiteral("written for")));
+    }
+
+    // Issue 16, wrong 3: pasting the LeetCode input brings the problem's W = 300.
+    void pastingTheLeetCodeFormatSetsTheProblemsWindow() {
+        m_view.loadLesson(1);  // W = 10
+        auto* editor = m_view.lessonPanel()->findChild<QPlainTextEdit*>();
+        editor->selectAll();
+        editor->insertPlainText(QStringLiteral(
+            "[\"HitCounter\", \"hit\", \"hit\", \"hit\", \"getHits\", \"hit\", "
+            "\"getHits\", \"getHits\"]\n[[], [1], [2], [3], [4], [300], [300], [301]]"));
+        QCOMPARE(m_view.lessonPanel()->window().count(), 300);
+        QPushButton* run = nullptr;
+        for (QPushButton* b : m_view.lessonPanel()->findChildren<QPushButton*>()) {
+            if (b->text().startsWith(QStringLiteral("Run")))
+                run = b;
+        }
+        QVERIFY(run);
+        run->click();
+        QCOMPARE(m_view.timeline().window().count(), 300);
+        std::vector<Count> answers;
+        for (const auto& f : m_view.timeline().frames()) {
+            if (f.answer)
+                answers.push_back(*f.answer);
+        }
+        QCOMPARE(answers, (std::vector<Count>{3, 4, 3}));
+    }
+
+    // Issue 16, wrong 4 and build 1: the highlighted line is the state shown; sub-steps show
+    // the reset with the slot at x0 and each getHits comparison.
+    void subStepsHighlightTheLineOfTheStateShown() {
+        QVERIFY(!m_view.runOperations(QStringLiteral("hit 3\nhit 13\ngetHits 15"),
+                                      std::chrono::seconds{10}));
+        auto* code = m_view.findChild<CodeView*>();
+        auto* ring = m_view.findChild<RingView*>();
+        m_view.showStep(2);  // hit 13 resets slot 3
+        QCOMPARE(code->line(), teach::Line::AddCount);
+        ring->grab();
+        QVERIFY(ring->captions().contains(QStringLiteral("×1")));
+        int reset = -1;
+        const auto& subs = m_view.timeline().frames()[2].subSteps;
+        for (int i = 0; i < int(subs.size()); ++i) {
+            if (subs[std::size_t(i)].line == teach::Line::ResetSlot)
+                reset = i;
+        }
+        QVERIFY(reset > 0);
+        QCOMPARE(m_view.subStepCount(), int(subs.size()));
+        m_view.showSubStep(reset);
+        QCOMPARE(code->line(), teach::Line::ResetSlot);
+        ring->grab();
+        QVERIFY2(ring->captions().contains(QStringLiteral("×0")),
+                 qPrintable(ring->captions().join(QLatin1Char('|'))));
+        QVERIFY(plain(m_view.narration()).contains(QStringLiteral("slot[3] = (13, 0)")));
+        m_view.showSubStep(reset - 1);  // the comparison: the slot still holds second 3
+        QCOMPARE(code->line(), teach::Line::CheckSecond);
+        ring->grab();
+        QVERIFY(ring->captions().contains(QStringLiteral("3")));
+        m_view.showStep(3);  // getHits 15: one comparison per written slot
+        QCOMPARE(m_view.subStep(), -1);
+        bool compared = false;
+        for (int i = 0; i < m_view.subStepCount(); ++i) {
+            m_view.showSubStep(i);
+            if (code->line() == teach::Line::GetAdd) {
+                compared = true;
+                QVERIFY2(plain(m_view.narration()).contains(QStringLiteral("5 < 13 <= 15? yes")),
+                         qPrintable(m_view.narration()));
+            }
+        }
+        QVERIFY(compared);
+        m_view.showSubStep(-1);
+        QCOMPARE(code->line(), teach::Line::GetReturn);
+    }
+
+    // Issue 16, wrong 7: getHits explains its outlined slot; 13-digit seconds fit; picking a
+    // lesson keeps the learner's own operations.
+    void getHitsSaysItsSlotIsAlsoTheBoundarySecondsSlot() {
+        QVERIFY(
+            !m_view.runOperations(QStringLiteral("hit 5\ngetHits 15"), std::chrono::seconds{10}));
+        m_view.showStep(2);
+        auto* ring = m_view.findChild<RingView*>();
+        ring->grab();
+        const QString all = ring->captions().join(QLatin1Char('|'));
+        QVERIFY2(all.contains(QStringLiteral("shared by the boundary 5 (out)")), qPrintable(all));
+        QVERIFY2(!all.contains(QStringLiteral("this step's slot")), qPrintable(all));
+    }
+
+    void secondsNearTenToTheTwelveAreNotCutOff_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void secondsNearTenToTheTwelveAreNotCutOff() {
+        QFETCH(QSize, size);
+        m_view.resize(size);
+        QVERIFY(!m_view.runOperations(
+            QStringLiteral("hit 999999999995\nhit 999999999999 x3\nhit 1000000000000\n"
+                           "getHits 1000000000000"),
+            std::chrono::seconds{10}));
+        auto* ring = m_view.findChild<RingView*>();
+        for (int step = 0; step <= m_view.lastStep(); ++step) {
+            m_view.showStep(step);
+            ring->grab();
+            QVERIFY(ring->captions().size() > 4);
+            QVERIFY2(ring->overflows().isEmpty(), qPrintable(ring->overflows().join(u'|')));
+        }
+        QVERIFY(ring->captions().contains(QStringLiteral("999999999999")));
+        m_view.resize(1280, 800);
+    }
+
+    void choosingALessonKeepsTheLearnersOwnOperations() {
+        m_view.loadLesson(1);
+        auto* editor = m_view.lessonPanel()->findChild<QPlainTextEdit*>();
+        editor->selectAll();
+        editor->insertPlainText(QStringLiteral("hit 7\nhit 8\ngetHits 9"));
+        QCOMPARE(m_view.lessonPanel()->lessonIndex(), -1);
+        auto* picker = m_view.lessonPanel()->findChild<QComboBox*>();
+        picker->setCurrentIndex(0);
+        Q_EMIT picker->activated(0);  // the learner picks the example
+        QCOMPARE(m_view.lessonPanel()->lessonId(), QStringLiteral("example"));
+        const int own = picker->count() - 1;
+        picker->setCurrentIndex(own);
+        Q_EMIT picker->activated(own);  // and comes back to their own operations
+        QCOMPARE(m_view.lessonPanel()->operationsText(), QStringLiteral("hit 7\nhit 8\ngetHits 9"));
+        QCOMPARE(m_view.timeline().operations().size(), std::size_t{3});
     }
 
     void exportToAnUnwritablePlaceFailsWithAMessage() {

@@ -41,6 +41,7 @@ LessonPanel::LessonPanel(QWidget* parent)
     layout->addWidget(m_lessons);
 
     m_goal->setWordWrap(true);
+    m_goal->setTextFormat(Qt::RichText);
     m_goal->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_goal->setFont(ts::font(9.5));
     m_goal->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -82,6 +83,10 @@ LessonPanel::LessonPanel(QWidget* parent)
         if (index < int(teach::lessons().size())) {
             chooseLesson(index);
         } else {
+            if (!m_edited && !m_ownText.isEmpty()) {
+                setOperationsText(m_ownText);
+                requestRun();
+            }
             showCustomGoal();
             m_editor->setFocus();
         }
@@ -98,6 +103,15 @@ LessonPanel::LessonPanel(QWidget* parent)
             m_lessons->setCurrentIndex(m_lessons->count() - 1);
             showCustomGoal();
         }
+        if (m_edited) {
+            m_ownText = m_editor->toPlainText();
+        }
+        // The LeetCode input is the problem's own: it comes with its window of 300 seconds.
+        const bool leetCode = m_editor->toPlainText().trimmed().startsWith(QLatin1Char('['));
+        if (leetCode && !m_wasLeetCode) {
+            setWindow(teach::kMaxTeachWindow);
+        }
+        m_wasLeetCode = leetCode;
     });
 }
 
@@ -105,9 +119,9 @@ void LessonPanel::chooseLesson(int index) {
     const auto& lesson = teach::lessons().at(std::size_t(index));
     m_chosen = index;
     m_lessons->setCurrentIndex(index);
-    m_goal->setText(QString::fromStdString(lesson.goal));
     setWindow(lesson.window);
     showText(QString::fromStdString(lesson.operations));
+    refreshGoal();
     requestRun();
 }
 
@@ -123,12 +137,44 @@ QString LessonPanel::lessonId() const {
     return QString::fromStdString(teach::lessons()[std::size_t(index)].id);
 }
 
+QString LessonPanel::exportName() const {
+    const int index = lessonIndex();
+    if (index >= 0 && index < int(teach::lessons().size()) &&
+        teach::lessons()[std::size_t(index)].window != window()) {
+        return QStringLiteral("%1-w%2").arg(lessonId()).arg(window().count());
+    }
+    return lessonId();
+}
+
+QString LessonPanel::goalText() const {
+    return m_goal->text();
+}
+
+void LessonPanel::refreshGoal() {
+    const int index = lessonIndex();
+    if (index < 0 || index >= int(teach::lessons().size())) {
+        return;
+    }
+    const auto& lesson = teach::lessons()[std::size_t(index)];
+    QString text = QString::fromStdString(lesson.goal).toHtmlEscaped();
+    if (lesson.window != window()) {
+        text = tr("<b>This lesson was written for W = %1; it now runs with W = %2, so the numbers "
+                  "in this text (windows, slots, answers) are for W = %1. The steps on the right "
+                  "are computed for W = %2.</b><br>")
+                   .arg(lesson.window.count())
+                   .arg(window().count()) +
+               text;
+    }
+    m_goal->setText(text);
+}
+
 QString LessonPanel::operationsText() const {
     return m_editor->toPlainText();
 }
 
 void LessonPanel::setOperationsText(const QString& text) {
     showText(text);
+    m_ownText = text;
     m_edited = true;
     m_lessons->setCurrentIndex(m_lessons->count() - 1);
     showCustomGoal();
@@ -148,6 +194,7 @@ void LessonPanel::showText(const QString& text) {
     }
     m_editor->document()->setModified(false);
     m_edited = false;
+    m_wasLeetCode = text.trimmed().startsWith(QLatin1Char('['));
 }
 
 std::chrono::seconds LessonPanel::window() const {
@@ -155,8 +202,11 @@ std::chrono::seconds LessonPanel::window() const {
 }
 
 void LessonPanel::setWindow(std::chrono::seconds window) {
-    const QSignalBlocker blocker(m_window);
-    m_window->setValue(int(window.count()));
+    {
+        const QSignalBlocker blocker(m_window);
+        m_window->setValue(int(window.count()));
+    }
+    refreshGoal();
 }
 
 void LessonPanel::requestRun() {

@@ -5,6 +5,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
@@ -67,7 +68,10 @@ TeachView::TeachView(QWidget* parent)
       m_panes(new QStackedWidget(this)),
       m_limiterView(new LimiterView(this)),
       m_transport(new TransportBar(this)),
-      m_player(new QTimer(this)) {
+      m_player(new QTimer(this)),
+      m_subBox(new QWidget(this)),
+      m_subToggle(new QPushButton(m_subBox)),
+      m_subList(new QListWidget(m_subBox)) {
     setWindowTitle(tr("hitcounter: teaching mode"));
     auto* root = new QVBoxLayout(this);
     root->setContentsMargins(8, 8, 8, 6);
@@ -87,6 +91,31 @@ TeachView::TeachView(QWidget* parent)
     right->addWidget(m_deque, 2);
     right->addWidget(m_vector, 3);
     right->addWidget(m_code, 0);
+    auto* subLayout = new QVBoxLayout(m_subBox);
+    subLayout->setContentsMargins(0, 0, 0, 0);
+    subLayout->setSpacing(2);
+    m_subToggle->setCheckable(true);
+    m_subToggle->setChecked(true);
+    m_subToggle->setFlat(true);
+    m_subToggle->setStyleSheet(QStringLiteral("text-align: left; font-weight: bold;"));
+    m_subToggle->setToolTip(
+        tr("Show or hide the lines this operation runs (Down/Up step through "
+           "them)"));
+    m_subList->setFont(ts::mono(9));
+    m_subList->setMinimumHeight(34);
+    subLayout->addWidget(m_subToggle);
+    subLayout->addWidget(m_subList, 1);
+    right->addWidget(m_subBox, 2);
+    connect(m_subToggle, &QPushButton::toggled, this, [this](bool open) {
+        m_subList->setVisible(open);
+        updateTransport();
+    });
+    connect(m_subList, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row != m_subStep) {
+            m_subStep = row;
+            presentSubStep();
+        }
+    });
     ringLayout->addLayout(right, 4);
     m_panes->addWidget(ringPane);
     m_panes->addWidget(m_limiterView);
@@ -167,6 +196,8 @@ TeachView::TeachView(QWidget* parent)
         {QKeySequence(Qt::Key_Space), [this] { setPlaying(!playing()); }},
         {QKeySequence(Qt::Key_Home), [this] { showStep(0); }},
         {QKeySequence(Qt::Key_End), [this] { showStep(lastStep()); }},
+        {QKeySequence(Qt::Key_Down), [this] { showSubStep(m_subStep + 1); }},
+        {QKeySequence(Qt::Key_Up), [this] { showSubStep(std::max(-1, m_subStep - 1)); }},
     };
     for (const auto& [key, action] : keys) {
         auto* shortcut = new QShortcut(key, this);
@@ -295,10 +326,18 @@ void TeachView::askPrediction(int step) {
     const Frame& f = m_timeline->frames()[std::size_t(step)];
     const auto w = m_timeline->window().count();
     m_pendingStep = step;
-    m_question->setText(tr("Your turn: what will getHits(%1) return? The window will be (%2, %3].")
-                            .arg(f.op->second)
-                            .arg(f.op->second - w)
-                            .arg(f.op->second));
+    const QString window = QString::fromStdString(f.windowText());
+    QString question = tr("Your turn: what will getHits(%1) return? The window will be %2")
+                           .arg(f.op->second)
+                           .arg(window);
+    if (*f.windowLow != f.op->second - w) {
+        question += tr(": the newest second is %1, so seconds up to %2 are already forgotten.")
+                        .arg(*f.head)
+                        .arg(*f.windowLow);
+    } else {
+        question += QLatin1Char('.');
+    }
+    m_question->setText(question);
     m_guess->setValue(0);
     m_predictRow->show();
     m_guess->setFocus();
@@ -376,6 +415,19 @@ void TeachView::present(int step, bool animate) {
     }
     const Frame& f = m_timeline->frames()[std::size_t(step)];
     const auto w = m_timeline->window().count();
+    m_subStep = -1;
+    {
+        const QSignalBlocker blocker(m_subList);
+        m_subList->clear();
+        for (std::size_t i = 0; i < f.subSteps.size(); ++i) {
+            m_subList->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(
+                QString::fromStdString(f.subSteps[i].text)));
+        }
+    }
+    m_subToggle->setText(
+        f.subSteps.empty()
+            ? tr("Inside this step: nothing runs at the start")
+            : tr("Inside this step: %1 lines run (click one, or Down/Up)").arg(f.subSteps.size()));
     m_ring->setFrame(f, w);
     m_deque->setFrame(f, w, animate);
     m_vector->setFrame(f, w, animate);
@@ -392,6 +444,53 @@ void TeachView::present(int step, bool animate) {
     m_lessons->setCurrentLine(f.op ? f.op->line : 0);
     updateTransport();
     Q_EMIT stepChanged(step);
+}
+
+int TeachView::subStepCount() const {
+    if (m_limits) {
+        return 0;
+    }
+    return int(m_timeline->frames()[std::size_t(m_step)].subSteps.size());
+}
+
+void TeachView::showSubStep(int index) {
+    if (m_limits) {
+        return;
+    }
+    index = std::clamp(index, -1, subStepCount() - 1);
+    if (index == m_subStep) {
+        return;
+    }
+    m_subStep = index;
+    const QSignalBlocker blocker(m_subList);
+    m_subList->setCurrentRow(index);
+    presentSubStep();
+}
+
+void TeachView::presentSubStep() {
+    if (m_subStep < 0) {
+        present(m_step, false);
+        return;
+    }
+    const Frame& f = m_timeline->frames()[std::size_t(m_step)];
+    const teach::SubStep& sub = f.subSteps[std::size_t(m_subStep)];
+    // The ring as this line left it: the operation's slot holds the sub-step's state.
+    Frame shown = f;
+    if (sub.slot) {
+        shown.slot = sub.slot;
+        shown.ring[*sub.slot] = sub.slotState;
+        if (f.op->kind == Operation::Kind::Hit) {
+            shown.ring[*sub.slot].inWindow = sub.slotState.used && sub.slotState.inWindow;
+            if (sub.line != teach::Line::ResetSlot && sub.line != teach::Line::AddCount) {
+                shown.resetFrom.reset();  // not reset yet
+            }
+        }
+    }
+    m_ring->setFrame(shown, m_timeline->window().count());
+    m_code->setLine(sub.line);
+    m_narration->setText(stepHeader(m_step, f.op) +
+                         tr("<b>Line %1 of %2:</b> ").arg(m_subStep + 1).arg(f.subSteps.size()) +
+                         QString::fromStdString(sub.text).toHtmlEscaped());
 }
 
 void TeachView::updateTransport() {
@@ -424,7 +523,7 @@ int TeachView::exportAllFrames(const QString& directory, QString* error) {
         return -1;
     }
     const int original = m_step;
-    const QString prefix = m_lessons->lessonId();
+    const QString prefix = m_lessons->exportName();
     int written = 0;
     for (int step = 0; step <= lastStep(); ++step) {
         showStep(step);
@@ -443,7 +542,7 @@ int TeachView::exportAllFrames(const QString& directory, QString* error) {
 void TeachView::chooseExportFile() {
     setPlaying(false);
     const QString suggestion = QStringLiteral("%1-step-%2.png")
-                                   .arg(m_lessons->lessonId())
+                                   .arg(m_lessons->exportName())
                                    .arg(m_step, 3, 10, QLatin1Char('0'));
     const QString path = QFileDialog::getSaveFileName(this, tr("Save this frame as PNG"),
                                                       suggestion, tr("PNG images (*.png)"));

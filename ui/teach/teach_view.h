@@ -15,8 +15,15 @@
 // ring, the queues and the code; stepping, playing, scrubbing, narration and export work the
 // same; Predict mode has no questions there.
 //
+// Sub-steps: each operation expands into the pseudocode lines it runs (teach::SubStep), listed
+// under the code (the list collapses with its header button). Choosing one (click, or Down/Up)
+// highlights its line and shows the ring as that line left it: before the reset the slot still
+// holds its old second; during getHits the slot being compared is outlined. Stepping to another
+// operation shows it whole again (subStep() == -1), ending on its last line.
+//
 // Export: exportCurrentFrame() writes the view as a PNG; exportAllFrames() writes one PNG per
-// step, "<lesson>-step-000.png", "<lesson>-step-001.png", ... (animations are shown finished).
+// step, "<name>-step-000.png" (LessonPanel::exportName(): "-w5" added at another W),
+// "<lesson>-step-001.png", ... (animations are shown finished).
 #pragma once
 
 #include <QSet>
@@ -28,6 +35,7 @@
 #include "core/teach/timeline.h"
 
 class QLabel;
+class QListWidget;
 class QPushButton;
 class QSpinBox;
 class QStackedWidget;
@@ -65,8 +73,11 @@ public:
     QString narration() const;
     LessonPanel* lessonPanel() const { return m_lessons; }
 
-    void showStep(int step);  // clamped to [0, lastStep()], no animation
-    void stepForward();       // animated; in Predict mode may stop at a question instead
+    void showStep(int step);   // clamped to [0, lastStep()], no animation
+    int subStepCount() const;  // of the current step
+    int subStep() const { return m_subStep; }
+    void showSubStep(int index);  // -1: the whole operation; clamped otherwise
+    void stepForward();           // animated; in Predict mode may stop at a question instead
     void stepBack();
     void setPlaying(bool playing);
     bool playing() const;
@@ -94,6 +105,7 @@ private:
     void finishPrediction(std::optional<Count> guess);
     void cancelPrediction();
     void updateTransport();
+    void presentSubStep();
     void chooseExportFile();
     void chooseExportDirectory();
 
@@ -118,6 +130,10 @@ private:
     LimiterView* m_limiterView;
     TransportBar* m_transport;
     QTimer* m_player;
+    QWidget* m_subBox;
+    QPushButton* m_subToggle;
+    QListWidget* m_subList;
+    int m_subStep = -1;
 };
 
 }  // namespace hitcounter::ui
