@@ -72,7 +72,8 @@ struct RingSlot {
 // One line of the pseudocode as it runs inside an operation (Algorithms in Action style). A hit
 // expands into: late check, head, index, compare, [reset], add (a dropped hit stops at the
 // late check); a getHits into: head, total = 0, one comparison per written slot ("slot 5:
-// 2 < 5 <= 15? no"), a note for the never-written slots, return. `slot` and `slotState` are
+// 2 < 5 <= 15? no" on the comparison's line; a "yes" ends on `total += s.count`), a note for
+// the never-written slots, return. `slot` and `slotState` are
 // the slot this sub-step looks at and what it holds once the line ran; `total` is getHits's
 // running total after the line.
 struct SubStep {

@@ -95,7 +95,7 @@ const std::vector<Lesson>& lessons() {
          "Seconds 3 and 13 share slot 3 when W = 10. The slot stores its second, so when hit(13) "
          "arrives the ring sees that 3 is not 13 and resets the slot right then, on reuse: a "
          "lazy reset. A ring that kept only counts can be correct too, but only if it clears "
-         "every slot the head skips over each time it moves (here 4 to 13): after a long gap "
+         "every slot the head skips over each time it moves (here 3 to 13): after a long gap "
          "that is a sweep over all W slots. Storing the second means nothing is ever swept.",
          "hit 3\nhit 3\ngetHits 3\nhit 13\ngetHits 13\ngetHits 22\ngetHits 23\n",
          seconds{10},

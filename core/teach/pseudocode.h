@@ -25,11 +25,12 @@ enum class Line {
     GetMoveHead,
     GetSum,
     GetLoop,
-    GetAdd,
+    GetAdd,       // the comparison
+    GetAddCount,  // its "yes": the slot's count joins the total
     GetReturn,
 };
 
-inline constexpr std::array<std::string_view, 14> kPseudocode = {
+inline constexpr std::array<std::string_view, 15> kPseudocode = {
     "hit(t):",
     "    if t <= head - W: return    # too late",
     "    head = max(head, t)",
@@ -42,7 +43,8 @@ inline constexpr std::array<std::string_view, 14> kPseudocode = {
     "    head = max(head, t)",
     "    total = 0",
     "    for each slot s:",
-    "        if head - W < s.second <= t: total += s.count",
+    "        if head - W < s.second <= t:",
+    "            total += s.count",
     "    return total",
 };
 

@@ -264,7 +264,7 @@ std::vector<SubStep> getSubSteps(const Frame& f, const Frame& previous) {
             total += s.count;
         }
         out.push_back(SubStep{
-            Line::GetAdd,
+            in ? Line::GetAddCount : Line::GetAdd,
             "slot " + num(Count{i}) + ": " + num(low) + " < " + num(s.second) +
                 " <= " + num(op.second) + "? " +
                 (in ? "yes: total += " + num(s.count) + " = " + num(total) : std::string("no")),

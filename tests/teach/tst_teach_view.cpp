@@ -349,7 +349,7 @@ private Q_SLOTS:
         bool compared = false;
         for (int i = 0; i < m_view.subStepCount(); ++i) {
             m_view.showSubStep(i);
-            if (code->line() == teach::Line::GetAdd) {
+            if (code->line() == teach::Line::GetAddCount) {
                 compared = true;
                 QVERIFY2(plain(m_view.narration()).contains(QStringLiteral("5 < 13 <= 15? yes")),
                          qPrintable(m_view.narration()));

@@ -253,7 +253,7 @@ private Q_SLOTS:
         QVERIFY2(f.narration.find("(2, 5]") != std::string::npos, f.narration.c_str());
         QVERIFY2(f.narration.find("already forgotten") != std::string::npos, f.narration.c_str());
         const std::string_view line = kPseudocode[std::size_t(Line::GetAdd)];
-        QVERIFY(line.find("head - W < s.second <= t") != std::string_view::npos);
+        QVERIFY(line.find("if head - W < s.second <= t:") != std::string_view::npos);
         int compared = 0;
         for (const SubStep& s : f.subSteps) {
             if (s.line == Line::GetAdd) {
@@ -293,7 +293,8 @@ private Q_SLOTS:
             // Lines run in program order (the loop line repeats).
             for (std::size_t i = 1; i < f.subSteps.size(); ++i) {
                 QVERIFY2(int(f.subSteps[i].line) >= int(f.subSteps[i - 1].line) ||
-                             f.subSteps[i - 1].line == Line::GetAdd,
+                             f.subSteps[i - 1].line == Line::GetAdd ||
+                             f.subSteps[i - 1].line == Line::GetAddCount,
                          f.subSteps[i].text.c_str());
             }
             QCOMPARE(f.codeLine, f.subSteps.back().line);
@@ -340,8 +341,9 @@ private Q_SLOTS:
                 std::size_t compared = 0;
                 Count running = 0;
                 for (const SubStep& s : f.subSteps) {
-                    if (s.line != Line::GetAdd)
+                    if (s.line != Line::GetAdd && s.line != Line::GetAddCount)
                         continue;
+                    QCOMPARE(s.line == Line::GetAddCount, s.taken.value());
                     ++compared;
                     const RingSlot& slot = f.ring[*s.slot];
                     QCOMPARE(s.slotState, slot);

@@ -113,10 +113,19 @@ void drawLegend(QPainter& p, const QRectF& area, const QString& currentText) {
                           {ts::stale(), ts::staleInk(), QObject::tr("stale")},
                           {ts::empty(), ts::emptyEdge(), QObject::tr("never written")},
                           {ts::board(), ts::current(), currentText}};
-    p.setFont(ts::font(9));
     qreal total = 0;
-    for (const Item& item : items) {
-        total += 18 + p.fontMetrics().horizontalAdvance(item.text) + 16;
+    for (qreal size = 9; size >= 6; size -= 0.5) {  // shrinks to fit a narrow ring
+        p.setFont(ts::font(size));
+        total = 0;
+        for (const Item& item : items) {
+            total += 18 + p.fontMetrics().horizontalAdvance(item.text) + 16;
+        }
+        if (total <= area.width()) {
+            break;
+        }
+    }
+    if (total > area.width() && g_overflows) {
+        g_overflows->append(QStringLiteral("legend"));
     }
     qreal x = area.center().x() - total / 2;
     for (const Item& item : items) {
@@ -243,7 +252,7 @@ void RingView::paintEvent(QPaintEvent*) {
     QRectF area = boardRect.adjusted(12, 36, -12, -34 - (closeUp ? kCloseUpHeight : 0));
     const bool asks = f.op && f.op->kind == Operation::Kind::GetHits;
     drawLegend(p, QRectF(boardRect.left(), boardRect.bottom() - 30, boardRect.width(), 24),
-               asks ? tr("t mod W: second t, or the boundary t − W") : tr("this step's slot"));
+               asks ? tr("slot t mod W (and t − W)") : tr("this step's slot"));
 
     const qreal labelMargin = closeUp ? 34 : 22;
     const qreal outer = std::max(40.0, std::min(area.width(), area.height()) / 2 - labelMargin);

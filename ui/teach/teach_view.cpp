@@ -102,10 +102,11 @@ TeachView::TeachView(QWidget* parent)
         tr("Show or hide the lines this operation runs (Down/Up step through "
            "them)"));
     m_subList->setFont(ts::mono(9));
-    m_subList->setMinimumHeight(34);
+    // Four lines visible, six at most: the narration box stays the height of its text.
+    m_subList->setMinimumHeight(QFontMetrics(m_subList->font()).lineSpacing() * 4 + 6);
+    m_subList->setMaximumHeight(QFontMetrics(m_subList->font()).lineSpacing() * 6 + 6);
     subLayout->addWidget(m_subToggle);
     subLayout->addWidget(m_subList, 1);
-    right->addWidget(m_subBox, 2);
     connect(m_subToggle, &QPushButton::toggled, this, [this](bool open) {
         m_subList->setVisible(open);
         updateTransport();
@@ -133,7 +134,12 @@ TeachView::TeachView(QWidget* parent)
     m_narration->setStyleSheet(QStringLiteral("color: %1;").arg(ts::ink().name()));
     m_narration->setMinimumHeight(QFontMetrics(m_narration->font()).lineSpacing() * 3);
     m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    narrationLayout->addWidget(m_narration);
+    // The operation's lines beside its narration: reading one, the eye finds the other.
+    auto* narrationRow = new QHBoxLayout;
+    narrationRow->setSpacing(12);
+    narrationRow->addWidget(m_narration, 3);
+    narrationRow->addWidget(m_subBox, 2);
+    narrationLayout->addLayout(narrationRow);
 
     auto* predictLayout = new QHBoxLayout(m_predictRow);
     predictLayout->setContentsMargins(0, 0, 0, 0);
@@ -243,6 +249,7 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
         m_timeline = std::make_unique<teach::Timeline>(std::move(operations), window);
     }
     m_panes->setCurrentIndex(m_limits ? 1 : 0);
+    m_subBox->setVisible(!m_limits);
     m_lessons->predictSwitch()->setEnabled(!m_limits);
     m_lessons->setWindow(window);
     present(0, false);
