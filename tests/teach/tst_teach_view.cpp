@@ -18,6 +18,7 @@
 #include "ui/teach/limiter_view.h"
 #include "ui/teach/ring_view.h"
 #include "ui/teach/teach_view.h"
+#include "ui/theme.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -411,6 +412,52 @@ private Q_SLOTS:
         Q_EMIT picker->activated(own);  // and comes back to their own operations
         QCOMPARE(m_view.lessonPanel()->operationsText(), QStringLiteral("hit 7\nhit 8\ngetHits 9"));
         QCOMPARE(m_view.timeline().operations().size(), std::size_t{3});
+    }
+
+    // The view at the two sizes the docs promise, in the application's light and dark themes:
+    // it fits (the grab is the size asked for), and no ring text overflows. With
+    // HITCOUNTER_TEACH_SHOTS=DIR the pictures are written there to be looked at.
+    void fitsAtBothSizesInBothThemes_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("theme");
+        for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+            for (const char* theme : {"light", "dark"}) {
+                QTest::addRow("%dx%d %s", size.width(), size.height(), theme)
+                    << size << QString::fromLatin1(theme);
+            }
+        }
+    }
+    void fitsAtBothSizesInBothThemes() {
+        QFETCH(QSize, size);
+        QFETCH(QString, theme);
+        applyTheme(*qApp, themeNamed(theme));
+        TeachView view;
+        view.resize(size);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QString dir = qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS");
+        for (const char* id : {"example", "why-second", "boundary", "memory", "limit-burst"}) {
+            int index = 0;
+            while (teach::lessons()[std::size_t(index)].id != id)
+                ++index;
+            view.loadLesson(index);
+            const bool ring = teach::lessons()[std::size_t(index)].kind == teach::LessonKind::Ring;
+            view.showStep(ring ? 4 : 5);
+            if (ring)
+                view.showSubStep(view.subStepCount() - 2);
+            const QImage image = view.renderImage();
+            QCOMPARE(image.size(), size);
+            if (ring)
+                QVERIFY2(view.findChild<RingView*>()->overflows().isEmpty(),
+                         qPrintable(view.findChild<RingView*>()->overflows().join(u'|')));
+            if (!dir.isEmpty())
+                image.save(QStringLiteral("%1/%2-%3x%4-%5.png")
+                               .arg(dir, QString::fromLatin1(id))
+                               .arg(size.width())
+                               .arg(size.height())
+                               .arg(theme));
+        }
+        applyTheme(*qApp, themeNamed(QStringLiteral("light")));
     }
 
     void exportToAnUnwritablePlaceFailsWithAMessage() {

@@ -255,6 +255,8 @@ void LessonPanel::refreshSelections() {
         if (block.isValid()) {
             QTextEdit::ExtraSelection current;
             current.format.setBackground(ts::currentFill());
+            // The tint is light in both themes: dark ink keeps the line readable in the dark.
+            current.format.setForeground(ts::ink());
             current.format.setProperty(QTextFormat::FullWidthSelection, true);
             current.cursor = QTextCursor(block);
             selections.append(current);

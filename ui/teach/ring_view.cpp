@@ -23,9 +23,18 @@ QStringList* g_captions = nullptr;
 QStringList* g_overflows = nullptr;
 
 // Draws `text` in `r` with `font` shrunk until it fits the width (seconds up to 10^12 have 13
-// digits); counts an overflow when even 5 pt is too wide.
-void fitText(QPainter& p, const QRectF& r, int flags, const QString& text, QFont font) {
+// digits); `shorter` replaces a text too wide even at 5 pt; counts an overflow when that is
+// too wide as well.
+void fitText(QPainter& p, const QRectF& r, int flags, QString text, QFont font,
+             const QString& shorter = {}) {
     qreal size = font.pointSizeF();
+    if (!shorter.isEmpty()) {
+        QFont smallest = font;
+        smallest.setPointSizeF(5);
+        if (QFontMetricsF(smallest).horizontalAdvance(text) > r.width()) {
+            text = shorter;
+        }
+    }
     for (;;) {
         font.setPointSizeF(size);
         if (QFontMetricsF(font).horizontalAdvance(text) <= r.width() || size <= 5) {
@@ -149,10 +158,10 @@ void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std
     p.drawEllipse(c, radius, radius);
     const qreal lineWidth = radius * 1.7;
     auto line = [&](qreal dy, qreal height, const QFont& font, const QColor& color,
-                    const QString& text) {
+                    const QString& text, const QString& shorter = {}) {
         p.setPen(color);
         fitText(p, QRectF(c.x() - lineWidth / 2, c.y() + dy, lineWidth, height), Qt::AlignCenter,
-                text, font);
+                text, font, shorter);
     };
     const qreal big = std::clamp(radius / 6.5, 12.0, 30.0);
     if (!f.op) {
@@ -189,18 +198,22 @@ void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std
                  ts::inWindowEdge(), QObject::tr("count +%1").arg(op.repeat));
         }
         line(statusY + small * 3.8, small * 1.6, ts::font(small * 0.85), ts::softInk(),
-             QObject::tr("window %1").arg(QString::fromStdString(f.windowText())));
+             QObject::tr("window %1").arg(QString::fromStdString(f.windowText())),
+             QString::fromStdString(f.windowText()));
     } else {
         line(-big * 2.3, big * 1.6, ts::font(big * 0.8, true), ts::ink(), title);
         line(-big * 0.8, big * 2.2, ts::font(big * 1.6, true), ts::inWindowEdge(),
              QStringLiteral("= %1").arg(qulonglong(*f.answer)));
         line(big * 1.5, small * 1.8, ts::font(small), ts::softInk(),
-             QObject::tr("window %1").arg(QString::fromStdString(f.windowText())));
+             QObject::tr("window %1").arg(QString::fromStdString(f.windowText())),
+             QString::fromStdString(f.windowText()));
         // Slot t mod W is shared by t and the boundary second t - W, which is just outside.
         line(big * 1.5 + small * 1.9, small * 1.5, ts::font(small * 0.85), ts::softInk(),
-             QObject::tr("outlined: slot %1 = %2 mod %3,").arg(*f.slot).arg(op.second).arg(w));
+             QObject::tr("outlined: slot %1 = %2 mod %3,").arg(*f.slot).arg(op.second).arg(w),
+             QObject::tr("outlined: slot %1 = t mod W,").arg(*f.slot));
         line(big * 1.5 + small * 3.4, small * 1.5, ts::font(small * 0.85), ts::softInk(),
-             QObject::tr("shared by the boundary %1 (out)").arg(op.second - w));
+             QObject::tr("shared by the boundary %1 (out)").arg(op.second - w),
+             QObject::tr("shared by the boundary t − W (out)"));
     }
 }
 

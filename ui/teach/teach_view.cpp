@@ -102,9 +102,12 @@ TeachView::TeachView(QWidget* parent)
         tr("Show or hide the lines this operation runs (Down/Up step through "
            "them)"));
     m_subList->setFont(ts::mono(9));
-    // Four lines visible, six at most: the narration box stays the height of its text.
-    m_subList->setMinimumHeight(QFontMetrics(m_subList->font()).lineSpacing() * 4 + 6);
+    // Two lines at least (1280x720 must fit), six at most: the narration box stays the height
+    // of its text.
+    m_subList->setMinimumHeight(QFontMetrics(m_subList->font()).lineSpacing() * 2 + 6);
     m_subList->setMaximumHeight(QFontMetrics(m_subList->font()).lineSpacing() * 6 + 6);
+    // Takes the height the narration needs rather than asking for more.
+    m_subList->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
     subLayout->addWidget(m_subToggle);
     subLayout->addWidget(m_subList, 1);
     connect(m_subToggle, &QPushButton::toggled, this, [this](bool open) {
