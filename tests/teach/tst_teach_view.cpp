@@ -278,7 +278,7 @@ private Q_SLOTS:
     void anotherWindowIsToldInTheGoalAndTheFileNames() {
         m_view.loadLesson(1);  // example10
         QVERIFY(!m_view.lessonPanel()->goalText().contains(QStringLiteral("written for")));
-        m_view.lessonPanel()->findChild<QSpinBox*>()->setValue(5);
+        m_view.lessonPanel()->findChild<QSpinBox*>(QStringLiteral("window"))->setValue(5);
         QCOMPARE(m_view.timeline().window().count(), 5);
         const QString goal = m_view.lessonPanel()->goalText();
         QVERIFY2(goal.contains(QStringLiteral("written for W = 10")), qPrintable(goal));
@@ -287,7 +287,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY(m_view.exportAllFrames(dir.path(), &error) > 0);
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("example10-w5-step-000.png"))));
-        m_view.lessonPanel()->findChild<QSpinBox*>()->setValue(10);
+        m_view.lessonPanel()->findChild<QSpinBox*>(QStringLiteral("window"))->setValue(10);
         QVERIFY(!m_view.lessonPanel()->goalText().contains(QStringLiteral("written for")));
     }
 
@@ -458,6 +458,58 @@ private Q_SLOTS:
                                .arg(theme));
         }
         applyTheme(*qApp, themeNamed(QStringLiteral("light")));
+    }
+
+    // Build 3: a seeded practice asks getHits and slot counts, names the mistake, keeps score.
+    void practiceAsksScoresAndNamesTheMistake() {
+        m_view.startPractice(42);
+        QVERIFY(m_view.practicing());
+        QVERIFY(m_view.lessonPanel()->predictSwitch()->isChecked());
+        const QString text = m_view.lessonPanel()->operationsText();
+        QVERIFY(text.contains(QStringLiteral("seed 42")));
+        const auto questions = teach::questions(m_view.timeline());
+        QVERIFY(questions.size() >= 2);
+        int asked = 0;
+        for (int i = 0; i < 200 && m_view.currentStep() < m_view.lastStep(); ++i) {
+            m_view.stepForward();
+            if (!m_view.awaitingPrediction())
+                continue;
+            const int step = m_view.currentStep() + 1;
+            const auto q =
+                std::find_if(questions.begin(), questions.end(),
+                             [&](const teach::Question& q) { return int(q.step) == step; });
+            QVERIFY(q != questions.end());
+            QVERIFY2(m_view.predictQuestion().contains(QString::fromStdString(q->prompt)),
+                     qPrintable(m_view.predictQuestion()));
+            ++asked;
+            if (asked == 2 && !qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS").isEmpty())
+                m_view.renderImage().save(qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS") +
+                                          QStringLiteral("/practice-question.png"));
+            m_view.submitPrediction(asked == 1 ? q->answer + 1000 : q->answer);
+            if (asked == 1 && !qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS").isEmpty())
+                m_view.renderImage().save(qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS") +
+                                          QStringLiteral("/practice-verdict.png"));
+            QCOMPARE(m_view.score().asked, asked);
+            QCOMPARE(m_view.score().right, asked - 1);
+            QVERIFY2(plain(m_view.narration())
+                         .contains(QStringLiteral("(%1 of %2 right)").arg(asked - 1).arg(asked)),
+                     qPrintable(m_view.narration()));
+        }
+        QCOMPARE(asked, int(questions.size()));
+        // The same seed gives the same operations; running other operations ends the practice.
+        m_view.startPractice(42);
+        QCOMPARE(m_view.lessonPanel()->operationsText(), text);
+        QVERIFY(!m_view.runOperations(QStringLiteral("hit 5\nhit 6\ngetHits 15"),
+                                      std::chrono::seconds{10}));
+        QVERIFY(!m_view.practicing());
+        m_view.stepForward();
+        m_view.stepForward();
+        m_view.stepForward();
+        QVERIFY(m_view.awaitingPrediction());
+        m_view.submitPrediction(2);  // Predict mode names the off-by-one too
+        QVERIFY2(plain(m_view.narration()).contains(QStringLiteral("off by one at t - W")),
+                 qPrintable(m_view.narration()));
+        m_view.setPredictMode(false);
     }
 
     void exportToAnUnwritablePlaceFailsWithAMessage() {

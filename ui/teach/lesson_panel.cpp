@@ -26,7 +26,8 @@ LessonPanel::LessonPanel(QWidget* parent)
       m_editor(new QPlainTextEdit(this)),
       m_error(new QLabel(this)),
       m_window(new QSpinBox(this)),
-      m_predict(new QCheckBox(tr("Predict mode: ask me before each getHits"), this)) {
+      m_predict(new QCheckBox(tr("Predict mode: ask me before each getHits"), this)),
+      m_seed(new QSpinBox(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(6);
@@ -78,6 +79,21 @@ LessonPanel::LessonPanel(QWidget* parent)
     auto* run = new QPushButton(tr("Run  (Ctrl+Return)"), this);
     layout->addWidget(run);
     layout->addWidget(m_predict);
+    auto* practiceRow = new QHBoxLayout;
+    auto* practice = new QPushButton(tr("New practice"), this);
+    practice->setToolTip(
+        tr("Random operations from this seed (the same seed gives the same ones): predict every "
+           "getHits and the slots the hits land on, with a score"));
+    m_seed->setObjectName(QStringLiteral("seed"));
+    m_window->setObjectName(QStringLiteral("window"));
+    m_seed->setRange(1, 999'999);
+    m_seed->setPrefix(tr("seed "));
+    m_seed->setValue(1);
+    practiceRow->addWidget(practice, 1);
+    practiceRow->addWidget(m_seed);
+    layout->addLayout(practiceRow);
+    connect(practice, &QPushButton::clicked, this,
+            [this] { Q_EMIT practiceRequested(std::uint64_t(m_seed->value())); });
 
     connect(m_lessons, &QComboBox::activated, this, [this](int index) {
         if (index < int(teach::lessons().size())) {

@@ -60,6 +60,7 @@ public:
 
 Q_SIGNALS:
     void runRequested(const QString& text, std::chrono::seconds window);
+    void practiceRequested(std::uint64_t seed);  // "New practice" with the seed box's value
 
 private:
     void requestRun();
@@ -74,6 +75,7 @@ private:
     QLabel* m_error;
     QSpinBox* m_window;
     QCheckBox* m_predict;
+    QSpinBox* m_seed;
     int m_currentLine = 0;
     std::optional<teach::ParseError> m_shownError;
     bool m_edited = false;

@@ -71,7 +71,8 @@ TeachView::TeachView(QWidget* parent)
       m_player(new QTimer(this)),
       m_subBox(new QWidget(this)),
       m_subToggle(new QPushButton(m_subBox)),
-      m_subList(new QListWidget(m_subBox)) {
+      m_subList(new QListWidget(m_subBox)),
+      m_scoreLabel(new QLabel(m_predictRow)) {
     setWindowTitle(tr("hitcounter: teaching mode"));
     auto* root = new QVBoxLayout(this);
     root->setContentsMargins(8, 8, 8, 6);
@@ -155,6 +156,10 @@ TeachView::TeachView(QWidget* parent)
     check->setDefault(true);
     auto* reveal = new QPushButton(tr("Just show me"), m_predictRow);
     predictLayout->addWidget(m_question, 1);
+    m_scoreLabel->setFont(ts::font(11, true));
+    m_scoreLabel->setStyleSheet(
+        QStringLiteral("color: %1;").arg(ts::inWindowEdge().darker(130).name()));
+    predictLayout->addWidget(m_scoreLabel);
     predictLayout->addWidget(m_guess);
     predictLayout->addWidget(check);
     predictLayout->addWidget(reveal);
@@ -170,6 +175,8 @@ TeachView::TeachView(QWidget* parent)
     connect(m_lessons, &LessonPanel::runRequested, this,
             [this](const QString& text, std::chrono::seconds window) { run(text, window); });
     connect(m_lessons->predictSwitch(), &QCheckBox::toggled, this, &TeachView::setPredictMode);
+    connect(m_lessons, &LessonPanel::practiceRequested, this,
+            [this](std::uint64_t seed) { startPractice(seed); });
     connect(check, &QPushButton::clicked, this,
             [this] { submitPrediction(Count(m_guess->value())); });
     connect(m_guess, &QSpinBox::editingFinished, this, [this] {
@@ -251,6 +258,16 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
         m_limits.reset();
         m_timeline = std::make_unique<teach::Timeline>(std::move(operations), window);
     }
+    m_practicing = m_startingPractice && !m_limits;
+    m_score = {};
+    m_questions.clear();
+    if (!m_limits) {
+        for (teach::Question& q : teach::questions(*m_timeline)) {
+            if (m_practicing || q.kind == teach::Question::Kind::GetHits) {
+                m_questions.push_back(std::move(q));
+            }
+        }
+    }
     m_panes->setCurrentIndex(m_limits ? 1 : 0);
     m_subBox->setVisible(!m_limits);
     m_lessons->predictSwitch()->setEnabled(!m_limits);
@@ -264,8 +281,32 @@ int TeachView::lastStep() const {
 }
 
 bool TeachView::asksAt(int step) const {
-    return m_predict && !m_limits && m_timeline->frames()[std::size_t(step)].answer &&
-           !m_revealed.contains(step);
+    return m_predict && !m_limits && questionAt(step) && !m_revealed.contains(step);
+}
+
+const teach::Question* TeachView::questionAt(int step) const {
+    for (const teach::Question& q : m_questions) {
+        if (q.step == std::size_t(step)) {
+            return &q;
+        }
+    }
+    return nullptr;
+}
+
+void TeachView::startPractice(std::uint64_t seed) {
+    const auto window = m_lessons->window();
+    const QString text = QString::fromStdString(teach::practiceOperations(seed, window));
+    if (teach::lessons().at(std::size_t(m_lessons->chosenLesson())).kind ==
+        teach::LessonKind::RateLimit) {
+        m_lessons->chooseLesson(0);  // practice runs on the ring
+    }
+    m_lessons->setOperationsText(text);
+    m_startingPractice = true;
+    run(text, window);
+    m_startingPractice = false;
+    setPredictMode(true);
+    m_scoreLabel->setText(
+        tr("Practice, seed %1: %2").arg(seed).arg(QString::fromStdString(m_score.text())));
 }
 
 QString TeachView::narration() const {
@@ -340,7 +381,9 @@ void TeachView::askPrediction(int step) {
     QString question = tr("Your turn: what will getHits(%1) return? The window will be %2")
                            .arg(f.op->second)
                            .arg(window);
-    if (*f.windowLow != f.op->second - w) {
+    if (m_practicing) {  // no window given away: that is part of the question
+        question = tr("Your turn: %1").arg(QString::fromStdString(questionAt(step)->prompt));
+    } else if (*f.windowLow != f.op->second - w) {
         question += tr(": the newest second is %1, so seconds up to %2 are already forgotten.")
                         .arg(*f.head)
                         .arg(*f.windowLow);
@@ -373,14 +416,21 @@ void TeachView::finishPrediction(std::optional<Count> guess) {
     }
     const int step = *m_pendingStep;
     cancelPrediction();
-    const Count answer = *m_timeline->frames()[std::size_t(step)].answer;
-    const QString right = QString::number(answer);
+    const teach::Question& q = *questionAt(step);
+    const QString right = QString::number(q.answer);
+    const teach::Verdict verdict =
+        guess ? teach::diagnose(*m_timeline, q, *guess) : teach::Verdict{};
     if (!guess) {
         m_verdict = tr("The answer is %1.").arg(right);
-    } else if (*guess == answer) {
+    } else if (verdict.right) {
         m_verdict = tr("✔ You said %1: right!").arg(right);
     } else {
-        m_verdict = tr("✘ You said %1, but the answer is %2.").arg(*guess).arg(right);
+        m_verdict = QStringLiteral("✘ ") + QString::fromStdString(verdict.text);
+    }
+    if (m_practicing) {
+        m_score.add(verdict);  // "just show me" counts as not right
+        m_scoreLabel->setText(tr("Score: %1").arg(QString::fromStdString(m_score.text())));
+        m_verdict += QStringLiteral(" (%1)").arg(QString::fromStdString(m_score.text()));
     }
     m_verdictStep = step;
     m_revealed.insert(step);

@@ -10,6 +10,13 @@
 // answer; submitPrediction() (or revealPrediction()) then shows the step with the right answer
 // and the reason. Jumping with the scrubber or to the end does not ask.
 //
+// Practice (issue 16, build 3): startPractice(seed) writes seeded random operations
+// (teach::practiceOperations) into the editor, runs them and turns Predict mode on; it then also
+// asks for the count of every written slot a hit lands on (does it reset?), names the mistake
+// behind a wrong answer (teach::diagnose: off by one at t - W, a stale slot, a forgotten late
+// hit, a forgotten reset) and keeps a running score. Running other operations ends it. In plain
+// Predict mode the wrong getHits answers are diagnosed too.
+//
 // Rate-limit lessons (teach::LessonKind::RateLimit): the operations run through a
 // teach::LimiterTimeline instead, and a LimiterView (the limiters' boards) takes the place of the
 // ring, the queues and the code; stepping, playing, scrubbing, narration and export work the
@@ -32,6 +39,7 @@
 #include <optional>
 
 #include "core/teach/limiter_timeline.h"
+#include "core/teach/practice.h"
 #include "core/teach/timeline.h"
 
 class QLabel;
@@ -88,6 +96,10 @@ public:
     void submitPrediction(Count guess);
     void revealPrediction();
 
+    void startPractice(std::uint64_t seed);
+    bool practicing() const { return m_practicing; }
+    const teach::Score& score() const { return m_score; }
+
     QImage renderImage();
     bool exportCurrentFrame(const QString& path, QString* error);
     // Returns the number of files written, or -1 with *error set.
@@ -101,6 +113,7 @@ private:
     void present(int step, bool animate);
     QString stepHeader(int step, const std::optional<teach::Operation>& op) const;
     bool asksAt(int step) const;
+    const teach::Question* questionAt(int step) const;
     void askPrediction(int step);
     void finishPrediction(std::optional<Count> guess);
     void cancelPrediction();
@@ -134,6 +147,11 @@ private:
     QPushButton* m_subToggle;
     QListWidget* m_subList;
     int m_subStep = -1;
+    bool m_practicing = false;
+    bool m_startingPractice = false;
+    std::vector<teach::Question> m_questions;  // the questions of the shown timeline
+    teach::Score m_score;
+    QLabel* m_scoreLabel;
 };
 
 }  // namespace hitcounter::ui
