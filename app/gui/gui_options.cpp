@@ -73,8 +73,12 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
                                   QStringLiteral("With --teach: the step to show first (default "
                                                  "0, or the last step with --screenshot)."),
                                   QStringLiteral("N"));
+    const QCommandLineOption lessonFile(
+        QStringLiteral("lesson-file"),
+        QStringLiteral("With --teach: open a saved lesson file (docs/teaching.md)."),
+        QStringLiteral("FILE"));
     parser.addOptions({simulate, rate, replay, seek, stateJson, udp, tcp, screenshot, after, bench,
-                       teach, lesson, step});
+                       teach, lesson, step, lessonFile});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -136,8 +140,13 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     }
     o.teach = parser.isSet(teach);
     o.teachLesson = parser.value(lesson);
-    if ((parser.isSet(lesson) || parser.isSet(step)) && !o.teach) {
-        *error = QStringLiteral("--lesson and --step need --teach");
+    o.teachLessonFile = parser.value(lessonFile);
+    if ((parser.isSet(lesson) || parser.isSet(step) || parser.isSet(lessonFile)) && !o.teach) {
+        *error = QStringLiteral("--lesson, --lesson-file and --step need --teach");
+        return std::nullopt;
+    }
+    if (parser.isSet(lesson) && parser.isSet(lessonFile)) {
+        *error = QStringLiteral("choose --lesson or --lesson-file, not both");
         return std::nullopt;
     }
     if (parser.isSet(lesson) && !lessonIds().contains(o.teachLesson)) {

@@ -23,9 +23,10 @@ struct GuiOptions {
     QString screenshotFile;
     double screenshotAfterSeconds = 3.0;
     int benchFrames = 0;
-    bool teach = false;   // open the teaching view as the main window
-    QString teachLesson;  // lesson id (core/teach/lessons.h); empty: the LeetCode example
-    int teachStep = -1;   // -1: the start, or the last step with --screenshot
+    bool teach = false;       // open the teaching view as the main window
+    QString teachLesson;      // lesson id (core/teach/lessons.h); empty: the LeetCode example
+    int teachStep = -1;       // -1: the start, or the last step with --screenshot
+    QString teachLessonFile;  // --lesson-file F (core/teach/lesson_file.h)
 };
 
 // Parses `arguments` (argv, the program name first). On --help/--version prints and returns

@@ -436,17 +436,23 @@ private Q_SLOTS:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         const QString dir = qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS");
-        for (const char* id : {"example", "why-second", "boundary", "memory", "limit-burst"}) {
+        for (const char* id :
+             {"example", "why-second", "boundary", "memory", "gap", "limit-burst"}) {
             int index = 0;
             while (teach::lessons()[std::size_t(index)].id != id)
                 ++index;
             view.loadLesson(index);
             const bool ring = teach::lessons()[std::size_t(index)].kind == teach::LessonKind::Ring;
-            view.showStep(ring ? 4 : 5);
+            view.showStep(ring ? std::min(6, view.lastStep()) : 5);
             if (ring)
                 view.showSubStep(view.subStepCount() - 2);
             const QImage image = view.renderImage();
             QCOMPARE(image.size(), size);
+            // Every pseudocode line visible: the code view got at least the room it asks for.
+            if (ring)
+                QVERIFY2(view.findChild<CodeView*>()->height() >=
+                             view.findChild<CodeView*>()->minimumSizeHint().height(),
+                         id);
             if (ring)
                 QVERIFY2(view.findChild<RingView*>()->overflows().isEmpty(),
                          qPrintable(view.findChild<RingView*>()->overflows().join(u'|')));
@@ -509,6 +515,58 @@ private Q_SLOTS:
         m_view.submitPrediction(2);  // Predict mode names the off-by-one too
         QVERIFY2(plain(m_view.narration()).contains(QStringLiteral("off by one at t - W")),
                  qPrintable(m_view.narration()));
+        m_view.setPredictMode(false);
+    }
+
+    // Build 5: save and open a lesson file: operations, W, step, answers, practice and score.
+    void savesAndOpensALessonFile() {
+        m_view.loadLesson(int(std::find_if(teach::lessons().begin(), teach::lessons().end(),
+                                           [](const auto& l) { return l.id == "boundary"; }) -
+                              teach::lessons().begin()));
+        m_view.lessonPanel()->findChild<QSpinBox*>(QStringLiteral("window"))->setValue(9);
+        m_view.setPredictMode(true);
+        m_view.showStep(2);
+        m_view.stepForward();  // getHits 14 asks
+        QVERIFY(m_view.awaitingPrediction());
+        m_view.submitPrediction(2);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("boundary.lesson"));
+        QString error;
+        QVERIFY2(m_view.saveLessonFile(path, &error), qPrintable(error));
+        QFile saved(path);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QByteArray text = saved.readAll();
+        QVERIFY2(text.startsWith("# hitcounter lesson 1\nlesson boundary\nwindow 9\nstep 3\n"
+                                 "answer 3 2\noperations:\nhit 5\n"),
+                 text.constData());
+
+        TeachView other;
+        other.resize(1280, 800);
+        QVERIFY2(other.loadLessonFile(path, &error), qPrintable(error));
+        QCOMPARE(other.timeline().window().count(), 9);
+        QCOMPARE(other.currentStep(), 3);
+        QCOMPARE(other.timeline().operations().size(), m_view.timeline().operations().size());
+        QCOMPARE(other.lessonPanel()->exportName(), QStringLiteral("boundary-w9"));
+        other.showStep(2);
+        other.stepForward();  // answered in the file: not asked again
+        QVERIFY(!other.awaitingPrediction());
+        QCOMPARE(other.currentStep(), 3);
+
+        m_view.startPractice(11);
+        for (int i = 0; i < 100 && !m_view.awaitingPrediction(); ++i)
+            m_view.stepForward();
+        QVERIFY(m_view.awaitingPrediction());
+        m_view.submitPrediction(123456);
+        QVERIFY(m_view.saveLessonFile(path, &error));
+        TeachView third;
+        QVERIFY(third.loadLessonFile(path, &error));
+        QVERIFY(third.practicing());
+        QCOMPARE(third.score().asked, 1);
+        QCOMPARE(third.score().right, 0);
+        QCOMPARE(third.currentStep(), m_view.currentStep());
+
+        QVERIFY(!other.loadLessonFile(dir.filePath(QStringLiteral("none.lesson")), &error));
+        QVERIFY(error.contains(QStringLiteral("none.lesson")));
         m_view.setPredictMode(false);
     }
 

@@ -16,7 +16,7 @@ constexpr qreal kTop = 30;
 constexpr qreal kLeft = 30;
 
 qreal lineHeight() {
-    return QFontMetricsF(ts::mono(9.5)).height() + 2;
+    return QFontMetricsF(ts::mono(9.5)).height() + 1;
 }
 
 }  // namespace

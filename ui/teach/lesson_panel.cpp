@@ -92,6 +92,16 @@ LessonPanel::LessonPanel(QWidget* parent)
     practiceRow->addWidget(practice, 1);
     practiceRow->addWidget(m_seed);
     layout->addLayout(practiceRow);
+    auto* fileRow = new QHBoxLayout;
+    auto* open = new QPushButton(tr("Open lesson…"), this);
+    auto* save = new QPushButton(tr("Save lesson…"), this);
+    open->setToolTip(tr("Open a saved lesson file: operations, W, step and your answers"));
+    save->setToolTip(tr("Save the operations, W, the step and your answers as a lesson file"));
+    fileRow->addWidget(open);
+    fileRow->addWidget(save);
+    layout->addLayout(fileRow);
+    connect(open, &QPushButton::clicked, this, [this] { Q_EMIT openFileRequested(); });
+    connect(save, &QPushButton::clicked, this, [this] { Q_EMIT saveFileRequested(); });
     connect(practice, &QPushButton::clicked, this,
             [this] { Q_EMIT practiceRequested(std::uint64_t(m_seed->value())); });
 

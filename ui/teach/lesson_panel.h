@@ -60,7 +60,9 @@ public:
 
 Q_SIGNALS:
     void runRequested(const QString& text, std::chrono::seconds window);
-    void practiceRequested(std::uint64_t seed);  // "New practice" with the seed box's value
+    void practiceRequested(std::uint64_t seed);
+    void openFileRequested();
+    void saveFileRequested();  // "New practice" with the seed box's value
 
 private:
     void requestRun();

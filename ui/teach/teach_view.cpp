@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -141,8 +142,8 @@ TeachView::TeachView(QWidget* parent)
     // The operation's lines beside its narration: reading one, the eye finds the other.
     auto* narrationRow = new QHBoxLayout;
     narrationRow->setSpacing(12);
-    narrationRow->addWidget(m_narration, 3);
-    narrationRow->addWidget(m_subBox, 2);
+    narrationRow->addWidget(m_narration, 2);
+    narrationRow->addWidget(m_subBox, 1);
     narrationLayout->addLayout(narrationRow);
 
     auto* predictLayout = new QHBoxLayout(m_predictRow);
@@ -175,6 +176,8 @@ TeachView::TeachView(QWidget* parent)
     connect(m_lessons, &LessonPanel::runRequested, this,
             [this](const QString& text, std::chrono::seconds window) { run(text, window); });
     connect(m_lessons->predictSwitch(), &QCheckBox::toggled, this, &TeachView::setPredictMode);
+    connect(m_lessons, &LessonPanel::saveFileRequested, this, &TeachView::chooseLessonFileToSave);
+    connect(m_lessons, &LessonPanel::openFileRequested, this, &TeachView::chooseLessonFileToOpen);
     connect(m_lessons, &LessonPanel::practiceRequested, this,
             [this](std::uint64_t seed) { startPractice(seed); });
     connect(check, &QPushButton::clicked, this,
@@ -259,6 +262,7 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
         m_timeline = std::make_unique<teach::Timeline>(std::move(operations), window);
     }
     m_practicing = m_startingPractice && !m_limits;
+    m_answers.clear();
     m_score = {};
     m_questions.clear();
     if (!m_limits) {
@@ -302,6 +306,7 @@ void TeachView::startPractice(std::uint64_t seed) {
     }
     m_lessons->setOperationsText(text);
     m_startingPractice = true;
+    m_practiceSeed = seed;
     run(text, window);
     m_startingPractice = false;
     setPredictMode(true);
@@ -427,6 +432,9 @@ void TeachView::finishPrediction(std::optional<Count> guess) {
     } else {
         m_verdict = QStringLiteral("✘ ") + QString::fromStdString(verdict.text);
     }
+    if (guess) {
+        m_answers[std::size_t(step)] = *guess;
+    }
     if (m_practicing) {
         m_score.add(verdict);  // "just show me" counts as not right
         m_scoreLabel->setText(tr("Score: %1").arg(QString::fromStdString(m_score.text())));
@@ -435,6 +443,107 @@ void TeachView::finishPrediction(std::optional<Count> guess) {
     m_verdictStep = step;
     m_revealed.insert(step);
     present(step, true);
+}
+
+teach::LessonFile TeachView::lessonFile() const {
+    teach::LessonFile file;
+    file.lesson = teach::lessons().at(std::size_t(m_lessons->chosenLesson())).id;
+    file.window = m_lessons->window();
+    file.step = std::size_t(m_step);
+    file.answers = m_answers;
+    if (m_practicing) {
+        file.practiceSeed = m_practiceSeed;
+    }
+    file.operations = m_lessons->operationsText().toStdString();
+    return file;
+}
+
+void TeachView::openLessonFile(const teach::LessonFile& file) {
+    int index = 0;
+    for (std::size_t i = 0; i < teach::lessons().size(); ++i) {
+        if (teach::lessons()[i].id == file.lesson) {
+            index = int(i);
+        }
+    }
+    m_lessons->chooseLesson(index);
+    const QString text = QString::fromStdString(file.operations);
+    if (text != QString::fromStdString(teach::lessons()[std::size_t(index)].operations)) {
+        m_lessons->setOperationsText(text);
+    }
+    m_startingPractice = file.practiceSeed.has_value();
+    m_practiceSeed = file.practiceSeed.value_or(0);
+    run(text, file.window);
+    m_startingPractice = false;
+    if (m_practicing || !file.answers.empty()) {
+        setPredictMode(true);
+    }
+    for (const auto& [step, guess] : file.answers) {
+        const teach::Question* q = questionAt(int(step));
+        if (!q) {
+            continue;
+        }
+        m_answers[step] = guess;
+        m_revealed.insert(int(step));
+        if (m_practicing) {
+            m_score.add(teach::diagnose(*m_timeline, *q, guess));
+        }
+    }
+    if (m_practicing) {
+        m_scoreLabel->setText(tr("Score: %1").arg(QString::fromStdString(m_score.text())));
+    }
+    showStep(int(file.step));
+}
+
+bool TeachView::saveLessonFile(const QString& path, QString* error) {
+    QSaveFile out(path);
+    const QByteArray bytes = QByteArray::fromStdString(teach::writeLessonFile(lessonFile()));
+    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
+        if (error) {
+            *error = tr("Could not write %1: %2").arg(path, out.errorString());
+        }
+        return false;
+    }
+    return true;
+}
+
+bool TeachView::loadLessonFile(const QString& path, QString* error) {
+    QFile in(path);
+    if (!in.open(QIODevice::ReadOnly)) {
+        if (error) {
+            *error = tr("%1: %2").arg(path, in.errorString());
+        }
+        return false;
+    }
+    const auto read = teach::readLessonFile(in.read(1 << 20).toStdString());
+    if (const auto* e = std::get_if<teach::ParseError>(&read)) {
+        if (error) {
+            *error = tr("%1: %2").arg(path, QString::fromStdString(e->describe()));
+        }
+        return false;
+    }
+    openLessonFile(std::get<teach::LessonFile>(read));
+    return true;
+}
+
+void TeachView::chooseLessonFileToSave() {
+    setPlaying(false);
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save this lesson"), m_lessons->exportName() + QStringLiteral(".lesson"),
+        tr("hitcounter lessons (*.lesson);;All files (*)"));
+    QString error;
+    if (!path.isEmpty() && !saveLessonFile(path, &error)) {
+        QMessageBox::warning(this, tr("Save lesson"), error);
+    }
+}
+
+void TeachView::chooseLessonFileToOpen() {
+    setPlaying(false);
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a lesson"), QString(), tr("hitcounter lessons (*.lesson);;All files (*)"));
+    QString error;
+    if (!path.isEmpty() && !loadLessonFile(path, &error)) {
+        QMessageBox::warning(this, tr("Open lesson"), error);
+    }
 }
 
 void TeachView::cancelPrediction() {

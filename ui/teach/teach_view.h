@@ -35,9 +35,11 @@
 
 #include <QSet>
 #include <QWidget>
+#include <map>
 #include <memory>
 #include <optional>
 
+#include "core/teach/lesson_file.h"
 #include "core/teach/limiter_timeline.h"
 #include "core/teach/practice.h"
 #include "core/teach/timeline.h"
@@ -97,6 +99,15 @@ public:
     void revealPrediction();
 
     void startPractice(std::uint64_t seed);
+
+    // Lesson files (core/teach/lesson_file.h): what is shown now (lesson, W, operations, step,
+    // the answers given, the practice seed), and back. Loading runs the operations, restores
+    // the answers (those steps are not asked again; a practice's score is recomputed) and shows
+    // the step. The file functions return false with *error naming the file (and line).
+    teach::LessonFile lessonFile() const;
+    void openLessonFile(const teach::LessonFile& file);
+    bool saveLessonFile(const QString& path, QString* error);
+    bool loadLessonFile(const QString& path, QString* error);
     bool practicing() const { return m_practicing; }
     const teach::Score& score() const { return m_score; }
 
@@ -121,6 +132,8 @@ private:
     void presentSubStep();
     void chooseExportFile();
     void chooseExportDirectory();
+    void chooseLessonFileToSave();
+    void chooseLessonFileToOpen();
 
     std::unique_ptr<teach::Timeline> m_timeline;
     std::unique_ptr<teach::LimiterTimeline> m_limits;  // set while a rate-limit lesson is shown
@@ -148,6 +161,8 @@ private:
     QListWidget* m_subList;
     int m_subStep = -1;
     bool m_practicing = false;
+    std::uint64_t m_practiceSeed = 0;
+    std::map<std::size_t, Count> m_answers;  // step -> the learner's answer
     bool m_startingPractice = false;
     std::vector<teach::Question> m_questions;  // the questions of the shown timeline
     teach::Score m_score;
