@@ -11,6 +11,7 @@
 #include "app/cli/command.h"
 #include "core/teach/lessons.h"
 #include "core/teach/limiter_timeline.h"
+#include "core/teach/practice.h"
 #include "core/teach/timeline.h"
 
 namespace hitcounter::cli {
@@ -176,14 +177,20 @@ int runTeach(const QStringList& arguments) {
         QStringLiteral("W"));
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Print the steps as JSON (default: text)."));
-    parser.addOptions({lesson, window, json});
+    const QCommandLineOption practice(
+        QStringLiteral("practice"),
+        QStringLiteral("A practice: seeded random operations (the view's New practice; W 10 by "
+                       "default); the JSON lists its questions."),
+        QStringLiteral("SEED"));
+    parser.addOptions({lesson, window, json, practice});
     if (const auto exit = parseArguments(parser, arguments)) {
         return *exit;
     }
     const QStringList files = parser.positionalArguments();
-    if (files.size() + (parser.isSet(lesson) ? 1 : 0) != 1) {
+    if (files.size() + (parser.isSet(lesson) ? 1 : 0) + (parser.isSet(practice) ? 1 : 0) != 1) {
         printError(
-            QStringLiteral("teach expects one FILE or --lesson ID (lessons: %1)").arg(lessonIds()));
+            QStringLiteral("teach expects one FILE, --lesson ID or --practice SEED (lessons: %1)")
+                .arg(lessonIds()));
         return kExitBadInput;
     }
     const teach::Lesson* chosen = nullptr;
@@ -202,6 +209,8 @@ int runTeach(const QStringList& arguments) {
         }
         text = chosen->operations;
         source = parser.value(lesson);
+    } else if (parser.isSet(practice)) {
+        source = parser.value(practice);
     } else {
         source = files.first();
         QFile file;
@@ -215,7 +224,9 @@ int runTeach(const QStringList& arguments) {
         const QByteArray bytes = file.read(1 << 20);
         text = bytes.toStdString();
     }
-    std::chrono::seconds w = chosen ? chosen->window : teach::kMaxTeachWindow;
+    std::chrono::seconds w = chosen                   ? chosen->window
+                             : parser.isSet(practice) ? std::chrono::seconds{10}
+                                                      : teach::kMaxTeachWindow;
     if (parser.isSet(window)) {
         const auto value = wholeNumberFrom(parser, window, teach::kMinTeachWindow.count(),
                                            teach::kMaxTeachWindow.count());
@@ -223,6 +234,15 @@ int runTeach(const QStringList& arguments) {
             return kExitBadInput;
         }
         w = std::chrono::seconds{*value};
+    }
+    std::optional<std::uint64_t> seed;
+    if (parser.isSet(practice)) {
+        const auto value = wholeNumberFrom(parser, practice, 1, 999'999'999);
+        if (!value) {
+            return kExitBadInput;
+        }
+        seed = std::uint64_t(*value);
+        text = teach::practiceOperations(*seed, w);
     }
     teach::ParseResult parsed = teach::parseOperations(text);
     if (const auto* error = std::get_if<teach::ParseError>(&parsed)) {
@@ -232,6 +252,7 @@ int runTeach(const QStringList& arguments) {
     auto operations = std::move(std::get<std::vector<Operation>>(parsed));
 
     QJsonArray steps;
+    QJsonArray questions;
     if (chosen && chosen->kind == teach::LessonKind::RateLimit) {
         const teach::LimiterTimeline timeline(std::move(operations), RateLimit{chosen->limit, w},
                                               chosen->limiters);
@@ -243,11 +264,23 @@ int runTeach(const QStringList& arguments) {
         for (const Frame& f : timeline.frames()) {
             steps.append(stepJson(f));
         }
+        for (const teach::Question& q : teach::questions(timeline)) {
+            questions.append(
+                QJsonObject{{QStringLiteral("step"), qint64(q.step)},
+                            {QStringLiteral("kind"), q.kind == teach::Question::Kind::GetHits
+                                                         ? QStringLiteral("getHits")
+                                                         : QStringLiteral("slot_count")},
+                            {QStringLiteral("prompt"), fromStd(q.prompt)},
+                            {QStringLiteral("answer"), jsonCount(q.answer)}});
+        }
     }
     if (parser.isSet(json)) {
         const QJsonObject root{
             {QStringLiteral("lesson"), chosen ? QJsonValue(source) : QJsonValue()},
-            {QStringLiteral("file"), chosen ? QJsonValue() : QJsonValue(source)},
+            {QStringLiteral("file"), chosen || seed ? QJsonValue() : QJsonValue(source)},
+            {QStringLiteral("practice_seed"), seed ? QJsonValue(qint64(*seed)) : QJsonValue()},
+            {QStringLiteral("operations"), fromStd(text)},
+            {QStringLiteral("questions"), questions},
             {QStringLiteral("window_seconds"), qint64(w.count())},
             {QStringLiteral("written_for_window_seconds"),
              chosen ? QJsonValue(qint64(chosen->window.count())) : QJsonValue()},

@@ -11,6 +11,7 @@
 
 #include "../app/cli_process.h"
 #include "core/teach/lessons.h"
+#include "core/teach/practice.h"
 #include "core/teach/timeline.h"
 
 using namespace hitcounter;
@@ -173,6 +174,29 @@ private Q_SLOTS:
         QCOMPARE(lanes[1].toObject().value(QStringLiteral("rejected")).toInt(), 1);
     }
 
+    // The view's practice, headless: the same operations for the same seed, with its questions.
+    void practiceListsItsQuestions() {
+        const CliResult r = runCli({QStringLiteral("teach"), QStringLiteral("--practice"),
+                                    QStringLiteral("3"), QStringLiteral("--json")});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QJsonObject root = parseJson(r);
+        QCOMPARE(root.value(QStringLiteral("window_seconds")).toInt(), 10);
+        QCOMPARE(root.value(QStringLiteral("operations")).toString().toStdString(),
+                 teach::practiceOperations(3, std::chrono::seconds{10}));
+        const QJsonArray questions = root.value(QStringLiteral("questions")).toArray();
+        QVERIFY(questions.size() >= 2);
+        const QJsonArray steps = root.value(QStringLiteral("steps")).toArray();
+        for (const QJsonValue& q : questions) {
+            const QJsonObject o = q.toObject();
+            if (o.value(QStringLiteral("kind")).toString() == QStringLiteral("getHits"))
+                QCOMPARE(steps[o.value(QStringLiteral("step")).toInt()]
+                             .toObject()
+                             .value(QStringLiteral("answer"))
+                             .toInteger(),
+                         o.value(QStringLiteral("answer")).toInteger());
+        }
+    }
+
     void textOutputListsEveryStep() {
         const CliResult r = runCli(
             {QStringLiteral("teach"), QStringLiteral("--lesson"), QStringLiteral("boundary")});
@@ -196,7 +220,7 @@ private Q_SLOTS:
                            QStringLiteral("--window"), QStringLiteral("4")}
             << QByteArray() << QByteArray("--window");
         QTest::newRow("no file") << QStringList{} << QByteArray()
-                                 << QByteArray("teach expects one FILE or --lesson ID");
+                                 << QByteArray("teach expects one FILE, --lesson ID or --practice");
         QTest::newRow("missing file") << QStringList{QStringLiteral("/nonexistent/ops.txt")}
                                       << QByteArray() << QByteArray("/nonexistent/ops.txt");
     }
