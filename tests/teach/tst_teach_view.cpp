@@ -570,6 +570,31 @@ private Q_SLOTS:
         m_view.setPredictMode(false);
     }
 
+    // Build 5: the PDF handout has one page per step, each with the step's narration.
+    void exportsAHandoutPdfWithOnePagePerStep() {
+        m_view.loadLesson(1);
+        m_view.showStep(2);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("example10.pdf"));
+        QString error;
+        QCOMPARE(m_view.exportHandoutPdf(path, &error), m_view.lastStep() + 1);
+        QCOMPARE(m_view.currentStep(), 2);
+        QFile pdf(path);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY(bytes.startsWith("%PDF-"));
+        const auto pages = bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r") +
+                           bytes.count("/Type /Page ") + bytes.count("/Type /Page/") +
+                           bytes.count("/Type /Page>");
+        QCOMPARE(int(pages), m_view.lastStep() + 1);
+        if (!qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS").isEmpty())
+            m_view.handoutPage(3, QSize(1754, 1240))
+                .save(qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS") +
+                      QStringLiteral("/handout-page3.png"));
+        QVERIFY(m_view.exportHandoutPdf(QStringLiteral("/proc/no/such/dir/x.pdf"), &error) < 0);
+        QVERIFY(error.contains(QStringLiteral("/proc/no/such/dir/x.pdf")));
+    }
+
     void exportToAnUnwritablePlaceFailsWithAMessage() {
         QString error;
         QVERIFY(!m_view.exportCurrentFrame(QStringLiteral("/proc/no/such/dir/x.png"), &error));

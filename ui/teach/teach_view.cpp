@@ -8,11 +8,14 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPainter>
+#include <QPdfWriter>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QShortcut>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QTextDocument>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -198,6 +201,7 @@ TeachView::TeachView(QWidget* parent)
     connect(m_transport, &TransportBar::speedChanged, this,
             [this] { m_player->setInterval(int(m_transport->secondsPerStep() * 1000)); });
     connect(m_transport, &TransportBar::exportFrameRequested, this, &TeachView::chooseExportFile);
+    connect(m_transport, &TransportBar::exportPdfRequested, this, &TeachView::chooseHandoutFile);
     connect(m_transport, &TransportBar::exportAllRequested, this,
             &TeachView::chooseExportDirectory);
     m_player->setInterval(int(m_transport->secondsPerStep() * 1000));
@@ -706,6 +710,97 @@ int TeachView::exportAllFrames(const QString& directory, QString* error) {
     }
     showStep(original);
     return written;
+}
+
+void TeachView::drawHandoutPage(QPainter& painter, const QRect& page, int step) {
+    showStep(step);
+    const QImage image = renderImage();
+    const QRect pictureArea(page.left(), page.top(), page.width(), page.height() * 7 / 10);
+    const QSize fitted = image.size().scaled(pictureArea.size(), Qt::KeepAspectRatio);
+    painter.drawImage(QRect(QPoint(pictureArea.left() + (pictureArea.width() - fitted.width()) / 2,
+                                   pictureArea.top()),
+                            fitted),
+                      image);
+    QString html = m_narration->text();
+    if (!m_limits) {
+        QStringList lines;
+        for (const teach::SubStep& sub : m_timeline->frames()[std::size_t(step)].subSteps) {
+            lines << QString::fromStdString(sub.text).toHtmlEscaped();
+        }
+        if (!lines.isEmpty()) {
+            html += QStringLiteral("<p style='font-family:monospace'>%1</p>")
+                        .arg(lines.join(QStringLiteral("<br>")));
+        }
+    }
+    QTextDocument text;
+    text.setDefaultFont(ts::font(9));
+    text.setHtml(html);
+    text.setTextWidth(page.width());
+    painter.save();
+    painter.translate(page.left(), page.top() + fitted.height() + page.height() / 50);
+    text.drawContents(&painter);
+    painter.restore();
+}
+
+QImage TeachView::handoutPage(int step, QSize size) {
+    QImage image(size, QImage::Format_RGB32);
+    image.fill(Qt::white);
+    image.setDotsPerMeterX(5906);  // 150 dpi, as the PDF: the text has the same size
+    image.setDotsPerMeterY(5906);
+    QPainter painter(&image);
+    const int original = m_step;
+    drawHandoutPage(painter, QRect(QPoint(size.width() / 20, size.height() / 20), size * 9 / 10),
+                    step);
+    showStep(original);
+    return image;
+}
+
+int TeachView::exportHandoutPdf(const QString& path, QString* error) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error) {
+            *error = tr("Could not write %1: %2").arg(path, file.errorString());
+        }
+        return -1;
+    }
+    const int original = m_step;
+    int pages = 0;
+    {
+        QPdfWriter pdf(&file);
+        pdf.setPageSize(QPageSize(QPageSize::A4));
+        pdf.setPageOrientation(QPageLayout::Landscape);
+        pdf.setResolution(150);
+        pdf.setTitle(tr("hitcounter lesson: %1").arg(m_lessons->exportName()));
+        pdf.setCreator(QStringLiteral("hitcounter"));
+        QPainter painter(&pdf);
+        const QRect page = painter.viewport();
+        for (int step = 0; step <= lastStep(); ++step) {
+            if (step > 0) {
+                pdf.newPage();
+            }
+            drawHandoutPage(painter, page, step);
+            ++pages;
+        }
+    }
+    showStep(original);
+    if (!file.commit()) {
+        if (error) {
+            *error = tr("Could not write %1: %2").arg(path, file.errorString());
+        }
+        return -1;
+    }
+    return pages;
+}
+
+void TeachView::chooseHandoutFile() {
+    setPlaying(false);
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save the lesson as a PDF handout"),
+        m_lessons->exportName() + QStringLiteral(".pdf"), tr("PDF (*.pdf)"));
+    QString error;
+    if (!path.isEmpty() && exportHandoutPdf(path, &error) < 0) {
+        QMessageBox::warning(this, tr("Handout PDF"), error);
+    }
 }
 
 void TeachView::chooseExportFile() {

@@ -45,6 +45,7 @@
 #include "core/teach/timeline.h"
 
 class QLabel;
+class QPainter;
 class QListWidget;
 class QPushButton;
 class QSpinBox;
@@ -115,6 +116,12 @@ public:
     bool exportCurrentFrame(const QString& path, QString* error);
     // Returns the number of files written, or -1 with *error set.
     int exportAllFrames(const QString& directory, QString* error);
+    // A handout: one A4 landscape page per step, its picture above its header and narration
+    // (and, for a ring lesson, the lines it runs). Returns the number of pages, or -1 with
+    // *error set. Written atomically (QSaveFile).
+    int exportHandoutPdf(const QString& path, QString* error);
+    // One handout page drawn on an image of `size` (what the PDF page shows), for previews.
+    QImage handoutPage(int step, QSize size);
 
 Q_SIGNALS:
     void stepChanged(int step);
@@ -133,6 +140,8 @@ private:
     void chooseExportFile();
     void chooseExportDirectory();
     void chooseLessonFileToSave();
+    void chooseHandoutFile();
+    void drawHandoutPage(QPainter& painter, const QRect& page, int step);
     void chooseLessonFileToOpen();
 
     std::unique_ptr<teach::Timeline> m_timeline;
