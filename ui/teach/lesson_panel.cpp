@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QSpinBox>
 #include <QTextBlock>
@@ -46,8 +47,15 @@ LessonPanel::LessonPanel(QWidget* parent)
     m_goal->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_goal->setFont(ts::font(9.5));
     m_goal->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_goal->setMinimumHeight(QFontMetrics(m_goal->font()).lineSpacing() * 7);
-    layout->addWidget(m_goal);
+    // The goal scrolls when it is longer than the room it gets (a long goal at 1280x720), so
+    // no sentence is ever cut off; it asks for the height of its whole text.
+    m_goalScroll = new QScrollArea(this);
+    m_goalScroll->setWidget(m_goal);
+    m_goalScroll->setWidgetResizable(true);
+    m_goalScroll->setFrameShape(QFrame::NoFrame);
+    m_goalScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_goalScroll->setMinimumHeight(QFontMetrics(m_goal->font()).lineSpacing() * 5);
+    layout->addWidget(m_goalScroll);
 
     auto* windowRow = new QHBoxLayout;
     auto* windowLabel = new QLabel(tr("Window W"), this);
@@ -192,6 +200,7 @@ void LessonPanel::refreshGoal() {
                text;
     }
     m_goal->setText(text);
+    fitGoal();
 }
 
 QString LessonPanel::operationsText() const {
@@ -206,11 +215,22 @@ void LessonPanel::setOperationsText(const QString& text) {
     showCustomGoal();
 }
 
+void LessonPanel::fitGoal() {
+    // The height the whole text needs at the panel's width (it has a fixed width).
+    const int width =
+        std::max(100, m_goalScroll->viewport()->width() > 120 ? m_goalScroll->viewport()->width()
+                                                              : this->width() - 16);
+    m_goalScroll->setMaximumHeight(m_goal->heightForWidth(width) + 4);
+    m_goalScroll->setMinimumHeight(
+        std::min(m_goalScroll->maximumHeight(), QFontMetrics(m_goal->font()).lineSpacing() * 9));
+}
+
 void LessonPanel::showCustomGoal() {
     m_goal->setText(
         tr("Your own operations, one per line: \"hit 5\", \"hit 7 x40\" (forty hits "
            "at second 7), \"getHits 301\", or the LeetCode input (two JSON arrays). "
            "Press Run to step through them."));
+    fitGoal();
 }
 
 void LessonPanel::showText(const QString& text) {

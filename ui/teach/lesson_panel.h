@@ -21,6 +21,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPlainTextEdit;
+class QScrollArea;
 class QSpinBox;
 
 namespace hitcounter::ui {
@@ -70,9 +71,11 @@ private:
     void showCustomGoal();
     void refreshSelections();
     void refreshGoal();
+    void fitGoal();
 
     QComboBox* m_lessons;
     QLabel* m_goal;
+    QScrollArea* m_goalScroll = nullptr;
     QPlainTextEdit* m_editor;
     QLabel* m_error;
     QSpinBox* m_window;
