@@ -449,10 +449,17 @@ private Q_SLOTS:
             const QImage image = view.renderImage();
             QCOMPARE(image.size(), size);
             // Every pseudocode line visible: the code view got at least the room it asks for.
-            if (ring)
+            if (ring) {
                 QVERIFY2(view.findChild<CodeView*>()->height() >=
                              view.findChild<CodeView*>()->minimumSizeHint().height(),
                          id);
+                view.showSubStep(-1);  // the whole step: its narration is the longest text
+                view.renderImage();
+                QVERIFY2(view.findChild<CodeView*>()->height() >=
+                             view.findChild<CodeView*>()->minimumSizeHint().height(),
+                         id);
+                view.showSubStep(view.subStepCount() - 2);
+            }
             if (ring)
                 QVERIFY2(view.findChild<RingView*>()->overflows().isEmpty(),
                          qPrintable(view.findChild<RingView*>()->overflows().join(u'|')));

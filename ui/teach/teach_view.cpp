@@ -12,6 +12,7 @@
 #include <QPdfWriter>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -145,7 +146,19 @@ TeachView::TeachView(QWidget* parent)
     // The operation's lines beside its narration: reading one, the eye finds the other.
     auto* narrationRow = new QHBoxLayout;
     narrationRow->setSpacing(12);
-    narrationRow->addWidget(m_narration, 2);
+    // A long narration scrolls instead of taking the panels' room at 1280x720.
+    auto* narrationScroll = new QScrollArea(narrationBox);
+    narrationScroll->setWidget(m_narration);
+    narrationScroll->setWidgetResizable(true);
+    narrationScroll->setFrameShape(QFrame::NoFrame);
+    narrationScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    narrationScroll->setStyleSheet(
+        QStringLiteral("QScrollArea, QScrollArea > QWidget > QWidget "
+                       "{ background: transparent; }"));
+    // Four lines, the rest scrolls: the panels above keep their room at any window size.
+    narrationScroll->setMinimumHeight(QFontMetrics(m_narration->font()).lineSpacing() * 4 + 26);
+    narrationScroll->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+    narrationRow->addWidget(narrationScroll, 2);
     narrationRow->addWidget(m_subBox, 1);
     narrationLayout->addLayout(narrationRow);
 
@@ -167,9 +180,9 @@ TeachView::TeachView(QWidget* parent)
     predictLayout->addWidget(m_guess);
     predictLayout->addWidget(check);
     predictLayout->addWidget(reveal);
-    // Keeps its room while hidden, so asking a question does not shift the panels above.
+    // Gives its room back while hidden: at 1280x720 the panels above need it.
     QSizePolicy keep = m_predictRow->sizePolicy();
-    keep.setRetainSizeWhenHidden(true);
+    keep.setRetainSizeWhenHidden(false);
     m_predictRow->setSizePolicy(keep);
     m_predictRow->hide();
     narrationLayout->addWidget(m_predictRow);
@@ -553,9 +566,9 @@ void TeachView::chooseLessonFileToOpen() {
 void TeachView::cancelPrediction() {
     if (m_pendingStep) {
         m_pendingStep.reset();
-        // Keeps its room while hidden, so asking a question does not shift the panels above.
+        // Gives its room back while hidden: at 1280x720 the panels above need it.
         QSizePolicy keep = m_predictRow->sizePolicy();
-        keep.setRetainSizeWhenHidden(true);
+        keep.setRetainSizeWhenHidden(false);
         m_predictRow->setSizePolicy(keep);
         m_predictRow->hide();
         present(m_step, false);
