@@ -129,10 +129,14 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         QStringLiteral("size"),
         QStringLiteral("The window's size in pixels, e.g. 1280x720 (for --screenshot)."),
         QStringLiteral("WxH"));
-    parser.addOptions({simulate,    rate,  replay, follow,    fromStart, key,  logFormat,
-                       statusSplit, theme, size,   seek,      stateJson, udp,  tcp,
-                       screenshot,  after, bench,  teach,     lesson,    step, view,
-                       limit,       per,   scope,  algorithms});
+    const QCommandLineOption lessonFile(
+        QStringLiteral("lesson-file"),
+        QStringLiteral("With --teach: open a saved lesson file (docs/teaching.md)."),
+        QStringLiteral("FILE"));
+    parser.addOptions({simulate,    rate,  replay, follow,     fromStart, key,  logFormat,
+                       statusSplit, theme, size,   seek,       stateJson, udp,  tcp,
+                       screenshot,  after, bench,  teach,      lesson,    step, view,
+                       limit,       per,   scope,  algorithms, lessonFile});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -243,8 +247,13 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     }
     o.teach = parser.isSet(teach);
     o.teachLesson = parser.value(lesson);
-    if ((parser.isSet(lesson) || parser.isSet(step)) && !o.teach) {
-        *error = QStringLiteral("--lesson and --step need --teach");
+    o.teachLessonFile = parser.value(lessonFile);
+    if ((parser.isSet(lesson) || parser.isSet(step) || parser.isSet(lessonFile)) && !o.teach) {
+        *error = QStringLiteral("--lesson, --lesson-file and --step need --teach");
+        return std::nullopt;
+    }
+    if (parser.isSet(lesson) && parser.isSet(lessonFile)) {
+        *error = QStringLiteral("choose --lesson or --lesson-file, not both");
         return std::nullopt;
     }
     if (parser.isSet(lesson) && !lessonIds().contains(o.teachLesson)) {

@@ -33,10 +33,11 @@ struct GuiOptions {
     QString screenshotFile;
     double screenshotAfterSeconds = 3.0;
     int benchFrames = 0;
-    bool teach = false;   // open the teaching view as the main window
-    QString teachLesson;  // lesson id (core/teach/lessons.h); empty: the LeetCode example
-    int teachStep = -1;   // -1: the start, or the last step with --screenshot
-    QString view;         // --view: "monitor" (default) or "limits" (the Rate limits tab)
+    bool teach = false;       // open the teaching view as the main window
+    QString teachLesson;      // lesson id (core/teach/lessons.h); empty: the LeetCode example
+    int teachStep = -1;       // -1: the start, or the last step with --screenshot
+    QString teachLessonFile;  // --lesson-file F (core/teach/lesson_file.h)
+    QString view;             // --view: "monitor" (default) or "limits" (the Rate limits tab)
     // The Rate limits lab (--limit, --per, --limit-scope, --algorithms): set means the lab
     // runs from the start with these.
     bool limitsSet = false;

@@ -46,13 +46,26 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
         return options.teachLesson.isEmpty() || QString::fromStdString(l.id) == options.teachLesson;
     });
     view.loadLesson(int(lesson - lessons().begin()));
+    if (!options.teachLessonFile.isEmpty()) {
+        QString error;
+        if (!view.loadLessonFile(options.teachLessonFile, &error)) {
+            std::fprintf(stderr, "hitcounter: %s\n", qPrintable(error));
+            return 2;
+        }
+    }
+    const bool fromFile = !options.teachLessonFile.isEmpty();
     if (options.teachStep > view.lastStep()) {
         std::fprintf(stderr, "hitcounter: --step: lesson '%s' has steps 0 to %d\n",
-                     lesson->id.c_str(), view.lastStep());
+                     fromFile ? qPrintable(options.teachLessonFile) : lesson->id.c_str(),
+                     view.lastStep());
         return 2;
     }
     const bool screenshot = !options.screenshotFile.isEmpty();
-    view.showStep(options.teachStep >= 0 ? options.teachStep : screenshot ? view.lastStep() : 0);
+    if (options.teachStep >= 0 || !fromFile) {  // a lesson file opens at its own step
+        view.showStep(options.teachStep >= 0 ? options.teachStep
+                      : screenshot           ? view.lastStep()
+                                             : 0);
+    }
     view.resize(1280, 800);
     view.show();
     if (screenshot) {

@@ -8,7 +8,9 @@
 // "touched", "reset", "popped", "added" describe the change from the previous frame. Example, W =
 // 10, "hit 3; hit 3; hit 13", the frame of "hit 13": slot = 3, resetFrom = (3, 2), ring[3] = {13,
 // 1, inWindow, used}, deque = [(13, 1)] with popped = [(3, 2)], naive = [(3, 1), (3, 1), (13, 1)],
-// naiveAdded = 1, codeLine = Line::ResetSlot.
+// naiveAdded = 1, codeLine = Line::AddCount (the frame shows the state after the whole
+// operation, so it highlights the last line that ran), subSteps = late check, head, index,
+// compare, reset (slot 3 = (13, 0)), add (slot 3 = (13, 1)).
 #pragma once
 
 #include <algorithm>
@@ -67,6 +69,22 @@ struct RingSlot {
     friend bool operator==(const RingSlot&, const RingSlot&) = default;
 };
 
+// One line of the pseudocode as it runs inside an operation (Algorithms in Action style). A hit
+// expands into: late check, head, index, compare, [reset], add (a dropped hit stops at the
+// late check); a getHits into: head, total = 0, one comparison per written slot ("slot 5:
+// 2 < 5 <= 15? no" on the comparison's line; a "yes" ends on `total += s.count`), a note for
+// the never-written slots, return. `slot` and `slotState` are
+// the slot this sub-step looks at and what it holds once the line ran; `total` is getHits's
+// running total after the line.
+struct SubStep {
+    Line line = Line::None;
+    std::string text;
+    std::optional<std::size_t> slot;
+    RingSlot slotState;
+    std::optional<Count> total;
+    std::optional<bool> taken;  // a comparison's outcome (late check, compare, slot in window)
+};
+
 struct Frame {
     std::size_t step = 0;             // 0 is the start, before any operation
     std::optional<Operation> op;      // empty for the start frame
@@ -88,9 +106,24 @@ struct Frame {
     std::size_t dequeBytes = 0;
     std::size_t naiveBytes = 0;
 
-    std::optional<Count> answer;  // getHits result
-    Line codeLine = Line::None;   // the pseudocode line this operation ends on
-    std::string narration;        // one plain sentence (or two) saying what happened and why
+    // The effective window of the operation, (windowLow, windowHigh]: for a hit (head - W,
+    // head]; for getHits(t) (max(head, t) - W, t], because seconds up to head - W are
+    // already forgotten even when t is in the past. Empty for the start frame.
+    std::optional<Timestamp> windowLow;
+    std::optional<Timestamp> windowHigh;
+
+    std::optional<Count> answer;    // getHits result
+    Line codeLine = Line::None;     // the pseudocode line this operation ends on
+    std::string narration;          // one plain sentence (or two) saying what happened and why
+    std::vector<SubStep> subSteps;  // the operation line by line; empty for the start frame
+
+    // "(2, 5]", the notation the view shows; empty for the start frame.
+    std::string windowText() const {
+        if (!windowLow || !windowHigh) {
+            return {};
+        }
+        return "(" + std::to_string(*windowLow) + ", " + std::to_string(*windowHigh) + "]";
+    }
 };
 
 }  // namespace hitcounter::teach

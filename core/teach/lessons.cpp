@@ -33,17 +33,34 @@ const std::vector<Lesson>& lessons() {
          "Many hits in one second",
          "Fifty hits arrive in the same second. The ring puts them all in one slot and only its "
          "count grows; the deque keeps one pair for that second; the naive vector stores every "
-         "single call, so its memory grows with the traffic while the ring's stays fixed. "
-         "Compare the three byte counts as you step.",
+         "single call, so its memory grows with the traffic. Compare the byte counts: here the "
+         "deque is the smallest, because only a few seconds are busy; the ring pays for all W "
+         "slots from the start. The deque only costs more when many seconds of the window are "
+         "busy (the lesson 'Memory: when the deque costs more'), and its bytes never fall after "
+         "pops.",
          "hit 2\nhit 4 x40\nhit 4 x10\ngetHits 4\nhit 5 x3\ngetHits 9\ngetHits 13\n",
          seconds{10},
          LessonKind::Ring,
          0,
          {}},
+        {"memory",
+         "Memory: when the deque costs more",
+         "Every second of the window is busy: one hit per second from 1 to 12. The ring's bytes "
+         "are fixed by W; the deque holds one pair per busy second, so once most seconds of the "
+         "window are busy it takes more memory than the ring. Then a gap: the deque pops its "
+         "pairs, but its bytes do not fall, because its buffer keeps its capacity. The naive "
+         "vector grows with every call.",
+         "hit 1\nhit 2\nhit 3\nhit 4\nhit 5\nhit 6\nhit 7\nhit 8\nhit 9\nhit 10\nhit 11\n"
+         "hit 12\ngetHits 12\nhit 40\ngetHits 40\n",
+         seconds{10},
+         LessonKind::Ring,
+         0,
+         {}},
         {"gap",
-         "A long gap: every slot goes stale",
-         "After a quiet spell longer than the window, every slot still holds its old second and "
-         "count, but none of them is inside the window any more. getHits ignores them all, the "
+         "A long gap: every written slot goes stale",
+         "After a quiet spell longer than the window, every slot that was written (4 of the 10 "
+         "here) still holds its old second and count, but none of them is inside the window any "
+         "more. getHits ignores them all, the "
          "deque pops everything, and the next hits reset the stale slots they land in. Nothing "
          "had to be cleared during the gap.",
          "hit 1\nhit 3\nhit 4 x2\nhit 8\ngetHits 8\ngetHits 40\nhit 41\nhit 43\ngetHits 44\n",
@@ -53,9 +70,10 @@ const std::vector<Lesson>& lessons() {
          {}},
         {"boundary",
          "Off by one: a hit exactly W ago is out",
-         "The window is half-open: (t - W, t]. A hit at second 5 is still counted at 14, because "
-         "5 > 14 - 10, but not at 15, because 5 is not greater than 15 - 10. Predict each answer "
-         "before you step: this is where most solutions go wrong by one.",
+         "The window is half-open: (t - W, t]. Hits at seconds 5 and 6, then getHits at 14, 15 "
+         "and 16. Turn on Predict mode and answer each getHits before you see it: at which query "
+         "does the hit at 5 stop counting, and why? This is where most solutions go wrong by "
+         "one.",
          "hit 5\nhit 6\ngetHits 14\ngetHits 15\ngetHits 16\n",
          seconds{10},
          LessonKind::Ring,
@@ -73,11 +91,12 @@ const std::vector<Lesson>& lessons() {
          0,
          {}},
         {"why-second",
-         "Why a slot stores its second",
-         "Seconds 3 and 13 share slot 3 when W = 10. If a slot kept only a count, the hit at 13 "
-         "would be added to the two hits from second 3 and getHits(13) would say 3. Because the "
-         "slot also stores its second, the ring sees that 3 is not 13, knows that second has "
-         "left the window, and resets the slot first.",
+         "Why a slot stores its second: the lazy reset",
+         "Seconds 3 and 13 share slot 3 when W = 10. The slot stores its second, so when hit(13) "
+         "arrives the ring sees that 3 is not 13 and resets the slot right then, on reuse: a "
+         "lazy reset. A ring that kept only counts can be correct too, but only if it clears "
+         "every slot the head skips over each time it moves (here 3 to 13): after a long gap "
+         "that is a sweep over all W slots. Storing the second means nothing is ever swept.",
          "hit 3\nhit 3\ngetHits 3\nhit 13\ngetHits 13\ngetHits 22\ngetHits 23\n",
          seconds{10},
          LessonKind::Ring,

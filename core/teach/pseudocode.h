@@ -1,6 +1,9 @@
 // The ring-buffer pseudocode the teaching view shows, and the line each step ends on.
 //
 // Thread-safe (constants). Line values index kPseudocode; Line::None highlights nothing.
+// getHits compares with head - W, not t - W: after a newer hit, seconds up to head - W are
+// forgotten, so getHits(t) for t in the past counts (max(head, t) - W, t], exactly what
+// RingCounter::count(t) does.
 #pragma once
 
 #include <array>
@@ -22,11 +25,12 @@ enum class Line {
     GetMoveHead,
     GetSum,
     GetLoop,
-    GetAdd,
+    GetAdd,       // the comparison
+    GetAddCount,  // its "yes": the slot's count joins the total
     GetReturn,
 };
 
-inline constexpr std::array<std::string_view, 14> kPseudocode = {
+inline constexpr std::array<std::string_view, 15> kPseudocode = {
     "hit(t):",
     "    if t <= head - W: return    # too late",
     "    head = max(head, t)",
@@ -39,7 +43,8 @@ inline constexpr std::array<std::string_view, 14> kPseudocode = {
     "    head = max(head, t)",
     "    total = 0",
     "    for each slot s:",
-    "        if s.second > t - W: total += s.count",
+    "        if head - W < s.second <= t:",
+    "            total += s.count",
     "    return total",
 };
 

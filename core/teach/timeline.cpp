@@ -77,6 +77,34 @@ std::string dequeSentence(const Frame& f) {
     return " The deque pops " + pairList(f.popped) + " from its front.";
 }
 
+// What the memory really does: the deque costs more than the ring only while many seconds of the
+// window are busy, and its buffer keeps its bytes after pops.
+std::string memorySentence(const Frame& f, const Frame& previous) {
+    if (f.dequeBytes > f.ringBytes && previous.dequeBytes <= previous.ringBytes) {
+        return " Memory: the deque now takes " + num(Count{f.dequeBytes}) + " bytes, more than " +
+               "the ring's fixed " + num(Count{f.ringBytes}) +
+               ": it holds one pair per busy second, and " + num(Count{f.deque.size()}) +
+               " seconds of the window are busy.";
+    }
+    if (!f.popped.empty() && f.dequeBytes >= previous.dequeBytes) {
+        return " Its " + num(Count{f.dequeBytes}) +
+               " bytes do not fall after the pops: the buffer keeps its capacity.";
+    }
+    return "";
+}
+
+// What a ring of counts only would have swept when the head moved from the previous head to t.
+std::string lazySweep(const Frame& previous, Timestamp t, std::int64_t w) {
+    if (!previous.head || t <= *previous.head + 1) {
+        return " (a ring of counts only would clear this one slot as the head reaches it: the "
+               "same work here; the stored second pays off after a gap)";
+    }
+    const std::int64_t skipped = std::min<std::int64_t>(t - *previous.head, w);
+    return ": nothing was cleared while the head moved from " + num(*previous.head) + " to " +
+           num(t) + ", where a ring of counts only would have had to sweep the " + num(skipped) +
+           " slots the head passed over";
+}
+
 // For a dropped hit: whose slot it would have clobbered, the reason a ring must drop it.
 std::string ownerSentence(const Frame& f) {
     const RingSlot& owner = f.ring[*f.slot];
@@ -106,29 +134,30 @@ std::string narrateHit(const Frame& f, const Frame& previous, std::int64_t w) {
     if (f.resetFrom) {
         text += ", which still holds second " + num(f.resetFrom->second) +
                 ": that second left the window, so the slot is reset to " +
-                pairText({after.second, after.count}) + ". A slot that kept only its count " +
-                "could not tell, and would say " + num(f.resetFrom->count + op.repeat) + ".";
+                pairText({after.second, after.count}) +
+                ". The stored second makes this reset lazy, on reuse" +
+                lazySweep(previous, op.second, w) + ".";
     } else if (before.used) {
         text += ", which already holds second " + num(op.second) + ": its count goes from " +
                 num(before.count) + " to " + num(after.count) + ".";
     } else {
         text += ", which is empty: it now holds " + pairText({after.second, after.count}) + ".";
     }
-    return text + dequeSentence(f);
+    return text + dequeSentence(f) + memorySentence(f, previous);
 }
 
 std::string narrateGetHits(const Frame& f, const Frame& previous, std::int64_t w) {
     const Operation& op = *f.op;
     std::string text;
     if (previous.head && op.second < *previous.head) {
-        text = "getHits(" + num(op.second) + ") asks about the past (the newest second is " +
-               num(*f.head) + "): only seconds after " + num(*f.head - w) +
-               " are still kept, so it counts those up to " + num(op.second) + ": " +
-               num(*f.answer) + (*f.answer == 1 ? " hit." : " hits.");
+        text = "getHits(" + num(op.second) + ") asks about the past: the newest second is " +
+               num(*f.head) + ", so seconds up to " + num(*f.head - w) +
+               " are already forgotten and the window is " + f.windowText() + " (not (" +
+               num(op.second - w) + ", " + num(op.second) + "]): " + num(*f.answer) +
+               (*f.answer == 1 ? " hit." : " hits.");
     } else {
         text = "getHits(" + num(op.second) + ") adds the slots whose second is in the window " +
-               windowText(op.second, w) + ": " + num(*f.answer) +
-               (*f.answer == 1 ? " hit." : " hits.");
+               f.windowText() + ": " + num(*f.answer) + (*f.answer == 1 ? " hit." : " hits.");
     }
     std::vector<std::string> stale;  // "4 (second 4)", at most three named
     std::size_t staleCount = 0;
@@ -149,10 +178,110 @@ std::string narrateGetHits(const Frame& f, const Frame& previous, std::int64_t w
     } else if (staleCount > 3) {
         text += " " + num(Count{staleCount}) + " stale slots are left out.";
     }
-    text += dequeSentence(f);
+    text += dequeSentence(f) + memorySentence(f, previous);
     text +=
         " The naive vector scans every call it ever stored: " + num(Count{f.naive.size()}) + ".";
     return text;
+}
+
+std::string slotText(const RingSlot& s) {
+    return s.used ? pairText({s.second, s.count}) : std::string("empty");
+}
+
+// The hit's lines as the pseudocode runs them; `before` is the slot before the hit.
+std::vector<SubStep> hitSubSteps(const Frame& f, const Frame& previous, std::int64_t w) {
+    const Operation& op = *f.op;
+    const std::size_t i = *f.slot;
+    const RingSlot& before = previous.ring[i];
+    std::vector<SubStep> out;
+    auto add = [&](Line line, std::string text, RingSlot state, std::optional<bool> taken) {
+        out.push_back(SubStep{line, std::move(text), i, state, std::nullopt, taken});
+    };
+    if (previous.head) {
+        const bool late = f.dropped;
+        add(Line::DropLate,
+            num(op.second) + " <= " + num(*previous.head) + " - " + num(w) + "? " +
+                (late ? "yes: too late, return (nothing changes)" : "no"),
+            before, late);
+        if (late) {
+            return out;
+        }
+    } else {
+        add(Line::DropLate, "no head yet: nothing is too late", before, false);
+    }
+    add(Line::MoveHead,
+        "head = max(" + (previous.head ? num(*previous.head) : std::string("none")) + ", " +
+            num(op.second) + ") = " + num(*f.head),
+        before, std::nullopt);
+    add(Line::PickSlot, "i = " + num(op.second) + " mod " + num(w) + " = " + num(Count{i}), before,
+        std::nullopt);
+    const bool differs = !before.used || before.second != op.second;
+    add(Line::CheckSecond,
+        "slot[" + num(Count{i}) + "].second = " +
+            (before.used ? num(before.second) : std::string("none (never written)")) +
+            " != " + num(op.second) + "? " + (differs ? "yes" : "no"),
+        before, differs);
+    RingSlot state = before;
+    if (differs) {
+        state = RingSlot{op.second, 0, true, true};
+        add(Line::ResetSlot,
+            "slot[" + num(Count{i}) + "] = " + pairText({op.second, 0}) +
+                (before.used ? " (second " + num(before.second) + " left the window)"
+                             : std::string(" (first write)")),
+            state, std::nullopt);
+    }
+    state = f.ring[i];
+    add(Line::AddCount,
+        "slot[" + num(Count{i}) + "].count += " + num(op.repeat) + ": " + slotText(state), state,
+        std::nullopt);
+    return out;
+}
+
+// getHits's lines: one comparison per written slot, the never-written ones in one note.
+std::vector<SubStep> getSubSteps(const Frame& f, const Frame& previous) {
+    const Operation& op = *f.op;
+    std::vector<SubStep> out;
+    out.push_back(SubStep{Line::GetMoveHead,
+                          "head = max(" +
+                              (previous.head ? num(*previous.head) : std::string("none")) + ", " +
+                              num(op.second) + ") = " + num(*f.head),
+                          std::nullopt,
+                          {},
+                          std::nullopt,
+                          std::nullopt});
+    Count total = 0;
+    out.push_back(SubStep{Line::GetSum, "total = 0", std::nullopt, {}, total, std::nullopt});
+    std::size_t unused = 0;
+    const Timestamp low = *f.windowLow;
+    for (std::size_t i = 0; i < f.ring.size(); ++i) {
+        const RingSlot& s = f.ring[i];
+        if (!s.used) {
+            ++unused;
+            continue;
+        }
+        const bool in = s.second > low && s.second <= op.second;
+        if (in) {
+            total += s.count;
+        }
+        out.push_back(SubStep{
+            in ? Line::GetAddCount : Line::GetAdd,
+            "slot " + num(Count{i}) + ": " + num(low) + " < " + num(s.second) +
+                " <= " + num(op.second) + "? " +
+                (in ? "yes: total += " + num(s.count) + " = " + num(total) : std::string("no")),
+            i, s, total, in});
+    }
+    if (unused > 0) {
+        out.push_back(SubStep{Line::GetLoop,
+                              num(Count{unused}) + " never-written slot" +
+                                  (unused == 1 ? " holds" : "s hold") + " nothing to add",
+                              std::nullopt,
+                              {},
+                              total,
+                              std::nullopt});
+    }
+    out.push_back(SubStep{
+        Line::GetReturn, "return total = " + num(total), std::nullopt, {}, total, std::nullopt});
+    return out;
 }
 
 }  // namespace
@@ -227,12 +356,20 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
                                              [&](const Pair& p) { return p.second == op.second; });
                 f.dequeTouched = static_cast<std::size_t>(it - f.deque.begin());
             }
-            f.codeLine = f.dropped     ? Line::DropLate
-                         : f.resetFrom ? Line::ResetSlot
-                                       : Line::AddCount;
+            f.windowLow = *f.head - w;
+            f.windowHigh = *f.head;
+            // The frame shows the state after the whole hit: the last line that ran.
+            f.codeLine = f.dropped ? Line::DropLate : Line::AddCount;
+            f.subSteps = hitSubSteps(f, previous, w);
             f.narration = narrateHit(f, previous, w);
         } else {
+            f.windowLow = *f.head - w;  // head is max(previous head, t) here
+            f.windowHigh = op.second;
             f.codeLine = Line::GetReturn;
+            f.subSteps = getSubSteps(f, previous);
+            if (f.subSteps.back().total != f.answer) {
+                throw std::logic_error("the pseudocode and the ring disagree");
+            }
             f.narration = narrateGetHits(f, previous, w);
         }
         m_frames.push_back(std::move(f));

@@ -1,6 +1,7 @@
 // The ways into the teaching mode: the main window's Teach action, and `hitcounter --teach`
 // run as a process (its screenshot and its errors for bad options).
 #include <QAction>
+#include <QFile>
 #include <QImage>
 #include <QProcess>
 #include <QStandardPaths>
@@ -82,6 +83,33 @@ private Q_SLOTS:
         QVERIFY(image.width() >= 1280 && image.height() >= 800);
     }
 
+    // Build 5: a saved lesson file opens at its step; a bad one names the file and the line.
+    void lessonFileOpensAtItsStep() {
+        QTemporaryDir dir;
+        const QString lesson = dir.filePath(QStringLiteral("past.lesson"));
+        QFile file(lesson);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(
+            "# hitcounter lesson 1\nwindow 10\nstep 3\nanswer 3 0\noperations:\n"
+            "hit 1\nhit 12\ngetHits 5\n");
+        file.close();
+        const QString png = dir.filePath(QStringLiteral("past.png"));
+        const Run run = runApp({QStringLiteral("--teach"), QStringLiteral("--lesson-file"), lesson,
+                                QStringLiteral("--screenshot"), png, QStringLiteral("--after"),
+                                QStringLiteral("0.2")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.errors));
+        QVERIFY(!QImage(png).isNull());
+
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("# hitcounter lesson 1\nwindow 10\noperations:\nhit 1\nhit two\n");
+        file.close();
+        const Run bad =
+            runApp({QStringLiteral("--teach"), QStringLiteral("--lesson-file"), lesson});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.errors.contains(lesson + QStringLiteral(": line 5, column 5")),
+                 qPrintable(bad.errors));
+    }
+
     void badTeachingOptionsExitWithTwo_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("mentions");
@@ -91,6 +119,11 @@ private Q_SLOTS:
             << QStringList{"--teach", "--lesson", "boundary", "--step", "99"} << "steps 0 to 5";
         QTest::newRow("negative step") << QStringList{"--teach", "--step", "-1"} << "--step";
         QTest::newRow("step without teach") << QStringList{"--step", "2"} << "need --teach";
+        QTest::newRow("lesson and lesson file")
+            << QStringList{"--teach", "--lesson", "gap", "--lesson-file", "x.lesson"} << "not both";
+        QTest::newRow("missing lesson file")
+            << QStringList{"--teach", "--lesson-file", "/nonexistent/x.lesson"}
+            << "/nonexistent/x.lesson";
         QTest::newRow("teach with a source")
             << QStringList{"--teach", "--simulate", "steady"} << "no source";
     }

@@ -2,17 +2,23 @@
 // both directions (the rate-limit lessons through the limiters), Predict mode stops before
 // getHits, bad input keeps the lesson, PNG export.
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QImage>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "core/teach/lessons.h"
+#include "core/teach/pseudocode.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/limiter_view.h"
+#include "ui/teach/ring_view.h"
 #include "ui/teach/teach_view.h"
+#include "ui/theme.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -22,7 +28,10 @@ namespace {
 QString plain(const QString& html) {
     QString text = html;
     text.replace(QStringLiteral("&nbsp;"), QStringLiteral(" "));
-    return text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+    text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+    text.replace(QStringLiteral("&lt;"), QStringLiteral("<"));
+    text.replace(QStringLiteral("&gt;"), QStringLiteral(">"));
+    return text.replace(QStringLiteral("&amp;"), QStringLiteral("&"));
 }
 
 }  // namespace
@@ -107,8 +116,7 @@ private Q_SLOTS:
             QCOMPARE(m_view.currentStep(), step);
             const QString text = plain(m_view.narration());
             const auto& narration = limits->frames()[std::size_t(step)].narration;
-            QVERIFY2(text.contains(QString::fromStdString(narration).toHtmlEscaped()),
-                     qPrintable(text));
+            QVERIFY2(text.contains(QString::fromStdString(narration)), qPrintable(text));
         };
         check(0);
         for (int step = 1; step <= m_view.lastStep(); ++step) {
@@ -241,6 +249,357 @@ private Q_SLOTS:
         QCOMPARE(m_view.currentStep(), 7);
         QVERIFY(QImage(QDir(all).filePath(files.first())) !=
                 QImage(QDir(all).filePath(files.last())));
+    }
+
+    // Issue 16, wrong 1: question, pseudocode and counter agree on getHits into the past.
+    void predictingGetHitsIntoThePastAsksAboutTheEffectiveWindow() {
+        QVERIFY(!m_view.runOperations(QStringLiteral("hit 1\nhit 12\ngetHits 5"),
+                                      std::chrono::seconds{10}));
+        m_view.setPredictMode(true);
+        m_view.stepForward();
+        m_view.stepForward();
+        m_view.stepForward();
+        QVERIFY(m_view.awaitingPrediction());
+        const QString question = m_view.predictQuestion();
+        QVERIFY2(question.contains(QStringLiteral("(2, 5]")), qPrintable(question));
+        QVERIFY2(!question.contains(QStringLiteral("(-5, 5]")), qPrintable(question));
+        QVERIFY2(question.contains(QStringLiteral("newest second is 12")), qPrintable(question));
+        m_view.submitPrediction(0);
+        QVERIFY2(plain(m_view.narration()).contains(QStringLiteral("You said 0: right")),
+                 qPrintable(m_view.narration()));
+        auto* ring = m_view.findChild<RingView*>();
+        ring->grab();
+        QVERIFY2(ring->captions().contains(QStringLiteral("window (2, 5]")),
+                 qPrintable(ring->captions().join(QLatin1Char('|'))));
+        m_view.setPredictMode(false);
+    }
+
+    // Issue 16, wrong 2: another W than the lesson's is said in the goal and in file names.
+    void anotherWindowIsToldInTheGoalAndTheFileNames() {
+        m_view.loadLesson(1);  // example10
+        QVERIFY(!m_view.lessonPanel()->goalText().contains(QStringLiteral("written for")));
+        m_view.lessonPanel()->findChild<QSpinBox*>(QStringLiteral("window"))->setValue(5);
+        QCOMPARE(m_view.timeline().window().count(), 5);
+        const QString goal = m_view.lessonPanel()->goalText();
+        QVERIFY2(goal.contains(QStringLiteral("written for W = 10")), qPrintable(goal));
+        QVERIFY2(goal.contains(QStringLiteral("W = 5")), qPrintable(goal));
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(m_view.exportAllFrames(dir.path(), &error) > 0);
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("example10-w5-step-000.png"))));
+        m_view.lessonPanel()->findChild<QSpinBox*>(QStringLiteral("window"))->setValue(10);
+        QVERIFY(!m_view.lessonPanel()->goalText().contains(QStringLiteral("written for")));
+    }
+
+    // Issue 16, wrong 3: pasting the LeetCode input brings the problem's W = 300.
+    void pastingTheLeetCodeFormatSetsTheProblemsWindow() {
+        m_view.loadLesson(1);  // W = 10
+        auto* editor = m_view.lessonPanel()->findChild<QPlainTextEdit*>();
+        editor->selectAll();
+        editor->insertPlainText(QStringLiteral(
+            "[\"HitCounter\", \"hit\", \"hit\", \"hit\", \"getHits\", \"hit\", "
+            "\"getHits\", \"getHits\"]\n[[], [1], [2], [3], [4], [300], [300], [301]]"));
+        QCOMPARE(m_view.lessonPanel()->window().count(), 300);
+        QPushButton* run = nullptr;
+        for (QPushButton* b : m_view.lessonPanel()->findChildren<QPushButton*>()) {
+            if (b->text().startsWith(QStringLiteral("Run")))
+                run = b;
+        }
+        QVERIFY(run);
+        run->click();
+        QCOMPARE(m_view.timeline().window().count(), 300);
+        std::vector<Count> answers;
+        for (const auto& f : m_view.timeline().frames()) {
+            if (f.answer)
+                answers.push_back(*f.answer);
+        }
+        QCOMPARE(answers, (std::vector<Count>{3, 4, 3}));
+    }
+
+    // Issue 16, wrong 4 and build 1: the highlighted line is the state shown; sub-steps show
+    // the reset with the slot at x0 and each getHits comparison.
+    void subStepsHighlightTheLineOfTheStateShown() {
+        QVERIFY(!m_view.runOperations(QStringLiteral("hit 3\nhit 13\ngetHits 15"),
+                                      std::chrono::seconds{10}));
+        auto* code = m_view.findChild<CodeView*>();
+        auto* ring = m_view.findChild<RingView*>();
+        m_view.showStep(2);  // hit 13 resets slot 3
+        QCOMPARE(code->line(), teach::Line::AddCount);
+        ring->grab();
+        QVERIFY(ring->captions().contains(QStringLiteral("×1")));
+        int reset = -1;
+        const auto& subs = m_view.timeline().frames()[2].subSteps;
+        for (int i = 0; i < int(subs.size()); ++i) {
+            if (subs[std::size_t(i)].line == teach::Line::ResetSlot)
+                reset = i;
+        }
+        QVERIFY(reset > 0);
+        QCOMPARE(m_view.subStepCount(), int(subs.size()));
+        m_view.showSubStep(reset);
+        QCOMPARE(code->line(), teach::Line::ResetSlot);
+        ring->grab();
+        QVERIFY2(ring->captions().contains(QStringLiteral("×0")),
+                 qPrintable(ring->captions().join(QLatin1Char('|'))));
+        QVERIFY(plain(m_view.narration()).contains(QStringLiteral("slot[3] = (13, 0)")));
+        m_view.showSubStep(reset - 1);  // the comparison: the slot still holds second 3
+        QCOMPARE(code->line(), teach::Line::CheckSecond);
+        ring->grab();
+        QVERIFY(ring->captions().contains(QStringLiteral("3")));
+        m_view.showStep(3);  // getHits 15: one comparison per written slot
+        QCOMPARE(m_view.subStep(), -1);
+        bool compared = false;
+        for (int i = 0; i < m_view.subStepCount(); ++i) {
+            m_view.showSubStep(i);
+            if (code->line() == teach::Line::GetAddCount) {
+                compared = true;
+                QVERIFY2(plain(m_view.narration()).contains(QStringLiteral("5 < 13 <= 15? yes")),
+                         qPrintable(m_view.narration()));
+            }
+        }
+        QVERIFY(compared);
+        m_view.showSubStep(-1);
+        QCOMPARE(code->line(), teach::Line::GetReturn);
+    }
+
+    // Issue 16, wrong 7: getHits explains its outlined slot; 13-digit seconds fit; picking a
+    // lesson keeps the learner's own operations.
+    void getHitsSaysItsSlotIsAlsoTheBoundarySecondsSlot() {
+        QVERIFY(
+            !m_view.runOperations(QStringLiteral("hit 5\ngetHits 15"), std::chrono::seconds{10}));
+        m_view.showStep(2);
+        auto* ring = m_view.findChild<RingView*>();
+        ring->grab();
+        const QString all = ring->captions().join(QLatin1Char('|'));
+        QVERIFY2(all.contains(QStringLiteral("shared by the boundary 5 (out)")), qPrintable(all));
+        QVERIFY2(!all.contains(QStringLiteral("this step's slot")), qPrintable(all));
+    }
+
+    void secondsNearTenToTheTwelveAreNotCutOff_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void secondsNearTenToTheTwelveAreNotCutOff() {
+        QFETCH(QSize, size);
+        m_view.resize(size);
+        QVERIFY(!m_view.runOperations(
+            QStringLiteral("hit 999999999995\nhit 999999999999 x3\nhit 1000000000000\n"
+                           "getHits 1000000000000"),
+            std::chrono::seconds{10}));
+        auto* ring = m_view.findChild<RingView*>();
+        for (int step = 0; step <= m_view.lastStep(); ++step) {
+            m_view.showStep(step);
+            ring->grab();
+            QVERIFY(ring->captions().size() > 4);
+            QVERIFY2(ring->overflows().isEmpty(), qPrintable(ring->overflows().join(u'|')));
+        }
+        QVERIFY(ring->captions().contains(QStringLiteral("999999999999")));
+        m_view.resize(1280, 800);
+    }
+
+    void choosingALessonKeepsTheLearnersOwnOperations() {
+        m_view.loadLesson(1);
+        auto* editor = m_view.lessonPanel()->findChild<QPlainTextEdit*>();
+        editor->selectAll();
+        editor->insertPlainText(QStringLiteral("hit 7\nhit 8\ngetHits 9"));
+        QCOMPARE(m_view.lessonPanel()->lessonIndex(), -1);
+        auto* picker = m_view.lessonPanel()->findChild<QComboBox*>();
+        picker->setCurrentIndex(0);
+        Q_EMIT picker->activated(0);  // the learner picks the example
+        QCOMPARE(m_view.lessonPanel()->lessonId(), QStringLiteral("example"));
+        const int own = picker->count() - 1;
+        picker->setCurrentIndex(own);
+        Q_EMIT picker->activated(own);  // and comes back to their own operations
+        QCOMPARE(m_view.lessonPanel()->operationsText(), QStringLiteral("hit 7\nhit 8\ngetHits 9"));
+        QCOMPARE(m_view.timeline().operations().size(), std::size_t{3});
+    }
+
+    // The view at the two sizes the docs promise, in the application's light and dark themes:
+    // it fits (the grab is the size asked for), and no ring text overflows. With
+    // HITCOUNTER_TEACH_SHOTS=DIR the pictures are written there to be looked at.
+    void fitsAtBothSizesInBothThemes_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("theme");
+        for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+            for (const char* theme : {"light", "dark"}) {
+                QTest::addRow("%dx%d %s", size.width(), size.height(), theme)
+                    << size << QString::fromLatin1(theme);
+            }
+        }
+    }
+    void fitsAtBothSizesInBothThemes() {
+        QFETCH(QSize, size);
+        QFETCH(QString, theme);
+        applyTheme(*qApp, themeNamed(theme));
+        TeachView view;
+        view.resize(size);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QString dir = qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS");
+        for (const char* id :
+             {"example", "why-second", "boundary", "memory", "gap", "limit-burst"}) {
+            int index = 0;
+            while (teach::lessons()[std::size_t(index)].id != id)
+                ++index;
+            view.loadLesson(index);
+            const bool ring = teach::lessons()[std::size_t(index)].kind == teach::LessonKind::Ring;
+            view.showStep(ring ? std::min(6, view.lastStep()) : 5);
+            if (ring)
+                view.showSubStep(view.subStepCount() - 2);
+            const QImage image = view.renderImage();
+            QCOMPARE(image.size(), size);
+            // Every pseudocode line visible: the code view got at least the room it asks for.
+            if (ring) {
+                QVERIFY2(view.findChild<CodeView*>()->height() >=
+                             view.findChild<CodeView*>()->minimumSizeHint().height(),
+                         id);
+                view.showSubStep(-1);  // the whole step: its narration is the longest text
+                view.renderImage();
+                QVERIFY2(view.findChild<CodeView*>()->height() >=
+                             view.findChild<CodeView*>()->minimumSizeHint().height(),
+                         id);
+                view.showSubStep(view.subStepCount() - 2);
+            }
+            if (ring)
+                QVERIFY2(view.findChild<RingView*>()->overflows().isEmpty(),
+                         qPrintable(view.findChild<RingView*>()->overflows().join(u'|')));
+            if (!dir.isEmpty())
+                image.save(QStringLiteral("%1/%2-%3x%4-%5.png")
+                               .arg(dir, QString::fromLatin1(id))
+                               .arg(size.width())
+                               .arg(size.height())
+                               .arg(theme));
+        }
+        applyTheme(*qApp, themeNamed(QStringLiteral("light")));
+    }
+
+    // Build 3: a seeded practice asks getHits and slot counts, names the mistake, keeps score.
+    void practiceAsksScoresAndNamesTheMistake() {
+        m_view.startPractice(42);
+        QVERIFY(m_view.practicing());
+        QVERIFY(m_view.lessonPanel()->predictSwitch()->isChecked());
+        const QString text = m_view.lessonPanel()->operationsText();
+        QVERIFY(text.contains(QStringLiteral("seed 42")));
+        const auto questions = teach::questions(m_view.timeline());
+        QVERIFY(questions.size() >= 2);
+        int asked = 0;
+        for (int i = 0; i < 200 && m_view.currentStep() < m_view.lastStep(); ++i) {
+            m_view.stepForward();
+            if (!m_view.awaitingPrediction())
+                continue;
+            const int step = m_view.currentStep() + 1;
+            const auto q =
+                std::find_if(questions.begin(), questions.end(),
+                             [&](const teach::Question& q) { return int(q.step) == step; });
+            QVERIFY(q != questions.end());
+            QVERIFY2(m_view.predictQuestion().contains(QString::fromStdString(q->prompt)),
+                     qPrintable(m_view.predictQuestion()));
+            ++asked;
+            if (asked == 2 && !qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS").isEmpty())
+                m_view.renderImage().save(qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS") +
+                                          QStringLiteral("/practice-question.png"));
+            m_view.submitPrediction(asked == 1 ? q->answer + 1000 : q->answer);
+            if (asked == 1 && !qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS").isEmpty())
+                m_view.renderImage().save(qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS") +
+                                          QStringLiteral("/practice-verdict.png"));
+            QCOMPARE(m_view.score().asked, asked);
+            QCOMPARE(m_view.score().right, asked - 1);
+            QVERIFY2(plain(m_view.narration())
+                         .contains(QStringLiteral("(%1 of %2 right)").arg(asked - 1).arg(asked)),
+                     qPrintable(m_view.narration()));
+        }
+        QCOMPARE(asked, int(questions.size()));
+        // The same seed gives the same operations; running other operations ends the practice.
+        m_view.startPractice(42);
+        QCOMPARE(m_view.lessonPanel()->operationsText(), text);
+        QVERIFY(!m_view.runOperations(QStringLiteral("hit 5\nhit 6\ngetHits 15"),
+                                      std::chrono::seconds{10}));
+        QVERIFY(!m_view.practicing());
+        m_view.stepForward();
+        m_view.stepForward();
+        m_view.stepForward();
+        QVERIFY(m_view.awaitingPrediction());
+        m_view.submitPrediction(2);  // Predict mode names the off-by-one too
+        QVERIFY2(plain(m_view.narration()).contains(QStringLiteral("off by one at t - W")),
+                 qPrintable(m_view.narration()));
+        m_view.setPredictMode(false);
+    }
+
+    // Build 5: save and open a lesson file: operations, W, step, answers, practice and score.
+    void savesAndOpensALessonFile() {
+        m_view.loadLesson(int(std::find_if(teach::lessons().begin(), teach::lessons().end(),
+                                           [](const auto& l) { return l.id == "boundary"; }) -
+                              teach::lessons().begin()));
+        m_view.lessonPanel()->findChild<QSpinBox*>(QStringLiteral("window"))->setValue(9);
+        m_view.setPredictMode(true);
+        m_view.showStep(2);
+        m_view.stepForward();  // getHits 14 asks
+        QVERIFY(m_view.awaitingPrediction());
+        m_view.submitPrediction(2);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("boundary.lesson"));
+        QString error;
+        QVERIFY2(m_view.saveLessonFile(path, &error), qPrintable(error));
+        QFile saved(path);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QByteArray text = saved.readAll();
+        QVERIFY2(text.startsWith("# hitcounter lesson 1\nlesson boundary\nwindow 9\nstep 3\n"
+                                 "answer 3 2\noperations:\nhit 5\n"),
+                 text.constData());
+
+        TeachView other;
+        other.resize(1280, 800);
+        QVERIFY2(other.loadLessonFile(path, &error), qPrintable(error));
+        QCOMPARE(other.timeline().window().count(), 9);
+        QCOMPARE(other.currentStep(), 3);
+        QCOMPARE(other.timeline().operations().size(), m_view.timeline().operations().size());
+        QCOMPARE(other.lessonPanel()->exportName(), QStringLiteral("boundary-w9"));
+        other.showStep(2);
+        other.stepForward();  // answered in the file: not asked again
+        QVERIFY(!other.awaitingPrediction());
+        QCOMPARE(other.currentStep(), 3);
+
+        m_view.startPractice(11);
+        for (int i = 0; i < 100 && !m_view.awaitingPrediction(); ++i)
+            m_view.stepForward();
+        QVERIFY(m_view.awaitingPrediction());
+        m_view.submitPrediction(123456);
+        QVERIFY(m_view.saveLessonFile(path, &error));
+        TeachView third;
+        QVERIFY(third.loadLessonFile(path, &error));
+        QVERIFY(third.practicing());
+        QCOMPARE(third.score().asked, 1);
+        QCOMPARE(third.score().right, 0);
+        QCOMPARE(third.currentStep(), m_view.currentStep());
+
+        QVERIFY(!other.loadLessonFile(dir.filePath(QStringLiteral("none.lesson")), &error));
+        QVERIFY(error.contains(QStringLiteral("none.lesson")));
+        m_view.setPredictMode(false);
+    }
+
+    // Build 5: the PDF handout has one page per step, each with the step's narration.
+    void exportsAHandoutPdfWithOnePagePerStep() {
+        m_view.loadLesson(1);
+        m_view.showStep(2);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("example10.pdf"));
+        QString error;
+        QCOMPARE(m_view.exportHandoutPdf(path, &error), m_view.lastStep() + 1);
+        QCOMPARE(m_view.currentStep(), 2);
+        QFile pdf(path);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY(bytes.startsWith("%PDF-"));
+        const auto pages = bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r") +
+                           bytes.count("/Type /Page ") + bytes.count("/Type /Page/") +
+                           bytes.count("/Type /Page>");
+        QCOMPARE(int(pages), m_view.lastStep() + 1);
+        if (!qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS").isEmpty())
+            m_view.handoutPage(3, QSize(1754, 1240))
+                .save(qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS") +
+                      QStringLiteral("/handout-page3.png"));
+        QVERIFY(m_view.exportHandoutPdf(QStringLiteral("/proc/no/such/dir/x.pdf"), &error) < 0);
+        QVERIFY(error.contains(QStringLiteral("/proc/no/such/dir/x.pdf")));
     }
 
     void exportToAnUnwritablePlaceFailsWithAMessage() {

@@ -163,7 +163,15 @@ private Q_SLOTS:
         const Frame& f = timeline.frames()[2];
         QCOMPARE(f.slot, std::optional<std::size_t>{1});
         QCOMPARE(f.resetFrom, (std::optional<Pair>{Pair{1, 1}}));
-        QCOMPARE(f.codeLine, Line::ResetSlot);
+        // The frame shows the slot after the add, so it ends on the add (issue 16, wrong 4);
+        // the reset has its own sub-step, with the slot at (301, 0).
+        QCOMPARE(f.codeLine, Line::AddCount);
+        const auto reset = std::find_if(f.subSteps.begin(), f.subSteps.end(),
+                                        [](const SubStep& s) { return s.line == Line::ResetSlot; });
+        QVERIFY(reset != f.subSteps.end());
+        QCOMPARE(reset->slotState, (RingSlot{301, 0, true, true}));
+        QCOMPARE(f.subSteps.back().line, Line::AddCount);
+        QCOMPARE(f.subSteps.back().slotState, f.ring[1]);
         QCOMPARE(f.ring[1], (RingSlot{301, 1, true, true}));
         const std::string sentence =
             "hit(301) lands in slot 1 (301 mod 300), which still holds second 1: that second "
@@ -232,6 +240,199 @@ private Q_SLOTS:
         for (const RingSlot& s : quiet->ring) {
             QVERIFY(!s.inWindow);
         }
+    }
+
+    // Issue 16, wrong 1: W = 10, hit 1; hit 12; getHits 5. The counter forgot seconds up to
+    // 12 - 10 = 2, so the effective window is (2, 5], not (-5, 5]; the pseudocode's comparison
+    // run on the slots gives the counter's 0 (the old `s.second > t - W` gave 2).
+    void getHitsIntoThePastUsesTheEffectiveWindow() {
+        const Timeline timeline(parseOk("hit 1\nhit 12\ngetHits 5"), std::chrono::seconds{10});
+        const Frame& f = timeline.frames()[3];
+        QCOMPARE(f.answer, std::optional<Count>{0});
+        QCOMPARE(f.windowText(), std::string("(2, 5]"));
+        QVERIFY2(f.narration.find("(2, 5]") != std::string::npos, f.narration.c_str());
+        QVERIFY2(f.narration.find("already forgotten") != std::string::npos, f.narration.c_str());
+        const std::string_view line = kPseudocode[std::size_t(Line::GetAdd)];
+        QVERIFY(line.find("if head - W < s.second <= t:") != std::string_view::npos);
+        int compared = 0;
+        for (const SubStep& s : f.subSteps) {
+            if (s.line == Line::GetAdd) {
+                ++compared;
+                QCOMPARE(s.taken, std::optional<bool>{false});
+            }
+        }
+        QCOMPARE(compared, 2);  // slots 1 (second 1) and 2 (second 12), both out
+        QCOMPARE(f.subSteps.back().total, std::optional<Count>{0});
+    }
+
+    // Issue 16, build 1 and "Done when": every sub-step's highlighted line and state on every
+    // ring lesson at W = 5, 10 and 300, against the previous frame and a plain recount.
+    void everySubStepHasTheRightLineAndState_data() {
+        QTest::addColumn<int>("index");
+        QTest::addColumn<int>("window");
+        for (std::size_t i = 0; i < lessons().size(); ++i) {
+            if (lessons()[i].kind != LessonKind::Ring)
+                continue;
+            for (int w : {5, 10, 300}) {
+                QTest::addRow("%s W=%d", lessons()[i].id.c_str(), w) << int(i) << w;
+            }
+        }
+    }
+    void everySubStepHasTheRightLineAndState() {
+        QFETCH(int, index);
+        QFETCH(int, window);
+        const Timeline timeline(parseOk(lessons()[std::size_t(index)].operations),
+                                std::chrono::seconds{window});
+        const auto& frames = timeline.frames();
+        QVERIFY(frames[0].subSteps.empty());
+        for (std::size_t k = 1; k < frames.size(); ++k) {
+            const Frame& f = frames[k];
+            const Frame& prev = frames[k - 1];
+            const Operation& op = *f.op;
+            QVERIFY(!f.subSteps.empty());
+            // Lines run in program order (the loop line repeats).
+            for (std::size_t i = 1; i < f.subSteps.size(); ++i) {
+                QVERIFY2(int(f.subSteps[i].line) >= int(f.subSteps[i - 1].line) ||
+                             f.subSteps[i - 1].line == Line::GetAdd ||
+                             f.subSteps[i - 1].line == Line::GetAddCount,
+                         f.subSteps[i].text.c_str());
+            }
+            QCOMPARE(f.codeLine, f.subSteps.back().line);
+            if (op.kind == Operation::Kind::Hit) {
+                const std::size_t i = std::size_t(op.second % window);
+                QCOMPARE(f.subSteps.front().line, Line::DropLate);
+                QCOMPARE(f.subSteps.front().taken, std::optional<bool>{f.dropped});
+                if (f.dropped) {
+                    QCOMPARE(f.subSteps.size(), std::size_t{1});
+                    QVERIFY(prev.head && op.second <= *prev.head - window);
+                    continue;
+                }
+                const RingSlot before = prev.ring[i];
+                const bool differs = !before.used || before.second != op.second;
+                std::vector<Line> lines;
+                for (const SubStep& s : f.subSteps) {
+                    lines.push_back(s.line);
+                    QCOMPARE(s.slot, std::optional<std::size_t>{i});
+                    if (s.line < Line::ResetSlot)
+                        QCOMPARE(s.slotState, before);  // nothing written yet
+                    if (s.line == Line::CheckSecond)
+                        QCOMPARE(s.taken, std::optional<bool>{differs});
+                    if (s.line == Line::ResetSlot)
+                        QCOMPARE(s.slotState, (RingSlot{op.second, 0, true, true}));
+                }
+                std::vector<Line> want{Line::DropLate, Line::MoveHead, Line::PickSlot,
+                                       Line::CheckSecond};
+                if (differs)
+                    want.push_back(Line::ResetSlot);
+                want.push_back(Line::AddCount);
+                QVERIFY(lines == want);
+                const SubStep& add = f.subSteps.back();
+                QCOMPARE(add.slotState.second, op.second);
+                QCOMPARE(add.slotState.count, (differs ? 0 : before.count) + op.repeat);
+                QCOMPARE(add.slotState, f.ring[i]);
+            } else {
+                const Timestamp head = prev.head ? std::max(*prev.head, op.second) : op.second;
+                QCOMPARE(f.windowLow, std::optional<Timestamp>{head - window});
+                QCOMPARE(f.windowHigh, std::optional<Timestamp>{op.second});
+                QCOMPARE(f.subSteps.front().line, Line::GetMoveHead);
+                QCOMPARE(f.subSteps[1].line, Line::GetSum);
+                QCOMPARE(f.subSteps.back().line, Line::GetReturn);
+                Count recount = 0;
+                std::size_t compared = 0;
+                Count running = 0;
+                for (const SubStep& s : f.subSteps) {
+                    if (s.line != Line::GetAdd && s.line != Line::GetAddCount)
+                        continue;
+                    QCOMPARE(s.line == Line::GetAddCount, s.taken.value());
+                    ++compared;
+                    const RingSlot& slot = f.ring[*s.slot];
+                    QCOMPARE(s.slotState, slot);
+                    const bool in = slot.second > head - window && slot.second <= op.second;
+                    QCOMPARE(s.taken, std::optional<bool>{in});
+                    running += in ? slot.count : 0;
+                    QCOMPARE(s.total, std::optional<Count>{running});
+                }
+                for (const RingSlot& slot : f.ring) {
+                    if (slot.used && slot.second > head - window && slot.second <= op.second)
+                        recount += slot.count;
+                }
+                QCOMPARE(compared,
+                         std::size_t(std::count_if(f.ring.begin(), f.ring.end(),
+                                                   [](const RingSlot& s) { return s.used; })));
+                QCOMPARE(recount, *f.answer);
+                QCOMPARE(f.subSteps.back().total, f.answer);
+            }
+        }
+    }
+
+    // Issue 16, wrong 6: the stored second buys a lazy reset, not correctness.
+    void whySecondTeachesTheLazyReset() {
+        const Lesson& lesson = lessonById("why-second");
+        QVERIFY(lesson.goal.find("lazy") != std::string::npos);
+        QVERIFY(lesson.goal.find("could not tell") == std::string::npos);
+        QVERIFY(lesson.goal.find("would say 3") == std::string::npos);
+        const Timeline timeline(parseOk(lesson.operations), lesson.window);
+        bool sawReset = false;
+        for (const Frame& f : timeline.frames()) {
+            QVERIFY2(f.narration.find("could not tell") == std::string::npos, f.narration.c_str());
+            if (f.resetFrom) {
+                sawReset = true;
+                QVERIFY2(f.narration.find("lazy") != std::string::npos, f.narration.c_str());
+                // hit 13 after head 3: a count-only ring sweeps the 10 slots passed over.
+                QVERIFY2(f.narration.find("sweep the 10 slots") != std::string::npos,
+                         f.narration.c_str());
+            }
+        }
+        QVERIFY(sawReset);
+    }
+
+    // Issue 16, wrong 5: the deque is the smaller one in the burst lesson, costs more only when
+    // many seconds are busy (the memory lesson shows when), and its bytes never fall.
+    void memoryStoryMatchesTheBytes() {
+        const Lesson& burst = lessonById("burst");
+        const Timeline b(parseOk(burst.operations), burst.window);
+        QVERIFY(b.frames().back().dequeBytes < b.frames().back().ringBytes);
+        QVERIFY(burst.goal.find("the deque is the smallest") != std::string::npos);
+        QVERIFY(burst.goal.find("never fall") != std::string::npos);
+
+        const Lesson& memory = lessonById("memory");
+        const Timeline m(parseOk(memory.operations), memory.window);
+        bool crossed = false;
+        bool poppedWithoutShrinking = false;
+        for (std::size_t k = 1; k < m.frames().size(); ++k) {
+            const Frame& f = m.frames()[k];
+            QVERIFY(f.dequeBytes >= m.frames()[k - 1].dequeBytes);  // never falls
+            if (f.narration.find("more than the ring") != std::string::npos) {
+                QVERIFY(f.dequeBytes > f.ringBytes);
+                QVERIFY(m.frames()[k - 1].dequeBytes <= m.frames()[k - 1].ringBytes);
+                crossed = true;
+            }
+            if (f.popped.size() > 5) {
+                QVERIFY2(f.narration.find("do not fall") != std::string::npos, f.narration.c_str());
+                poppedWithoutShrinking = true;
+            }
+        }
+        QVERIFY(crossed);
+        QVERIFY(poppedWithoutShrinking);
+    }
+
+    // Issue 16, wrong 7: the off-by-one lesson asks before it tells; the gap lesson counts the
+    // slots that were really written.
+    void lessonTextsDoNotGiveAwayOrOverstate() {
+        const Lesson& boundary = lessonById("boundary");
+        for (const char* spoiler : {"counted at 14", "not at 15", "5 > 14 - 10"}) {
+            QVERIFY2(boundary.goal.find(spoiler) == std::string::npos, spoiler);
+        }
+        const Lesson& gap = lessonById("gap");
+        QVERIFY(gap.title.find("every slot goes stale") == std::string::npos);
+        const Timeline timeline(parseOk(gap.operations), gap.window);
+        const auto quiet = std::find_if(timeline.frames().begin(), timeline.frames().end(),
+                                        [](const Frame& f) { return f.op && f.op->second == 40; });
+        const auto written = std::count_if(quiet->ring.begin(), quiet->ring.end(),
+                                           [](const RingSlot& s) { return s.used; });
+        const std::string claim =
+            std::to_string(written) + " of the " + std::to_string(gap.window.count());
+        QVERIFY2(gap.goal.find(claim) != std::string::npos, claim.c_str());
     }
 
     void windowOutsideTheTeachingRangeIsRejected() {

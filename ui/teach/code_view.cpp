@@ -12,11 +12,11 @@ using teach::Line;
 
 namespace {
 
-constexpr qreal kTop = 36;
+constexpr qreal kTop = 30;
 constexpr qreal kLeft = 30;
 
 qreal lineHeight() {
-    return QFontMetricsF(ts::mono(9.5)).height() + 3;
+    return QFontMetricsF(ts::mono(9.5)).height() + 1;
 }
 
 }  // namespace
@@ -31,7 +31,7 @@ void CodeView::setLine(Line line) {
 }
 
 QSize CodeView::minimumSizeHint() const {
-    return {320, int(kTop + lineHeight() * qreal(kPseudocode.size()) + 22)};
+    return {320, int(kTop + lineHeight() * qreal(kPseudocode.size()) + 12)};
 }
 
 QSize CodeView::sizeHint() const {

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QSpinBox>
 #include <QTextBlock>
@@ -26,7 +27,8 @@ LessonPanel::LessonPanel(QWidget* parent)
       m_editor(new QPlainTextEdit(this)),
       m_error(new QLabel(this)),
       m_window(new QSpinBox(this)),
-      m_predict(new QCheckBox(tr("Predict mode: ask me before each getHits"), this)) {
+      m_predict(new QCheckBox(tr("Predict mode: ask me before each getHits"), this)),
+      m_seed(new QSpinBox(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(6);
@@ -41,11 +43,19 @@ LessonPanel::LessonPanel(QWidget* parent)
     layout->addWidget(m_lessons);
 
     m_goal->setWordWrap(true);
+    m_goal->setTextFormat(Qt::RichText);
     m_goal->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_goal->setFont(ts::font(9.5));
     m_goal->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_goal->setMinimumHeight(QFontMetrics(m_goal->font()).lineSpacing() * 7);
-    layout->addWidget(m_goal);
+    // The goal scrolls when it is longer than the room it gets (a long goal at 1280x720), so
+    // no sentence is ever cut off; it asks for the height of its whole text.
+    m_goalScroll = new QScrollArea(this);
+    m_goalScroll->setWidget(m_goal);
+    m_goalScroll->setWidgetResizable(true);
+    m_goalScroll->setFrameShape(QFrame::NoFrame);
+    m_goalScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_goalScroll->setMinimumHeight(QFontMetrics(m_goal->font()).lineSpacing() * 5);
+    layout->addWidget(m_goalScroll);
 
     auto* windowRow = new QHBoxLayout;
     auto* windowLabel = new QLabel(tr("Window W"), this);
@@ -77,11 +87,40 @@ LessonPanel::LessonPanel(QWidget* parent)
     auto* run = new QPushButton(tr("Run  (Ctrl+Return)"), this);
     layout->addWidget(run);
     layout->addWidget(m_predict);
+    auto* practiceRow = new QHBoxLayout;
+    auto* practice = new QPushButton(tr("New practice"), this);
+    practice->setToolTip(
+        tr("Random operations from this seed (the same seed gives the same ones): predict every "
+           "getHits and the slots the hits land on, with a score"));
+    m_seed->setObjectName(QStringLiteral("seed"));
+    m_window->setObjectName(QStringLiteral("window"));
+    m_seed->setRange(1, 999'999);
+    m_seed->setPrefix(tr("seed "));
+    m_seed->setValue(1);
+    practiceRow->addWidget(practice, 1);
+    practiceRow->addWidget(m_seed);
+    layout->addLayout(practiceRow);
+    auto* fileRow = new QHBoxLayout;
+    auto* open = new QPushButton(tr("Open lesson…"), this);
+    auto* save = new QPushButton(tr("Save lesson…"), this);
+    open->setToolTip(tr("Open a saved lesson file: operations, W, step and your answers"));
+    save->setToolTip(tr("Save the operations, W, the step and your answers as a lesson file"));
+    fileRow->addWidget(open);
+    fileRow->addWidget(save);
+    layout->addLayout(fileRow);
+    connect(open, &QPushButton::clicked, this, [this] { Q_EMIT openFileRequested(); });
+    connect(save, &QPushButton::clicked, this, [this] { Q_EMIT saveFileRequested(); });
+    connect(practice, &QPushButton::clicked, this,
+            [this] { Q_EMIT practiceRequested(std::uint64_t(m_seed->value())); });
 
     connect(m_lessons, &QComboBox::activated, this, [this](int index) {
         if (index < int(teach::lessons().size())) {
             chooseLesson(index);
         } else {
+            if (!m_edited && !m_ownText.isEmpty()) {
+                setOperationsText(m_ownText);
+                requestRun();
+            }
             showCustomGoal();
             m_editor->setFocus();
         }
@@ -98,6 +137,15 @@ LessonPanel::LessonPanel(QWidget* parent)
             m_lessons->setCurrentIndex(m_lessons->count() - 1);
             showCustomGoal();
         }
+        if (m_edited) {
+            m_ownText = m_editor->toPlainText();
+        }
+        // The LeetCode input is the problem's own: it comes with its window of 300 seconds.
+        const bool leetCode = m_editor->toPlainText().trimmed().startsWith(QLatin1Char('['));
+        if (leetCode && !m_wasLeetCode) {
+            setWindow(teach::kMaxTeachWindow);
+        }
+        m_wasLeetCode = leetCode;
     });
 }
 
@@ -105,9 +153,9 @@ void LessonPanel::chooseLesson(int index) {
     const auto& lesson = teach::lessons().at(std::size_t(index));
     m_chosen = index;
     m_lessons->setCurrentIndex(index);
-    m_goal->setText(QString::fromStdString(lesson.goal));
     setWindow(lesson.window);
     showText(QString::fromStdString(lesson.operations));
+    refreshGoal();
     requestRun();
 }
 
@@ -123,15 +171,58 @@ QString LessonPanel::lessonId() const {
     return QString::fromStdString(teach::lessons()[std::size_t(index)].id);
 }
 
+QString LessonPanel::exportName() const {
+    const int index = lessonIndex();
+    if (index >= 0 && index < int(teach::lessons().size()) &&
+        teach::lessons()[std::size_t(index)].window != window()) {
+        return QStringLiteral("%1-w%2").arg(lessonId()).arg(window().count());
+    }
+    return lessonId();
+}
+
+QString LessonPanel::goalText() const {
+    return m_goal->text();
+}
+
+void LessonPanel::refreshGoal() {
+    const int index = lessonIndex();
+    if (index < 0 || index >= int(teach::lessons().size())) {
+        return;
+    }
+    const auto& lesson = teach::lessons()[std::size_t(index)];
+    QString text = QString::fromStdString(lesson.goal).toHtmlEscaped();
+    if (lesson.window != window()) {
+        text = tr("<b>This lesson was written for W = %1; it now runs with W = %2, so the numbers "
+                  "in this text (windows, slots, answers) are for W = %1. The steps on the right "
+                  "are computed for W = %2.</b><br>")
+                   .arg(lesson.window.count())
+                   .arg(window().count()) +
+               text;
+    }
+    m_goal->setText(text);
+    fitGoal();
+}
+
 QString LessonPanel::operationsText() const {
     return m_editor->toPlainText();
 }
 
 void LessonPanel::setOperationsText(const QString& text) {
     showText(text);
+    m_ownText = text;
     m_edited = true;
     m_lessons->setCurrentIndex(m_lessons->count() - 1);
     showCustomGoal();
+}
+
+void LessonPanel::fitGoal() {
+    // The height the whole text needs at the panel's width (it has a fixed width).
+    const int width =
+        std::max(100, m_goalScroll->viewport()->width() > 120 ? m_goalScroll->viewport()->width()
+                                                              : this->width() - 16);
+    m_goalScroll->setMaximumHeight(m_goal->heightForWidth(width) + 4);
+    m_goalScroll->setMinimumHeight(
+        std::min(m_goalScroll->maximumHeight(), QFontMetrics(m_goal->font()).lineSpacing() * 9));
 }
 
 void LessonPanel::showCustomGoal() {
@@ -139,6 +230,7 @@ void LessonPanel::showCustomGoal() {
         tr("Your own operations, one per line: \"hit 5\", \"hit 7 x40\" (forty hits "
            "at second 7), \"getHits 301\", or the LeetCode input (two JSON arrays). "
            "Press Run to step through them."));
+    fitGoal();
 }
 
 void LessonPanel::showText(const QString& text) {
@@ -148,6 +240,7 @@ void LessonPanel::showText(const QString& text) {
     }
     m_editor->document()->setModified(false);
     m_edited = false;
+    m_wasLeetCode = text.trimmed().startsWith(QLatin1Char('['));
 }
 
 std::chrono::seconds LessonPanel::window() const {
@@ -155,8 +248,11 @@ std::chrono::seconds LessonPanel::window() const {
 }
 
 void LessonPanel::setWindow(std::chrono::seconds window) {
-    const QSignalBlocker blocker(m_window);
-    m_window->setValue(int(window.count()));
+    {
+        const QSignalBlocker blocker(m_window);
+        m_window->setValue(int(window.count()));
+    }
+    refreshGoal();
 }
 
 void LessonPanel::requestRun() {
@@ -205,6 +301,8 @@ void LessonPanel::refreshSelections() {
         if (block.isValid()) {
             QTextEdit::ExtraSelection current;
             current.format.setBackground(ts::currentFill());
+            // The tint is light in both themes: dark ink keeps the line readable in the dark.
+            current.format.setForeground(ts::ink());
             current.format.setProperty(QTextFormat::FullWidthSelection, true);
             current.cursor = QTextCursor(block);
             selections.append(current);

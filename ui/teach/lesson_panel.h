@@ -6,6 +6,9 @@
 // showError() or clearError(). An error underlines the offending token, tints its line and
 // names the place below the editor; the text is never discarded. setCurrentLine() tints the
 // line of the operation being shown, so the editor doubles as the list of steps.
+// Typing or pasting the LeetCode input (text starting with '[') sets W = 300, the problem's
+// window. The learner's own operations are kept when they pick a lesson: choosing "Your own
+// operations" again brings them back.
 #pragma once
 
 #include <QWidget>
@@ -18,6 +21,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPlainTextEdit;
+class QScrollArea;
 class QSpinBox;
 
 namespace hitcounter::ui {
@@ -35,12 +39,18 @@ public:
     // rate-limit lesson's edits still run through its limiters).
     int chosenLesson() const { return m_chosen; }
     QString lessonId() const;
+    // The name exported files carry: lessonId(), plus "-w<W>" when the lesson runs at another W
+    // than it was written for ("example-w5").
+    QString exportName() const;
+    QString goalText() const;
 
     QString operationsText() const;
     // Puts the learner's own operations in the editor (the picker shows "Your own operations").
     void setOperationsText(const QString& text);
     std::chrono::seconds window() const;
-    void setWindow(std::chrono::seconds window);  // does not request a run
+    // Does not request a run. When a lesson runs at another W than it was written for, the
+    // goal says so (its numbers are for the lesson's W).
+    void setWindow(std::chrono::seconds window);
 
     void showError(const teach::ParseError& error);
     void clearError();
@@ -51,23 +61,32 @@ public:
 
 Q_SIGNALS:
     void runRequested(const QString& text, std::chrono::seconds window);
+    void practiceRequested(std::uint64_t seed);
+    void openFileRequested();
+    void saveFileRequested();  // "New practice" with the seed box's value
 
 private:
     void requestRun();
     void showText(const QString& text);
     void showCustomGoal();
     void refreshSelections();
+    void refreshGoal();
+    void fitGoal();
 
     QComboBox* m_lessons;
     QLabel* m_goal;
+    QScrollArea* m_goalScroll = nullptr;
     QPlainTextEdit* m_editor;
     QLabel* m_error;
     QSpinBox* m_window;
     QCheckBox* m_predict;
+    QSpinBox* m_seed;
     int m_currentLine = 0;
     std::optional<teach::ParseError> m_shownError;
     bool m_edited = false;
     int m_chosen = 0;
+    QString m_ownText;  // the learner's last own operations, restored by "Your own operations"
+    bool m_wasLeetCode = false;
 };
 
 }  // namespace hitcounter::ui

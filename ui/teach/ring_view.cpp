@@ -2,6 +2,7 @@
 
 #include <QPainter>
 #include <QPainterPath>
+#include <QScopeGuard>
 #include <QtMath>
 
 #include "ui/teach/teach_style.h"
@@ -16,6 +17,40 @@ using teach::RingSlot;
 namespace {
 
 constexpr qreal kCloseUpHeight = 108;
+
+// What the current paintEvent drew (GUI thread only), for RingView::captions()/overflows().
+QStringList* g_captions = nullptr;
+QStringList* g_overflows = nullptr;
+
+// Draws `text` in `r` with `font` shrunk until it fits the width (seconds up to 10^12 have 13
+// digits); `shorter` replaces a text too wide even at 5 pt; counts an overflow when that is
+// too wide as well.
+void fitText(QPainter& p, const QRectF& r, int flags, QString text, QFont font,
+             const QString& shorter = {}) {
+    qreal size = font.pointSizeF();
+    if (!shorter.isEmpty()) {
+        QFont smallest = font;
+        smallest.setPointSizeF(5);
+        if (QFontMetricsF(smallest).horizontalAdvance(text) > r.width()) {
+            text = shorter;
+        }
+    }
+    for (;;) {
+        font.setPointSizeF(size);
+        if (QFontMetricsF(font).horizontalAdvance(text) <= r.width() || size <= 5) {
+            break;
+        }
+        size = std::max(5.0, size * 0.9);
+    }
+    if (QFontMetricsF(font).horizontalAdvance(text) > r.width() && g_overflows) {
+        g_overflows->append(text);
+    }
+    if (g_captions) {
+        g_captions->append(text);
+    }
+    p.setFont(font);
+    p.drawText(r, flags, text);
+}
 
 QColor fillFor(const RingSlot& s) {
     if (!s.used) {
@@ -46,12 +81,11 @@ void drawSlotText(QPainter& p, const QRectF& box, const RingSlot& s,
     const qreal resetHeight = resetFrom ? 15 * scale : 0;
     y -= (secondHeight + countHeight + resetHeight) / 2;
     if (resetFrom) {
-        p.setFont(ts::font(8.5 * scale));
         p.setPen(ts::removed());
         const QString old = numberText(resetFrom->second) + QStringLiteral(" ×") +
                             numberText(qint64(resetFrom->count));
         const QRectF r(box.left(), y, box.width(), resetHeight);
-        p.drawText(r, Qt::AlignCenter, old);
+        fitText(p, r, Qt::AlignCenter, old, ts::font(8.5 * scale));
         const qreal half = p.fontMetrics().horizontalAdvance(old) / 2.0 + 2;
         p.setPen(QPen(ts::removed(), 1.6));
         p.drawLine(QPointF(r.center().x() - half, r.center().y()),
@@ -66,13 +100,11 @@ void drawSlotText(QPainter& p, const QRectF& box, const RingSlot& s,
         return;
     }
     p.setPen(inkColor);
-    p.setFont(ts::font(12 * scale, true));
-    p.drawText(QRectF(box.left(), y, box.width(), secondHeight), Qt::AlignCenter,
-               numberText(s.second));
-    p.setFont(ts::font(9.5 * scale));
+    fitText(p, QRectF(box.left(), y, box.width(), secondHeight), Qt::AlignCenter,
+            numberText(s.second), ts::font(12 * scale, true));
     p.setPen(s.inWindow ? ts::inWindowEdge().darker(130) : ts::staleInk());
-    p.drawText(QRectF(box.left(), y + secondHeight, box.width(), countHeight), Qt::AlignCenter,
-               QStringLiteral("×") + numberText(qint64(s.count)));
+    fitText(p, QRectF(box.left(), y + secondHeight, box.width(), countHeight), Qt::AlignCenter,
+            QStringLiteral("×") + numberText(qint64(s.count)), ts::font(9.5 * scale));
 }
 
 QPointF polar(const QPointF& centre, qreal radius, qreal qtDegrees) {
@@ -80,7 +112,7 @@ QPointF polar(const QPointF& centre, qreal radius, qreal qtDegrees) {
     return centre + QPointF(radius * qCos(a), -radius * qSin(a));
 }
 
-void drawLegend(QPainter& p, const QRectF& area) {
+void drawLegend(QPainter& p, const QRectF& area, const QString& currentText) {
     struct Item {
         QColor fill;
         QColor edge;
@@ -89,11 +121,20 @@ void drawLegend(QPainter& p, const QRectF& area) {
     const Item items[] = {{ts::inWindow(), ts::inWindowEdge(), QObject::tr("in the window")},
                           {ts::stale(), ts::staleInk(), QObject::tr("stale")},
                           {ts::empty(), ts::emptyEdge(), QObject::tr("never written")},
-                          {ts::board(), ts::current(), QObject::tr("this step's slot")}};
-    p.setFont(ts::font(9));
+                          {ts::board(), ts::current(), currentText}};
     qreal total = 0;
-    for (const Item& item : items) {
-        total += 18 + p.fontMetrics().horizontalAdvance(item.text) + 16;
+    for (qreal size = 9; size >= 6; size -= 0.5) {  // shrinks to fit a narrow ring
+        p.setFont(ts::font(size));
+        total = 0;
+        for (const Item& item : items) {
+            total += 18 + p.fontMetrics().horizontalAdvance(item.text) + 16;
+        }
+        if (total <= area.width()) {
+            break;
+        }
+    }
+    if (total > area.width() && g_overflows) {
+        g_overflows->append(QStringLiteral("legend"));
     }
     qreal x = area.center().x() - total / 2;
     for (const Item& item : items) {
@@ -104,6 +145,9 @@ void drawLegend(QPainter& p, const QRectF& area) {
         p.setPen(ts::softInk());
         const qreal w = p.fontMetrics().horizontalAdvance(item.text);
         p.drawText(QRectF(x + 18, area.top(), w + 4, area.height()), Qt::AlignVCenter, item.text);
+        if (g_captions) {
+            g_captions->append(item.text);
+        }
         x += 18 + w + 16;
     }
 }
@@ -114,11 +158,10 @@ void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std
     p.drawEllipse(c, radius, radius);
     const qreal lineWidth = radius * 1.7;
     auto line = [&](qreal dy, qreal height, const QFont& font, const QColor& color,
-                    const QString& text) {
-        p.setFont(font);
+                    const QString& text, const QString& shorter = {}) {
         p.setPen(color);
-        p.drawText(QRectF(c.x() - lineWidth / 2, c.y() + dy, lineWidth, height), Qt::AlignCenter,
-                   text);
+        fitText(p, QRectF(c.x() - lineWidth / 2, c.y() + dy, lineWidth, height), Qt::AlignCenter,
+                text, font, shorter);
     };
     const qreal big = std::clamp(radius / 6.5, 12.0, 30.0);
     if (!f.op) {
@@ -155,13 +198,22 @@ void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std
                  ts::inWindowEdge(), QObject::tr("count +%1").arg(op.repeat));
         }
         line(statusY + small * 3.8, small * 1.6, ts::font(small * 0.85), ts::softInk(),
-             QObject::tr("window (%1, %2]").arg(*f.head - w).arg(*f.head));
+             QObject::tr("window %1").arg(QString::fromStdString(f.windowText())),
+             QString::fromStdString(f.windowText()));
     } else {
         line(-big * 2.3, big * 1.6, ts::font(big * 0.8, true), ts::ink(), title);
         line(-big * 0.8, big * 2.2, ts::font(big * 1.6, true), ts::inWindowEdge(),
              QStringLiteral("= %1").arg(qulonglong(*f.answer)));
         line(big * 1.5, small * 1.8, ts::font(small), ts::softInk(),
-             QObject::tr("window (%1, %2]").arg(op.second - w).arg(op.second));
+             QObject::tr("window %1").arg(QString::fromStdString(f.windowText())),
+             QString::fromStdString(f.windowText()));
+        // Slot t mod W is shared by t and the boundary second t - W, which is just outside.
+        line(big * 1.5 + small * 1.9, small * 1.5, ts::font(small * 0.85), ts::softInk(),
+             QObject::tr("outlined: slot %1 = %2 mod %3,").arg(*f.slot).arg(op.second).arg(w),
+             QObject::tr("outlined: slot %1 = t mod W,").arg(*f.slot));
+        line(big * 1.5 + small * 3.4, small * 1.5, ts::font(small * 0.85), ts::softInk(),
+             QObject::tr("shared by the boundary %1 (out)").arg(op.second - w),
+             QObject::tr("shared by the boundary t − W (out)"));
     }
 }
 
@@ -188,6 +240,14 @@ void RingView::paintEvent(QPaintEvent*) {
 
     const auto w = m_window;
     const Frame& f = m_frame;
+    m_captions.clear();
+    m_overflows.clear();
+    g_captions = &m_captions;
+    g_overflows = &m_overflows;
+    const auto forget = qScopeGuard([] {
+        g_captions = nullptr;
+        g_overflows = nullptr;
+    });
     const auto slotCount = static_cast<std::int64_t>(f.ring.size());
     if (slotCount == 0) {
         return;
@@ -203,7 +263,9 @@ void RingView::paintEvent(QPaintEvent*) {
 
     const bool closeUp = w > kLabelledSlots;
     QRectF area = boardRect.adjusted(12, 36, -12, -34 - (closeUp ? kCloseUpHeight : 0));
-    drawLegend(p, QRectF(boardRect.left(), boardRect.bottom() - 30, boardRect.width(), 24));
+    const bool asks = f.op && f.op->kind == Operation::Kind::GetHits;
+    drawLegend(p, QRectF(boardRect.left(), boardRect.bottom() - 30, boardRect.width(), 24),
+               asks ? tr("slot t mod W (and t − W)") : tr("this step's slot"));
 
     const qreal labelMargin = closeUp ? 34 : 22;
     const qreal outer = std::max(40.0, std::min(area.width(), area.height()) / 2 - labelMargin);

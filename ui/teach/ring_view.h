@@ -27,6 +27,11 @@ public:
 
     void setFrame(const teach::Frame& frame, std::int64_t window);
 
+    // The texts the last paint drew (slot seconds and counts, centre lines, legend), and how
+    // many of them did not fit their room even at the smallest font: for tests.
+    const QStringList& captions() const { return m_captions; }
+    const QStringList& overflows() const { return m_overflows; }
+
     QSize minimumSizeHint() const override { return {380, 420}; }
     QSize sizeHint() const override { return {560, 600}; }
 
@@ -36,6 +41,8 @@ protected:
 private:
     teach::Frame m_frame;
     std::int64_t m_window = 10;
+    QStringList m_captions;
+    QStringList m_overflows;
 };
 
 }  // namespace hitcounter::ui

@@ -32,7 +32,7 @@ public:
     // Ends a running animation at its final state (used before exporting a picture).
     void finishAnimation();
 
-    QSize minimumSizeHint() const override { return {320, m_kind == Kind::Deque ? 140 : 110}; }
+    QSize minimumSizeHint() const override { return {320, m_kind == Kind::Deque ? 140 : 84}; }
     QSize sizeHint() const override { return {460, 170}; }
 
 protected:

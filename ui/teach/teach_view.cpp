@@ -2,15 +2,21 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
 #include <QMessageBox>
+#include <QPainter>
+#include <QPdfWriter>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QTextDocument>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -67,7 +73,11 @@ TeachView::TeachView(QWidget* parent)
       m_panes(new QStackedWidget(this)),
       m_limiterView(new LimiterView(this)),
       m_transport(new TransportBar(this)),
-      m_player(new QTimer(this)) {
+      m_player(new QTimer(this)),
+      m_subBox(new QWidget(this)),
+      m_subToggle(new QPushButton(m_subBox)),
+      m_subList(new QListWidget(m_subBox)),
+      m_scoreLabel(new QLabel(m_predictRow)) {
     setWindowTitle(tr("hitcounter: teaching mode"));
     auto* root = new QVBoxLayout(this);
     root->setContentsMargins(8, 8, 8, 6);
@@ -87,6 +97,35 @@ TeachView::TeachView(QWidget* parent)
     right->addWidget(m_deque, 2);
     right->addWidget(m_vector, 3);
     right->addWidget(m_code, 0);
+    auto* subLayout = new QVBoxLayout(m_subBox);
+    subLayout->setContentsMargins(0, 0, 0, 0);
+    subLayout->setSpacing(2);
+    m_subToggle->setCheckable(true);
+    m_subToggle->setChecked(true);
+    m_subToggle->setFlat(true);
+    m_subToggle->setStyleSheet(QStringLiteral("text-align: left; font-weight: bold;"));
+    m_subToggle->setToolTip(
+        tr("Show or hide the lines this operation runs (Down/Up step through "
+           "them)"));
+    m_subList->setFont(ts::mono(9));
+    // Two lines at least (1280x720 must fit), six at most: the narration box stays the height
+    // of its text.
+    m_subList->setMinimumHeight(QFontMetrics(m_subList->font()).lineSpacing() * 2 + 6);
+    m_subList->setMaximumHeight(QFontMetrics(m_subList->font()).lineSpacing() * 6 + 6);
+    // Takes the height the narration needs rather than asking for more.
+    m_subList->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+    subLayout->addWidget(m_subToggle);
+    subLayout->addWidget(m_subList, 1);
+    connect(m_subToggle, &QPushButton::toggled, this, [this](bool open) {
+        m_subList->setVisible(open);
+        updateTransport();
+    });
+    connect(m_subList, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row != m_subStep) {
+            m_subStep = row;
+            presentSubStep();
+        }
+    });
     ringLayout->addLayout(right, 4);
     m_panes->addWidget(ringPane);
     m_panes->addWidget(m_limiterView);
@@ -104,7 +143,24 @@ TeachView::TeachView(QWidget* parent)
     m_narration->setStyleSheet(QStringLiteral("color: %1;").arg(ts::ink().name()));
     m_narration->setMinimumHeight(QFontMetrics(m_narration->font()).lineSpacing() * 3);
     m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    narrationLayout->addWidget(m_narration);
+    // The operation's lines beside its narration: reading one, the eye finds the other.
+    auto* narrationRow = new QHBoxLayout;
+    narrationRow->setSpacing(12);
+    // A long narration scrolls instead of taking the panels' room at 1280x720.
+    auto* narrationScroll = new QScrollArea(narrationBox);
+    narrationScroll->setWidget(m_narration);
+    narrationScroll->setWidgetResizable(true);
+    narrationScroll->setFrameShape(QFrame::NoFrame);
+    narrationScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    narrationScroll->setStyleSheet(
+        QStringLiteral("QScrollArea, QScrollArea > QWidget > QWidget "
+                       "{ background: transparent; }"));
+    // Four lines, the rest scrolls: the panels above keep their room at any window size.
+    narrationScroll->setMinimumHeight(QFontMetrics(m_narration->font()).lineSpacing() * 4 + 26);
+    narrationScroll->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+    narrationRow->addWidget(narrationScroll, 2);
+    narrationRow->addWidget(m_subBox, 1);
+    narrationLayout->addLayout(narrationRow);
 
     auto* predictLayout = new QHBoxLayout(m_predictRow);
     predictLayout->setContentsMargins(0, 0, 0, 0);
@@ -117,12 +173,16 @@ TeachView::TeachView(QWidget* parent)
     check->setDefault(true);
     auto* reveal = new QPushButton(tr("Just show me"), m_predictRow);
     predictLayout->addWidget(m_question, 1);
+    m_scoreLabel->setFont(ts::font(11, true));
+    m_scoreLabel->setStyleSheet(
+        QStringLiteral("color: %1;").arg(ts::inWindowEdge().darker(130).name()));
+    predictLayout->addWidget(m_scoreLabel);
     predictLayout->addWidget(m_guess);
     predictLayout->addWidget(check);
     predictLayout->addWidget(reveal);
-    // Keeps its room while hidden, so asking a question does not shift the panels above.
+    // Gives its room back while hidden: at 1280x720 the panels above need it.
     QSizePolicy keep = m_predictRow->sizePolicy();
-    keep.setRetainSizeWhenHidden(true);
+    keep.setRetainSizeWhenHidden(false);
     m_predictRow->setSizePolicy(keep);
     m_predictRow->hide();
     narrationLayout->addWidget(m_predictRow);
@@ -132,6 +192,10 @@ TeachView::TeachView(QWidget* parent)
     connect(m_lessons, &LessonPanel::runRequested, this,
             [this](const QString& text, std::chrono::seconds window) { run(text, window); });
     connect(m_lessons->predictSwitch(), &QCheckBox::toggled, this, &TeachView::setPredictMode);
+    connect(m_lessons, &LessonPanel::saveFileRequested, this, &TeachView::chooseLessonFileToSave);
+    connect(m_lessons, &LessonPanel::openFileRequested, this, &TeachView::chooseLessonFileToOpen);
+    connect(m_lessons, &LessonPanel::practiceRequested, this,
+            [this](std::uint64_t seed) { startPractice(seed); });
     connect(check, &QPushButton::clicked, this,
             [this] { submitPrediction(Count(m_guess->value())); });
     connect(m_guess, &QSpinBox::editingFinished, this, [this] {
@@ -150,6 +214,7 @@ TeachView::TeachView(QWidget* parent)
     connect(m_transport, &TransportBar::speedChanged, this,
             [this] { m_player->setInterval(int(m_transport->secondsPerStep() * 1000)); });
     connect(m_transport, &TransportBar::exportFrameRequested, this, &TeachView::chooseExportFile);
+    connect(m_transport, &TransportBar::exportPdfRequested, this, &TeachView::chooseHandoutFile);
     connect(m_transport, &TransportBar::exportAllRequested, this,
             &TeachView::chooseExportDirectory);
     m_player->setInterval(int(m_transport->secondsPerStep() * 1000));
@@ -167,6 +232,8 @@ TeachView::TeachView(QWidget* parent)
         {QKeySequence(Qt::Key_Space), [this] { setPlaying(!playing()); }},
         {QKeySequence(Qt::Key_Home), [this] { showStep(0); }},
         {QKeySequence(Qt::Key_End), [this] { showStep(lastStep()); }},
+        {QKeySequence(Qt::Key_Down), [this] { showSubStep(m_subStep + 1); }},
+        {QKeySequence(Qt::Key_Up), [this] { showSubStep(std::max(-1, m_subStep - 1)); }},
     };
     for (const auto& [key, action] : keys) {
         auto* shortcut = new QShortcut(key, this);
@@ -211,7 +278,19 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
         m_limits.reset();
         m_timeline = std::make_unique<teach::Timeline>(std::move(operations), window);
     }
+    m_practicing = m_startingPractice && !m_limits;
+    m_answers.clear();
+    m_score = {};
+    m_questions.clear();
+    if (!m_limits) {
+        for (teach::Question& q : teach::questions(*m_timeline)) {
+            if (m_practicing || q.kind == teach::Question::Kind::GetHits) {
+                m_questions.push_back(std::move(q));
+            }
+        }
+    }
     m_panes->setCurrentIndex(m_limits ? 1 : 0);
+    m_subBox->setVisible(!m_limits);
     m_lessons->predictSwitch()->setEnabled(!m_limits);
     m_lessons->setWindow(window);
     present(0, false);
@@ -223,8 +302,33 @@ int TeachView::lastStep() const {
 }
 
 bool TeachView::asksAt(int step) const {
-    return m_predict && !m_limits && m_timeline->frames()[std::size_t(step)].answer &&
-           !m_revealed.contains(step);
+    return m_predict && !m_limits && questionAt(step) && !m_revealed.contains(step);
+}
+
+const teach::Question* TeachView::questionAt(int step) const {
+    for (const teach::Question& q : m_questions) {
+        if (q.step == std::size_t(step)) {
+            return &q;
+        }
+    }
+    return nullptr;
+}
+
+void TeachView::startPractice(std::uint64_t seed) {
+    const auto window = m_lessons->window();
+    const QString text = QString::fromStdString(teach::practiceOperations(seed, window));
+    if (teach::lessons().at(std::size_t(m_lessons->chosenLesson())).kind ==
+        teach::LessonKind::RateLimit) {
+        m_lessons->chooseLesson(0);  // practice runs on the ring
+    }
+    m_lessons->setOperationsText(text);
+    m_startingPractice = true;
+    m_practiceSeed = seed;
+    run(text, window);
+    m_startingPractice = false;
+    setPredictMode(true);
+    m_scoreLabel->setText(
+        tr("Practice, seed %1: %2").arg(seed).arg(QString::fromStdString(m_score.text())));
 }
 
 QString TeachView::narration() const {
@@ -295,10 +399,20 @@ void TeachView::askPrediction(int step) {
     const Frame& f = m_timeline->frames()[std::size_t(step)];
     const auto w = m_timeline->window().count();
     m_pendingStep = step;
-    m_question->setText(tr("Your turn: what will getHits(%1) return? The window will be (%2, %3].")
-                            .arg(f.op->second)
-                            .arg(f.op->second - w)
-                            .arg(f.op->second));
+    const QString window = QString::fromStdString(f.windowText());
+    QString question = tr("Your turn: what will getHits(%1) return? The window will be %2")
+                           .arg(f.op->second)
+                           .arg(window);
+    if (m_practicing) {  // no window given away: that is part of the question
+        question = tr("Your turn: %1").arg(QString::fromStdString(questionAt(step)->prompt));
+    } else if (*f.windowLow != f.op->second - w) {
+        question += tr(": the newest second is %1, so seconds up to %2 are already forgotten.")
+                        .arg(*f.head)
+                        .arg(*f.windowLow);
+    } else {
+        question += QLatin1Char('.');
+    }
+    m_question->setText(question);
     m_guess->setValue(0);
     m_predictRow->show();
     m_guess->setFocus();
@@ -324,26 +438,137 @@ void TeachView::finishPrediction(std::optional<Count> guess) {
     }
     const int step = *m_pendingStep;
     cancelPrediction();
-    const Count answer = *m_timeline->frames()[std::size_t(step)].answer;
-    const QString right = QString::number(answer);
+    const teach::Question& q = *questionAt(step);
+    const QString right = QString::number(q.answer);
+    const teach::Verdict verdict =
+        guess ? teach::diagnose(*m_timeline, q, *guess) : teach::Verdict{};
     if (!guess) {
         m_verdict = tr("The answer is %1.").arg(right);
-    } else if (*guess == answer) {
+    } else if (verdict.right) {
         m_verdict = tr("✔ You said %1: right!").arg(right);
     } else {
-        m_verdict = tr("✘ You said %1, but the answer is %2.").arg(*guess).arg(right);
+        m_verdict = QStringLiteral("✘ ") + QString::fromStdString(verdict.text);
+    }
+    if (guess) {
+        m_answers[std::size_t(step)] = *guess;
+    }
+    if (m_practicing) {
+        m_score.add(verdict);  // "just show me" counts as not right
+        m_scoreLabel->setText(tr("Score: %1").arg(QString::fromStdString(m_score.text())));
+        m_verdict += QStringLiteral(" (%1)").arg(QString::fromStdString(m_score.text()));
     }
     m_verdictStep = step;
     m_revealed.insert(step);
     present(step, true);
 }
 
+teach::LessonFile TeachView::lessonFile() const {
+    teach::LessonFile file;
+    file.lesson = teach::lessons().at(std::size_t(m_lessons->chosenLesson())).id;
+    file.window = m_lessons->window();
+    file.step = std::size_t(m_step);
+    file.answers = m_answers;
+    if (m_practicing) {
+        file.practiceSeed = m_practiceSeed;
+    }
+    file.operations = m_lessons->operationsText().toStdString();
+    return file;
+}
+
+void TeachView::openLessonFile(const teach::LessonFile& file) {
+    int index = 0;
+    for (std::size_t i = 0; i < teach::lessons().size(); ++i) {
+        if (teach::lessons()[i].id == file.lesson) {
+            index = int(i);
+        }
+    }
+    m_lessons->chooseLesson(index);
+    const QString text = QString::fromStdString(file.operations);
+    if (text != QString::fromStdString(teach::lessons()[std::size_t(index)].operations)) {
+        m_lessons->setOperationsText(text);
+    }
+    m_startingPractice = file.practiceSeed.has_value();
+    m_practiceSeed = file.practiceSeed.value_or(0);
+    run(text, file.window);
+    m_startingPractice = false;
+    if (m_practicing || !file.answers.empty()) {
+        setPredictMode(true);
+    }
+    for (const auto& [step, guess] : file.answers) {
+        const teach::Question* q = questionAt(int(step));
+        if (!q) {
+            continue;
+        }
+        m_answers[step] = guess;
+        m_revealed.insert(int(step));
+        if (m_practicing) {
+            m_score.add(teach::diagnose(*m_timeline, *q, guess));
+        }
+    }
+    if (m_practicing) {
+        m_scoreLabel->setText(tr("Score: %1").arg(QString::fromStdString(m_score.text())));
+    }
+    showStep(int(file.step));
+}
+
+bool TeachView::saveLessonFile(const QString& path, QString* error) {
+    QSaveFile out(path);
+    const QByteArray bytes = QByteArray::fromStdString(teach::writeLessonFile(lessonFile()));
+    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
+        if (error) {
+            *error = tr("Could not write %1: %2").arg(path, out.errorString());
+        }
+        return false;
+    }
+    return true;
+}
+
+bool TeachView::loadLessonFile(const QString& path, QString* error) {
+    QFile in(path);
+    if (!in.open(QIODevice::ReadOnly)) {
+        if (error) {
+            *error = tr("%1: %2").arg(path, in.errorString());
+        }
+        return false;
+    }
+    const auto read = teach::readLessonFile(in.read(1 << 20).toStdString());
+    if (const auto* e = std::get_if<teach::ParseError>(&read)) {
+        if (error) {
+            *error = tr("%1: %2").arg(path, QString::fromStdString(e->describe()));
+        }
+        return false;
+    }
+    openLessonFile(std::get<teach::LessonFile>(read));
+    return true;
+}
+
+void TeachView::chooseLessonFileToSave() {
+    setPlaying(false);
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save this lesson"), m_lessons->exportName() + QStringLiteral(".lesson"),
+        tr("hitcounter lessons (*.lesson);;All files (*)"));
+    QString error;
+    if (!path.isEmpty() && !saveLessonFile(path, &error)) {
+        QMessageBox::warning(this, tr("Save lesson"), error);
+    }
+}
+
+void TeachView::chooseLessonFileToOpen() {
+    setPlaying(false);
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a lesson"), QString(), tr("hitcounter lessons (*.lesson);;All files (*)"));
+    QString error;
+    if (!path.isEmpty() && !loadLessonFile(path, &error)) {
+        QMessageBox::warning(this, tr("Open lesson"), error);
+    }
+}
+
 void TeachView::cancelPrediction() {
     if (m_pendingStep) {
         m_pendingStep.reset();
-        // Keeps its room while hidden, so asking a question does not shift the panels above.
+        // Gives its room back while hidden: at 1280x720 the panels above need it.
         QSizePolicy keep = m_predictRow->sizePolicy();
-        keep.setRetainSizeWhenHidden(true);
+        keep.setRetainSizeWhenHidden(false);
         m_predictRow->setSizePolicy(keep);
         m_predictRow->hide();
         present(m_step, false);
@@ -376,6 +601,19 @@ void TeachView::present(int step, bool animate) {
     }
     const Frame& f = m_timeline->frames()[std::size_t(step)];
     const auto w = m_timeline->window().count();
+    m_subStep = -1;
+    {
+        const QSignalBlocker blocker(m_subList);
+        m_subList->clear();
+        for (std::size_t i = 0; i < f.subSteps.size(); ++i) {
+            m_subList->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(
+                QString::fromStdString(f.subSteps[i].text)));
+        }
+    }
+    m_subToggle->setText(
+        f.subSteps.empty()
+            ? tr("Inside this step: nothing runs at the start")
+            : tr("Inside this step: %1 lines run (click one, or Down/Up)").arg(f.subSteps.size()));
     m_ring->setFrame(f, w);
     m_deque->setFrame(f, w, animate);
     m_vector->setFrame(f, w, animate);
@@ -392,6 +630,53 @@ void TeachView::present(int step, bool animate) {
     m_lessons->setCurrentLine(f.op ? f.op->line : 0);
     updateTransport();
     Q_EMIT stepChanged(step);
+}
+
+int TeachView::subStepCount() const {
+    if (m_limits) {
+        return 0;
+    }
+    return int(m_timeline->frames()[std::size_t(m_step)].subSteps.size());
+}
+
+void TeachView::showSubStep(int index) {
+    if (m_limits) {
+        return;
+    }
+    index = std::clamp(index, -1, subStepCount() - 1);
+    if (index == m_subStep) {
+        return;
+    }
+    m_subStep = index;
+    const QSignalBlocker blocker(m_subList);
+    m_subList->setCurrentRow(index);
+    presentSubStep();
+}
+
+void TeachView::presentSubStep() {
+    if (m_subStep < 0) {
+        present(m_step, false);
+        return;
+    }
+    const Frame& f = m_timeline->frames()[std::size_t(m_step)];
+    const teach::SubStep& sub = f.subSteps[std::size_t(m_subStep)];
+    // The ring as this line left it: the operation's slot holds the sub-step's state.
+    Frame shown = f;
+    if (sub.slot) {
+        shown.slot = sub.slot;
+        shown.ring[*sub.slot] = sub.slotState;
+        if (f.op->kind == Operation::Kind::Hit) {
+            shown.ring[*sub.slot].inWindow = sub.slotState.used && sub.slotState.inWindow;
+            if (sub.line != teach::Line::ResetSlot && sub.line != teach::Line::AddCount) {
+                shown.resetFrom.reset();  // not reset yet
+            }
+        }
+    }
+    m_ring->setFrame(shown, m_timeline->window().count());
+    m_code->setLine(sub.line);
+    m_narration->setText(stepHeader(m_step, f.op) +
+                         tr("<b>Line %1 of %2:</b> ").arg(m_subStep + 1).arg(f.subSteps.size()) +
+                         QString::fromStdString(sub.text).toHtmlEscaped());
 }
 
 void TeachView::updateTransport() {
@@ -424,7 +709,7 @@ int TeachView::exportAllFrames(const QString& directory, QString* error) {
         return -1;
     }
     const int original = m_step;
-    const QString prefix = m_lessons->lessonId();
+    const QString prefix = m_lessons->exportName();
     int written = 0;
     for (int step = 0; step <= lastStep(); ++step) {
         showStep(step);
@@ -440,10 +725,101 @@ int TeachView::exportAllFrames(const QString& directory, QString* error) {
     return written;
 }
 
+void TeachView::drawHandoutPage(QPainter& painter, const QRect& page, int step) {
+    showStep(step);
+    const QImage image = renderImage();
+    const QRect pictureArea(page.left(), page.top(), page.width(), page.height() * 7 / 10);
+    const QSize fitted = image.size().scaled(pictureArea.size(), Qt::KeepAspectRatio);
+    painter.drawImage(QRect(QPoint(pictureArea.left() + (pictureArea.width() - fitted.width()) / 2,
+                                   pictureArea.top()),
+                            fitted),
+                      image);
+    QString html = m_narration->text();
+    if (!m_limits) {
+        QStringList lines;
+        for (const teach::SubStep& sub : m_timeline->frames()[std::size_t(step)].subSteps) {
+            lines << QString::fromStdString(sub.text).toHtmlEscaped();
+        }
+        if (!lines.isEmpty()) {
+            html += QStringLiteral("<p style='font-family:monospace'>%1</p>")
+                        .arg(lines.join(QStringLiteral("<br>")));
+        }
+    }
+    QTextDocument text;
+    text.setDefaultFont(ts::font(9));
+    text.setHtml(html);
+    text.setTextWidth(page.width());
+    painter.save();
+    painter.translate(page.left(), page.top() + fitted.height() + page.height() / 50);
+    text.drawContents(&painter);
+    painter.restore();
+}
+
+QImage TeachView::handoutPage(int step, QSize size) {
+    QImage image(size, QImage::Format_RGB32);
+    image.fill(Qt::white);
+    image.setDotsPerMeterX(5906);  // 150 dpi, as the PDF: the text has the same size
+    image.setDotsPerMeterY(5906);
+    QPainter painter(&image);
+    const int original = m_step;
+    drawHandoutPage(painter, QRect(QPoint(size.width() / 20, size.height() / 20), size * 9 / 10),
+                    step);
+    showStep(original);
+    return image;
+}
+
+int TeachView::exportHandoutPdf(const QString& path, QString* error) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error) {
+            *error = tr("Could not write %1: %2").arg(path, file.errorString());
+        }
+        return -1;
+    }
+    const int original = m_step;
+    int pages = 0;
+    {
+        QPdfWriter pdf(&file);
+        pdf.setPageSize(QPageSize(QPageSize::A4));
+        pdf.setPageOrientation(QPageLayout::Landscape);
+        pdf.setResolution(150);
+        pdf.setTitle(tr("hitcounter lesson: %1").arg(m_lessons->exportName()));
+        pdf.setCreator(QStringLiteral("hitcounter"));
+        QPainter painter(&pdf);
+        const QRect page = painter.viewport();
+        for (int step = 0; step <= lastStep(); ++step) {
+            if (step > 0) {
+                pdf.newPage();
+            }
+            drawHandoutPage(painter, page, step);
+            ++pages;
+        }
+    }
+    showStep(original);
+    if (!file.commit()) {
+        if (error) {
+            *error = tr("Could not write %1: %2").arg(path, file.errorString());
+        }
+        return -1;
+    }
+    return pages;
+}
+
+void TeachView::chooseHandoutFile() {
+    setPlaying(false);
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save the lesson as a PDF handout"),
+        m_lessons->exportName() + QStringLiteral(".pdf"), tr("PDF (*.pdf)"));
+    QString error;
+    if (!path.isEmpty() && exportHandoutPdf(path, &error) < 0) {
+        QMessageBox::warning(this, tr("Handout PDF"), error);
+    }
+}
+
 void TeachView::chooseExportFile() {
     setPlaying(false);
     const QString suggestion = QStringLiteral("%1-step-%2.png")
-                                   .arg(m_lessons->lessonId())
+                                   .arg(m_lessons->exportName())
                                    .arg(m_step, 3, 10, QLatin1Char('0'));
     const QString path = QFileDialog::getSaveFileName(this, tr("Save this frame as PNG"),
                                                       suggestion, tr("PNG images (*.png)"));

@@ -10,24 +10,43 @@
 // answer; submitPrediction() (or revealPrediction()) then shows the step with the right answer
 // and the reason. Jumping with the scrubber or to the end does not ask.
 //
+// Practice (issue 16, build 3): startPractice(seed) writes seeded random operations
+// (teach::practiceOperations) into the editor, runs them and turns Predict mode on; it then also
+// asks for the count of every written slot a hit lands on (does it reset?), names the mistake
+// behind a wrong answer (teach::diagnose: off by one at t - W, a stale slot, a forgotten late
+// hit, a forgotten reset) and keeps a running score. Running other operations ends it. In plain
+// Predict mode the wrong getHits answers are diagnosed too.
+//
 // Rate-limit lessons (teach::LessonKind::RateLimit): the operations run through a
 // teach::LimiterTimeline instead, and a LimiterView (the limiters' boards) takes the place of the
 // ring, the queues and the code; stepping, playing, scrubbing, narration and export work the
 // same; Predict mode has no questions there.
 //
+// Sub-steps: each operation expands into the pseudocode lines it runs (teach::SubStep), listed
+// under the code (the list collapses with its header button). Choosing one (click, or Down/Up)
+// highlights its line and shows the ring as that line left it: before the reset the slot still
+// holds its old second; during getHits the slot being compared is outlined. Stepping to another
+// operation shows it whole again (subStep() == -1), ending on its last line.
+//
 // Export: exportCurrentFrame() writes the view as a PNG; exportAllFrames() writes one PNG per
-// step, "<lesson>-step-000.png", "<lesson>-step-001.png", ... (animations are shown finished).
+// step, "<name>-step-000.png" (LessonPanel::exportName(): "-w5" added at another W),
+// "<lesson>-step-001.png", ... (animations are shown finished).
 #pragma once
 
 #include <QSet>
 #include <QWidget>
+#include <map>
 #include <memory>
 #include <optional>
 
+#include "core/teach/lesson_file.h"
 #include "core/teach/limiter_timeline.h"
+#include "core/teach/practice.h"
 #include "core/teach/timeline.h"
 
 class QLabel;
+class QPainter;
+class QListWidget;
 class QPushButton;
 class QSpinBox;
 class QStackedWidget;
@@ -65,8 +84,11 @@ public:
     QString narration() const;
     LessonPanel* lessonPanel() const { return m_lessons; }
 
-    void showStep(int step);  // clamped to [0, lastStep()], no animation
-    void stepForward();       // animated; in Predict mode may stop at a question instead
+    void showStep(int step);   // clamped to [0, lastStep()], no animation
+    int subStepCount() const;  // of the current step
+    int subStep() const { return m_subStep; }
+    void showSubStep(int index);  // -1: the whole operation; clamped otherwise
+    void stepForward();           // animated; in Predict mode may stop at a question instead
     void stepBack();
     void setPlaying(bool playing);
     bool playing() const;
@@ -77,10 +99,29 @@ public:
     void submitPrediction(Count guess);
     void revealPrediction();
 
+    void startPractice(std::uint64_t seed);
+
+    // Lesson files (core/teach/lesson_file.h): what is shown now (lesson, W, operations, step,
+    // the answers given, the practice seed), and back. Loading runs the operations, restores
+    // the answers (those steps are not asked again; a practice's score is recomputed) and shows
+    // the step. The file functions return false with *error naming the file (and line).
+    teach::LessonFile lessonFile() const;
+    void openLessonFile(const teach::LessonFile& file);
+    bool saveLessonFile(const QString& path, QString* error);
+    bool loadLessonFile(const QString& path, QString* error);
+    bool practicing() const { return m_practicing; }
+    const teach::Score& score() const { return m_score; }
+
     QImage renderImage();
     bool exportCurrentFrame(const QString& path, QString* error);
     // Returns the number of files written, or -1 with *error set.
     int exportAllFrames(const QString& directory, QString* error);
+    // A handout: one A4 landscape page per step, its picture above its header and narration
+    // (and, for a ring lesson, the lines it runs). Returns the number of pages, or -1 with
+    // *error set. Written atomically (QSaveFile).
+    int exportHandoutPdf(const QString& path, QString* error);
+    // One handout page drawn on an image of `size` (what the PDF page shows), for previews.
+    QImage handoutPage(int step, QSize size);
 
 Q_SIGNALS:
     void stepChanged(int step);
@@ -90,12 +131,18 @@ private:
     void present(int step, bool animate);
     QString stepHeader(int step, const std::optional<teach::Operation>& op) const;
     bool asksAt(int step) const;
+    const teach::Question* questionAt(int step) const;
     void askPrediction(int step);
     void finishPrediction(std::optional<Count> guess);
     void cancelPrediction();
     void updateTransport();
+    void presentSubStep();
     void chooseExportFile();
     void chooseExportDirectory();
+    void chooseLessonFileToSave();
+    void chooseHandoutFile();
+    void drawHandoutPage(QPainter& painter, const QRect& page, int step);
+    void chooseLessonFileToOpen();
 
     std::unique_ptr<teach::Timeline> m_timeline;
     std::unique_ptr<teach::LimiterTimeline> m_limits;  // set while a rate-limit lesson is shown
@@ -118,6 +165,17 @@ private:
     LimiterView* m_limiterView;
     TransportBar* m_transport;
     QTimer* m_player;
+    QWidget* m_subBox;
+    QPushButton* m_subToggle;
+    QListWidget* m_subList;
+    int m_subStep = -1;
+    bool m_practicing = false;
+    std::uint64_t m_practiceSeed = 0;
+    std::map<std::size_t, Count> m_answers;  // step -> the learner's answer
+    bool m_startingPractice = false;
+    std::vector<teach::Question> m_questions;  // the questions of the shown timeline
+    teach::Score m_score;
+    QLabel* m_scoreLabel;
 };
 
 }  // namespace hitcounter::ui

@@ -63,6 +63,12 @@ TransportBar::TransportBar(QWidget* parent)
     saveAll->setToolTip(tr("Save every step of the lesson as numbered PNGs, for slides"));
     layout->addWidget(saveFrame);
     layout->addWidget(saveAll);
+    auto* savePdf = new QPushButton(tr("Handout PDF…"), this);
+    savePdf->setToolTip(
+        tr("Save the lesson as a PDF handout: one page per step with its picture "
+           "and narration"));
+    layout->addWidget(savePdf);
+    connect(savePdf, &QPushButton::clicked, this, &TransportBar::exportPdfRequested);
 
     connect(m_first, &QToolButton::clicked, this, &TransportBar::firstRequested);
     connect(m_back, &QToolButton::clicked, this, &TransportBar::backRequested);

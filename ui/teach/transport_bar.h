@@ -34,6 +34,7 @@ Q_SIGNALS:
     void speedChanged();
     void exportFrameRequested();
     void exportAllRequested();
+    void exportPdfRequested();
 
 private:
     QToolButton* m_first;

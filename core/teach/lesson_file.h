@@ -1,0 +1,53 @@
+// Lesson files: a lesson as the learner left it, in a small documented text format (issue 16,
+// build 5; docs/teaching.md "Lesson files").
+//
+// Thread-safe (pure functions and plain values).
+//
+// Format, UTF-8 text; header lines "key value" until the line "operations:", then the
+// operations verbatim in the editor's syntax (operation_parser.h):
+//     # hitcounter lesson 1          first line, exactly (the format's version)
+//     lesson example10               optional: the built-in lesson it started from (its kind,
+//                                    L and limiters for a rate-limit lesson)
+//     window 10                      W in seconds, 5 to 300
+//     step 4                         the step shown
+//     answer 4 3                     optional, repeatable: the learner answered 3 at step 4
+//     practice 42                    optional: a practice with this seed
+//     operations:
+//     hit 1
+//     ...
+// Blank lines and lines starting with '#' in the header are ignored. Errors name the 1-based
+// line of the file (an operation's error too) and what was expected.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "core/teach/operation_parser.h"
+
+namespace hitcounter::teach {
+
+inline constexpr std::string_view kLessonFileMagic = "# hitcounter lesson 1";
+
+struct LessonFile {
+    std::string lesson;  // a lessons() id, or empty
+    std::chrono::seconds window{10};
+    std::size_t step = 0;
+    std::map<std::size_t, Count> answers;  // step -> the learner's answer
+    std::optional<std::uint64_t> practiceSeed;
+    std::string operations;
+    friend bool operator==(const LessonFile&, const LessonFile&) = default;
+};
+
+std::string writeLessonFile(const LessonFile& file);
+
+// The file, or the first error (its line counts from 1 at the magic line). The operations are
+// checked with parseOperations, the lesson id against lessons(), the step against the number
+// of operations.
+std::variant<LessonFile, ParseError> readLessonFile(std::string_view text);
+
+}  // namespace hitcounter::teach

@@ -1,0 +1,64 @@
+// Practice: seeded random operations for the learner to predict, and feedback that names the
+// mistake (issue 16, build 3).
+//
+// Thread-safe (pure functions and plain values).
+//
+// practiceOperations(seed, window) writes a short random lesson (12 to 16 operations) in the
+// plain format of operation_parser.h: mostly increasing seconds with repeats, some late hits
+// inside the window, one hit too late to count and one gap longer than W, and getHits at the
+// head, into the past and exactly W after an earlier hit (the boundary). The same seed and W
+// always give the same text (std::mt19937_64, no library distribution whose output may differ
+// between standard libraries).
+//
+// Questions: every getHits (its answer), and every accepted hit that lands on a written slot
+// (the slot's count after the hit: a reset shows as a count that starts again). diagnose()
+// compares a wrong guess with what common mistakes would give, at the frame of the question:
+//     GetHits: off by one at t - W (counting the boundary second t - W too), counting stale
+//              slots (every written slot up to t), forgetting the late hits, counting the
+//              dropped hits;
+//     SlotCount: forgetting the reset (adding to the stale count).
+// Example, W = 10, "hit 5; hit 6; getHits 15": a guess of 2 for getHits(15) is "off by one at
+// t - W: second 5 is not in (5, 15]".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/teach/timeline.h"
+
+namespace hitcounter::teach {
+
+std::string practiceOperations(std::uint64_t seed, std::chrono::seconds window);
+
+struct Question {
+    enum class Kind { GetHits, SlotCount };
+    Kind kind = Kind::GetHits;
+    std::size_t step = 0;  // the frame that answers it
+    std::string prompt;    // "What will getHits(15) return?"
+    Count answer = 0;
+};
+
+// The questions of `timeline`, in step order.
+std::vector<Question> questions(const Timeline& timeline);
+
+struct Verdict {
+    bool right = false;
+    std::string mistake;  // empty when right, or when no known mistake gives the guess
+    std::string text;     // one sentence for the learner, naming the mistake when known
+};
+
+Verdict diagnose(const Timeline& timeline, const Question& question, Count guess);
+
+// A running score.
+struct Score {
+    int asked = 0;
+    int right = 0;
+    void add(const Verdict& v) {
+        ++asked;
+        right += v.right ? 1 : 0;
+    }
+    std::string text() const;  // "3 of 4 right"
+};
+
+}  // namespace hitcounter::teach

@@ -1,0 +1,241 @@
+// hitcounter-cli teach, run as a process: every step of every lesson at W = 5, 10 and 300
+// against the Timeline run in this process (the JSON names of issue 16 build 6), the example's
+// answers, a FILE in the editor's syntax and in the LeetCode format, stdin, and bad input named
+// by its line (exit code 2).
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "../app/cli_process.h"
+#include "core/teach/lessons.h"
+#include "core/teach/practice.h"
+#include "core/teach/timeline.h"
+
+using namespace hitcounter;
+
+namespace {
+
+QJsonObject parseJson(const CliResult& r) {
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+    if (error.error != QJsonParseError::NoError) {
+        qWarning("not JSON: %s\n%s", qPrintable(error.errorString()), r.out.left(400).constData());
+    }
+    return doc.object();
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+    QFile file(dir.filePath(name));
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size()) {
+        qFatal("cannot write %s", qPrintable(file.fileName()));
+    }
+    return file.fileName();
+}
+
+std::vector<qint64> answers(const QJsonObject& root) {
+    std::vector<qint64> out;
+    for (const QJsonValue& step : root.value(QStringLiteral("steps")).toArray()) {
+        const QJsonValue a = step.toObject().value(QStringLiteral("answer"));
+        if (!a.isNull())
+            out.push_back(a.toInteger());
+    }
+    return out;
+}
+
+}  // namespace
+
+class TestCliTeach : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void everyLessonsStepsMatchTheTimeline_data() {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<int>("window");
+        for (const auto& lesson : teach::lessons()) {
+            if (lesson.kind != teach::LessonKind::Ring)
+                continue;
+            for (int w : {5, 10, 300})
+                QTest::addRow("%s W=%d", lesson.id.c_str(), w)
+                    << QString::fromStdString(lesson.id) << w;
+        }
+    }
+    void everyLessonsStepsMatchTheTimeline() {
+        QFETCH(QString, id);
+        QFETCH(int, window);
+        const CliResult r =
+            runCli({QStringLiteral("teach"), QStringLiteral("--lesson"), id,
+                    QStringLiteral("--window"), QString::number(window), QStringLiteral("--json")});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QJsonObject root = parseJson(r);
+        QCOMPARE(root.value(QStringLiteral("window_seconds")).toInt(), window);
+        const QJsonArray steps = root.value(QStringLiteral("steps")).toArray();
+        const teach::Lesson* lesson = nullptr;
+        for (const auto& l : teach::lessons())
+            if (QString::fromStdString(l.id) == id)
+                lesson = &l;
+        const auto ops =
+            std::get<std::vector<teach::Operation>>(teach::parseOperations(lesson->operations));
+        const teach::Timeline timeline(ops, std::chrono::seconds{window});
+        QCOMPARE(steps.size(), qsizetype(timeline.frames().size()));
+        for (qsizetype k = 0; k < steps.size(); ++k) {
+            const QJsonObject s = steps[k].toObject();
+            const teach::Frame& f = timeline.frames()[std::size_t(k)];
+            for (const char* name : {"operation", "answer", "window", "line", "narration", "slots"})
+                QVERIFY2(s.contains(QLatin1String(name)), name);
+            QCOMPARE(s.value(QStringLiteral("narration")).toString(),
+                     QString::fromStdString(f.narration));
+            QCOMPARE(s.value(QStringLiteral("answer")).isNull(), !f.answer.has_value());
+            if (f.answer)
+                QCOMPARE(s.value(QStringLiteral("answer")).toInteger(), qint64(*f.answer));
+            if (f.op)
+                QCOMPARE(s.value(QStringLiteral("window")).toString(),
+                         QString::fromStdString(f.windowText()));
+            const QJsonArray slots = s.value(QStringLiteral("slots")).toArray();
+            QCOMPARE(slots.size(), qsizetype(window));
+            for (int i = 0; i < window; ++i) {
+                const auto& slot = f.ring[std::size_t(i)];
+                QCOMPARE(slots[i].isNull(), !slot.used);
+                if (slot.used) {
+                    QCOMPARE(slots[i].toObject().value(QStringLiteral("second")).toInteger(),
+                             qint64(slot.second));
+                    QCOMPARE(slots[i].toObject().value(QStringLiteral("count")).toInteger(),
+                             qint64(slot.count));
+                }
+            }
+            const QJsonArray subs = s.value(QStringLiteral("sub_steps")).toArray();
+            QCOMPARE(subs.size(), qsizetype(f.subSteps.size()));
+            for (qsizetype i = 0; i < subs.size(); ++i) {
+                const auto& sub = f.subSteps[std::size_t(i)];
+                const QJsonObject o = subs[i].toObject();
+                QCOMPARE(o.value(QStringLiteral("line_number")).toInt(), int(sub.line) + 1);
+                QVERIFY(teach::kPseudocode[std::size_t(sub.line)].find(
+                            o.value(QStringLiteral("line")).toString().toStdString()) !=
+                        std::string_view::npos);
+                QCOMPARE(o.value(QStringLiteral("text")).toString(),
+                         QString::fromStdString(sub.text));
+            }
+        }
+    }
+
+    void exampleAnswersThreeFourThreeWithItsWindowsAndLines() {
+        const CliResult r = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),
+                                    QStringLiteral("example"), QStringLiteral("--json")});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QJsonObject root = parseJson(r);
+        QCOMPARE(answers(root), (std::vector<qint64>{3, 4, 3}));
+        const QJsonObject last = root.value(QStringLiteral("steps")).toArray().last().toObject();
+        QCOMPARE(last.value(QStringLiteral("operation")).toString(), QStringLiteral("getHits 301"));
+        QCOMPARE(last.value(QStringLiteral("window")).toString(), QStringLiteral("(1, 301]"));
+        QCOMPARE(last.value(QStringLiteral("line")).toString(), QStringLiteral("return total"));
+    }
+
+    // Issue 16's own example: W = 10, hit 1; hit 12; getHits 5 is 0 in (2, 5].
+    void aFileInTheEditorsSyntaxShowsTheEffectiveWindow() {
+        QTemporaryDir dir;
+        const QString file =
+            writeFile(dir, QStringLiteral("past.txt"), "hit 1\nhit 12 # later\ngetHits 5\n");
+        const CliResult r = runCli({QStringLiteral("teach"), file, QStringLiteral("--window"),
+                                    QStringLiteral("10"), QStringLiteral("--json")});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QJsonObject root = parseJson(r);
+        const QJsonObject s = root.value(QStringLiteral("steps")).toArray()[3].toObject();
+        QCOMPARE(s.value(QStringLiteral("operation")).toString(), QStringLiteral("getHits 5"));
+        QCOMPARE(s.value(QStringLiteral("answer")).toInteger(), 0);
+        QCOMPARE(s.value(QStringLiteral("window")).toString(), QStringLiteral("(2, 5]"));
+        QCOMPARE(root.value(QStringLiteral("file")).toString(), file);
+    }
+
+    void theLeetCodeFormatFromStdinDefaultsToThreeHundred() {
+        const QByteArray input =
+            "[\"HitCounter\",\"hit\",\"hit\",\"hit\",\"getHits\",\"hit\","
+            "\"getHits\",\"getHits\"]\n[[],[1],[2],[3],[4],[300],[300],[301]]\n";
+        const CliResult r =
+            runCli({QStringLiteral("teach"), QStringLiteral("-"), QStringLiteral("--json")}, input);
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QJsonObject root = parseJson(r);
+        QCOMPARE(root.value(QStringLiteral("window_seconds")).toInt(), 300);
+        QCOMPARE(answers(root), (std::vector<qint64>{3, 4, 3}));
+    }
+
+    void rateLimitLessonsPrintTheirDecisions() {
+        const CliResult r = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),
+                                    QStringLiteral("limit-burst"), QStringLiteral("--json")});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QJsonArray steps = parseJson(r).value(QStringLiteral("steps")).toArray();
+        QCOMPARE(steps.size(), 8);
+        const QJsonArray lanes = steps[3].toObject().value(QStringLiteral("limiters")).toArray();
+        QCOMPARE(lanes.size(), 2);
+        QCOMPARE(lanes[0].toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("fixed"));
+        QCOMPARE(lanes[0].toObject().value(QStringLiteral("accepted")).toInt(), 1);  // 60
+        QCOMPARE(lanes[1].toObject().value(QStringLiteral("rejected")).toInt(), 1);
+    }
+
+    // The view's practice, headless: the same operations for the same seed, with its questions.
+    void practiceListsItsQuestions() {
+        const CliResult r = runCli({QStringLiteral("teach"), QStringLiteral("--practice"),
+                                    QStringLiteral("3"), QStringLiteral("--json")});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QJsonObject root = parseJson(r);
+        QCOMPARE(root.value(QStringLiteral("window_seconds")).toInt(), 10);
+        QCOMPARE(root.value(QStringLiteral("operations")).toString().toStdString(),
+                 teach::practiceOperations(3, std::chrono::seconds{10}));
+        const QJsonArray questions = root.value(QStringLiteral("questions")).toArray();
+        QVERIFY(questions.size() >= 2);
+        const QJsonArray steps = root.value(QStringLiteral("steps")).toArray();
+        for (const QJsonValue& q : questions) {
+            const QJsonObject o = q.toObject();
+            if (o.value(QStringLiteral("kind")).toString() == QStringLiteral("getHits"))
+                QCOMPARE(steps[o.value(QStringLiteral("step")).toInt()]
+                             .toObject()
+                             .value(QStringLiteral("answer"))
+                             .toInteger(),
+                         o.value(QStringLiteral("answer")).toInteger());
+        }
+    }
+
+    void textOutputListsEveryStep() {
+        const CliResult r = runCli(
+            {QStringLiteral("teach"), QStringLiteral("--lesson"), QStringLiteral("boundary")});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        QVERIFY(r.out.contains("step 4: getHits 15 -> 1 in (5, 15]"));
+        QVERIFY(r.out.contains("slot 5: 5 < 5 <= 15? no"));
+    }
+
+    void badInputNamesTheLineAndExitsTwo_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("bad second")
+            << QStringList{QStringLiteral("-")} << QByteArray("hit 1\nhit two\n")
+            << QByteArray("-: line 2, column 5:");
+        QTest::newRow("unknown lesson")
+            << QStringList{QStringLiteral("--lesson"), QStringLiteral("nope")} << QByteArray()
+            << QByteArray("unknown lesson 'nope'");
+        QTest::newRow("window too small")
+            << QStringList{QStringLiteral("--lesson"), QStringLiteral("example"),
+                           QStringLiteral("--window"), QStringLiteral("4")}
+            << QByteArray() << QByteArray("--window");
+        QTest::newRow("no file") << QStringList{} << QByteArray()
+                                 << QByteArray("teach expects one FILE, --lesson ID or --practice");
+        QTest::newRow("missing file") << QStringList{QStringLiteral("/nonexistent/ops.txt")}
+                                      << QByteArray() << QByteArray("/nonexistent/ops.txt");
+    }
+    void badInputNamesTheLineAndExitsTwo() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QByteArray, input);
+        QFETCH(QByteArray, message);
+        const CliResult r =
+            runCli(QStringList{QStringLiteral("teach")} + arguments + QStringList{"--json"}, input);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliTeach)
+#include "tst_cli_teach.moc"

@@ -1,0 +1,69 @@
+// Lesson files: write then read gives the same lesson; every error names its line.
+#include <QTest>
+
+#include "core/teach/lesson_file.h"
+
+using namespace hitcounter;
+using namespace hitcounter::teach;
+
+class TestLessonFile : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void writeThenReadIsTheSameLesson() {
+        LessonFile file;
+        file.lesson = "gap";
+        file.window = std::chrono::seconds{12};
+        file.step = 4;
+        file.answers = {{2, 5}, {4, 0}};
+        file.practiceSeed = 99;
+        file.operations = "hit 1\nhit 3 x2 # two\n\ngetHits 8; getHits 40\n";
+        const std::string text = writeLessonFile(file);
+        QVERIFY(text.rfind("# hitcounter lesson 1\n", 0) == 0);
+        const auto read = readLessonFile(text);
+        if (const auto* e = std::get_if<ParseError>(&read))
+            QFAIL(e->describe().c_str());
+        QVERIFY(std::get<LessonFile>(read) == file);
+    }
+
+    void errorsNameTheLine_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("not a lesson") << "hit 1\n" << 1 << "first line";
+        QTest::newRow("empty") << "" << 1 << "first line";
+        QTest::newRow("unknown setting")
+            << "# hitcounter lesson 1\nwindow 10\nspeed 2\noperations:\n"
+            << 3 << "'speed'";
+        QTest::newRow("window out of range") << "# hitcounter lesson 1\nwindow 400\noperations:\n"
+                                             << 2 << "5 to 300";
+        QTest::newRow("unknown lesson")
+            << "# hitcounter lesson 1\n# mine\nlesson nope\nwindow 10\noperations:\n"
+            << 3 << "'nope'";
+        QTest::newRow("bad answer") << "# hitcounter lesson 1\nwindow 10\nanswer 3\noperations:\n"
+                                    << 3 << "STEP GUESS";
+        QTest::newRow("no operations line") << "# hitcounter lesson 1\nwindow 10\n"
+                                            << 2 << "operations:";
+        QTest::newRow("no window") << "# hitcounter lesson 1\noperations:\nhit 1\n"
+                                   << 1 << "window";
+        QTest::newRow("bad operation")
+            << "# hitcounter lesson 1\nwindow 10\noperations:\nhit 1\nhit two\n"
+            << 5 << "'two'";
+        QTest::newRow("step past the end")
+            << "# hitcounter lesson 1\nwindow 10\nstep 3\noperations:\nhit 1\n"
+            << 1 << "past the last step";
+    }
+    void errorsNameTheLine() {
+        QFETCH(QString, text);
+        QFETCH(int, line);
+        QFETCH(QString, mentions);
+        const auto read = readLessonFile(text.toStdString());
+        QVERIFY(std::holds_alternative<ParseError>(read));
+        const ParseError& e = std::get<ParseError>(read);
+        QCOMPARE(e.line, line);
+        QVERIFY2(QString::fromStdString(e.message).contains(mentions), e.message.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLessonFile)
+#include "tst_lesson_file.moc"

@@ -1,0 +1,101 @@
+// Practice: seeded operations are reproducible and always valid lessons; diagnose() names the
+// mistake behind a wrong answer (issue 16, build 3).
+#include <QTest>
+
+#include "core/teach/practice.h"
+
+using namespace hitcounter;
+using namespace hitcounter::teach;
+
+namespace {
+
+Timeline run(const std::string& text, int w) {
+    return Timeline(std::get<std::vector<Operation>>(parseOperations(text)),
+                    std::chrono::seconds{w});
+}
+
+Question questionAt(const Timeline& t, std::size_t step) {
+    for (const Question& q : questions(t))
+        if (q.step == step)
+            return q;
+    qFatal("no question at step %zu", step);
+}
+
+}  // namespace
+
+class TestPractice : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void sameSeedSameOperationsAndSeedsDiffer() {
+        QCOMPARE(practiceOperations(7, std::chrono::seconds{10}),
+                 practiceOperations(7, std::chrono::seconds{10}));
+        QVERIFY(practiceOperations(7, std::chrono::seconds{10}) !=
+                practiceOperations(8, std::chrono::seconds{10}));
+        QVERIFY(practiceOperations(7, std::chrono::seconds{10}) !=
+                practiceOperations(7, std::chrono::seconds{300}));
+    }
+
+    // 300 seeds at three windows: every practice parses, runs, asks at least two getHits
+    // (one of them at the boundary or later), and holds no comment that gives answers away.
+    void everyPracticeIsAValidLessonWithQuestions() {
+        for (int w : {5, 10, 300}) {
+            for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+                const std::string text = practiceOperations(seed, std::chrono::seconds{w});
+                const ParseResult parsed = parseOperations(text);
+                QVERIFY2(std::holds_alternative<std::vector<Operation>>(parsed), text.c_str());
+                const Timeline t = run(text, w);
+                const auto qs = questions(t);
+                int getHits = 0;
+                for (const Question& q : qs) {
+                    getHits += q.kind == Question::Kind::GetHits;
+                    QCOMPARE(q.answer,
+                             q.kind == Question::Kind::GetHits
+                                 ? *t.frames()[q.step].answer
+                                 : t.frames()[q.step].ring[*t.frames()[q.step].slot].count);
+                    QVERIFY(diagnose(t, q, q.answer).right);
+                    QVERIFY(!diagnose(t, q, q.answer + 1).right);
+                }
+                QVERIFY2(getHits >= 2, text.c_str());
+                QVERIFY(text.find("late") == std::string::npos);
+            }
+        }
+    }
+
+    void namesTheMistake_data() {
+        QTest::addColumn<QString>("ops");
+        QTest::addColumn<int>("step");
+        QTest::addColumn<int>("guess");
+        QTest::addColumn<QString>("mistake");
+        QTest::newRow("boundary") << "hit 5\nhit 6\ngetHits 15" << 3 << 2 << "off by one at t - W";
+        QTest::newRow("past") << "hit 1\nhit 12\ngetHits 5" << 3 << 1
+                              << "the window of a query into the past";
+        QTest::newRow("stale") << "hit 3\nhit 8\ngetHits 14" << 3 << 2 << "counting a stale slot";
+        QTest::newRow("late") << "hit 8\nhit 6\ngetHits 10" << 3 << 1 << "forgetting a late hit";
+        QTest::newRow("reset") << "hit 3 x2\nhit 13" << 2 << 3 << "forgetting the reset";
+        QTest::newRow("no reset") << "hit 4 x2\nhit 4 x3" << 2 << 3
+                                  << "a reset that does not happen";
+        QTest::newRow("unknown") << "hit 5\nhit 6\ngetHits 15" << 3 << 7 << "";
+    }
+    void namesTheMistake() {
+        QFETCH(QString, ops);
+        QFETCH(int, step);
+        QFETCH(int, guess);
+        QFETCH(QString, mistake);
+        const Timeline t = run(ops.toStdString(), 10);
+        const Verdict v = diagnose(t, questionAt(t, std::size_t(step)), Count(guess));
+        QVERIFY(!v.right);
+        QCOMPARE(QString::fromStdString(v.mistake), mistake);
+        QVERIFY2(v.text.find("You said " + std::to_string(guess)) == 0, v.text.c_str());
+    }
+
+    void scoreCounts() {
+        Score s;
+        s.add(Verdict{true, {}, {}});
+        s.add(Verdict{false, {}, {}});
+        QCOMPARE(s.text(), std::string("1 of 2 right"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPractice)
+#include "tst_practice.moc"
