@@ -20,14 +20,12 @@
 #include <QVBoxLayout>
 
 #include <QDockWidget>
-#include <QFileInfo>
 #include <QProgressDialog>
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <thread>
 
-#include "core/io/trace_recorder.h"
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/wall_clock.h"
@@ -38,6 +36,7 @@
 #include "ui/policy_comparison.h"
 #include "ui/replay_bar.h"
 #include "ui/ring_histogram.h"
+#include "ui/source_session.h"
 #include "ui/source_status.h"
 #include "ui/sources_panel.h"
 #include "ui/teach/teach_view.h"
@@ -60,7 +59,9 @@ QString compact(double value) {
 }  // namespace
 
 MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
-    : QMainWindow(parent), m_clock(clock ? std::move(clock) : std::make_shared<WallClock>()) {
+    : QMainWindow(parent),
+      m_session(std::make_unique<SourceSession>(
+          m_queue, m_worker, clock ? std::move(clock) : std::make_shared<WallClock>())) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("hitcounter"));
     setWindowIcon(QIcon(QStringLiteral(":/hitcounter/hitcounter.png")));
@@ -305,28 +306,13 @@ void MainWindow::buildSourceControls() {
             [this](const SourceSpec& spec) { startSpec(spec); });
     connect(m_sources, &SourcesPanel::stopRequested, this, [this] {
         stopSource();
-        m_sources->showSpec(m_spec, false);
+        m_sources->showSpec(m_session->spec(), false);
     });
     connect(m_sources, &SourcesPanel::openTraceRequested, this, &MainWindow::openTrace);
     connect(m_sources, &SourcesPanel::replayKeyChanged, this, &MainWindow::setReplayKey);
-    connect(m_sources, &SourcesPanel::rateChanged, this, [this](double rate) {
-        m_spec.rate = rate;
-        if (m_simulator) {
-            m_simulator->setRate(rate);
-        }
-    });
-    connect(m_sources, &SourcesPanel::patternChanged, this, [this](TrafficPattern pattern) {
-        m_spec.pattern = pattern;
-        if (m_simulator) {
-            m_simulator->setPattern(pattern);
-        }
-    });
-    connect(m_sources, &SourcesPanel::speedChanged, this, [this](double speed) {
-        m_spec.speed = speed;
-        if (m_simulator && !m_warmingUp) {
-            m_simulator->setSpeed(speed);
-        }
-    });
+    connect(m_sources, &SourcesPanel::rateChanged, m_session.get(), &SourceSession::setRate);
+    connect(m_sources, &SourcesPanel::patternChanged, m_session.get(), &SourceSession::setPattern);
+    connect(m_sources, &SourcesPanel::speedChanged, m_session.get(), &SourceSession::setSpeed);
     connect(m_sources, &SourcesPanel::recordToggled, this, [this](bool on) {
         QString file;
         if (on) {
@@ -353,241 +339,143 @@ void MainWindow::buildSourceControls() {
     addToolBar(Qt::BottomToolBarArea, m_replayToolBar);
     m_replayToolBar->hide();
     connect(m_replayBar, &ReplayBar::playRequested, this, [this](bool play) {
-        if (m_replay) {
-            play ? m_replay->play() : m_replay->pause();
+        if (ReplaySource* replay = m_session->replay()) {
+            play ? replay->play() : replay->pause();
         }
     });
     connect(m_replayBar, &ReplayBar::seekRequested, this, &MainWindow::seekReplay);
+    connectSession();
     connect(m_replayBar, &ReplayBar::speedChanged, this, [this](double speed) {
-        if (m_replay) {
-            m_replay->setSpeed(speed);
+        if (ReplaySource* replay = m_session->replay()) {
+            replay->setSpeed(speed);
         }
     });
-    connect(m_replayBar, &ReplayBar::loopToggled, this, [this](bool loop) {
-        m_spec.loop = loop;
-        if (m_replay) {
-            m_replay->setLoop(loop);
-        }
+    connect(m_replayBar, &ReplayBar::loopToggled, m_session.get(), &SourceSession::setLoop);
+}
+
+void MainWindow::connectSession() {
+    connect(m_session.get(), &SourceSession::viewsReset, this, [this](TimeAxisMode mode) {
+        m_items->clear();
+        m_live->setTimeAxisMode(mode);
+        m_comparison->setTimeAxisMode(mode);
+        m_items->setTimeAxisMode(mode);
+        m_limitsView->setTimeAxisMode(mode);
+        m_live->setFollowing(true);
     });
-}
-
-bool MainWindow::startSpec(const SourceSpec& spec) {
-    BuiltSource built;
-    try {
-        built = buildSource(spec, *m_clock);
-    } catch (const std::exception& e) {
-        showError(
-            tr("Cannot start the %1: %2").arg(kindName(spec.kind), QString::fromUtf8(e.what())));
-        return false;
-    }
-    m_spec = spec;
-    if (!startSource(std::move(built.source), built.timeAxis)) {
-        m_sources->showSpec(spec, false);
-        return false;
-    }
-    m_simulator = built.simulator;
-    m_warmingUp = m_simulator != nullptr && spec.warmup.count() > 0;
-    m_replay = built.replay;
-    m_follow = built.follow;
-    m_worker.setLiveClock(m_simulator == nullptr && m_replay == nullptr ? m_clock.get() : nullptr);
-    m_replayProblemShown = false;
-    m_replayToolBar->setVisible(m_replay != nullptr);
-    if (m_replay) {
-        m_replayBar->setSpeed(spec.speed);
-        m_replayBar->setLoop(spec.loop);
-        m_replayBar->setClockTimes(built.timeAxis == TimeAxisMode::Clock);
-    }
-    m_sources->showSpec(spec, true);
-    return true;
-}
-
-bool MainWindow::setRecording(const QString& file) {
-    if (file.isEmpty()) {
-        std::unique_ptr<TraceRecorder> stopped = m_worker.setRecorder(nullptr);
-        if (stopped) {
-            try {
-                stopped->finish();
-                m_sources->showRecording(
-                    tr("Recorded %L1 hits into %2").arg(stopped->hitsWritten()).arg(m_recordPath));
-            } catch (const std::runtime_error& e) {
-                showError(QString::fromStdString(e.what()));
-            }
+    connect(m_session.get(), &SourceSession::started, this, [this](const QString& description) {
+        m_errorBanner->hide();
+        if (m_worker.limitsOptions().enabled) {
+            m_limitsView->setRestartNote(tr("The lab restarted with the source, from its start."));
         }
-        m_recordPath.clear();
-        return true;
-    }
-    std::unique_ptr<TraceRecorder> recorder;
-    try {
-        recorder = std::make_unique<TraceRecorder>(std::filesystem::path(file.toStdString()));
-    } catch (const std::runtime_error& e) {
-        showError(QString::fromStdString(e.what()));
-        return false;
-    }
-    setRecording(QString());
-    m_recordPath = file;
-    m_worker.setRecorder(std::move(recorder));
-    return true;
-}
-
-void MainWindow::updateRecordingStatus() {
-    const QString text = m_worker.withRecorder([this](const TraceRecorder* r) {
-        if (r == nullptr) {
-            return QString();
-        }
-        return r->error().empty() ? tr("%L1 hits into %2").arg(r->hitsWritten()).arg(m_recordPath)
-                                  : QString::fromStdString(r->error());
+        statusBar()->showMessage(tr("Started %1").arg(description), 4000);
     });
-    if (!text.isEmpty()) {
-        m_sources->showRecording(text);
-    }
+    connect(m_session.get(), &SourceSession::stopped, this, [this] {
+        closeLoadDialog();
+        m_replayToolBar->hide();
+    });
+    connect(m_session.get(), &SourceSession::specShown, this,
+            [this](const SourceSpec& spec, bool running) {
+                if (running) {
+                    const bool replay = m_session->replay() != nullptr;
+                    m_replayToolBar->setVisible(replay);
+                    if (replay) {
+                        m_replayBar->setSpeed(spec.speed);
+                        m_replayBar->setLoop(spec.loop);
+                        m_replayBar->setClockTimes(m_session->timeMode() == TimeAxisMode::Clock);
+                    }
+                }
+                m_sources->showSpec(spec, running);
+            });
+    connect(m_session.get(), &SourceSession::errorOccurred, this, &MainWindow::showError);
+    connect(m_session.get(), &SourceSession::statusMessage, this,
+            [this](const QString& message, int ms) { statusBar()->showMessage(message, ms); });
+    connect(m_session.get(), &SourceSession::recordingShown, m_sources,
+            &SourcesPanel::showRecording);
+    connect(m_session.get(), &SourceSession::loadProgress, this,
+            [this](int permille, const QString& label) {
+                if (m_loadDialog == nullptr) {
+                    m_loadDialog =
+                        new QProgressDialog(tr("Loading the trace…"), tr("Cancel"), 0, 1000, this);
+                    m_loadDialog->setObjectName(QStringLiteral("loadDialog"));
+                    m_loadDialog->setWindowTitle(tr("Opening trace"));
+                    m_loadDialog->setMinimumDuration(300);
+                    m_loadDialog->setAutoClose(false);
+                    m_loadDialog->setAutoReset(false);
+                }
+                m_loadDialog->setValue(permille);
+                m_loadDialog->setLabelText(label);
+                if (m_loadDialog->wasCanceled()) {
+                    m_session->cancelLoading();
+                }
+            });
+    connect(m_session.get(), &SourceSession::loadFinished, this, &MainWindow::closeLoadDialog);
+    connect(m_session.get(), &SourceSession::replayProgress, m_replayBar, &ReplayBar::updateFrom);
 }
 
-void MainWindow::openTrace() {
-    const QString dir = m_spec.file.isEmpty()
-                            ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
-                            : QFileInfo(m_spec.file).absolutePath();
-    const QString file = QFileDialog::getOpenFileName(
-        this, tr("Open trace or access log"), dir,
-        tr("Recorded hits (*.csv *.log *.gz *.json *.jsonl *access*);;Trace CSV (*.csv);;"
-           "All files (*)"));
-    if (file.isEmpty()) {
-        return;
-    }
-    SourceSpec spec = m_spec;
-    spec.kind = SourceSpec::Kind::Replay;
-    spec.file = file;
-    spec.speed = 1.0;
-    spec.logFormat.clear();  // detected from the file chosen
-    startSpec(spec);
-}
-
-void MainWindow::setReplayKey(const QString& key) {
-    m_spec.key = key;
-    if (!m_replay || m_spec.kind != SourceSpec::Kind::Replay) {
-        return;  // the next replay or follow uses it
-    }
-    // Reload with the new key and come back to the same trace time.
-    const ReplayProgress progress = m_replay->progress();
-    const bool resume = progress.loops == 0 && progress.first.has_value();
-    const bool paused = m_replay->paused();
-    const Timestamp at = m_replay->now();
-    if (!startSpec(m_spec)) {
-        return;
-    }
-    if (paused) {
-        m_replay->pause();
-    }
-    if (resume) {
-        m_replay->seek(at);
-    }
-}
-
-void MainWindow::seekReplay(Timestamp t) {
-    if (!m_replay) {
-        return;
-    }
-    m_replay->seek(t);
-    statusBar()->showMessage(
-        tr("Seeking to trace time %1 s: every view is rebuilt from the start").arg(t), 4000);
-}
-
-void MainWindow::followReplay() {
-    const ReplayProgress progress = m_replay->progress();
-    if (progress.state == ReplayState::Loading) {
-        if (m_loadDialog == nullptr) {
-            m_loadDialog =
-                new QProgressDialog(tr("Loading the trace…"), tr("Cancel"), 0, 1000, this);
-            m_loadDialog->setObjectName(QStringLiteral("loadDialog"));
-            m_loadDialog->setWindowTitle(tr("Opening trace"));
-            m_loadDialog->setMinimumDuration(300);
-            m_loadDialog->setAutoClose(false);
-            m_loadDialog->setAutoReset(false);
-        }
-        const double fraction = progress.bytesTotal == 0
-                                    ? 0.0
-                                    : double(progress.bytesRead) / double(progress.bytesTotal);
-        m_loadDialog->setValue(int(fraction * 1000));
-        m_loadDialog->setLabelText(tr("Loading %1: %L2 rows, %L3 of %L4 bytes")
-                                       .arg(QFileInfo(m_spec.file).fileName())
-                                       .arg(progress.rows)
-                                       .arg(progress.bytesRead)
-                                       .arg(progress.bytesTotal));
-        if (m_loadDialog->wasCanceled()) {
-            stopSource();
-            showError(tr("%1: loading cancelled").arg(m_spec.file));
-        }
-        return;
-    }
+void MainWindow::closeLoadDialog() {
     if (m_loadDialog != nullptr) {
         m_loadDialog->deleteLater();
         m_loadDialog = nullptr;
-    }
-    if (!m_replayProblemShown) {
-        if (progress.state == ReplayState::Failed) {
-            showError(QString::fromStdString(progress.error));
-            m_replayProblemShown = true;
-        } else if (progress.badRows > 0 && progress.state != ReplayState::Idle) {
-            showError(tr("%L1 bad rows skipped; the first: %2")
-                          .arg(progress.badRows)
-                          .arg(QString::fromStdString(progress.firstBadRow)));
-            m_replayProblemShown = true;
-        }
-    }
-    m_replayBar->updateFrom(progress, m_replay->now(), m_replay->paused());
-    if (progress.seekTarget && progress.last) {
-        // A long fast-forward (millions of rows) takes seconds: show how far it got.
-        const double span = double(std::max<Timestamp>(1, *progress.seekTarget - *progress.first));
-        const double done = double(progress.seekReached - *progress.first) / span;
-        statusBar()->showMessage(tr("Seeking to %1 s: rebuilding, %2%")
-                                     .arg(*progress.seekTarget)
-                                     .arg(int(std::clamp(done, 0.0, 1.0) * 100)),
-                                 1000);
     }
 }
 
 bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) {
-    stopSource();
-    // Behind whatever the old source left queued: every view restarts at once, even if the
-    // new source fails to start.
-    m_queue.pushWait(HitBatch::resetMarker(0), {});
-    m_worker.setLiveClock(nullptr);
-    m_items->clear();
-    m_timeMode = mode;
-    m_live->setTimeAxisMode(mode);
-    m_comparison->setTimeAxisMode(mode);
-    m_items->setTimeAxisMode(mode);
-    m_limitsView->setTimeAxisMode(mode);
-    m_live->setFollowing(true);
-    try {
-        source->start(m_queue);
-    } catch (const SourceError& e) {
-        showError(QString::fromStdString(e.what()));
-        return false;
-    }
-    m_source = std::move(source);
-    m_errorBanner->hide();
-    if (m_worker.limitsOptions().enabled) {
-        m_limitsView->setRestartNote(tr("The lab restarted with the source, from its start."));
-    }
-    statusBar()->showMessage(tr("Started %1").arg(QString::fromStdString(m_source->describe())),
-                             4000);
-    return true;
+    return m_session->start(std::move(source), mode);
 }
 
 void MainWindow::stopSource() {
-    m_simulator = nullptr;
-    m_replay = nullptr;
-    m_follow = nullptr;
-    if (m_loadDialog != nullptr) {
-        m_loadDialog->deleteLater();
-        m_loadDialog = nullptr;
-    }
-    if (m_replayToolBar != nullptr) {
-        m_replayToolBar->hide();
-    }
-    if (m_source) {
-        m_source->stop();
-        m_source.reset();
+    m_session->stop();
+}
+
+Source* MainWindow::source() const {
+    return m_session->source();
+}
+
+const SourceSpec& MainWindow::spec() const {
+    return m_session->spec();
+}
+
+SimulatorSource* MainWindow::simulator() const {
+    return m_session->simulator();
+}
+
+ReplaySource* MainWindow::replay() const {
+    return m_session->replay();
+}
+
+FollowSource* MainWindow::follow() const {
+    return m_session->follow();
+}
+
+bool MainWindow::warmingUp() const {
+    return m_session->warmingUp();
+}
+
+bool MainWindow::startSpec(const SourceSpec& spec) {
+    return m_session->startSpec(spec);
+}
+
+void MainWindow::seekReplay(Timestamp t) {
+    m_session->seek(t);
+}
+
+void MainWindow::setReplayKey(const QString& key) {
+    m_session->setReplayKey(key);
+}
+
+bool MainWindow::setRecording(const QString& file) {
+    return m_session->setRecording(file);
+}
+
+void MainWindow::openTrace() {
+    const QString dir = m_session->traceDirectory(
+        QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Open trace or access log"), dir,
+        tr("Recorded hits (*.csv *.log *.gz *.json *.jsonl *access*);;Trace CSV (*.csv);;"
+           "All files (*)"));
+    if (!file.isEmpty()) {
+        m_session->openTrace(file);
     }
 }
 
@@ -603,14 +491,7 @@ QString MainWindow::errorText() const {
 
 void MainWindow::frame() {
     Q_EMIT frameStarted();
-    if (m_replay) {
-        followReplay();
-    }
-    if (m_simulator && m_warmingUp && m_simulator->now() >= m_clock->now()) {
-        m_simulator->setSpeed(m_spec.speed);
-        m_warmingUp = false;
-    }
-    updateRecordingStatus();
+    m_session->tick();
     if (m_paused) {
         updateStatusBar();
         return;
@@ -719,11 +600,12 @@ QList<QCustomPlot*> MainWindow::plots() const {
 
 void MainWindow::updateStatusBar() {
     const QLocale locale;
-    const SourceStats stats = m_source ? m_source->stats() : SourceStats{};
+    const Source* source = m_session->source();
+    const SourceStats stats = source ? source->stats() : SourceStats{};
     const EngineSnapshot& s = m_snapshot;
-    m_statusSource->setText(m_source ? sourceStatusText(*m_source) : tr("no source"));
-    if (m_follow) {
-        m_sources->showFollowStats(followStatsText(*m_follow));
+    m_statusSource->setText(source ? sourceStatusText(*source) : tr("no source"));
+    if (FollowSource* follow = m_session->follow()) {
+        m_sources->showFollowStats(followStatsText(*follow));
     }
     m_statusRate->setText(tr("ingest %1 hits/s").arg(compact(m_ingestRate)));
     m_statusTotals->setText(tr("window %1 · total %2")
@@ -741,9 +623,9 @@ void MainWindow::updateStatusBar() {
 }
 
 void MainWindow::setPaused(bool paused) {
-    if (m_replay) {
+    if (ReplaySource* replay = m_session->replay()) {
         // A replay pauses itself: its views have nothing new to show meanwhile.
-        paused ? m_replay->pause() : m_replay->play();
+        paused ? replay->pause() : replay->play();
     } else {
         m_paused = paused;
     }
@@ -758,11 +640,7 @@ void MainWindow::setWindowSeconds(int seconds) {
     options.window = std::chrono::seconds(seconds);
     m_worker.setOptions(options);
     m_items->clear();
-    if (m_replay) {
-        m_replay->seek(m_replay->now());  // rebuilds the new window from the start
-    } else {
-        m_queue.pushWait(HitBatch::resetMarker(0), {});
-    }
+    m_session->restartCounters();  // a replay rebuilds the new window from the start
     const int index = m_windowBox->findData(seconds);
     if (index >= 0) {
         m_windowBox->setCurrentIndex(index);
@@ -781,15 +659,13 @@ bool MainWindow::setLimitsOptions(const LimitsOptions& options) {
     QString note;
     if (!options.enabled) {
         note = tr("The lab is off.");
-    } else if (m_replay) {
+    } else if (const std::optional<Timestamp> now = m_session->rerunReplay()) {
         // The lab restarts with the stream: a seek to where the replay stands re-runs the
         // trace from its start (as every view after a seek), so the lab equals a full run.
-        const Timestamp now = m_replay->now();
-        m_replay->seek(now);
         note = tr("Replay: the lab was re-run from the trace's start to %1 s by a fast-forward "
                   "(a seek), so it equals a run of the whole trace so far.")
-                   .arg(now);
-    } else if (m_source) {
+                   .arg(*now);
+    } else if (m_session->source()) {
         note = tr("Live source: the lab restarted at %1 with these settings; earlier traffic "
                   "is not replayed into it.")
                    .arg(QDateTime::currentDateTime().toString(QStringLiteral("hh:mm:ss")));
@@ -883,7 +759,7 @@ void MainWindow::saveSettings(QSettings& settings) const {
     settings.setValue(QStringLiteral("view/itemsLevel"), m_items->level());
     saveLimitsSettings(settings);
     settings.setValue(QStringLiteral("view/statusSplit"), statusSplitName(m_live->statusSplit()));
-    m_spec.save(settings);
+    m_session->spec().save(settings);
 }
 
 void MainWindow::restoreSettings(QSettings& settings) {
@@ -904,23 +780,25 @@ void MainWindow::restoreSettings(QSettings& settings) {
     m_live->setStatusSplit(
         statusSplitFromName(settings.value(QStringLiteral("view/statusSplit")).toString())
             .value_or(StatusSplit::Off));
-    m_spec = SourceSpec::load(settings);
-    m_sources->showSpec(m_spec, false);
+    m_session->setSpec(SourceSpec::load(settings));
+    m_sources->showSpec(m_session->spec(), false);
 }
 
 QVariantMap MainWindow::settingsUsed() const {
     QVariantMap map;
-    map.insert(QStringLiteral("source"),
-               m_source ? QString::fromStdString(m_source->describe()) : QString());
-    map.insert(QStringLiteral("source_kind"), kindName(m_spec.kind));
-    if (m_spec.kind == SourceSpec::Kind::Simulator) {
-        const std::string_view pattern = trafficPatternName(m_spec.pattern);
+    map.insert(
+        QStringLiteral("source"),
+        m_session->source() ? QString::fromStdString(m_session->source()->describe()) : QString());
+    const SourceSpec& spec = m_session->spec();
+    map.insert(QStringLiteral("source_kind"), kindName(spec.kind));
+    if (spec.kind == SourceSpec::Kind::Simulator) {
+        const std::string_view pattern = trafficPatternName(spec.pattern);
         map.insert(QStringLiteral("pattern"),
                    QString::fromUtf8(pattern.data(), qsizetype(pattern.size())));
-        map.insert(QStringLiteral("rate"), m_spec.rate);
-        map.insert(QStringLiteral("keys"), m_spec.keys);
+        map.insert(QStringLiteral("rate"), spec.rate);
+        map.insert(QStringLiteral("keys"), spec.keys);
     }
-    map.insert(QStringLiteral("recording"), m_recordPath);
+    map.insert(QStringLiteral("recording"), m_session->recordingPath());
     map.insert(QStringLiteral("bucket_seconds"), m_ring->bucketSeconds());
     map.insert(QStringLiteral("theme"), m_themeName);
     QStringList policies;
@@ -928,7 +806,7 @@ QVariantMap MainWindow::settingsUsed() const {
         policies << QString::fromStdString(p.name);
     }
     map.insert(QStringLiteral("policies"), policies);
-    map.insert(QStringLiteral("time_axis"), m_timeMode == TimeAxisMode::Clock
+    map.insert(QStringLiteral("time_axis"), m_session->timeMode() == TimeAxisMode::Clock
                                                 ? QStringLiteral("clock")
                                                 : QStringLiteral("trace"));
     return map;

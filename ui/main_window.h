@@ -1,5 +1,6 @@
-// MainWindow: the monitor. Owns the BatchQueue, the running Source and the counting thread
-// (EngineWorker), and redraws every view from one frame timer.
+// MainWindow: the monitor. Owns the BatchQueue, the counting thread (EngineWorker) and the
+// SourceSession (the source lifecycle: start, stop, seek, record, warm-up, load progress),
+// wires them to the views and redraws every view from one frame timer.
 //
 // GUI thread only. Sources push batches into m_queue; the EngineWorker counts them on its own
 // thread and hands back one EngineFrame (values) per frame request. Each frame (30 Hz) takes
@@ -48,6 +49,7 @@ class ItemsPanel;
 class PolicyComparison;
 class ReplayBar;
 class RingHistogram;
+class SourceSession;
 class SourcesPanel;
 
 class MainWindow : public QMainWindow {
@@ -68,25 +70,27 @@ public:
     PolicyComparison* comparison() const { return m_comparison; }
     const EngineSnapshot& lastSnapshot() const { return m_snapshot; }
 
+    // The source lifecycle (source_session.h); the functions below forward to it.
+    SourceSession* session() const { return m_session.get(); }
     // Stops the current source, resets every view and starts `source`. On SourceError the
     // message is shown in the error banner, no source runs, and false is returned.
     bool startSource(std::unique_ptr<Source> source, TimeAxisMode mode);
     void stopSource();
-    Source* source() const { return m_source.get(); }
+    Source* source() const;
 
-    // Builds the source `spec` describes (wrapped in a recording when recording is on) and
-    // starts it; errors go to the banner. The spec is remembered as the last source.
+    // Builds the source `spec` describes and starts it; errors go to the banner. The spec is
+    // remembered as the last source.
     bool startSpec(const SourceSpec& spec);
-    const SourceSpec& spec() const { return m_spec; }
-    SimulatorSource* simulator() const { return m_simulator; }
-    ReplaySource* replay() const { return m_replay; }
+    const SourceSpec& spec() const;
+    SimulatorSource* simulator() const;
+    ReplaySource* replay() const;
     // Seeks the replay to trace time t; every view is rebuilt as a replay from the start to t
     // (replay only; returns at once, the rebuild streams in).
     void seekReplay(Timestamp t);
     // The access-log key (AccessLogKey name) of replays and follows; a running replay reloads
     // with it and returns to the same time.
     void setReplayKey(const QString& key);
-    FollowSource* follow() const { return m_follow; }
+    FollowSource* follow() const;
     // Starts recording what the engine counts into `file`, or stops (empty `file`). Neither
     // restarts the source nor touches a count. False (error shown) if `file` cannot be created.
     bool setRecording(const QString& file);
@@ -120,7 +124,7 @@ public:
     // Plots a frame replots (each queues one replot per drawn frame).
     QList<QCustomPlot*> plots() const;
     // The simulator is still catching up with the clock (not the steady state).
-    bool warmingUp() const { return m_warmingUp; }
+    bool warmingUp() const;
     double ingestRate() const { return m_ingestRate; }
 
     void setPaused(bool paused);
@@ -152,27 +156,18 @@ private:
     void updateStatusBar();
     void snapshotInteractive();
     void showShortcuts();
-    void followReplay();
+    void connectSession();
+    void closeLoadDialog();
     void buildSourceControls();
     void draw(std::shared_ptr<const EngineFrame> frame);
-    void updateRecordingStatus();
     void saveLimitsSettings(QSettings& settings) const;
     void restoreLimitsSettings(QSettings& settings);
 
     BatchQueue m_queue{4096};
     EngineWorker m_worker{m_queue};
+    std::unique_ptr<SourceSession> m_session;  // after m_queue and m_worker, which it uses
     std::shared_ptr<const EngineFrame> m_frame;
     std::deque<SecondRecord> m_history;  // the views' copy, kept from the frames' changes
-    std::shared_ptr<Clock> m_clock;
-    std::unique_ptr<Source> m_source;
-    SourceSpec m_spec;
-    SimulatorSource* m_simulator = nullptr;  // into m_source (or its recording's inner)
-    ReplaySource* m_replay = nullptr;        // into m_source (or its recording's inner)
-    FollowSource* m_follow = nullptr;        // into m_source, when following an access log
-    QString m_recordPath;
-    bool m_replayProblemShown = false;
-    bool m_warmingUp = false;  // the simulator still catching up with the clock
-    TimeAxisMode m_timeMode = TimeAxisMode::Clock;
     EngineSnapshot m_snapshot;
 
     LivePlot* m_live;

@@ -83,7 +83,8 @@ void Engine::ingest(const HitBatch& batch) {
     }
     std::size_t i = 0;
     while (i < batch.size()) {
-        advanceTo(batch[i].time);
+        // The run fed next starts at the new head, so every counter sees it by hit().
+        moveHeadTo(batch[i].time);
         std::size_t j = i;
         while (j < batch.size() && batch[j].time <= m_head) {
             ++j;
@@ -127,6 +128,21 @@ void Engine::feedRun(const HitBatch& batch, std::size_t first, std::size_t last)
 }
 
 void Engine::advanceTo(Timestamp t) {
+    if (!m_empty && t <= m_head) {
+        return;
+    }
+    moveHeadTo(t);
+    // No hit brings the counters to the new head: a query does (their head moves with hit()
+    // or count()). Without it the first snapshot() would move them, and what a later late hit
+    // does (counted or dropped as too late) would depend on when a frame was taken.
+    for (auto& policy : m_policies) {
+        if (!policy->stopped) {
+            policy->counter->count(m_head);
+        }
+    }
+}
+
+void Engine::moveHeadTo(Timestamp t) {
     if (m_empty) {
         m_empty = false;
         m_head = t;

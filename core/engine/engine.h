@@ -68,7 +68,8 @@ public:
 
     // Feeds one batch right away (or applies its reset marker, or drops it if stale).
     void ingest(const HitBatch& batch);
-    // Moves the head to t if t is newer, closing the seconds in between.
+    // Moves the head to t if t is newer, closing the seconds in between; every running
+    // counter is brought to t too, so that snapshot() only reads.
     void advanceTo(Timestamp t);
     // Forgets every hit and rebuilds the counters (a new window length or a replay seek).
     void reset(EngineOptions options);
@@ -78,7 +79,9 @@ public:
     // No hit since the last reset.
     bool empty() const { return m_empty; }
     // The state at the head (queries every running policy: O(policies) plus each count()).
-    // No side effects.
+    // No side effects: every running counter's head already is the engine's head (ingest()
+    // and advanceTo() keep them equal), so count(head) moves nothing, and the hits counted
+    // later do not depend on when (or whether) a snapshot was taken.
     EngineSnapshot snapshot() const;
     // Per-second history, oldest first, contiguous seconds; the last record is the head, whose
     // counts and memory are filled when it closes (see historyFrom for its current values).
@@ -102,6 +105,9 @@ private:
 
     void feedRun(const HitBatch& batch, std::size_t first, std::size_t last);
     void closeSecondsBefore(Timestamp t);
+    // advanceTo() without bringing the counters to the new head (ingest() feeds them a hit
+    // there right after).
+    void moveHeadTo(Timestamp t);
     void closeHead();
     void openSecond(Timestamp t);
     void stopOversizedPolicies();

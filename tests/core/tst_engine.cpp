@@ -135,6 +135,37 @@ private Q_SLOTS:
         QCOMPARE(e.historyFrom(0).size(), std::size_t{2});
     }
 
+    void aSnapshotAfterQuietSecondsChangesNoLaterCount() {
+        // Two engines given the same stream: a head moved by advanceTo() (a live source's
+        // quiet seconds), then a hit older than the window. Only one takes a snapshot in
+        // between; both must then show the same state, policy by policy.
+        Engine looked;
+        Engine untouched;
+        for (Engine* e : {&looked, &untouched}) {
+            e->ingest(hitsAt({100, 100, 101}));
+            e->advanceTo(500);
+        }
+        const EngineSnapshot between = looked.snapshot();
+        QCOMPARE(between.head, Timestamp{500});
+        for (Engine* e : {&looked, &untouched}) {
+            // 200 has just left the window (200, 500] (advanceTo closed the quiet seconds up to
+            // 499 only, so a counter not brought to 500 would still take it); 450 is late.
+            e->ingest(hitsAt({200, 450}));
+        }
+        const EngineSnapshot a = looked.snapshot();
+        const EngineSnapshot b = untouched.snapshot();
+        QCOMPARE(a.windowCount, Count{1});
+        QCOMPARE(b.windowCount, a.windowCount);
+        QCOMPARE(b.droppedLate, a.droppedLate);
+        QCOMPARE(a.droppedLate, Count{1});
+        QCOMPARE(b.lateHits, a.lateHits);
+        QCOMPARE(b.policies.size(), a.policies.size());
+        for (std::size_t p = 0; p < a.policies.size(); ++p) {
+            QCOMPARE(b.policies[p].count, a.policies[p].count);
+            QCOMPARE(b.policies[p].memoryBytes, a.policies[p].memoryBytes);
+        }
+    }
+
     void resetStartsANewEpochWithTheNewWindow() {
         Engine e;
         e.ingest(hitsAt({1, 2}));

@@ -1,0 +1,267 @@
+#include "ui/source_session.h"
+
+#include <QFileInfo>
+#include <algorithm>
+#include <filesystem>
+
+#include "core/engine/engine_worker.h"
+#include "core/io/trace_recorder.h"
+#include "core/sources/batch_queue.h"
+#include "core/sources/simulator_source.h"
+#include "core/time/clock.h"
+
+namespace hitcounter::ui {
+
+SourceSession::SourceSession(BatchQueue& queue, EngineWorker& worker, std::shared_ptr<Clock> clock,
+                             QObject* parent)
+    : QObject(parent), m_queue(queue), m_worker(worker), m_clock(std::move(clock)) {}
+
+SourceSession::~SourceSession() {
+    // The window that listens may be half destroyed by now: say nothing.
+    blockSignals(true);
+    stop();
+    setRecording(QString());
+}
+
+bool SourceSession::start(std::unique_ptr<Source> source, TimeAxisMode mode) {
+    stop();
+    // Behind whatever the old source left queued: every view restarts at once, even if the
+    // new source fails to start.
+    m_queue.pushWait(HitBatch::resetMarker(0), {});
+    m_worker.setLiveClock(nullptr);
+    m_timeMode = mode;
+    Q_EMIT viewsReset(mode);
+    try {
+        source->start(m_queue);
+    } catch (const SourceError& e) {
+        Q_EMIT errorOccurred(QString::fromStdString(e.what()));
+        return false;
+    }
+    m_source = std::move(source);
+    Q_EMIT started(QString::fromStdString(m_source->describe()));
+    return true;
+}
+
+bool SourceSession::startSpec(const SourceSpec& spec) {
+    BuiltSource built;
+    try {
+        built = buildSource(spec, *m_clock);
+    } catch (const std::exception& e) {
+        Q_EMIT errorOccurred(
+            tr("Cannot start the %1: %2").arg(kindName(spec.kind), QString::fromUtf8(e.what())));
+        return false;
+    }
+    m_spec = spec;
+    if (!start(std::move(built.source), built.timeAxis)) {
+        Q_EMIT specShown(spec, false);
+        return false;
+    }
+    m_simulator = built.simulator;
+    m_warmingUp = m_simulator != nullptr && spec.warmup.count() > 0;
+    m_replay = built.replay;
+    m_follow = built.follow;
+    m_worker.setLiveClock(m_simulator == nullptr && m_replay == nullptr ? m_clock.get() : nullptr);
+    m_replayProblemShown = false;
+    Q_EMIT specShown(spec, true);
+    return true;
+}
+
+void SourceSession::stop() {
+    m_simulator = nullptr;
+    m_replay = nullptr;
+    m_follow = nullptr;
+    m_warmingUp = false;
+    m_loading = false;
+    if (m_source) {
+        m_source->stop();
+        m_source.reset();
+    }
+    Q_EMIT stopped();
+}
+
+void SourceSession::setRate(double rate) {
+    m_spec.rate = rate;
+    if (m_simulator) {
+        m_simulator->setRate(rate);
+    }
+}
+
+void SourceSession::setPattern(TrafficPattern pattern) {
+    m_spec.pattern = pattern;
+    if (m_simulator) {
+        m_simulator->setPattern(pattern);
+    }
+}
+
+void SourceSession::setSpeed(double speed) {
+    m_spec.speed = speed;
+    if (m_simulator && !m_warmingUp) {
+        m_simulator->setSpeed(speed);
+    }
+}
+
+void SourceSession::setLoop(bool loop) {
+    m_spec.loop = loop;
+    if (m_replay) {
+        m_replay->setLoop(loop);
+    }
+}
+
+void SourceSession::setReplayKey(const QString& key) {
+    m_spec.key = key;
+    if (!m_replay || m_spec.kind != SourceSpec::Kind::Replay) {
+        return;  // the next replay or follow uses it
+    }
+    const ReplayProgress progress = m_replay->progress();
+    const bool resume = progress.loops == 0 && progress.first.has_value();
+    const bool paused = m_replay->paused();
+    const Timestamp at = m_replay->now();
+    if (!startSpec(m_spec)) {
+        return;
+    }
+    if (paused) {
+        m_replay->pause();
+    }
+    if (resume) {
+        m_replay->seek(at);
+    }
+}
+
+void SourceSession::seek(Timestamp t) {
+    if (!m_replay) {
+        return;
+    }
+    m_replay->seek(t);
+    Q_EMIT statusMessage(
+        tr("Seeking to trace time %1 s: every view is rebuilt from the start").arg(t), 4000);
+}
+
+std::optional<Timestamp> SourceSession::rerunReplay() {
+    if (!m_replay) {
+        return std::nullopt;
+    }
+    const Timestamp now = m_replay->now();
+    m_replay->seek(now);
+    return now;
+}
+
+void SourceSession::restartCounters() {
+    if (!rerunReplay()) {
+        m_queue.pushWait(HitBatch::resetMarker(0), {});
+    }
+}
+
+bool SourceSession::setRecording(const QString& file) {
+    if (file.isEmpty()) {
+        std::unique_ptr<TraceRecorder> stoppedRecorder = m_worker.setRecorder(nullptr);
+        if (stoppedRecorder) {
+            try {
+                stoppedRecorder->finish();
+                Q_EMIT recordingShown(tr("Recorded %L1 hits into %2")
+                                          .arg(stoppedRecorder->hitsWritten())
+                                          .arg(m_recordPath));
+            } catch (const std::runtime_error& e) {
+                Q_EMIT errorOccurred(QString::fromStdString(e.what()));
+            }
+        }
+        m_recordPath.clear();
+        return true;
+    }
+    std::unique_ptr<TraceRecorder> recorder;
+    try {
+        recorder = std::make_unique<TraceRecorder>(std::filesystem::path(file.toStdString()));
+    } catch (const std::runtime_error& e) {
+        Q_EMIT errorOccurred(QString::fromStdString(e.what()));
+        return false;
+    }
+    setRecording(QString());
+    m_recordPath = file;
+    m_worker.setRecorder(std::move(recorder));
+    return true;
+}
+
+void SourceSession::showRecordingCount() {
+    const QString text = m_worker.withRecorder([this](const TraceRecorder* r) {
+        if (r == nullptr) {
+            return QString();
+        }
+        return r->error().empty() ? tr("%L1 hits into %2").arg(r->hitsWritten()).arg(m_recordPath)
+                                  : QString::fromStdString(r->error());
+    });
+    if (!text.isEmpty()) {
+        Q_EMIT recordingShown(text);
+    }
+}
+
+SourceSpec SourceSession::traceSpec(const QString& file) const {
+    SourceSpec spec = m_spec;
+    spec.kind = SourceSpec::Kind::Replay;
+    spec.file = file;
+    spec.speed = 1.0;
+    spec.logFormat.clear();  // detected from the file chosen
+    return spec;
+}
+
+QString SourceSession::traceDirectory(const QString& fallback) const {
+    return m_spec.file.isEmpty() ? fallback : QFileInfo(m_spec.file).absolutePath();
+}
+
+void SourceSession::cancelLoading() {
+    stop();
+    Q_EMIT errorOccurred(tr("%1: loading cancelled").arg(m_spec.file));
+}
+
+void SourceSession::tick() {
+    if (m_replay) {
+        followReplay();
+    }
+    if (m_simulator && m_warmingUp && m_simulator->now() >= m_clock->now()) {
+        m_simulator->setSpeed(m_spec.speed);
+        m_warmingUp = false;
+    }
+    showRecordingCount();
+}
+
+void SourceSession::followReplay() {
+    const ReplayProgress progress = m_replay->progress();
+    if (progress.state == ReplayState::Loading) {
+        const double fraction = progress.bytesTotal == 0
+                                    ? 0.0
+                                    : double(progress.bytesRead) / double(progress.bytesTotal);
+        m_loading = true;
+        // A listener may cancelLoading() from here: nothing of this replay is used after.
+        Q_EMIT loadProgress(int(fraction * 1000), tr("Loading %1: %L2 rows, %L3 of %L4 bytes")
+                                                      .arg(QFileInfo(m_spec.file).fileName())
+                                                      .arg(progress.rows)
+                                                      .arg(progress.bytesRead)
+                                                      .arg(progress.bytesTotal));
+        return;
+    }
+    if (m_loading) {
+        m_loading = false;
+        Q_EMIT loadFinished();
+    }
+    if (!m_replayProblemShown) {
+        if (progress.state == ReplayState::Failed) {
+            Q_EMIT errorOccurred(QString::fromStdString(progress.error));
+            m_replayProblemShown = true;
+        } else if (progress.badRows > 0 && progress.state != ReplayState::Idle) {
+            Q_EMIT errorOccurred(tr("%L1 bad rows skipped; the first: %2")
+                                     .arg(progress.badRows)
+                                     .arg(QString::fromStdString(progress.firstBadRow)));
+            m_replayProblemShown = true;
+        }
+    }
+    Q_EMIT replayProgress(progress, m_replay->now(), m_replay->paused());
+    if (progress.seekTarget && progress.last) {
+        // A long fast-forward (millions of rows) takes seconds: show how far it got.
+        const double span = double(std::max<Timestamp>(1, *progress.seekTarget - *progress.first));
+        const double done = double(progress.seekReached - *progress.first) / span;
+        Q_EMIT statusMessage(tr("Seeking to %1 s: rebuilding, %2%")
+                                 .arg(*progress.seekTarget)
+                                 .arg(int(std::clamp(done, 0.0, 1.0) * 100)),
+                             1000);
+    }
+}
+
+}  // namespace hitcounter::ui
