@@ -284,6 +284,87 @@ std::vector<SubStep> getSubSteps(const Frame& f, const Frame& previous) {
     return out;
 }
 
+std::string visits(std::size_t n) {
+    return std::to_string(n) + (n == 1 ? " slot visit" : " slot visits");
+}
+
+// Which slots the running total expires when the head moves from previous.head to f.head: the
+// written slots whose second was in the old window and is not in the new one, oldest first.
+std::vector<std::size_t> expiredSlots(const Frame& f, const Frame& previous, std::int64_t w) {
+    std::vector<std::size_t> out;
+    if (!previous.head || !f.head || *f.head <= *previous.head) {
+        return out;
+    }
+    for (std::size_t i = 0; i < previous.ring.size(); ++i) {
+        const RingSlot& s = previous.ring[i];
+        if (s.used && s.inWindow && s.second <= *f.head - w) {
+            out.push_back(i);
+        }
+    }
+    std::sort(out.begin(), out.end(), [&](std::size_t a, std::size_t b) {
+        return previous.ring[a].second < previous.ring[b].second;
+    });
+    return out;
+}
+
+std::string expiredText(const Frame& f, const Frame& previous) {
+    std::string out;
+    for (std::size_t k = 0; k < f.expired.size(); ++k) {
+        const RingSlot& s = previous.ring[f.expired[k]];
+        out += (k == 0 ? "" : k + 1 == f.expired.size() ? " and " : ", ");
+        out += "slot " + num(Count{f.expired[k]}) + " (second " + num(s.second) + ", -" +
+               num(s.count) + ")";
+    }
+    return out;
+}
+
+// Fills the cost fields of f (see Frame::scanVisits).
+void countVisits(Frame& f, const Frame& previous, std::int64_t w) {
+    const Operation& op = *f.op;
+    f.expired = f.dropped ? std::vector<std::size_t>{} : expiredSlots(f, previous, w);
+    const std::string expiredPart = f.expired.empty() ? std::string()
+                                                      : " The head moved to " + num(*f.head) +
+                                                            ", so the running total " + "expires " +
+                                                            expiredText(f, previous) + ".";
+    if (op.kind == Operation::Kind::Hit) {
+        if (f.dropped) {
+            f.costText = "hit(" + num(op.second) +
+                         ") is dropped by the late check: 0 slot visits "
+                         "either way.";
+        } else {
+            f.scanVisits = 1;
+            f.runningVisits = f.expired.size() + 1;
+            f.costText = "hit(" + num(op.second) + "): the scan ring writes slot " +
+                         num(Count{*f.slot}) + " (1 visit); the running total writes it too and " +
+                         "adds " + num(op.repeat) + " to the total: " + visits(f.runningVisits) +
+                         "." + expiredPart;
+        }
+    } else {
+        f.scanVisits = static_cast<std::size_t>(w);
+        const std::string scan =
+            "getHits(" + num(op.second) + "): the textbook scan visits all " + num(w) + " slots; ";
+        if (previous.head && op.second < *previous.head) {
+            for (const RingSlot& s : f.ring) {
+                f.runningVisits += s.used && s.inWindow ? 1 : 0;
+            }
+            f.costText = scan + "the running total covers (head - W, head] and cannot answer " +
+                         "for the past, so it adds up the " + num(Count{f.runningVisits}) +
+                         " written slots of the window: " + visits(f.runningVisits) + ".";
+        } else {
+            f.runningVisits = f.expired.size();
+            f.costText = scan + "the running total returns its total, " + num(*f.answer) +
+                         ", after " + visits(f.runningVisits) +
+                         (f.expired.empty() ? ": no second left the window since the last "
+                                              "operation, so nothing to expire."
+                                            : "." + expiredPart);
+        }
+    }
+    f.scanVisitsSoFar = previous.scanVisitsSoFar + f.scanVisits;
+    f.runningVisitsSoFar = previous.runningVisitsSoFar + f.runningVisits;
+    f.costText += " So far: scan " + num(Count{f.scanVisitsSoFar}) + ", running total " +
+                  num(Count{f.runningVisitsSoFar}) + ".";
+}
+
 }  // namespace
 
 Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds window)
@@ -372,6 +453,7 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
             }
             f.narration = narrateGetHits(f, previous, w);
         }
+        countVisits(f, previous, w);
         m_frames.push_back(std::move(f));
     }
     const auto all = std::make_shared<const std::vector<Pair>>(snapshot(naive));
