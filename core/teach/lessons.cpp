@@ -129,7 +129,8 @@ const std::vector<Lesson>& lessons() {
          "one pair for the one busy second: O(distinct seconds in the window), the smallest "
          "here. The vector stores all 30 calls: O(calls). Then every second is busy, one hit "
          "per second from 2 to 14: the deque grows one pair per second and passes the ring, "
-         "while the vector keeps growing. Then a long gap: getHits 60 finds nothing, the deque "
+         "while the vector keeps every call (its bytes jump when its buffer doubles). Then a long "
+         "gap: getHits 60 finds nothing, the deque "
          "pops every pair, but its bytes do not fall (its buffer keeps its capacity), and the "
          "vector never forgets a call.",
          "hit 1 x30\ngetHits 1\nhit 2\nhit 3\nhit 4\nhit 5\nhit 6\nhit 7\nhit 8\nhit 9\n"

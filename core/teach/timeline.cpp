@@ -312,8 +312,8 @@ std::string expiredText(const Frame& f, const Frame& previous) {
     for (std::size_t k = 0; k < f.expired.size(); ++k) {
         const RingSlot& s = previous.ring[f.expired[k]];
         out += (k == 0 ? "" : k + 1 == f.expired.size() ? " and " : ", ");
-        out += "slot " + num(Count{f.expired[k]}) + " (second " + num(s.second) + ", -" +
-               num(s.count) + ")";
+        out += "slot " + num(Count{f.expired[k]}) + " (second " + num(s.second) +
+               ": total -= " + num(s.count) + ")";
     }
     return out;
 }

@@ -121,7 +121,8 @@ QRectF StepChart::plotRect() const {
     const QFontMetrics small(smallFont());
     const double top = kPad + caption.height() + 6;
     const double step = niceStep(maxValue());
-    const double yMax = std::ceil(maxValue() / step) * step;
+    // Room for the widest label the top of the axis can get (see paintEvent's headroom).
+    const double yMax = std::ceil(maxValue() * 2 / step) * step;
     const int labelWidth = small.horizontalAdvance(valueText(yMax, m_unit));
     const double left = kPad + labelWidth + 6;
     const double bottom = height() - kPad - small.height() - 4;
@@ -162,7 +163,15 @@ void StepChart::paintEvent(QPaintEvent*) {
 
     const QRectF plot = plotRect();
     const double tick = niceStep(maxValue());
-    const double yMax = std::ceil(maxValue() / tick) * tick;
+    // Headroom above the highest value for the legend, so it never hides a line.
+    const double legendHeight = small.height() + 6;
+    const double need = plot.height() > legendHeight + 10
+                            ? maxValue() * plot.height() / (plot.height() - legendHeight)
+                            : maxValue();
+    double yMax = std::ceil(maxValue() / tick) * tick;
+    for (int i = 0; i < 100 && yMax < need; ++i) {
+        yMax += tick;
+    }
     const int steps = int(m_series.front().values.size());
     const double dx = steps > 1 ? plot.width() / (steps - 1) : plot.width();
     auto at = [&](int i, double v) {
