@@ -121,6 +121,10 @@ struct Frame {
     std::size_t scanVisitsSoFar = 0;   // sums over the steps up to and with this one
     std::size_t runningVisitsSoFar = 0;
     std::string costText;  // "getHits(11): the scan visits all 10 slots; the running total 1 ..."
+    // The bytes and what they grow with, for the bytes chart: "Memory: ring 296 B, fixed by
+    // W = 10: O(W). Deque 112 B for 1 pair: O(distinct seconds in the window) ... Vector 576 B
+    // for 30 calls: O(calls) ...".
+    std::string memoryText;
 
     // The effective window of the operation, (windowLow, windowHigh]: for a hit (head - W,
     // head]; for getHits(t) (max(head, t) - W, t], because seconds up to head - W are

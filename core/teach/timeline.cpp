@@ -365,6 +365,29 @@ void countVisits(Frame& f, const Frame& previous, std::int64_t w) {
                   num(Count{f.runningVisitsSoFar}) + ".";
 }
 
+// Fills f.memoryText: the three structures' bytes and the growth law each one follows.
+void describeMemory(Frame& f, const Frame& previous, std::size_t mostPairs, std::int64_t w) {
+    const auto pairs = f.deque.size();
+    std::string text = "Memory: ring " + num(Count{f.ringBytes}) + " B, fixed by W = " + num(w) +
+                       ": O(W). Deque " + num(Count{f.dequeBytes}) + " B for " + num(Count{pairs}) +
+                       (pairs == 1 ? " pair" : " pairs") + ": O(distinct seconds in the window)";
+    if (f.dequeBytes > f.ringBytes) {
+        text += ", more than the ring";
+    } else if (f.dequeBytes < f.ringBytes) {
+        text += ", less than the ring";
+    }
+    if (pairs < mostPairs) {
+        text += "; it held " + num(Count{mostPairs}) +
+                " pairs once and its buffer keeps that capacity, so its bytes do not fall";
+    }
+    text += ". Vector " + num(Count{f.naiveBytes}) + " B for " + num(Count{f.naive.size()}) +
+            (f.naive.size() == 1 ? " call" : " calls") + ": O(calls), it never forgets one";
+    if (f.naiveBytes > previous.naiveBytes && previous.naive.size() > 0) {
+        text += " (its buffer just grew)";
+    }
+    f.memoryText = text + ".";
+}
+
 }  // namespace
 
 Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds window)
@@ -386,6 +409,7 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
                       " slots of the ring are empty, and so are the deque and the naive vector.";
     m_frames.push_back(std::move(start));
 
+    std::size_t mostPairs = 0;  // the most pairs the deque ever held
     for (const Operation& op : m_operations) {
         const Frame& previous = m_frames.back();
         Frame f;
@@ -454,6 +478,8 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
             f.narration = narrateGetHits(f, previous, w);
         }
         countVisits(f, previous, w);
+        mostPairs = std::max(mostPairs, f.deque.size());
+        describeMemory(f, previous, mostPairs, w);
         m_frames.push_back(std::move(f));
     }
     const auto all = std::make_shared<const std::vector<Pair>>(snapshot(naive));

@@ -538,6 +538,16 @@ private Q_SLOTS:
             for (std::size_t bytes : {f.ringBytes, f.dequeBytes, f.naiveBytes})
                 QVERIFY2(chart->caption().contains(QStringLiteral("%1 B").arg(bytes)),
                          qPrintable(chart->caption()));
+            if (step == 0)
+                continue;
+            // The step narrates the story: the bytes and the growth law of each structure.
+            const QString memory = QString::fromStdString(f.memoryText);
+            QVERIFY2(plain(m_view.narration()).contains(memory), qPrintable(m_view.narration()));
+            for (const char* law : {"O(W)", "O(distinct seconds in the window)", "O(calls)"})
+                QVERIFY2(memory.contains(QLatin1String(law)), qPrintable(memory));
+            QVERIFY(memory.contains(QStringLiteral("Deque %1 B").arg(f.dequeBytes)));
+            if (f.op->second == 60)  // the gap: every pair popped, the bytes stay
+                QVERIFY2(memory.contains(QStringLiteral("do not fall")), qPrintable(memory));
         }
         // A lesson without a chart hides it.
         m_view.loadLesson(0);

@@ -644,6 +644,9 @@ void TeachView::present(int step, bool animate) {
     if (m_chart->isVisibleTo(this) && m_chart->kind() == teach::LessonChart::SlotVisits && f.op) {
         text += tr("<br><b>Cost:</b> ") + QString::fromStdString(f.costText).toHtmlEscaped();
     }
+    if (m_chart->isVisibleTo(this) && m_chart->kind() == teach::LessonChart::Bytes && f.op) {
+        text += QStringLiteral("<br>") + QString::fromStdString(f.memoryText).toHtmlEscaped();
+    }
     m_narration->setText(text);
     m_lessons->setCurrentLine(f.op ? f.op->line : 0);
     updateTransport();
