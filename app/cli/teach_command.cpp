@@ -95,6 +95,22 @@ QJsonObject stepJson(const Frame& f) {
         {QStringLiteral("bytes"), QJsonObject{{QStringLiteral("ring"), qint64(f.ringBytes)},
                                               {QStringLiteral("deque"), qint64(f.dequeBytes)},
                                               {QStringLiteral("vector"), qint64(f.naiveBytes)}}},
+        // The cost in slot visits (issue 16, build 2): the textbook O(W) scan against the
+        // running total with lazy expiry (teach::Frame::scanVisits).
+        {QStringLiteral("slot_visits"),
+         QJsonObject{{QStringLiteral("scan"), qint64(f.scanVisits)},
+                     {QStringLiteral("running_total"), qint64(f.runningVisits)},
+                     {QStringLiteral("scan_so_far"), qint64(f.scanVisitsSoFar)},
+                     {QStringLiteral("running_total_so_far"), qint64(f.runningVisitsSoFar)},
+                     {QStringLiteral("expired"),
+                      [&f] {
+                          QJsonArray a;
+                          for (std::size_t i : f.expired) {
+                              a.append(qint64(i));
+                          }
+                          return a;
+                      }()}}},
+        {QStringLiteral("cost"), f.op ? QJsonValue(fromStd(f.costText)) : QJsonValue()},
     };
 }
 

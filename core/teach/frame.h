@@ -106,6 +106,26 @@ struct Frame {
     std::size_t dequeBytes = 0;
     std::size_t naiveBytes = 0;
 
+    // The cost of this operation in slot visits (issue 16, build 2), two ways of keeping the
+    // same ring. The textbook scan: a hit visits its slot (a dropped hit none), getHits visits
+    // all W slots. The running total with lazy expiry (what RingCounter does): the ring keeps
+    // the sum of the window's slots; when the head moves on, it visits only the slots whose
+    // second leaves the window (`expired`, oldest first) and subtracts their counts; a hit
+    // adds its own slot's visit; getHits(t >= head) reads the total and visits nothing else;
+    // a query into the past (t < head) cannot use the total and visits the slots in the
+    // window. Example, W = 10, "hit 1; hit 2; getHits 5; getHits 11": getHits(5) scan 10,
+    // running 0; getHits(11) scan 10, running 1 (slot 1: second 1 left (1, 11]).
+    std::size_t scanVisits = 0;
+    std::size_t runningVisits = 0;
+    std::vector<std::size_t> expired;  // slots whose second left the window in this operation
+    std::size_t scanVisitsSoFar = 0;   // sums over the steps up to and with this one
+    std::size_t runningVisitsSoFar = 0;
+    std::string costText;  // "getHits(11): the scan visits all 10 slots; the running total 1 ..."
+    // The bytes and what they grow with, for the bytes chart: "Memory: ring 296 B, fixed by
+    // W = 10: O(W). Deque 112 B for 1 pair: O(distinct seconds in the window) ... Vector 576 B
+    // for 30 calls: O(calls) ...".
+    std::string memoryText;
+
     // The effective window of the operation, (windowLow, windowHigh]: for a hit (head - W,
     // head]; for getHits(t) (max(head, t) - W, t], because seconds up to head - W are
     // already forgotten even when t is in the past. Empty for the start frame.

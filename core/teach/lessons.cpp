@@ -102,6 +102,45 @@ const std::vector<Lesson>& lessons() {
          LessonKind::Ring,
          0,
          {}},
+        {"running-total",
+         "The ring the project uses: a running total",
+         "The textbook getHits scans all W slots and adds the ones in the window: 10 slot "
+         "visits for every query, however little changed. hitcounter's RingCounter keeps a "
+         "running total of the window instead. When the head moves on, it visits only the "
+         "slots whose second leaves the window and subtracts their counts (lazy expiry: a stale "
+         "slot is not cleared, only taken out of the total); a getHits in the present then "
+         "returns the total. Watch the chart: the scan's visits climb by 10 at every getHits, "
+         "the running total's by one per slot written and one per slot expired, since every "
+         "write is expired at most once. Only a query into the past (getHits 8 below, after "
+         "hit 12) cannot use the total and adds up the window's written slots.",
+         "hit 1\nhit 2\nhit 2\nhit 5\ngetHits 5\ngetHits 6\ngetHits 7\ngetHits 11\n"
+         "getHits 12\nhit 12\ngetHits 8\ngetHits 13\ngetHits 14\ngetHits 15\ngetHits 40\n"
+         "hit 41\ngetHits 41\n",
+         seconds{10},
+         LessonKind::Ring,
+         0,
+         {},
+         LessonChart::SlotVisits},
+        {"bytes",
+         "Memory over time: ring O(W), deque O(distinct seconds), vector O(calls)",
+         "Three kinds of traffic, one after the other, and the bytes each structure holds "
+         "(measured on the real counters) on the chart. First a burst: 30 hits in second 1. The "
+         "ring has paid for its W slots from the start and never changes: O(W). The deque holds "
+         "one pair for the one busy second: O(distinct seconds in the window), the smallest "
+         "here. The vector stores all 30 calls: O(calls). Then every second is busy, one hit "
+         "per second from 2 to 14: the deque grows one pair per second and passes the ring, "
+         "while the vector keeps every call (its bytes jump when its buffer doubles). Then a long "
+         "gap: getHits 60 finds nothing, the deque "
+         "pops every pair, but its bytes do not fall (its buffer keeps its capacity), and the "
+         "vector never forgets a call.",
+         "hit 1 x30\ngetHits 1\nhit 2\nhit 3\nhit 4\nhit 5\nhit 6\nhit 7\nhit 8\nhit 9\n"
+         "hit 10\nhit 11\nhit 12\nhit 13\nhit 14\ngetHits 14\ngetHits 60\nhit 61\n"
+         "getHits 61\n",
+         seconds{10},
+         LessonKind::Ring,
+         0,
+         {},
+         LessonChart::Bytes},
         {"limit-burst",
          "Rate limits: the boundary burst",
          "A rate limiter allows each key L requests per W seconds; here L = 2 per W = 60, and "

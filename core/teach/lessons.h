@@ -7,7 +7,8 @@
 // lesson is the LeetCode 362 example exactly as stated, W = 300: hits at 1, 2, 3, 300 and
 // getHits at 4, 300, 301 answer 3, 4, 3. The second is its twin at W = 10 (every second over 3
 // scaled: hits at 1, 2, 3, 10, getHits at 4, 10, 11, same answers), where every slot is
-// readable. The ring lessons after them use W = 10. The last two are rate-limit lessons
+// readable. The ring lessons after them use W = 10; `running-total` and `bytes` come with a
+// chart (LessonChart). The last two are rate-limit lessons
 // (kind RateLimit): each `hit t` is one request of a single key, decided by the limiters named
 // in `limiters` (core/limiters/) with L = `limit` per W = `window` (limiter_timeline.h).
 #pragma once
@@ -22,6 +23,11 @@ namespace hitcounter::teach {
 
 enum class LessonKind { Ring, RateLimit };
 
+// A chart over the lesson's steps that the view shows beside the ring (issue 16, build 2):
+// the slot visits of the textbook scan against the running total's, or the bytes of the ring,
+// the deque and the naive vector.
+enum class LessonChart { None, SlotVisits, Bytes };
+
 struct Lesson {
     std::string id;  // stable short name, e.g. "example"
     std::string title;
@@ -31,6 +37,7 @@ struct Lesson {
     LessonKind kind = LessonKind::Ring;
     Count limit = 0;                    // RateLimit: L
     std::vector<std::string> limiters;  // RateLimit: the algorithms shown, by factory name
+    LessonChart chart = LessonChart::None;
 };
 
 const std::vector<Lesson>& lessons();

@@ -284,6 +284,110 @@ std::vector<SubStep> getSubSteps(const Frame& f, const Frame& previous) {
     return out;
 }
 
+std::string visits(std::size_t n) {
+    return std::to_string(n) + (n == 1 ? " slot visit" : " slot visits");
+}
+
+// Which slots the running total expires when the head moves from previous.head to f.head: the
+// written slots whose second was in the old window and is not in the new one, oldest first.
+std::vector<std::size_t> expiredSlots(const Frame& f, const Frame& previous, std::int64_t w) {
+    std::vector<std::size_t> out;
+    if (!previous.head || !f.head || *f.head <= *previous.head) {
+        return out;
+    }
+    for (std::size_t i = 0; i < previous.ring.size(); ++i) {
+        const RingSlot& s = previous.ring[i];
+        if (s.used && s.inWindow && s.second <= *f.head - w) {
+            out.push_back(i);
+        }
+    }
+    std::sort(out.begin(), out.end(), [&](std::size_t a, std::size_t b) {
+        return previous.ring[a].second < previous.ring[b].second;
+    });
+    return out;
+}
+
+std::string expiredText(const Frame& f, const Frame& previous) {
+    std::string out;
+    for (std::size_t k = 0; k < f.expired.size(); ++k) {
+        const RingSlot& s = previous.ring[f.expired[k]];
+        out += (k == 0 ? "" : k + 1 == f.expired.size() ? " and " : ", ");
+        out += "slot " + num(Count{f.expired[k]}) + " (second " + num(s.second) +
+               ": total -= " + num(s.count) + ")";
+    }
+    return out;
+}
+
+// Fills the cost fields of f (see Frame::scanVisits).
+void countVisits(Frame& f, const Frame& previous, std::int64_t w) {
+    const Operation& op = *f.op;
+    f.expired = f.dropped ? std::vector<std::size_t>{} : expiredSlots(f, previous, w);
+    const std::string expiredPart = f.expired.empty() ? std::string()
+                                                      : " The head moved to " + num(*f.head) +
+                                                            ", so the running total " + "expires " +
+                                                            expiredText(f, previous) + ".";
+    if (op.kind == Operation::Kind::Hit) {
+        if (f.dropped) {
+            f.costText = "hit(" + num(op.second) +
+                         ") is dropped by the late check: 0 slot visits "
+                         "either way.";
+        } else {
+            f.scanVisits = 1;
+            f.runningVisits = f.expired.size() + 1;
+            f.costText = "hit(" + num(op.second) + "): the scan ring writes slot " +
+                         num(Count{*f.slot}) + " (1 visit); the running total writes it too and " +
+                         "adds " + num(op.repeat) + " to the total: " + visits(f.runningVisits) +
+                         "." + expiredPart;
+        }
+    } else {
+        f.scanVisits = static_cast<std::size_t>(w);
+        const std::string scan =
+            "getHits(" + num(op.second) + "): the textbook scan visits all " + num(w) + " slots; ";
+        if (previous.head && op.second < *previous.head) {
+            for (const RingSlot& s : f.ring) {
+                f.runningVisits += s.used && s.inWindow ? 1 : 0;
+            }
+            f.costText = scan + "the running total covers (head - W, head] and cannot answer " +
+                         "for the past, so it adds up the " + num(Count{f.runningVisits}) +
+                         " written slots of the window: " + visits(f.runningVisits) + ".";
+        } else {
+            f.runningVisits = f.expired.size();
+            f.costText = scan + "the running total returns its total, " + num(*f.answer) +
+                         ", after " + visits(f.runningVisits) +
+                         (f.expired.empty() ? ": no second left the window since the last "
+                                              "operation, so nothing to expire."
+                                            : "." + expiredPart);
+        }
+    }
+    f.scanVisitsSoFar = previous.scanVisitsSoFar + f.scanVisits;
+    f.runningVisitsSoFar = previous.runningVisitsSoFar + f.runningVisits;
+    f.costText += " So far: scan " + num(Count{f.scanVisitsSoFar}) + ", running total " +
+                  num(Count{f.runningVisitsSoFar}) + ".";
+}
+
+// Fills f.memoryText: the three structures' bytes and the growth law each one follows.
+void describeMemory(Frame& f, const Frame& previous, std::size_t mostPairs, std::int64_t w) {
+    const auto pairs = f.deque.size();
+    std::string text = "Memory: ring " + num(Count{f.ringBytes}) + " B, fixed by W = " + num(w) +
+                       ": O(W). Deque " + num(Count{f.dequeBytes}) + " B for " + num(Count{pairs}) +
+                       (pairs == 1 ? " pair" : " pairs") + ": O(distinct seconds in the window)";
+    if (f.dequeBytes > f.ringBytes) {
+        text += ", more than the ring";
+    } else if (f.dequeBytes < f.ringBytes) {
+        text += ", less than the ring";
+    }
+    if (pairs < mostPairs) {
+        text += "; it held " + num(Count{mostPairs}) +
+                " pairs once and its buffer keeps that capacity, so its bytes do not fall";
+    }
+    text += ". Vector " + num(Count{f.naiveBytes}) + " B for " + num(Count{f.naive.size()}) +
+            (f.naive.size() == 1 ? " call" : " calls") + ": O(calls), it never forgets one";
+    if (f.naiveBytes > previous.naiveBytes && previous.naive.size() > 0) {
+        text += " (its buffer just grew)";
+    }
+    f.memoryText = text + ".";
+}
+
 }  // namespace
 
 Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds window)
@@ -305,6 +409,7 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
                       " slots of the ring are empty, and so are the deque and the naive vector.";
     m_frames.push_back(std::move(start));
 
+    std::size_t mostPairs = 0;  // the most pairs the deque ever held
     for (const Operation& op : m_operations) {
         const Frame& previous = m_frames.back();
         Frame f;
@@ -372,6 +477,9 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
             }
             f.narration = narrateGetHits(f, previous, w);
         }
+        countVisits(f, previous, w);
+        mostPairs = std::max(mostPairs, f.deque.size());
+        describeMemory(f, previous, mostPairs, w);
         m_frames.push_back(std::move(f));
     }
     const auto all = std::make_shared<const std::vector<Pair>>(snapshot(naive));

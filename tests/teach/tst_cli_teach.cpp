@@ -105,6 +105,17 @@ private Q_SLOTS:
                              qint64(slot.count));
                 }
             }
+            // Build 2: the cost in slot visits, scan against running total.
+            const QJsonObject visits = s.value(QStringLiteral("slot_visits")).toObject();
+            QCOMPARE(visits.value(QStringLiteral("scan")).toInteger(), qint64(f.scanVisits));
+            QCOMPARE(visits.value(QStringLiteral("running_total")).toInteger(),
+                     qint64(f.runningVisits));
+            QCOMPARE(visits.value(QStringLiteral("scan_so_far")).toInteger(),
+                     qint64(f.scanVisitsSoFar));
+            QCOMPARE(visits.value(QStringLiteral("running_total_so_far")).toInteger(),
+                     qint64(f.runningVisitsSoFar));
+            QCOMPARE(visits.value(QStringLiteral("expired")).toArray().size(),
+                     qsizetype(f.expired.size()));
             const QJsonArray subs = s.value(QStringLiteral("sub_steps")).toArray();
             QCOMPARE(subs.size(), qsizetype(f.subSteps.size()));
             for (qsizetype i = 0; i < subs.size(); ++i) {
@@ -117,6 +128,39 @@ private Q_SLOTS:
                 QCOMPARE(o.value(QStringLiteral("text")).toString(),
                          QString::fromStdString(sub.text));
             }
+        }
+    }
+
+    // Build 2: the running-total lesson's getHits cost W = 10 slot visits as a scan and only
+    // the expired slots (fewer than W) with the running total; at W = 300 the scan costs 300.
+    void slotVisitsAreExported() {
+        for (int window : {10, 300}) {
+            const CliResult r = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),
+                                        QStringLiteral("running-total"), QStringLiteral("--window"),
+                                        QString::number(window), QStringLiteral("--json")});
+            QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+            const QJsonArray steps = parseJson(r).value(QStringLiteral("steps")).toArray();
+            int getHits = 0;
+            for (const QJsonValue& v : steps) {
+                const QJsonObject step = v.toObject();
+                if (!step.value(QStringLiteral("operation"))
+                         .toString()
+                         .startsWith(QStringLiteral("getHits")))
+                    continue;
+                ++getHits;
+                const QJsonObject visits = step.value(QStringLiteral("slot_visits")).toObject();
+                QCOMPARE(visits.value(QStringLiteral("scan")).toInt(), window);
+                QVERIFY(visits.value(QStringLiteral("running_total")).toInt() < window);
+                QVERIFY(step.value(QStringLiteral("cost"))
+                            .toString()
+                            .contains(QStringLiteral("visits all %1 slots").arg(window)));
+                if (window == 10 && step.value(QStringLiteral("operation")).toString() ==
+                                        QStringLiteral("getHits 11")) {
+                    QCOMPARE(visits.value(QStringLiteral("running_total")).toInt(), 1);
+                    QCOMPARE(visits.value(QStringLiteral("expired")).toArray(), QJsonArray{1});
+                }
+            }
+            QCOMPARE(getHits, 11);
         }
     }
 

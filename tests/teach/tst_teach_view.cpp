@@ -11,12 +11,16 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "core/counters/deque_counter.h"
+#include "core/counters/naive_counter.h"
+#include "core/counters/ring_counter.h"
 #include "core/teach/lessons.h"
 #include "core/teach/pseudocode.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/limiter_view.h"
 #include "ui/teach/ring_view.h"
+#include "ui/teach/step_chart.h"
 #include "ui/teach/teach_view.h"
 #include "ui/theme.h"
 
@@ -24,6 +28,13 @@ using namespace hitcounter;
 using namespace hitcounter::ui;
 
 namespace {
+
+int lessonIndex(const char* id) {
+    int index = 0;
+    while (teach::lessons()[std::size_t(index)].id != id)
+        ++index;
+    return index;
+}
 
 QString plain(const QString& html) {
     QString text = html;
@@ -469,6 +480,148 @@ private Q_SLOTS:
                                .arg(size.width())
                                .arg(size.height())
                                .arg(theme));
+        }
+        applyTheme(*qApp, themeNamed(QStringLiteral("light")));
+    }
+
+    // Issue 16, build 2: the bytes chart plots, step by step, what the real counters report,
+    // run here on their own; and the story it narrates holds: the ring fixed, the deque below
+    // it after the burst and above it once every second is busy, never falling; the vector
+    // growing with every call.
+    void bytesChartFollowsTheCounters() {
+        m_view.loadLesson(lessonIndex("bytes"));
+        StepChart* chart = m_view.chart();
+        QVERIFY(chart->isVisible());
+        QCOMPARE(chart->kind(), teach::LessonChart::Bytes);
+        const auto& lesson = teach::lessons()[std::size_t(lessonIndex("bytes"))];
+        const auto ops =
+            std::get<std::vector<teach::Operation>>(teach::parseOperations(lesson.operations));
+        RingCounter ring(lesson.window);
+        DequeCounter deque(lesson.window);
+        NaiveCounter naive(lesson.window);
+        std::vector<double> ringBytes{double(ring.memoryBytes())};
+        std::vector<double> dequeBytes{double(deque.memoryBytes())};
+        std::vector<double> naiveBytes{double(naive.memoryBytes())};
+        for (const teach::Operation& op : ops) {
+            if (op.kind == teach::Operation::Kind::Hit) {
+                for (Count n = 0; n < op.repeat; ++n) {
+                    ring.hit(op.second);
+                    deque.hit(op.second);
+                    naive.hit(op.second);
+                }
+            } else {
+                ring.count(op.second);
+                deque.count(op.second);
+                naive.count(op.second);
+            }
+            ringBytes.push_back(double(ring.memoryBytes()));
+            dequeBytes.push_back(double(deque.memoryBytes()));
+            naiveBytes.push_back(double(naive.memoryBytes()));
+        }
+        QCOMPARE(chart->series().size(), std::size_t(3));
+        QCOMPARE(chart->series()[0].values, ringBytes);
+        QCOMPARE(chart->series()[1].values, dequeBytes);
+        QCOMPARE(chart->series()[2].values, naiveBytes);
+        // The story: ring O(W) fixed; deque below the ring after the burst, above it later,
+        // and never falling; the vector grows with every call.
+        QVERIFY(std::all_of(ringBytes.begin(), ringBytes.end(),
+                            [&](double b) { return b == ringBytes.front(); }));
+        QVERIFY(dequeBytes[1] < ringBytes[1]);
+        QVERIFY(std::any_of(dequeBytes.begin(), dequeBytes.end(),
+                            [&](double b) { return b > ringBytes.front(); }));
+        QVERIFY(std::is_sorted(dequeBytes.begin(), dequeBytes.end()));
+        QVERIFY(naiveBytes.back() > naiveBytes[1] && naiveBytes[1] > dequeBytes[1]);
+        for (int step = 0; step <= m_view.lastStep(); ++step) {
+            m_view.showStep(step);
+            QCOMPARE(chart->step(), step);
+            const auto& f = m_view.timeline().frames()[std::size_t(step)];
+            for (std::size_t bytes : {f.ringBytes, f.dequeBytes, f.naiveBytes})
+                QVERIFY2(chart->caption().contains(QStringLiteral("%1 B").arg(bytes)),
+                         qPrintable(chart->caption()));
+            if (step == 0)
+                continue;
+            // The step narrates the story: the bytes and the growth law of each structure.
+            const QString memory = QString::fromStdString(f.memoryText);
+            QVERIFY2(plain(m_view.narration()).contains(memory), qPrintable(m_view.narration()));
+            for (const char* law : {"O(W)", "O(distinct seconds in the window)", "O(calls)"})
+                QVERIFY2(memory.contains(QLatin1String(law)), qPrintable(memory));
+            QVERIFY(memory.contains(QStringLiteral("Deque %1 B").arg(f.dequeBytes)));
+            if (f.op->second == 60)  // the gap: every pair popped, the bytes stay
+                QVERIFY2(memory.contains(QStringLiteral("do not fall")), qPrintable(memory));
+        }
+        // A lesson without a chart hides it.
+        m_view.loadLesson(0);
+        QVERIFY(!m_view.chart()->isVisible());
+    }
+
+    // The slot visits are shown per step: the chart's caption and the narration's cost line
+    // carry the frame's numbers, the chart's series are the sums so far.
+    void slotVisitsAreShownPerStep() {
+        m_view.loadLesson(lessonIndex("running-total"));
+        StepChart* chart = m_view.chart();
+        QVERIFY(chart->isVisible());
+        QCOMPARE(chart->kind(), teach::LessonChart::SlotVisits);
+        const auto& frames = m_view.timeline().frames();
+        QCOMPARE(chart->series().size(), std::size_t(2));
+        for (int step = 1; step <= m_view.lastStep(); ++step) {
+            m_view.stepForward();
+            const auto& f = frames[std::size_t(step)];
+            QCOMPARE(chart->series()[0].values[std::size_t(step)], double(f.scanVisitsSoFar));
+            QCOMPARE(chart->series()[1].values[std::size_t(step)], double(f.runningVisitsSoFar));
+            QVERIFY2(chart->caption().contains(QStringLiteral("scan %1, running total %2")
+                                                   .arg(f.scanVisits)
+                                                   .arg(f.runningVisits)),
+                     qPrintable(chart->caption()));
+            QVERIFY2(plain(m_view.narration())
+                         .contains(QStringLiteral("Cost: ") + QString::fromStdString(f.costText)),
+                     qPrintable(m_view.narration()));
+        }
+        m_view.loadLesson(lessonIndex("why-second"));  // no chart, no cost line
+        m_view.showStep(3);
+        QVERIFY(!plain(m_view.narration()).contains(QStringLiteral("Cost:")));
+    }
+
+    // The charts fit at 1280x720 and 1920x1080, light and dark: every label inside the chart,
+    // the chart inside the view, the ring's text and every pseudocode line still with room.
+    void chartsFitAtBothSizesInBothThemes_data() { fitsAtBothSizesInBothThemes_data(); }
+    void chartsFitAtBothSizesInBothThemes() {
+        QFETCH(QSize, size);
+        QFETCH(QString, theme);
+        applyTheme(*qApp, themeNamed(theme));
+        TeachView view;
+        view.resize(size);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QString dir = qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS");
+        for (const char* id : {"running-total", "bytes"}) {
+            view.loadLesson(lessonIndex(id));
+            for (int step : {3, 9, view.lastStep()}) {
+                view.showStep(step);
+                const QImage image = view.renderImage();
+                QCOMPARE(image.size(), size);
+                StepChart* chart = view.chart();
+                QVERIFY(chart->isVisible());
+                QVERIFY2(chart->textFits(), qPrintable(QStringLiteral("%1 step %2: %3x%4")
+                                                           .arg(QString::fromLatin1(id))
+                                                           .arg(step)
+                                                           .arg(chart->width())
+                                                           .arg(chart->height())));
+                QVERIFY(
+                    view.rect().contains(QRect(chart->mapTo(&view, QPoint(0, 0)), chart->size())));
+                QVERIFY(chart->height() >= chart->minimumSizeHint().height());
+                QVERIFY2(view.findChild<CodeView*>()->height() >=
+                             view.findChild<CodeView*>()->minimumSizeHint().height(),
+                         id);
+                QVERIFY2(view.findChild<RingView*>()->overflows().isEmpty(),
+                         qPrintable(view.findChild<RingView*>()->overflows().join(u'|')));
+                if (!dir.isEmpty())
+                    image.save(QStringLiteral("%1/%2-%3-%4x%5-%6.png")
+                                   .arg(dir, QString::fromLatin1(id))
+                                   .arg(step)
+                                   .arg(size.width())
+                                   .arg(size.height())
+                                   .arg(theme));
+            }
         }
         applyTheme(*qApp, themeNamed(QStringLiteral("light")));
     }

@@ -21,6 +21,66 @@ std::vector<Operation> parseOk(const std::string& text) {
     return std::get<std::vector<Operation>>(result);
 }
 
+// The cost model of issue 16 build 2, written from the operations alone: the textbook scan
+// visits W slots per getHits and one per hit; the running total visits the slots whose second
+// leaves the window when the head moves, plus a hit's own slot; a query into the past visits
+// the window's written slots. (scan, running, expired slots) per operation.
+struct Visits {
+    std::size_t scan = 0;
+    std::size_t running = 0;
+    std::vector<std::size_t> expired;
+};
+
+std::vector<Visits> visitModel(const std::vector<Operation>& ops, std::int64_t w) {
+    std::map<std::int64_t, std::pair<Timestamp, Count>> slots;  // slot -> (second, count)
+    std::optional<Timestamp> head;
+    std::vector<Visits> out;
+    auto expire = [&](Timestamp newHead) {
+        std::vector<std::pair<Timestamp, std::size_t>> leaving;
+        if (head && newHead > *head) {
+            for (const auto& [i, s] : slots) {
+                if (s.first > *head - w && s.first <= newHead - w)
+                    leaving.push_back({s.first, std::size_t(i)});
+            }
+        }
+        std::sort(leaving.begin(), leaving.end());
+        std::vector<std::size_t> expired;
+        for (const auto& l : leaving)
+            expired.push_back(l.second);
+        return expired;
+    };
+    for (const Operation& op : ops) {
+        Visits v;
+        const std::int64_t i = ((op.second % w) + w) % w;
+        if (op.kind == Operation::Kind::Hit) {
+            if (head && op.second <= *head - w) {
+                out.push_back(v);
+                continue;
+            }
+            v.expired = expire(head ? std::max(*head, op.second) : op.second);
+            v.scan = 1;
+            v.running = v.expired.size() + 1;
+            head = head ? std::max(*head, op.second) : op.second;
+            auto& slot = slots[i];
+            if (slot.first != op.second || slot.second == 0)
+                slot = {op.second, 0};
+            slot.second += op.repeat;
+        } else {
+            v.scan = std::size_t(w);
+            if (head && op.second < *head) {
+                for (const auto& [k, s] : slots)
+                    v.running += s.first > *head - w ? 1 : 0;
+            } else {
+                v.expired = expire(op.second);
+                v.running = v.expired.size();
+                head = op.second;
+            }
+        }
+        out.push_back(v);
+    }
+    return out;
+}
+
 // The textbook algorithms written out plainly, to check the frames recorded from the real
 // counters. State after each operation.
 struct Expected {
@@ -433,6 +493,77 @@ private Q_SLOTS:
         const std::string claim =
             std::to_string(written) + " of the " + std::to_string(gap.window.count());
         QVERIFY2(gap.goal.find(claim) != std::string::npos, claim.c_str());
+    }
+
+    // Issue 16, build 2: the slot visits of every step of every ring lesson at W = 5, 10 and
+    // 300 against the separate model above: the scan visits W slots per getHits, the running
+    // total only the slots it expires (and a hit its own slot).
+    void slotVisitsMatchTheCostModel_data() {
+        QTest::addColumn<int>("index");
+        QTest::addColumn<int>("window");
+        for (std::size_t i = 0; i < lessons().size(); ++i) {
+            if (lessons()[i].kind != LessonKind::Ring)
+                continue;
+            for (int w : {5, 10, 300})
+                QTest::addRow("%s W=%d", lessons()[i].id.c_str(), w) << int(i) << w;
+        }
+    }
+    void slotVisitsMatchTheCostModel() {
+        QFETCH(int, index);
+        QFETCH(int, window);
+        const auto ops = parseOk(lessons()[std::size_t(index)].operations);
+        const Timeline timeline(ops, std::chrono::seconds{window});
+        const auto expected = visitModel(ops, window);
+        std::size_t scanSum = 0;
+        std::size_t runningSum = 0;
+        QCOMPARE(timeline.frames()[0].scanVisits, std::size_t(0));
+        QCOMPARE(timeline.frames()[0].runningVisits, std::size_t(0));
+        for (std::size_t k = 0; k < ops.size(); ++k) {
+            const Frame& f = timeline.frames()[k + 1];
+            const QByteArray where = QByteArray::number(qulonglong(k + 1));
+            QVERIFY2(f.scanVisits == expected[k].scan, where);
+            QVERIFY2(f.runningVisits == expected[k].running, where);
+            QVERIFY2(f.expired == expected[k].expired, where);
+            scanSum += f.scanVisits;
+            runningSum += f.runningVisits;
+            QCOMPARE(f.scanVisitsSoFar, scanSum);
+            QCOMPARE(f.runningVisitsSoFar, runningSum);
+            QVERIFY2(f.costText.find(std::to_string(f.runningVisits)) != std::string::npos,
+                     f.costText.c_str());
+            if (ops[k].kind == Operation::Kind::GetHits)
+                QVERIFY2(f.costText.find("visits all " + std::to_string(window) + " slots") !=
+                             std::string::npos,
+                         f.costText.c_str());
+        }
+    }
+
+    // The running-total lesson's story in numbers, W = 10.
+    void runningTotalLessonVisitsOnlyWhatExpires() {
+        const Lesson& lesson = lessonById("running-total");
+        QCOMPARE(lesson.chart, LessonChart::SlotVisits);
+        const Timeline timeline(parseOk(lesson.operations), lesson.window);
+        auto at = [&](Operation::Kind kind, Timestamp t) -> const Frame& {
+            for (const Frame& f : timeline.frames())
+                if (f.op && f.op->kind == kind && f.op->second == t)
+                    return f;
+            qFatal("no such step");
+        };
+        const auto get = Operation::Kind::GetHits;
+        QCOMPARE(at(get, 5).scanVisits, std::size_t(10));
+        QCOMPARE(at(get, 5).runningVisits, std::size_t(0));  // nothing left the window
+        QCOMPARE(at(get, 6).runningVisits, std::size_t(0));
+        QCOMPARE(at(get, 11).runningVisits, std::size_t(1));  // second 1 leaves (1, 11]
+        QCOMPARE(at(get, 11).expired, std::vector<std::size_t>{1});
+        QCOMPARE(at(get, 12).expired, std::vector<std::size_t>{2});  // second 2 (x2) leaves
+        QCOMPARE(at(Operation::Kind::Hit, 12).runningVisits, std::size_t(1));
+        QCOMPARE(at(get, 8).runningVisits, std::size_t(2));  // the past: slots 5 and 2 (12)
+        QCOMPARE(at(get, 8).answer, std::optional<Count>(1));
+        QCOMPARE(at(get, 15).expired, std::vector<std::size_t>{5});
+        QCOMPARE(at(get, 40).expired, std::vector<std::size_t>{2});  // second 12
+        const Frame& last = timeline.frames().back();
+        QCOMPARE(last.scanVisitsSoFar, std::size_t(11 * 10 + 6));  // 11 getHits, 6 hits
+        QCOMPARE(last.runningVisitsSoFar, std::size_t(12));
+        QVERIFY(last.runningVisitsSoFar * 4 < last.scanVisitsSoFar);
     }
 
     void windowOutsideTheTeachingRangeIsRejected() {

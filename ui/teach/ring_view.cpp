@@ -213,7 +213,7 @@ void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std
              QObject::tr("outlined: slot %1 = t mod W,").arg(*f.slot));
         line(big * 1.5 + small * 3.4, small * 1.5, ts::font(small * 0.85), ts::softInk(),
              QObject::tr("shared by the boundary %1 (out)").arg(op.second - w),
-             QObject::tr("shared by the boundary t − W (out)"));
+             QObject::tr("shared by t − W (out)"));
     }
 }
 

@@ -26,6 +26,7 @@
 #include "ui/teach/limiter_view.h"
 #include "ui/teach/ring_view.h"
 #include "ui/teach/sequence_view.h"
+#include "ui/teach/step_chart.h"
 #include "ui/teach/teach_style.h"
 #include "ui/teach/transport_bar.h"
 
@@ -63,6 +64,7 @@ TeachView::TeachView(QWidget* parent)
     : QWidget(parent),
       m_lessons(new LessonPanel(this)),
       m_ring(new RingView(this)),
+      m_chart(new StepChart(this)),
       m_deque(new SequenceView(SequenceView::Kind::Deque, this)),
       m_vector(new SequenceView(SequenceView::Kind::Vector, this)),
       m_code(new CodeView(this)),
@@ -91,7 +93,13 @@ TeachView::TeachView(QWidget* parent)
     auto* ringLayout = new QHBoxLayout(ringPane);
     ringLayout->setContentsMargins(0, 0, 0, 0);
     ringLayout->setSpacing(6);
-    ringLayout->addWidget(m_ring, 5);
+    // The ring over the lesson's chart (hidden for lessons without one).
+    auto* ringColumn = new QVBoxLayout;
+    ringColumn->setSpacing(6);
+    ringColumn->addWidget(m_ring, 4);
+    ringColumn->addWidget(m_chart, 1);
+    m_chart->hide();
+    ringLayout->addLayout(ringColumn, 5);
     auto* right = new QVBoxLayout;
     right->setSpacing(4);
     right->addWidget(m_deque, 2);
@@ -277,6 +285,12 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
     } else {
         m_limits.reset();
         m_timeline = std::make_unique<teach::Timeline>(std::move(operations), window);
+    }
+    if (m_limits) {
+        m_chart->hide();
+    } else {
+        m_chart->fill(*m_timeline, lesson.chart);
+        m_chart->setVisible(lesson.chart != teach::LessonChart::None);
     }
     m_practicing = m_startingPractice && !m_limits;
     m_answers.clear();
@@ -626,6 +640,13 @@ void TeachView::present(int step, bool animate) {
                 .arg((good ? ts::inWindowEdge() : ts::removed()).name(), m_verdict.toHtmlEscaped());
     }
     text += QString::fromStdString(f.narration).toHtmlEscaped();
+    m_chart->setStep(step);
+    if (m_chart->isVisibleTo(this) && m_chart->kind() == teach::LessonChart::SlotVisits && f.op) {
+        text += tr("<br><b>Cost:</b> ") + QString::fromStdString(f.costText).toHtmlEscaped();
+    }
+    if (m_chart->isVisibleTo(this) && m_chart->kind() == teach::LessonChart::Bytes && f.op) {
+        text += QStringLiteral("<br>") + QString::fromStdString(f.memoryText).toHtmlEscaped();
+    }
     m_narration->setText(text);
     m_lessons->setCurrentLine(f.op ? f.op->line : 0);
     updateTransport();

@@ -59,6 +59,7 @@ class LessonPanel;
 class LimiterView;
 class RingView;
 class SequenceView;
+class StepChart;
 class TransportBar;
 
 class TeachView : public QWidget {
@@ -83,6 +84,9 @@ public:
     int lastStep() const;
     QString narration() const;
     LessonPanel* lessonPanel() const { return m_lessons; }
+    // The chart under the ring (issue 16, build 2): shown for lessons with a LessonChart (the
+    // slot visits of the scan against the running total, or the bytes over the steps).
+    StepChart* chart() const { return m_chart; }
 
     void showStep(int step);   // clamped to [0, lastStep()], no animation
     int subStepCount() const;  // of the current step
@@ -154,6 +158,7 @@ private:
     bool m_predict = false;
     LessonPanel* m_lessons;
     RingView* m_ring;
+    StepChart* m_chart;
     SequenceView* m_deque;
     SequenceView* m_vector;
     CodeView* m_code;
