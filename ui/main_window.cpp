@@ -12,6 +12,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -164,6 +165,7 @@ void MainWindow::buildActions() {
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
 
     m_pauseAction = bar->addAction(tr("Pause"));
+    m_pauseAction->setObjectName(QStringLiteral("pauseAction"));
     m_pauseAction->setCheckable(true);
     m_pauseAction->setShortcut(Qt::Key_Space);
     m_pauseAction->setToolTip(tr("Freeze the views; counting goes on (Space)"));
@@ -410,6 +412,17 @@ void MainWindow::connectSession() {
             });
     connect(m_session.get(), &SourceSession::loadFinished, this, &MainWindow::closeLoadDialog);
     connect(m_session.get(), &SourceSession::replayProgress, m_replayBar, &ReplayBar::updateFrom);
+    connect(m_session.get(), &SourceSession::replayProgress, this,
+            [this](const ReplayProgress&, Timestamp, bool paused) {
+                // A replay pauses itself (setPaused): the toolbar shows its state, whoever
+                // paused or started it (the replay bar, a newly opened trace).
+                m_paused = false;
+                if (m_pauseAction->isChecked() != paused) {
+                    const QSignalBlocker block(m_pauseAction);
+                    m_pauseAction->setChecked(paused);
+                }
+                m_pauseAction->setText(paused ? tr("Resume") : tr("Pause"));
+            });
 }
 
 void MainWindow::closeLoadDialog() {
