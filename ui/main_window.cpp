@@ -413,7 +413,8 @@ void MainWindow::connectSession() {
     connect(m_session.get(), &SourceSession::loadFinished, this, &MainWindow::closeLoadDialog);
     connect(m_session.get(), &SourceSession::replayProgress, m_replayBar, &ReplayBar::updateFrom);
     connect(m_session.get(), &SourceSession::replayProgress, this,
-            [this](const ReplayProgress&, Timestamp, bool paused) {
+            [this](const ReplayProgress& progress, Timestamp, bool paused) {
+                m_live->setReplayTrace(progress.first, progress.last);
                 // A replay pauses itself (setPaused): the toolbar shows its state, whoever
                 // paused or started it (the replay bar, a newly opened trace).
                 m_paused = false;

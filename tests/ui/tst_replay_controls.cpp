@@ -1,5 +1,7 @@
-// Issue 15 item 3 in real widgets (offscreen): the replay bar's state label and seek clicks,
-// the toolbar's pause state after opening a trace, an empty trace's message.
+// Issue 15 items 3 and 4 in real widgets (offscreen): the replay bar's state label and seek
+// clicks, the toolbar's pause state after opening a trace, an empty trace's message, the
+// live plot's time axis in a replay (no time before the trace, looped times labelled within
+// the trace) and the zoom/follow rules of the live plot (docs/gui.md).
 #include <QAction>
 #include <QFile>
 #include <QLabel>
@@ -8,17 +10,31 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWheelEvent>
 
 #include "core/time/manual_clock.h"
+#include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/replay_bar.h"
 #include "ui/source_session.h"
 #include "ui/source_spec.h"
+#include "ui/time_axis.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
 
 namespace {
+
+// Seconds 1000..1009, second s holding (s - 999) hits.
+void pushKnownStream(BatchQueue& queue) {
+    for (Timestamp s = 1000; s < 1010; ++s) {
+        HitBatch batch;
+        for (Timestamp i = 0; i < s - 999; ++i) {
+            batch.push_back(HitEvent{s, "page", "visitor", 1});
+        }
+        QVERIFY(queue.tryPush(std::move(batch)));
+    }
+}
 
 // A trace CSV with one hit in each of seconds first..last (none if last < first).
 QString writeTrace(const QTemporaryDir& dir, const QString& name, int first, int last) {
@@ -54,6 +70,13 @@ bool framesUntil(MainWindow& w, Done done) {
         QTest::qWait(10);
     }
     return false;
+}
+
+void sendMouse(QWidget* to, QEvent::Type type, QPoint pos, Qt::MouseButton button,
+               Qt::MouseButtons buttons) {
+    QMouseEvent event(type, QPointF(pos), to->mapToGlobal(QPointF(pos)), button, buttons,
+                      Qt::NoModifier);
+    QCoreApplication::sendEvent(to, &event);
 }
 
 }  // namespace
@@ -130,6 +153,113 @@ private Q_SLOTS:
         QVERIFY(w.errorText().contains(QStringLiteral("empty.csv")));
         QCOMPARE(w.replayBar()->timeLabel()->text(), QStringLiteral("no hits in the trace"));
         QCOMPARE(w.replayBar()->stateLabel()->text(), QStringLiteral("empty"));
+    }
+
+    void theTraceAxisStartsAtTheTrace() {
+        QTemporaryDir dir;
+        const QString path = writeTrace(dir, QStringLiteral("t.csv"), 1, 1000);
+        MainWindow w(std::make_shared<ManualClock>());  // frozen: the replay stays at its start
+        QVERIFY(w.session()->openTrace(path));
+        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
+        const QCPRange range = w.livePlot()->xAxis->range();
+        QVERIFY2(range.lower >= 0.5, QByteArray::number(range.lower));
+        QVERIFY(range.upper >= 2.0);
+        QVERIFY(w.livePlot()->following());
+    }
+
+    void aLoopedTraceIsLabelledWithinTheTrace() {
+        LivePlot plot;
+        plot.resize(800, 400);
+        plot.setTimeAxisMode(TimeAxisMode::Trace);
+        plot.setReplayTrace(1, 100);  // span 100 s
+        plot.setFollowing(false);
+        plot.xAxis->setRange(150, 350);  // passes 2 and 3
+        plot.replot();
+        const QVector<QString> labels = plot.xAxis->tickVectorLabels();
+        QVERIFY(!labels.isEmpty());
+        for (const QString& label : labels) {
+            bool ok = false;
+            const double t = QLocale().toDouble(label, &ok);
+            QVERIFY2(ok && t >= 1 && t <= 100.5, qPrintable(label));
+        }
+        QCOMPARE(wrapTraceTime(150, TraceWrap{1, 100}), 50.0);
+        QCOMPARE(wrapTraceTime(100, TraceWrap{1, 100}), 100.0);
+    }
+
+    // ---- item 4: zoom and follow ----
+
+    void zoomWhileFollowingKeepsTheRightEdgeAtNow() {
+        MainWindow w;
+        pushKnownStream(w.queue());
+        w.renderNow();
+        LivePlot* plot = w.livePlot();
+        const double upper = plot->xAxis->range().upper;
+        QCOMPARE(upper, 1010.5);
+        plot->zoomTime(0.5);
+        QVERIFY(plot->following());
+        QCOMPARE(plot->xAxis->range().upper, upper);
+        QCOMPARE(plot->xAxis->range().size(), 151.0);
+        plot->zoomTime(2.0);
+        QCOMPARE(plot->xAxis->range().size(), 301.0);
+        plot->zoomTime(0.5);
+        w.queue().tryPush(HitBatch{HitEvent{1100, "", "", 3}});
+        QVERIFY(w.waitForFrame(std::chrono::seconds(5), true));
+        QCOMPARE(plot->xAxis->range().upper, 1101.5);
+        QCOMPARE(plot->xAxis->range().size(), 151.0);
+    }
+
+    void aClickKeepsFollowADragLeavesIt() {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushKnownStream(w.queue());
+        w.renderNow();
+        LivePlot* plot = w.livePlot();
+        const QPoint mid = plot->axisRect()->rect().center();
+        QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, mid);
+        QVERIFY(plot->following());
+        sendMouse(plot, QEvent::MouseButtonPress, mid, Qt::LeftButton, Qt::LeftButton);
+        sendMouse(plot, QEvent::MouseMove, mid + QPoint(60, 0), Qt::NoButton, Qt::LeftButton);
+        sendMouse(plot, QEvent::MouseButtonRelease, mid + QPoint(60, 0), Qt::LeftButton,
+                  Qt::NoButton);
+        QVERIFY(!plot->following());
+        QVERIFY(plot->xAxis->range().upper < 1010.5);  // panned into the past
+    }
+
+    void wheelWhileFollowingZoomsAtNow() {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushKnownStream(w.queue());
+        w.renderNow();
+        LivePlot* plot = w.livePlot();
+        const QPointF mid = plot->axisRect()->rect().center();
+        QWheelEvent wheel(mid, plot->mapToGlobal(mid), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(plot, &wheel);
+        QVERIFY(plot->following());
+        QCOMPARE(plot->xAxis->range().upper, 1010.5);
+        QVERIFY(plot->xAxis->range().size() < 300.0);
+    }
+
+    void doubleClickResets() {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushKnownStream(w.queue());
+        w.renderNow();
+        LivePlot* plot = w.livePlot();
+        plot->zoomTime(0.5);
+        plot->setFollowing(false);
+        plot->xAxis->setRange(100, 200);
+        const QPoint mid = plot->axisRect()->rect().center();
+        QTest::mouseDClick(plot, Qt::LeftButton, Qt::NoModifier, mid);
+        QVERIFY(plot->following());
+        QCOMPARE(plot->xAxis->range().upper, 1010.5);
+        QCOMPARE(plot->xAxis->range().size(), 301.0);
     }
 };
 
