@@ -5,11 +5,41 @@
 namespace hitcounter::ui {
 
 namespace {
+// Ticks at round trace times in every pass (10, 20, ... 60, 10, 20 for a 60 s trace), not at
+// round counter times (whose labels would run 30, 20, 10, 60).
 class WrappedTicker : public QCPAxisTicker {
 public:
     explicit WrappedTicker(TraceWrap wrap) : m_wrap(wrap) {}
 
 protected:
+    QVector<double> createTickVector(double tickStep, const QCPRange& range) override {
+        const double first = double(m_wrap.first);
+        const double span = double(std::max<Timestamp>(1, m_wrap.span));
+        double step = tickStep;
+        if (step > span / 2) {  // at least two ticks per pass: the largest 1, 2, 5 x 10^k
+            const double decade = std::pow(10.0, std::floor(std::log10(std::max(1.0, span / 2))));
+            step = span / 2 >= 5 * decade   ? 5 * decade
+                   : span / 2 >= 2 * decade ? 2 * decade
+                                            : decade;
+        }
+        QVector<double> ticks;
+        for (double t = std::ceil(range.lower / step) * step; t < first && t <= range.upper;
+             t += step) {
+            ticks.push_back(t);  // before the trace: plain times
+        }
+        const double firstPass = std::max(0.0, std::floor((range.lower - first) / span));
+        const double lastPass = std::floor((range.upper - first) / span);
+        for (double pass = firstPass; pass <= lastPass && ticks.size() < 1000; ++pass) {
+            for (double t = std::ceil(first / step) * step; t < first + span; t += step) {
+                const double at = t + pass * span;
+                if (at >= range.lower && at <= range.upper) {
+                    ticks.push_back(at);
+                }
+            }
+        }
+        return ticks;
+    }
+
     QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
                          int precision) override {
         return QCPAxisTicker::getTickLabel(wrapTraceTime(tick, m_wrap), locale, formatChar,

@@ -126,11 +126,13 @@ private Q_SLOTS:
         QVERIFY(pause);
         QVERIFY(w.session()->openTrace(first));
         QVERIFY(framesUntil(w, [&] { return w.replay()->progress().first.has_value(); }));
+        w.frame();
         w.setPaused(true);
         QVERIFY(w.replay()->paused());
         QCOMPARE(pause->text(), QStringLiteral("Resume"));
         QVERIFY(w.session()->openTrace(second));
         QVERIFY(framesUntil(w, [&] { return w.replay()->progress().first.has_value(); }));
+        w.frame();  // the load may end after the frame's tick: one frame that sees it loaded
         QVERIFY(!w.replay()->paused());
         QCOMPARE(pause->text(), QStringLiteral("Pause"));
         QVERIFY(!pause->isChecked());
@@ -181,6 +183,17 @@ private Q_SLOTS:
             bool ok = false;
             const double t = QLocale().toDouble(label, &ok);
             QVERIFY2(ok && t >= 1 && t <= 100.5, qPrintable(label));
+        }
+        // A 60 s trace in its 2nd to 7th pass: round trace times (20, 40, 60, 20, ...), not
+        // the wrapped labels of round counter times (30, 20, 10, 60, 50, 40).
+        plot.setReplayTrace(1, 60);
+        plot.xAxis->setRange(102, 403);
+        plot.replot();
+        const QVector<QString> looped = plot.xAxis->tickVectorLabels();
+        QVERIFY(looped.size() >= 6);
+        for (const QString& label : looped) {
+            const int t = label.toInt();
+            QVERIFY2(t >= 1 && t <= 60 && t % 20 == 0, qPrintable(label));
         }
         QCOMPARE(wrapTraceTime(150, TraceWrap{1, 100}), 50.0);
         QCOMPARE(wrapTraceTime(100, TraceWrap{1, 100}), 100.0);
