@@ -176,7 +176,7 @@ void MainWindow::buildActions() {
     m_followAction->setChecked(true);
     m_followAction->setShortcut(Qt::Key_F);
     m_followAction->setToolTip(
-        tr("Scroll with the newest data; drag or zoom the plot to leave (F)"));
+        tr("Scroll with the newest data; drag the plot to leave, zoom keeps it (F)"));
     connect(m_followAction, &QAction::triggered, this, [this] {
         m_live->setFollowing(true);
         m_followAction->setChecked(true);
@@ -857,7 +857,8 @@ void MainWindow::showShortcuts() {
            "<tr><td><b>Ctrl+S</b></td><td>snapshot (PNG + CSV + settings)</td></tr>"
            "<tr><td><b>Ctrl+T</b></td><td>teaching mode</td></tr>"
            "<tr><td><b>?</b> or <b>F1</b></td><td>this list</td></tr>"
-           "<tr><td>mouse</td><td>drag to pan, wheel to zoom, right-click a plot to "
+           "<tr><td>mouse</td><td>drag to pan (leaves follow), wheel to zoom, double-click "
+           "to reset, right-click a plot to "
            "export it as PNG, hover the ring for a slot's details</td></tr>"
            "</table>"));
     box.exec();
