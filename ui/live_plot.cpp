@@ -1,6 +1,10 @@
 #include "ui/live_plot.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
 
 #include "ui/theme.h"
 #include "ui/time_axis.h"
@@ -47,8 +51,9 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
     setObjectName(QStringLiteral("livePlot"));
     setToolTip(
         tr("Hits per second and the rolling window count.\n"
-           "Drag to pan, wheel to zoom (leaves follow-live); F or the Follow button "
-           "returns to the newest data. Right-click to export as PNG."));
+           "Wheel or +/- to zoom (while following, the right edge stays at now); drag to "
+           "pan (leaves follow-live); F or the Follow button returns to the newest data; "
+           "double-click resets. Right-click to export as PNG."));
     setNoAntialiasingOnDrag(true);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     axisRect()->setRangeDrag(Qt::Horizontal);
@@ -85,17 +90,46 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
     legend->setIconSize(16, 10);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
 
+    // Only a drag leaves follow: a press alone (a click) does not.
     connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
         if (event->button() == Qt::LeftButton) {
-            userMovedView();
+            m_pressPos = event->pos();
         }
     });
-    connect(this, &QCustomPlot::mouseWheel, this, [this] { userMovedView(); });
+    connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+        if (m_pressPos && (event->buttons() & Qt::LeftButton) &&
+            (event->pos() - *m_pressPos).manhattanLength() >= QApplication::startDragDistance()) {
+            m_pressPos.reset();
+            setFollowing(false);
+        }
+    });
+    connect(this, &QCustomPlot::mouseRelease, this, [this] { m_pressPos.reset(); });
+    connect(this, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* event) {
+        if (event->button() == Qt::LeftButton) {
+            resetView();
+        }
+    });
 }
 
 void LivePlot::setTimeAxisMode(TimeAxisMode mode) {
+    m_mode = mode;
+    m_wrap.reset();
+    m_timeFloor.reset();
     setTimeAxis(*xAxis, mode);
     replot(rpQueuedReplot);
+}
+
+void LivePlot::setReplayTrace(std::optional<Timestamp> first, std::optional<Timestamp> last) {
+    std::optional<TraceWrap> wrap;
+    if (first && last) {
+        wrap = TraceWrap{*first, *last - *first + 1};
+    }
+    if (wrap != m_wrap) {
+        m_wrap = wrap;
+        setTimeAxis(*xAxis, m_mode, wrap);
+        replot(rpQueuedReplot);
+    }
+    setTimeFloor(first ? std::optional<double>(double(*first)) : std::nullopt);
 }
 
 void LivePlot::applyTheme(const Theme& theme) {
@@ -231,7 +265,7 @@ void LivePlot::updateFrom(const HistoryUpdate& update, const EngineSnapshot& sna
                                           .arg(snapshot.windowCount)
                                           .arg(m_windowSeconds));
     if (m_following && !snapshot.empty) {
-        xAxis->setRange(double(m_head) - double(m_windowSeconds) + 0.5, double(m_head) + 1.5);
+        applyFollowRange();
     }
     fitValueAxes();
     replot(rpQueuedReplot);
@@ -251,22 +285,74 @@ void LivePlot::setFollowing(bool follow) {
     }
     m_following = follow;
     if (follow) {
-        xAxis->setRange(double(m_head) - double(m_windowSeconds) + 0.5, double(m_head) + 1.5);
+        applyFollowRange();
         fitValueAxes();
         replot(rpQueuedReplot);
     }
     Q_EMIT followingChanged(follow);
 }
 
+double LivePlot::followSpan() const {
+    return m_followSpan > 0.0 ? m_followSpan : double(m_windowSeconds);
+}
+
+void LivePlot::applyFollowRange() {
+    // One more than the span: the head's own step is drawn whole.
+    const double upper = double(m_head) + 1.5;
+    const double width = followSpan() + 1.0;
+    double lower = upper - width;
+    if (m_timeFloor && lower < *m_timeFloor - 0.5) {
+        lower = *m_timeFloor - 0.5;
+    }
+    xAxis->setRange(lower, std::max(upper, lower + width));
+}
+
 void LivePlot::zoomTime(double factor) {
-    setFollowing(false);
-    xAxis->scaleRange(factor, xAxis->range().center());
+    if (m_following) {
+        // Between 5 s and a day: the follow range always shows some seconds.
+        m_followSpan = std::clamp(followSpan() * factor, 5.0, 86400.0);
+        applyFollowRange();
+    } else {
+        xAxis->scaleRange(factor, xAxis->range().center());
+    }
     fitValueAxes();
     replot(rpQueuedReplot);
 }
 
-void LivePlot::userMovedView() {
-    setFollowing(false);
+void LivePlot::resetView() {
+    m_followSpan = 0.0;
+    if (m_following) {
+        applyFollowRange();
+        fitValueAxes();
+        replot(rpQueuedReplot);
+    } else {
+        setFollowing(true);
+    }
+}
+
+void LivePlot::setTimeFloor(std::optional<double> floor) {
+    if (floor == m_timeFloor) {
+        return;
+    }
+    m_timeFloor = floor;
+    if (m_following) {
+        applyFollowRange();
+        replot(rpQueuedReplot);
+    }
+}
+
+void LivePlot::wheelEvent(QWheelEvent* event) {
+    if (!m_following) {
+        QCustomPlot::wheelEvent(event);  // around the cursor
+        fitValueAxes();
+        return;
+    }
+    // Following: the same factor as QCustomPlot's wheel zoom, but the right edge stays at now.
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps != 0.0) {
+        zoomTime(std::pow(axisRect()->rangeZoomFactor(Qt::Horizontal), steps));
+    }
+    event->accept();
 }
 
 }  // namespace hitcounter::ui

@@ -3,9 +3,18 @@
 // per HTTP status class (SecondRecord::statusHits): 2xx, 3xx, 4xx, 5xx and "other" (no
 // status, 1xx), stacked (the layers' top is the total) or as one line per class.
 //
-// GUI thread only. Fed once per frame by the main window (no signal per hit). While
-// following, the x range shows the last W seconds up to the head; dragging or zooming leaves
-// follow mode (data keeps arriving) and setFollowing(true) returns to it.
+// GUI thread only. Fed once per frame by the main window (no signal per hit).
+//
+// Follow rules (docs/gui.md):
+//  - While following, the x range ends at the head ("now") and spans the follow span: W
+//    seconds until the user zooms. Zooming (+/-, zoomTime, the wheel) while following changes
+//    that span and keeps the right edge at now: follow stays on.
+//  - Only a pan leaves follow: a drag of the plot (a press that moves past the drag distance).
+//    A plain click does not. Data keeps arriving; setFollowing(true) (F) returns to it.
+//  - Not following, zoom works around the middle (buttons) or the cursor (wheel).
+//  - A double-click resets: follow on, span W.
+//  - With a time floor (a replay's first trace second), the followed range never starts
+//    before it: at the start it shows [floor, floor + span], so no negative trace time.
 #pragma once
 
 #include "ui/qcp.h"
@@ -15,6 +24,7 @@
 
 #include "core/engine/engine_snapshot.h"
 #include "ui/history_update.h"
+#include "ui/time_axis.h"
 
 class QComboBox;
 
@@ -39,8 +49,18 @@ public:
 
     bool following() const { return m_following; }
     void setFollowing(bool follow);
-    // Zooms the time axis around its centre (factor < 1 zooms in); leaves follow mode.
+    // factor < 1 zooms in. Following: the follow span scales, the right edge stays at now.
+    // Otherwise: around the centre of the range. Never leaves follow.
     void zoomTime(double factor);
+    // The seconds shown while following (W until zoomed).
+    double followSpan() const;
+    // Back to following with the span W (what a double-click does).
+    void resetView();
+    // The earliest time the followed range shows (a replay's first second); nullopt: none.
+    void setTimeFloor(std::optional<double> floor);
+    // A replay's first and last second (nullopt: none or not loaded): the time floor, and the
+    // time axis labels a looping replay's later passes within the trace (time_axis.h).
+    void setReplayTrace(std::optional<Timestamp> first, std::optional<Timestamp> last);
 
     QCPGraph* hitsGraph() const { return m_hits; }
     QCPGraph* windowGraph() const { return m_window; }
@@ -59,8 +79,11 @@ Q_SIGNALS:
     void followingChanged(bool following);
     void statusSplitChanged(hitcounter::ui::StatusSplit split);
 
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+
 private:
-    void userMovedView();
+    void applyFollowRange();
     void fitValueAxes();
     void showStatusLayers();
     // Turns the layers' points into running sums (stacked) or back into each layer's hits.
@@ -73,6 +96,11 @@ private:
     bool m_sawOther = false;  // some hit without a 2xx..5xx status is in the history
     QCPTextElement* m_title;
     bool m_following = true;
+    double m_followSpan = 0.0;  // 0: the window W
+    std::optional<double> m_timeFloor;
+    TimeAxisMode m_mode = TimeAxisMode::Clock;
+    std::optional<TraceWrap> m_wrap;
+    std::optional<QPoint> m_pressPos;  // a left press that may become a drag
     std::int64_t m_windowSeconds = 300;
     Timestamp m_head = 0;
 };

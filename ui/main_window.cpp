@@ -12,6 +12,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -164,6 +165,7 @@ void MainWindow::buildActions() {
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
 
     m_pauseAction = bar->addAction(tr("Pause"));
+    m_pauseAction->setObjectName(QStringLiteral("pauseAction"));
     m_pauseAction->setCheckable(true);
     m_pauseAction->setShortcut(Qt::Key_Space);
     m_pauseAction->setToolTip(tr("Freeze the views; counting goes on (Space)"));
@@ -174,7 +176,7 @@ void MainWindow::buildActions() {
     m_followAction->setChecked(true);
     m_followAction->setShortcut(Qt::Key_F);
     m_followAction->setToolTip(
-        tr("Scroll with the newest data; drag or zoom the plot to leave (F)"));
+        tr("Scroll with the newest data; drag the plot to leave, zoom keeps it (F)"));
     connect(m_followAction, &QAction::triggered, this, [this] {
         m_live->setFollowing(true);
         m_followAction->setChecked(true);
@@ -410,6 +412,18 @@ void MainWindow::connectSession() {
             });
     connect(m_session.get(), &SourceSession::loadFinished, this, &MainWindow::closeLoadDialog);
     connect(m_session.get(), &SourceSession::replayProgress, m_replayBar, &ReplayBar::updateFrom);
+    connect(m_session.get(), &SourceSession::replayProgress, this,
+            [this](const ReplayProgress& progress, Timestamp, bool paused) {
+                m_live->setReplayTrace(progress.first, progress.last);
+                // A replay pauses itself (setPaused): the toolbar shows its state, whoever
+                // paused or started it (the replay bar, a newly opened trace).
+                m_paused = false;
+                if (m_pauseAction->isChecked() != paused) {
+                    const QSignalBlocker block(m_pauseAction);
+                    m_pauseAction->setChecked(paused);
+                }
+                m_pauseAction->setText(paused ? tr("Resume") : tr("Pause"));
+            });
 }
 
 void MainWindow::closeLoadDialog() {
@@ -843,7 +857,8 @@ void MainWindow::showShortcuts() {
            "<tr><td><b>Ctrl+S</b></td><td>snapshot (PNG + CSV + settings)</td></tr>"
            "<tr><td><b>Ctrl+T</b></td><td>teaching mode</td></tr>"
            "<tr><td><b>?</b> or <b>F1</b></td><td>this list</td></tr>"
-           "<tr><td>mouse</td><td>drag to pan, wheel to zoom, right-click a plot to "
+           "<tr><td>mouse</td><td>drag to pan (leaves follow), wheel to zoom, double-click "
+           "to reset, right-click a plot to "
            "export it as PNG, hover the ring for a slot's details</td></tr>"
            "</table>"));
     box.exec();

@@ -5,11 +5,38 @@
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QProxyStyle>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
 
 namespace hitcounter::ui {
+
+namespace {
+// A left click on the groove jumps to the click (then seeks on release) instead of a page.
+class JumpToClickStyle : public QProxyStyle {
+public:
+    using QProxyStyle::QProxyStyle;
+    int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget,
+                  QStyleHintReturn* returnData) const override {
+        if (hint == QStyle::SH_Slider_AbsoluteSetButtons) {
+            return int(Qt::LeftButton | Qt::MiddleButton);
+        }
+        return QProxyStyle::styleHint(hint, option, widget, returnData);
+    }
+};
+}  // namespace
+
+QString replayStateText(const ReplayProgress& progress, bool paused) {
+    if (paused && (progress.state == ReplayState::Playing || progress.state == ReplayState::Idle)) {
+        return ReplayBar::tr("paused");
+    }
+    if (progress.state != ReplayState::Loading && !progress.first) {
+        return ReplayBar::tr("empty");
+    }
+    const std::string_view state = replayStateName(progress.state);
+    return QString::fromUtf8(state.data(), qsizetype(state.size()));
+}
 
 ReplayBar::ReplayBar(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("replayBar"));
@@ -23,6 +50,9 @@ ReplayBar::ReplayBar(QWidget* parent) : QWidget(parent) {
         tr("Trace time: drag or click to seek; every view is rebuilt exactly as "
            "it was at that second"));
     m_seek->setEnabled(false);
+    auto* style = new JumpToClickStyle;
+    style->setParent(m_seek);
+    m_seek->setStyle(style);
     connect(m_seek, &QSlider::sliderReleased, this,
             [this] { Q_EMIT seekRequested(Timestamp(m_seek->value())); });
     connect(m_seek, &QSlider::actionTriggered, this, [this](int action) {
@@ -48,6 +78,7 @@ ReplayBar::ReplayBar(QWidget* parent) : QWidget(parent) {
     m_time->setMinimumWidth(170);
     m_time->setToolTip(tr("Current trace time / the trace's last second"));
     m_state = new QLabel;
+    m_state->setObjectName(QStringLiteral("replayState"));
     m_state->setToolTip(tr("Replay state"));
 
     auto* layout = new QHBoxLayout(this);
@@ -64,10 +95,13 @@ ReplayBar::ReplayBar(QWidget* parent) : QWidget(parent) {
 void ReplayBar::updateFrom(const ReplayProgress& progress, Timestamp now, bool paused) {
     m_paused = paused;
     m_play->setText(paused ? tr("Play") : tr("Pause"));
-    const std::string_view state = replayStateName(progress.state);
-    m_state->setText(QString::fromUtf8(state.data(), qsizetype(state.size())));
+    m_state->setText(replayStateText(progress, paused));
     if (!progress.first || !progress.last) {
-        m_time->setText(tr("loading %1 rows").arg(progress.rows));
+        const bool loading =
+            progress.state == ReplayState::Loading || progress.state == ReplayState::Idle;
+        m_time->setText(loading ? tr("loading %L1 rows").arg(progress.rows)
+                                : tr("no hits in the trace"));
+        m_seek->setEnabled(false);
         return;
     }
     m_first = *progress.first;

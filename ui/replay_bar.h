@@ -3,7 +3,8 @@
 //
 // GUI thread only. It holds no source: it emits requests and shows what updateFrom() is given
 // each frame. While the user drags the slider it is not moved by updates; the seek is
-// requested when the slider is released (or clicked).
+// requested when the slider is released. A click on the groove puts the handle at the click
+// (not a page further) and seeks there on release.
 #pragma once
 
 #include <QWidget>
@@ -18,6 +19,10 @@ class QSlider;
 
 namespace hitcounter::ui {
 
+// What the state label says: "paused" while the user paused a playing replay, "empty" for a
+// loaded trace without a hit, else the state's name (replayStateName).
+QString replayStateText(const ReplayProgress& progress, bool paused);
+
 class ReplayBar : public QWidget {
     Q_OBJECT
 public:
@@ -28,6 +33,12 @@ public:
     void setLoop(bool loop);
     // Show times as local date and clock time (access logs) instead of trace seconds.
     void setClockTimes(bool clock) { m_clockTimes = clock; }
+
+    // For tests: the widgets.
+    QSlider* seekSlider() const { return m_seek; }
+    QLabel* stateLabel() const { return m_state; }
+    QLabel* timeLabel() const { return m_time; }
+    QPushButton* playButton() const { return m_play; }
 
 Q_SIGNALS:
     void playRequested(bool play);

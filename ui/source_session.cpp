@@ -245,6 +245,16 @@ void SourceSession::followReplay() {
         if (progress.state == ReplayState::Failed) {
             Q_EMIT errorOccurred(QString::fromStdString(progress.error));
             m_replayProblemShown = true;
+        } else if (progress.state == ReplayState::Ended && progress.rows == 0) {
+            // Loaded without one good row: nothing will ever move; say why.
+            Q_EMIT errorOccurred(
+                progress.badRows == 0
+                    ? tr("%1: the trace is empty: no hits to replay").arg(m_spec.file)
+                    : tr("%1: no hits to replay: all %L2 rows are bad; the first: %3")
+                          .arg(m_spec.file)
+                          .arg(progress.badRows)
+                          .arg(QString::fromStdString(progress.firstBadRow)));
+            m_replayProblemShown = true;
         } else if (progress.badRows > 0 && progress.state != ReplayState::Idle) {
             Q_EMIT errorOccurred(tr("%L1 bad rows skipped; the first: %2")
                                      .arg(progress.badRows)

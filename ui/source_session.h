@@ -27,7 +27,8 @@
 //    touches a count. Empty file: stop (recordingShown with the total). False and
 //    errorOccurred if the file cannot be created; the previous recording keeps going then.
 //  - tick() (once per GUI frame): the replay's load progress (loadProgress / loadFinished,
-//    cancelLoading() aborts), its first problem (errorOccurred, once per source), its
+//    cancelLoading() aborts), its first problem (errorOccurred, once per source: a failure, an
+//    empty trace "FILE: the trace is empty: no hits to replay", bad rows skipped), its
 //    progress (replayProgress), a seek's rebuild progress (statusMessage), the end of the
 //    simulator's warm-up (full speed until it reaches the clock, then the spec's speed), and
 //    the recording's count (recordingShown).

@@ -1,17 +1,93 @@
 #include "ui/time_axis.h"
 
+#include <cmath>
+
 namespace hitcounter::ui {
 
-void setTimeAxis(QCPAxis& axis, TimeAxisMode mode) {
+namespace {
+// Ticks at round trace times in every pass (10, 20, ... 60, 10, 20 for a 60 s trace), not at
+// round counter times (whose labels would run 30, 20, 10, 60).
+class WrappedTicker : public QCPAxisTicker {
+public:
+    explicit WrappedTicker(TraceWrap wrap) : m_wrap(wrap) {}
+
+protected:
+    QVector<double> createTickVector(double tickStep, const QCPRange& range) override {
+        const double first = double(m_wrap.first);
+        const double span = double(std::max<Timestamp>(1, m_wrap.span));
+        double step = tickStep;
+        if (step > span / 2) {  // at least two ticks per pass: the largest 1, 2, 5 x 10^k
+            const double decade = std::pow(10.0, std::floor(std::log10(std::max(1.0, span / 2))));
+            step = span / 2 >= 5 * decade   ? 5 * decade
+                   : span / 2 >= 2 * decade ? 2 * decade
+                                            : decade;
+        }
+        QVector<double> ticks;
+        for (double t = std::ceil(range.lower / step) * step; t < first && t <= range.upper;
+             t += step) {
+            ticks.push_back(t);  // before the trace: plain times
+        }
+        const double firstPass = std::max(0.0, std::floor((range.lower - first) / span));
+        const double lastPass = std::floor((range.upper - first) / span);
+        for (double pass = firstPass; pass <= lastPass && ticks.size() < 1000; ++pass) {
+            for (double t = std::ceil(first / step) * step; t < first + span; t += step) {
+                const double at = t + pass * span;
+                if (at >= range.lower && at <= range.upper) {
+                    ticks.push_back(at);
+                }
+            }
+        }
+        return ticks;
+    }
+
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
+                         int precision) override {
+        return QCPAxisTicker::getTickLabel(wrapTraceTime(tick, m_wrap), locale, formatChar,
+                                           precision);
+    }
+
+private:
+    TraceWrap m_wrap;
+};
+
+class WrappedDateTimeTicker : public QCPAxisTickerDateTime {
+public:
+    explicit WrappedDateTimeTicker(TraceWrap wrap) : m_wrap(wrap) {}
+
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
+                         int precision) override {
+        return QCPAxisTickerDateTime::getTickLabel(wrapTraceTime(tick, m_wrap), locale, formatChar,
+                                                   precision);
+    }
+
+private:
+    TraceWrap m_wrap;
+};
+}  // namespace
+
+double wrapTraceTime(double t, const TraceWrap& wrap) {
+    const double first = double(wrap.first);
+    const double span = double(std::max<Timestamp>(1, wrap.span));
+    // Half a second of slack: the followed range ends at the head + 1.5.
+    if (t < first + span + 0.5) {
+        return t;
+    }
+    return first + std::fmod(t - first, span);
+}
+
+void setTimeAxis(QCPAxis& axis, TimeAxisMode mode, std::optional<TraceWrap> wrap) {
     if (mode == TimeAxisMode::Clock) {
-        auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
+        auto ticker = wrap ? QSharedPointer<QCPAxisTickerDateTime>(new WrappedDateTimeTicker(*wrap))
+                           : QSharedPointer<QCPAxisTickerDateTime>::create();
         ticker->setDateTimeFormat(QStringLiteral("hh:mm:ss"));
         ticker->setDateTimeSpec(Qt::LocalTime);
         ticker->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
         axis.setTicker(ticker);
         axis.setLabel(QObject::tr("clock time (hh:mm:ss)"));
     } else {
-        axis.setTicker(QSharedPointer<QCPAxisTicker>::create());
+        axis.setTicker(wrap ? QSharedPointer<QCPAxisTicker>(new WrappedTicker(*wrap))
+                            : QSharedPointer<QCPAxisTicker>::create());
         axis.setLabel(QObject::tr("trace time (s)"));
     }
 }

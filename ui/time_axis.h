@@ -3,12 +3,25 @@
 
 #include "ui/qcp.h"
 
+#include <optional>
+
 #include "ui/history_update.h"
 
 namespace hitcounter::ui {
 
-// Clock: hh:mm:ss ticks of unix seconds, label "clock time"; Trace: plain seconds.
-void setTimeAxis(QCPAxis& axis, TimeAxisMode mode);
+// A replay's trace: [first, first + span). A looping replay's time runs on past the end (each
+// pass shifted by span); such times are labelled by their place in the trace.
+struct TraceWrap {
+    Timestamp first = 0;
+    Timestamp span = 1;
+    bool operator==(const TraceWrap&) const = default;
+};
+// t itself inside the trace or before it; else first + (t - first) mod span.
+double wrapTraceTime(double t, const TraceWrap& wrap);
+
+// Clock: hh:mm:ss ticks of unix seconds, label "clock time"; Trace: plain seconds. With a
+// wrap, tick labels past the trace's end show the time within the trace.
+void setTimeAxis(QCPAxis& axis, TimeAxisMode mode, std::optional<TraceWrap> wrap = std::nullopt);
 
 // Replaces the points of `graph` from update.from on with value(record) per record, and
 // drops points older than the history.

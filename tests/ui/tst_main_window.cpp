@@ -210,6 +210,7 @@ private Q_SLOTS:
         MainWindow w;
         pushKnownStream(w.queue());
         w.renderNow();
+        w.livePlot()->setFollowing(false);  // what a drag does (tst_replay_controls)
         w.livePlot()->zoomTime(0.5);
         QVERIFY(!w.livePlot()->following());
         const QCPRange before = w.livePlot()->xAxis->range();

@@ -1,0 +1,280 @@
+// Issue 15 items 3 and 4 in real widgets (offscreen): the replay bar's state label and seek
+// clicks, the toolbar's pause state after opening a trace, an empty trace's message, the
+// live plot's time axis in a replay (no time before the trace, looped times labelled within
+// the trace) and the zoom/follow rules of the live plot (docs/gui.md).
+#include <QAction>
+#include <QFile>
+#include <QLabel>
+#include <QPushButton>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWheelEvent>
+
+#include "core/time/manual_clock.h"
+#include "ui/live_plot.h"
+#include "ui/main_window.h"
+#include "ui/replay_bar.h"
+#include "ui/source_session.h"
+#include "ui/source_spec.h"
+#include "ui/time_axis.h"
+
+using namespace hitcounter;
+using namespace hitcounter::ui;
+
+namespace {
+
+// Seconds 1000..1009, second s holding (s - 999) hits.
+void pushKnownStream(BatchQueue& queue) {
+    for (Timestamp s = 1000; s < 1010; ++s) {
+        HitBatch batch;
+        for (Timestamp i = 0; i < s - 999; ++i) {
+            batch.push_back(HitEvent{s, "page", "visitor", 1});
+        }
+        QVERIFY(queue.tryPush(std::move(batch)));
+    }
+}
+
+// A trace CSV with one hit in each of seconds first..last (none if last < first).
+QString writeTrace(const QTemporaryDir& dir, const QString& name, int first, int last) {
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return {};
+    }
+    file.write("timestamp,key,visitor\n");
+    for (int t = first; t <= last; ++t) {
+        file.write(QStringLiteral("%1,k,u\n").arg(t).toUtf8());
+    }
+    return path;
+}
+
+ReplayProgress loaded(Timestamp first, Timestamp last) {
+    ReplayProgress p;
+    p.state = ReplayState::Playing;
+    p.rows = std::uint64_t(last - first + 1);
+    p.first = first;
+    p.last = last;
+    return p;
+}
+
+// Frames until `done` (bounded: about 10 s).
+template <typename Done>
+bool framesUntil(MainWindow& w, Done done) {
+    for (int i = 0; i < 1000; ++i) {
+        w.frame();
+        if (done()) {
+            return true;
+        }
+        QTest::qWait(10);
+    }
+    return false;
+}
+
+void sendMouse(QWidget* to, QEvent::Type type, QPoint pos, Qt::MouseButton button,
+               Qt::MouseButtons buttons) {
+    QMouseEvent event(type, QPointF(pos), to->mapToGlobal(QPointF(pos)), button, buttons,
+                      Qt::NoModifier);
+    QCoreApplication::sendEvent(to, &event);
+}
+
+}  // namespace
+
+class TestReplayControls : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("hitcounter-test"));
+    }
+
+    // ---- item 3: replay controls ----
+
+    void stateLabelSaysPausedWhilePaused() {
+        ReplayBar bar;
+        bar.updateFrom(loaded(1, 100), 10, true);
+        QCOMPARE(bar.stateLabel()->text(), QStringLiteral("paused"));
+        QCOMPARE(bar.playButton()->text(), QStringLiteral("Play"));
+        bar.updateFrom(loaded(1, 100), 11, false);
+        QCOMPARE(bar.stateLabel()->text(), QStringLiteral("playing"));
+    }
+
+    void clickingTheSeekBarSeeksToTheClick() {
+        ReplayBar bar;
+        bar.resize(900, 40);
+        bar.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&bar));
+        bar.updateFrom(loaded(0, 1000), 10, false);
+        std::vector<Timestamp> seeks;
+        connect(&bar, &ReplayBar::seekRequested, this, [&](Timestamp t) { seeks.push_back(t); });
+        QSlider* slider = bar.seekSlider();
+        const QPoint at(slider->width() * 8 / 10, slider->height() / 2);
+        QTest::mouseClick(slider, Qt::LeftButton, Qt::NoModifier, at);
+        QCOMPARE(seeks.size(), std::size_t(1));
+        const Timestamp target = seeks.front();
+        // About 80 % of the trace (the handle's width makes it inexact), not one page (50 s).
+        QVERIFY2(target > 700 && target < 900, QByteArray::number(qlonglong(target)));
+    }
+
+    void openingATraceWhilePausedShowsItPlaying() {
+        QTemporaryDir dir;
+        const QString first = writeTrace(dir, QStringLiteral("a.csv"), 1, 100);
+        const QString second = writeTrace(dir, QStringLiteral("b.csv"), 1, 50);
+        MainWindow w(std::make_shared<ManualClock>());
+        auto* pause = w.findChild<QAction*>(QStringLiteral("pauseAction"));
+        QVERIFY(pause);
+        QVERIFY(w.session()->openTrace(first));
+        QVERIFY(framesUntil(w, [&] { return w.replay()->progress().first.has_value(); }));
+        w.frame();
+        w.setPaused(true);
+        QVERIFY(w.replay()->paused());
+        QCOMPARE(pause->text(), QStringLiteral("Resume"));
+        QVERIFY(w.session()->openTrace(second));
+        QVERIFY(framesUntil(w, [&] { return w.replay()->progress().first.has_value(); }));
+        w.frame();  // the load may end after the frame's tick: one frame that sees it loaded
+        QVERIFY(!w.replay()->paused());
+        QCOMPARE(pause->text(), QStringLiteral("Pause"));
+        QVERIFY(!pause->isChecked());
+        // The replay bar's button pauses: the toolbar follows.
+        w.replayBar()->playButton()->click();
+        QVERIFY(w.replay()->paused());
+        w.frame();
+        QCOMPARE(pause->text(), QStringLiteral("Resume"));
+        QVERIFY(pause->isChecked());
+    }
+
+    void anEmptyTraceSaysSo() {
+        QTemporaryDir dir;
+        const QString empty = writeTrace(dir, QStringLiteral("empty.csv"), 1, 0);
+        MainWindow w(std::make_shared<ManualClock>());
+        w.show();  // the error banner is a visible widget
+        QVERIFY(w.session()->openTrace(empty));
+        QVERIFY(framesUntil(w, [&] { return !w.errorText().isEmpty(); }));
+        QVERIFY2(w.errorText().contains(QStringLiteral("empty")), qPrintable(w.errorText()));
+        QVERIFY(w.errorText().contains(QStringLiteral("empty.csv")));
+        QCOMPARE(w.replayBar()->timeLabel()->text(), QStringLiteral("no hits in the trace"));
+        QCOMPARE(w.replayBar()->stateLabel()->text(), QStringLiteral("empty"));
+    }
+
+    void theTraceAxisStartsAtTheTrace() {
+        QTemporaryDir dir;
+        const QString path = writeTrace(dir, QStringLiteral("t.csv"), 1, 1000);
+        MainWindow w(std::make_shared<ManualClock>());  // frozen: the replay stays at its start
+        QVERIFY(w.session()->openTrace(path));
+        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
+        const QCPRange range = w.livePlot()->xAxis->range();
+        QVERIFY2(range.lower >= 0.5, QByteArray::number(range.lower));
+        QVERIFY(range.upper >= 2.0);
+        QVERIFY(w.livePlot()->following());
+    }
+
+    void aLoopedTraceIsLabelledWithinTheTrace() {
+        LivePlot plot;
+        plot.resize(800, 400);
+        plot.setTimeAxisMode(TimeAxisMode::Trace);
+        plot.setReplayTrace(1, 100);  // span 100 s
+        plot.setFollowing(false);
+        plot.xAxis->setRange(150, 350);  // passes 2 and 3
+        plot.replot();
+        const QVector<QString> labels = plot.xAxis->tickVectorLabels();
+        QVERIFY(!labels.isEmpty());
+        for (const QString& label : labels) {
+            bool ok = false;
+            const double t = QLocale().toDouble(label, &ok);
+            QVERIFY2(ok && t >= 1 && t <= 100.5, qPrintable(label));
+        }
+        // A 60 s trace in its 2nd to 7th pass: round trace times (20, 40, 60, 20, ...), not
+        // the wrapped labels of round counter times (30, 20, 10, 60, 50, 40).
+        plot.setReplayTrace(1, 60);
+        plot.xAxis->setRange(102, 403);
+        plot.replot();
+        const QVector<QString> looped = plot.xAxis->tickVectorLabels();
+        QVERIFY(looped.size() >= 6);
+        for (const QString& label : looped) {
+            const int t = label.toInt();
+            QVERIFY2(t >= 1 && t <= 60 && t % 20 == 0, qPrintable(label));
+        }
+        QCOMPARE(wrapTraceTime(150, TraceWrap{1, 100}), 50.0);
+        QCOMPARE(wrapTraceTime(100, TraceWrap{1, 100}), 100.0);
+    }
+
+    // ---- item 4: zoom and follow ----
+
+    void zoomWhileFollowingKeepsTheRightEdgeAtNow() {
+        MainWindow w;
+        pushKnownStream(w.queue());
+        w.renderNow();
+        LivePlot* plot = w.livePlot();
+        const double upper = plot->xAxis->range().upper;
+        QCOMPARE(upper, 1010.5);
+        plot->zoomTime(0.5);
+        QVERIFY(plot->following());
+        QCOMPARE(plot->xAxis->range().upper, upper);
+        QCOMPARE(plot->xAxis->range().size(), 151.0);
+        plot->zoomTime(2.0);
+        QCOMPARE(plot->xAxis->range().size(), 301.0);
+        plot->zoomTime(0.5);
+        w.queue().tryPush(HitBatch{HitEvent{1100, "", "", 3}});
+        QVERIFY(w.waitForFrame(std::chrono::seconds(5), true));
+        QCOMPARE(plot->xAxis->range().upper, 1101.5);
+        QCOMPARE(plot->xAxis->range().size(), 151.0);
+    }
+
+    void aClickKeepsFollowADragLeavesIt() {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushKnownStream(w.queue());
+        w.renderNow();
+        LivePlot* plot = w.livePlot();
+        const QPoint mid = plot->axisRect()->rect().center();
+        QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, mid);
+        QVERIFY(plot->following());
+        sendMouse(plot, QEvent::MouseButtonPress, mid, Qt::LeftButton, Qt::LeftButton);
+        sendMouse(plot, QEvent::MouseMove, mid + QPoint(60, 0), Qt::NoButton, Qt::LeftButton);
+        sendMouse(plot, QEvent::MouseButtonRelease, mid + QPoint(60, 0), Qt::LeftButton,
+                  Qt::NoButton);
+        QVERIFY(!plot->following());
+        QVERIFY(plot->xAxis->range().upper < 1010.5);  // panned into the past
+    }
+
+    void wheelWhileFollowingZoomsAtNow() {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushKnownStream(w.queue());
+        w.renderNow();
+        LivePlot* plot = w.livePlot();
+        const QPointF mid = plot->axisRect()->rect().center();
+        QWheelEvent wheel(mid, plot->mapToGlobal(mid), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(plot, &wheel);
+        QVERIFY(plot->following());
+        QCOMPARE(plot->xAxis->range().upper, 1010.5);
+        QVERIFY(plot->xAxis->range().size() < 300.0);
+    }
+
+    void doubleClickResets() {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushKnownStream(w.queue());
+        w.renderNow();
+        LivePlot* plot = w.livePlot();
+        plot->zoomTime(0.5);
+        plot->setFollowing(false);
+        plot->xAxis->setRange(100, 200);
+        const QPoint mid = plot->axisRect()->rect().center();
+        QTest::mouseDClick(plot, Qt::LeftButton, Qt::NoModifier, mid);
+        QVERIFY(plot->following());
+        QCOMPARE(plot->xAxis->range().upper, 1010.5);
+        QCOMPARE(plot->xAxis->range().size(), 301.0);
+    }
+};
+
+QTEST_MAIN(TestReplayControls)
+#include "tst_replay_controls.moc"
