@@ -10,7 +10,6 @@
 #include "ui/qcp.h"
 
 #include "core/engine/engine.h"
-#include "ui/source_spec.h"
 #include "ui/theme.h"
 #include "ui/time_axis.h"
 
@@ -315,12 +314,11 @@ void PolicyComparison::updateTable(const EngineSnapshot& snapshot) {
         if (s.stopped) {
             why = tr("%1 was stopped when it held %2, over the memory cap of %3 per policy. "
                      "It keeps 16 B for every hit() call and never forgets one, so it grows "
-                     "without bound; the simulator's warm-up (the last %4 s fed at once) takes "
-                     "it there within the first seconds. It is no longer fed: its count and "
-                     "memory are those of that moment.")
+                     "with every call (one per second of each run of hits: a replay or "
+                     "warm-up whose batches span many seconds makes the most). It is no "
+                     "longer fed: its count and memory are those of that moment.")
                       .arg(QString::fromStdString(s.name))
-                      .arg(formatBytes(s.memoryBytes), formatBytes(snapshot.policyMemoryCap))
-                      .arg(SourceSpec{}.warmup.count());
+                      .arg(formatBytes(s.memoryBytes), formatBytes(snapshot.policyMemoryCap));
         } else if (!s.nsPerCall) {
             why = tr("%1 of %2 hit() calls timed: too few to time honestly (a single call "
                      "costs less than reading the clock).")
