@@ -253,9 +253,7 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
     const bool anyTimed =
         std::any_of(snapshot.policies.begin(), snapshot.policies.end(),
                     [](const PolicyState& s) { return s.nsPerCall.has_value() && !s.stopped; });
-    const QString nsTitle = anyTimed ? tr("time per call")
-                                     : tr("time per call: too few calls yet to time (%1 needed)")
-                                           .arg(Engine::kMinTimedCalls);
+    const QString nsTitle = anyTimed ? tr("time per call") : tr("time per call: too few calls yet");
     if (m_nsRect->axis(QCPAxis::atTop)->label() != nsTitle) {
         m_nsRect->axis(QCPAxis::atTop)->setLabel(nsTitle);
     }

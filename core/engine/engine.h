@@ -73,7 +73,7 @@ struct EngineOptions {
 class Engine {
 public:
     // Calls a policy must have had timed before its time per call is shown.
-    static constexpr std::uint64_t kMinTimedCalls = 1000;
+    static constexpr std::uint64_t kMinTimedCalls = 500;
 
     explicit Engine(EngineOptions options = {});
     ~Engine();

@@ -58,7 +58,8 @@ private Q_SLOTS:
         const int ring = rowNamed(*table, QStringLiteral("ring"));
         QVERIFY(ring >= 0);
         QCOMPARE(table->item(ring, ns)->text(), QStringLiteral("\u2013"));
-        QVERIFY(table->item(ring, ns)->toolTip().contains(QStringLiteral("5 of 1000")));
+        QVERIFY(table->item(ring, ns)->toolTip().contains(
+            QStringLiteral("5 of %1 hit() calls").arg(Engine::kMinTimedCalls)));
 
         feedSeconds(e, 6, Timestamp(Engine::kMinTimedCalls) + 2);
         show(view, e);
