@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QRadioButton>
+#include <QScopedValueRollback>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -35,7 +36,7 @@ void setKeyTimeAxis(QCPAxis& axis, TimeAxisMode mode) {
     }
 }
 
-enum Column { ColKey, ColLevel, ColAllTime, ColUniques, ColumnCount };
+enum Column { ColKey, ColWindow, ColLevel, ColAllTime, ColUniques, ColumnCount };
 const char* const kLevelNames[] = {"1 min", "5 min", "1 h"};
 }  // namespace
 
@@ -63,7 +64,12 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
 
     m_table = new QTableWidget(0, ColumnCount);
     m_table->setObjectName(QStringLiteral("topKTable"));
-    m_table->setHorizontalHeaderLabels({tr("key"), tr("5 min"), tr("all time"), tr("uniques")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("key"), tr("window"), tr("5 min"), tr("all time"), tr("uniques")});
+    m_table->horizontalHeaderItem(ColWindow)->setToolTip(
+        tr("hits in the window W; the table is sorted by this column (most "
+           "first, ties by key). The level column (1 min / 1 h) is hidden when "
+           "the level equals W."));
     m_table->horizontalHeaderItem(ColLevel)->setToolTip(
         tr("hits in the last 1 min / 5 min / 1 h (the switch above)"));
     m_table->horizontalHeaderItem(ColAllTime)->setToolTip(tr("hits since the counters started"));
@@ -77,14 +83,30 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(ColKey, QHeaderView::Stretch);
+    // The engine sorts (by window count): the header only shows it, a click does not re-sort.
+    m_table->horizontalHeader()->setSortIndicatorShown(true);
+    m_table->horizontalHeader()->setSortIndicator(ColWindow, Qt::DescendingOrder);
+    m_table->horizontalHeader()->setSectionsClickable(false);
     m_table->setToolTip(tr("The %1 keys with the most hits in the window W (ties by key), "
                            "exact; select one to plot it")
                             .arg(EngineWorker::kTopKeys));
-    connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) {
-        if (QTableWidgetItem* item = m_table->item(row, ColKey)) {
-            selectKey(item->text());
+    // A row the user picks (click or arrow keys) is plotted; refresh() moves the highlight to
+    // the plotted key's row, or clears it when that key is not in the table.
+    const auto pick = [this](int row) {
+        if (m_refreshing) {
+            return;
         }
-    });
+        if (QTableWidgetItem* item = m_table->item(row, ColKey)) {
+            selectKey(item->data(Qt::UserRole).toString());
+        }
+    };
+    connect(m_table, &QTableWidget::cellClicked, this, [pick](int row, int) { pick(row); });
+    connect(m_table, &QTableWidget::currentCellChanged, this,
+            [pick](int row, int, int previous, int) {
+                if (row >= 0 && row != previous) {
+                    pick(row);
+                }
+            });
 
     m_plot = new QCustomPlot;
     m_plot->setObjectName(QStringLiteral("keyPlot"));
@@ -154,12 +176,15 @@ std::chrono::seconds ItemsPanel::levelSeconds() const {
 
 void ItemsPanel::refresh(const EngineFrame& frame) {
     const QLocale locale;
+    const QScopedValueRollback<bool> refreshing(m_refreshing, true);
     m_table->setRowCount(int(frame.top.size()));
+    int plottedRow = -1;
     for (int row = 0; row < int(frame.top.size()); ++row) {
         const KeyRow& key = frame.top[std::size_t(row)];
         const QString values[] = {
-            QString::fromStdString(key.key), locale.toString(qulonglong(key.level)),
-            locale.toString(qulonglong(key.allTime)), locale.toString(qulonglong(key.uniques))};
+            QString::fromStdString(key.key), locale.toString(qulonglong(key.window)),
+            locale.toString(qulonglong(key.level)), locale.toString(qulonglong(key.allTime)),
+            locale.toString(qulonglong(key.uniques))};
         for (int c = 0; c < ColumnCount; ++c) {
             QTableWidgetItem* item = m_table->item(row, c);
             if (item == nullptr) {
@@ -170,11 +195,22 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
             }
             if (item->text() != values[c]) {
                 item->setText(values[c]);
+                if (c == ColKey) {
+                    item->setData(Qt::UserRole, values[c]);
+                }
             }
         }
-        if (key.key == frame.selectedKey && m_table->currentRow() != row) {
-            m_table->selectRow(row);
+        if (key.key == frame.selectedKey) {
+            plottedRow = row;
         }
+    }
+    // With the level as long as W (5 min, the default) its column would repeat the window's.
+    m_table->setColumnHidden(ColLevel, levelSeconds().count() == frame.snapshot.windowSeconds);
+    if (plottedRow < 0) {
+        m_table->clearSelection();
+        m_table->setCurrentCell(-1, -1);
+    } else if (m_table->currentRow() != plottedRow || m_table->selectedItems().isEmpty()) {
+        m_table->selectRow(plottedRow);
     }
     m_summary->setText(frame.snapshot.empty
                            ? QString()

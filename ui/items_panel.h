@@ -64,7 +64,8 @@ private:
     QButtonGroup* m_levels;
     QLabel* m_summary;
     int m_level = 1;
-    std::string m_key;  // the user's choice; empty: the top key
+    std::string m_key;          // the user's choice; empty: the top key
+    bool m_refreshing = false;  // refresh() moves the selection: not the user's pick
 };
 
 }  // namespace hitcounter::ui

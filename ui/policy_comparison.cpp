@@ -6,6 +6,7 @@
 #include <QLocale>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include "ui/qcp.h"
 
 #include "core/engine/engine.h"
@@ -52,7 +53,9 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     m_plot->setToolTip(
         tr("Every policy counts the same hits. Top left: their window counts; "
            "top right: error against the exact ring (%); bottom left: memory "
-           "held (log scale); bottom right: measured time per hit() call. "
+           "held (log scale); bottom right: measured time per hit(t, n) call (hits are "
+           "summed per second first, so one call stands for many hits; no bar: too few "
+           "calls yet to time). "
            "Right-click to export as PNG."));
     m_plot->plotLayout()->clear();
     // Row 0: one legend for all four rects, in a single line; row 1: the 2 × 2 rects.
@@ -71,7 +74,7 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     m_countRect = addRect(m_plot, grid, 0, 0, tr("window count"), tr("hits in window"));
     m_errorRect = addRect(m_plot, grid, 0, 1, tr("error vs exact"), tr("error (%)"));
     m_memoryRect = addRect(m_plot, grid, 1, 0, tr("memory held"), tr("bytes (log)"));
-    m_nsRect = addRect(m_plot, grid, 1, 1, tr("time per hit"), tr("ns per hit"));
+    m_nsRect = addRect(m_plot, grid, 1, 1, tr("time per call"), tr("ns per call"));
     auto* memAxis = m_memoryRect->axis(QCPAxis::atLeft);
     memAxis->setScaleType(QCPAxis::stLogarithmic);
     auto logTicker = QSharedPointer<QCPAxisTickerLog>::create();
@@ -86,13 +89,19 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
 
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("policyTable"));
-    m_table->setHorizontalHeaderLabels(
-        {tr("policy"), tr("window count"), tr("error"), tr("error %"), tr("memory"), tr("ns/hit")});
+    m_table->setHorizontalHeaderLabels({tr("policy"), tr("window count"), tr("error"),
+                                        tr("error %"), tr("memory"), tr("ns/call")});
     m_table->horizontalHeaderItem(ColCount)->setToolTip(tr("hits in the window by this policy"));
     m_table->horizontalHeaderItem(ColError)->setToolTip(tr("count minus the exact count (ring)"));
     m_table->horizontalHeaderItem(ColMemory)->setToolTip(
         tr("bytes the policy holds now; a policy over the memory cap is stopped"));
-    m_table->horizontalHeaderItem(ColNs)->setToolTip(tr("recent average time of one hit() call"));
+    m_table->horizontalHeaderItem(ColNs)->setToolTip(
+        tr("Recent average time of one hit(t, n) call, in ns. Hits are summed per second "
+           "before the policies, so this is per call, not per hit (a call carries all the "
+           "hits of its second in a batch). The clock's own cost is subtracted and the "
+           "policies take turns going first; \u2013 until %1 calls were timed, as fewer "
+           "cannot be timed honestly. Hot-loop costs per hit: docs/benchmarks.md.")
+            .arg(Engine::kMinTimedCalls));
     m_table->verticalHeader()->setVisible(false);
     m_table->verticalHeader()->setDefaultSectionSize(22);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -235,11 +244,19 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
     double nsTop = 1.0;
     for (std::size_t p = 0; p < snapshot.policies.size() && p < m_nsBars.size(); ++p) {
         // A stopped policy's last figure includes its final reallocations: not shown.
-        const double ns = snapshot.policies[p].stopped ? 0.0 : snapshot.policies[p].nsPerHit;
+        const PolicyState& s = snapshot.policies[p];
+        const double ns = s.stopped || !s.nsPerCall ? 0.0 : *s.nsPerCall;
         m_nsBars[p]->setData({double(p)}, {ns}, true);
         nsTop = std::max(nsTop, ns);
     }
     m_nsRect->axis(QCPAxis::atLeft)->setRange(0, nsTop * 1.2);
+    const bool anyTimed =
+        std::any_of(snapshot.policies.begin(), snapshot.policies.end(),
+                    [](const PolicyState& s) { return s.nsPerCall.has_value() && !s.stopped; });
+    const QString nsTitle = anyTimed ? tr("time per call") : tr("time per call: too few calls yet");
+    if (m_nsRect->axis(QCPAxis::atTop)->label() != nsTitle) {
+        m_nsRect->axis(QCPAxis::atTop)->setLabel(nsTitle);
+    }
 
     const QCPRange range = m_countRect->axis(QCPAxis::atBottom)->range();
     double countTop = 1.0;
@@ -288,7 +305,32 @@ void PolicyComparison::updateTable(const EngineSnapshot& snapshot) {
         set(ColErrorPct,
             s.stopped ? QStringLiteral("–") : QStringLiteral("%1").arg(s.errorPercent, 0, 'f', 2));
         set(ColMemory, formatBytes(s.memoryBytes));
-        set(ColNs, s.stopped ? tr("stopped") : QStringLiteral("%1").arg(s.nsPerHit, 0, 'f', 1));
+        set(ColNs, s.stopped     ? tr("stopped at cap")
+                   : s.nsPerCall ? QStringLiteral("%1").arg(*s.nsPerCall, 0, 'f', 1)
+                                 : QStringLiteral("\u2013"));
+        QString why;
+        if (s.stopped) {
+            why = tr("%1 was stopped when it held %2, over the memory cap of %3 per policy. "
+                     "It keeps 16 B for every hit() call and never forgets one, so it grows "
+                     "with every call (one per second of each run of hits: a replay or "
+                     "warm-up whose batches span many seconds makes the most). It is no "
+                     "longer fed: its count and memory are those of that moment.")
+                      .arg(QString::fromStdString(s.name))
+                      .arg(formatBytes(s.memoryBytes), formatBytes(snapshot.policyMemoryCap));
+        } else if (!s.nsPerCall) {
+            why = tr("%1 of %2 hit() calls timed: too few to time honestly (a single call "
+                     "costs less than reading the clock).")
+                      .arg(s.timedCalls)
+                      .arg(Engine::kMinTimedCalls);
+        }
+        for (int c = ColPolicy; c < ColumnCount; ++c) {
+            if (QTableWidgetItem* item = m_table->item(row, c)) {
+                const QString tip = c == ColNs || s.stopped ? why : QString();
+                if (item->toolTip() != tip) {
+                    item->setToolTip(tip);
+                }
+            }
+        }
     }
 }
 

@@ -6,6 +6,8 @@
 
 #include "core/io/access_log_parser.h"
 #include "core/limiters/limiter_factory.h"
+#include "core/sim/traffic_model.h"
+#include "core/sim/traffic_pattern.h"
 #include "core/teach/lessons.h"
 
 namespace hitcounter::app {
@@ -155,6 +157,51 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         return std::nullopt;
     }
 
+    // Options that cannot go together: an error naming both, never a silent choice.
+    const auto given = [&](std::initializer_list<const QCommandLineOption*> options) {
+        QStringList names;
+        for (const QCommandLineOption* option : options) {
+            if (parser.isSet(*option)) {
+                names << QStringLiteral("--") + option->names().first();
+            }
+        }
+        return names;
+    };
+    const QStringList sources = given({&simulate, &replay, &follow, &udp, &tcp});
+    if (sources.size() > 1) {
+        *error = QStringLiteral("%1 and %2: choose one source").arg(sources[0], sources[1]);
+        return std::nullopt;
+    }
+    if (parser.isSet(rate) && !sources.isEmpty() && !parser.isSet(simulate)) {
+        *error = QStringLiteral(
+                     "--rate and %1: --rate sets the simulator's rate and %1 chooses another "
+                     "source; choose one")
+                     .arg(sources[0]);
+        return std::nullopt;
+    }
+    const QStringList endings = given({&screenshot, &bench, &stateJson});
+    if (endings.size() > 1) {
+        *error = QStringLiteral("%1 and %2: each ends the run its own way; choose one")
+                     .arg(endings[0], endings[1]);
+        return std::nullopt;
+    }
+    if (parser.isSet(after) && !parser.isSet(screenshot)) {
+        *error = QStringLiteral("--after needs --screenshot FILE");
+        return std::nullopt;
+    }
+    if (parser.isSet(teach)) {
+        const QStringList monitorOnly =
+            given({&simulate, &rate, &replay, &follow, &udp, &tcp, &bench, &stateJson, &seek,
+                   &statusSplit, &view, &limit, &per, &scope, &algorithms});
+        if (!monitorOnly.isEmpty()) {
+            *error = QStringLiteral(
+                         "--teach and %1: the teaching view runs its own lessons; %1 is for "
+                         "the monitor")
+                         .arg(monitorOnly.first());
+            return std::nullopt;
+        }
+    }
+
     GuiOptions o;
     o.simulatePattern = parser.value(simulate);
     o.replayFile = parser.value(replay);
@@ -229,8 +276,10 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         *error = QStringLiteral("--state-json needs --seek T");
         return std::nullopt;
     }
-    if (parser.isSet(rate) && (o.rate = parser.value(rate).toDouble(&ok), !ok || o.rate <= 0)) {
-        *error = QStringLiteral("--rate: expected a number > 0, got '%1'").arg(parser.value(rate));
+    if (parser.isSet(rate) && (o.rate = parser.value(rate).toDouble(&ok),
+                               !ok || !(o.rate > 0 && o.rate <= TrafficModel::kMaxRate))) {
+        *error = QStringLiteral("--rate: expected hits per second above 0, at most %1, got '%2'")
+                     .arg(formatNumber(TrafficModel::kMaxRate), parser.value(rate));
         return std::nullopt;
     }
     if (parser.isSet(after) && (o.screenshotAfterSeconds = parser.value(after).toDouble(&ok),
@@ -308,19 +357,62 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
             o.algorithms.push_back(n);
         }
     }
-    const int sources = int(!o.simulatePattern.isEmpty()) + int(!o.replayFile.isEmpty()) +
-                        int(!o.followFile.isEmpty()) +
-                        int(!o.listenUdp.isEmpty() || !o.listenTcp.isEmpty());
-    if (sources > 1) {
-        *error =
-            QStringLiteral("choose one source: --simulate, --replay, --follow or --listen-udp/tcp");
-        return std::nullopt;
-    }
-    if (o.teach && (sources > 0 || o.benchFrames > 0)) {
-        *error = QStringLiteral("--teach runs its own lessons: no source or --bench-frames");
-        return std::nullopt;
-    }
     return o;
+}
+
+QString formatNumber(double value) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.15g", value);
+    return QString::fromLatin1(text);
+}
+
+std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
+                                                    const ui::SourceSpec& remembered,
+                                                    QString* error) {
+    using Kind = ui::SourceSpec::Kind;
+    const bool chosen = !o.simulatePattern.isEmpty() || o.rate > 0 || !o.replayFile.isEmpty() ||
+                        !o.followFile.isEmpty() || !o.listenUdp.isEmpty() || !o.listenTcp.isEmpty();
+    if (!chosen) {
+        return remembered;
+    }
+    // A source chosen on the command line starts from the defaults: a remembered rate, file,
+    // speed or loop of the last run must not leak into it.
+    ui::SourceSpec spec;
+    if (!o.simulatePattern.isEmpty() || o.rate > 0) {
+        spec.kind = Kind::Simulator;
+        if (!o.simulatePattern.isEmpty()) {
+            const auto pattern = trafficPatternFromName(o.simulatePattern.toStdString());
+            if (!pattern) {
+                *error = QStringLiteral(
+                             "--simulate: unknown pattern '%1' (steady, poisson, burst, "
+                             "diurnal, viral)")
+                             .arg(o.simulatePattern);
+                return std::nullopt;
+            }
+            spec.pattern = *pattern;
+        }
+        if (o.rate > 0) {
+            spec.rate = o.rate;
+        }
+    } else if (!o.replayFile.isEmpty()) {
+        spec.kind = Kind::Replay;
+        spec.file = o.replayFile;
+    } else if (!o.followFile.isEmpty()) {
+        spec.kind = Kind::Follow;
+        spec.file = o.followFile;
+        spec.fromStart = o.fromStart;
+    } else if (!o.listenUdp.isEmpty()) {
+        spec.kind = Kind::StatsdUdp;
+        spec.address = o.listenUdp;
+    } else {
+        spec.kind = Kind::StatsdTcp;
+        spec.address = o.listenTcp;
+    }
+    if (!o.key.isEmpty()) {
+        spec.key = o.key;
+    }
+    spec.logFormat = o.logFormat;
+    return spec;
 }
 
 }  // namespace hitcounter::app

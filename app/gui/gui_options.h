@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "ui/source_spec.h"
+
 namespace hitcounter::app {
 
 struct GuiOptions {
@@ -49,6 +51,19 @@ struct GuiOptions {
 
 // Parses `arguments` (argv, the program name first). On --help/--version prints and returns
 // nullopt with an empty error; on a bad value returns nullopt and sets `error`.
+// Options that clash (two sources, --rate with a non-simulator source, two ways to end the
+// run, --teach with a monitor option) are an error naming both.
 std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString* error);
+
+// The source to start. With no source option (--simulate, --rate, --replay, --follow,
+// --listen-udp, --listen-tcp) the remembered one, as it was. With one, the source's defaults
+// plus what the command line gives: explicit options win, and nothing of the remembered
+// source (its rate, file, speed, loop) is inherited. nullopt and `error` for a bad pattern.
+std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& options,
+                                                    const ui::SourceSpec& remembered,
+                                                    QString* error);
+
+// A number as people write it: 1e9 as "1000000000", 2.5 as "2.5" (no trailing zeros).
+QString formatNumber(double value);
 
 }  // namespace hitcounter::app

@@ -12,7 +12,6 @@
 
 #include "app/gui/frame_bench.h"
 #include "app/gui/gui_options.h"
-#include "core/sim/traffic_pattern.h"
 #include "core/sources/replay_source.h"
 #include "core/teach/lessons.h"
 #include "ui/live_plot.h"
@@ -72,48 +71,6 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
         screenshotLater(view, options, [&view] { view.renderImage(); });
     }
     return app.exec();
-}
-
-// The source the command line asks for; with none, the last source (a new user: the simulator).
-std::optional<hitcounter::ui::SourceSpec> specFromOptions(const hitcounter::app::GuiOptions& o,
-                                                          hitcounter::ui::SourceSpec spec,
-                                                          QString* error) {
-    using Kind = hitcounter::ui::SourceSpec::Kind;
-    if (!o.simulatePattern.isEmpty()) {
-        const auto pattern = hitcounter::trafficPatternFromName(o.simulatePattern.toStdString());
-        if (!pattern) {
-            *error = QStringLiteral(
-                         "--simulate: unknown pattern '%1' (steady, poisson, burst, "
-                         "diurnal, viral)")
-                         .arg(o.simulatePattern);
-            return std::nullopt;
-        }
-        spec.kind = Kind::Simulator;
-        spec.pattern = *pattern;
-    } else if (!o.replayFile.isEmpty()) {
-        spec.kind = Kind::Replay;
-        spec.file = o.replayFile;
-        spec.speed = 1.0;
-        spec.key = o.key.isEmpty() ? QStringLiteral("path") : o.key;
-        spec.logFormat = o.logFormat;
-    } else if (!o.followFile.isEmpty()) {
-        spec.kind = Kind::Follow;
-        spec.file = o.followFile;
-        spec.fromStart = o.fromStart;
-        spec.key = o.key.isEmpty() ? QStringLiteral("path") : o.key;
-        spec.logFormat = o.logFormat;
-    } else if (!o.listenUdp.isEmpty()) {
-        spec.kind = Kind::StatsdUdp;
-        spec.address = o.listenUdp;
-    } else if (!o.listenTcp.isEmpty()) {
-        spec.kind = Kind::StatsdTcp;
-        spec.address = o.listenTcp;
-    }
-    if (o.rate > 0) {
-        spec.kind = Kind::Simulator;
-        spec.rate = o.rate;
-    }
-    return spec;
 }
 
 // --state-json: waits until the seek's rebuild has been counted, writes what the window shows
@@ -190,7 +147,9 @@ int main(int argc, char* argv[]) {
     if (const auto split = hitcounter::ui::statusSplitFromName(options->statusSplit)) {
         window.livePlot()->setStatusSplit(*split);
     }
-    const auto spec = specFromOptions(*options, window.spec(), &error);
+    // Explicit options win: a source named on the command line does not inherit the
+    // remembered one's settings (gui_options.h).
+    const auto spec = hitcounter::app::sourceSpecFromOptions(*options, window.spec(), &error);
     if (!spec) {
         std::fprintf(stderr, "hitcounter: %s\n", qPrintable(error));
         return 2;

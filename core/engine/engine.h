@@ -4,8 +4,9 @@
 // cross threads are the HitBatch (in, through the BatchQueue) and copies of its answers (out).
 //
 // Semantics:
-//  - Hits are fed in arrival order to every policy ("ring" first: it is the exact reference
-//    the others' errors are measured against, and the source of the histogram's slots).
+//  - Hits are fed in arrival order to every policy ("ring", policy 0, is the exact reference
+//    the others' errors are measured against, and the source of the histogram's slots; the
+//    order in which the policies get a run rotates, see below).
 //    Consecutive hits of one second reach the policies as one hit(t, n) (batch_coalescing.h).
 //  - The head is the newest second seen. When the head moves to t, each second it leaves
 //    is closed: the window count and memory of every policy at the end of that second go into
@@ -23,8 +24,13 @@
 //    hits/s. The ring is never stopped.
 //  - Every hit is also recorded in a KeyedMonitor (per-key window / 1 min / 5 min / 1 h /
 //    all-time counts, uniques, top-K) with the same window, queried through keyed().
-//  - ns per hit: each policy's hit() calls are timed per run of hits (per call); the figure
-//    is an exponential average over closed seconds.
+//  - Time per call: a policy gets one hit(t, n) call per second of each run (hits are
+//    coalesced first), so its cost is per call, not per hit. Each policy's calls of a run are
+//    timed as one span, the cost of an empty span (two clock reads) subtracted, and the
+//    policies are fed in a rotating order so that none always meets the coldest caches. A
+//    figure exists once kMinTimedCalls calls have been timed (fewer are dominated by the
+//    clock and its jitter: PolicyState::nsPerCall stays empty); then every closed second
+//    that completes another kMinTimedCalls calls updates an exponential average.
 //
 // Cost: ingest() is O(hits x policies) plus the keyed monitor's work per hit.
 // Memory: historySeconds records of (2 * policies + 2) words, plus the counters.
@@ -37,10 +43,12 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/counters/counter_factory.h"
 #include "core/counters/ring_counter.h"
 #include "core/engine/batch_coalescing.h"
 #include "core/engine/engine_snapshot.h"
@@ -57,10 +65,16 @@ struct EngineOptions {
                                          "estimate", "naive",  "scanring"};
     std::size_t historySeconds = 3600;
     std::size_t policyMemoryCap = std::size_t{16} << 20;
+    // Makes the counters named in `policies` (tests pass fakes); empty: makeCounter().
+    std::function<std::unique_ptr<WindowCounter>(std::string_view, const CounterOptions&)>
+        makePolicy;
 };
 
 class Engine {
 public:
+    // Calls a policy must have had timed before its time per call is shown.
+    static constexpr std::uint64_t kMinTimedCalls = 500;
+
     explicit Engine(EngineOptions options = {});
     ~Engine();
     Engine(const Engine&) = delete;
@@ -126,6 +140,7 @@ private:
     std::uint64_t m_staleBatches = 0;
     Timestamp m_dirtyFrom;
     std::vector<SecondHits> m_runs;  // the run being fed, one hit(t, n) per second
+    std::size_t m_feedRotation = 0;  // the policy fed first in the next run
 };
 
 }  // namespace hitcounter

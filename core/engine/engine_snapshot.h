@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,12 @@ struct PolicyState {
     std::int64_t error = 0;     // count - exact count (the ring's); 0 for exact policies
     double errorPercent = 0.0;  // error / exact * 100; 0 when the exact count is 0
     std::size_t memoryBytes = 0;
-    double nsPerHit = 0.0;  // recent average time of one hit() call; 0 before the first
+    Timestamp stoppedAt = 0;  // the head second when it was stopped (if stopped)
+    // Recent average time of one hit(t, n) call in nanoseconds (one call per second of a run
+    // of hits, so per call and not per hit), the clock's own cost subtracted; empty until
+    // Engine::kMinTimedCalls calls were timed: fewer cannot be timed honestly.
+    std::optional<double> nsPerCall;
+    std::uint64_t timedCalls = 0;  // hit() calls timed since the last reset
 };
 
 // Slots of SecondRecord::statusHits: unknown, then 1xx to 5xx.
@@ -45,8 +51,9 @@ struct EngineSnapshot {
     bool empty = true;  // no hit yet: head and counts are meaningless
     Timestamp head = 0;
     std::int64_t windowSeconds = 0;
-    Count windowCount = 0;  // the exact count in (head - W, head]
-    Count totalHits = 0;    // every hit ingested since the last reset
+    std::size_t policyMemoryCap = 0;  // EngineOptions::policyMemoryCap
+    Count windowCount = 0;            // the exact count in (head - W, head]
+    Count totalHits = 0;              // every hit ingested since the last reset
     Count lateHits = 0;     // hits older than the head when they arrived (inside the window)
     Count droppedLate = 0;  // hits older than the window when they arrived (not counted)
     Count headHits = 0;     // hits so far in the head second

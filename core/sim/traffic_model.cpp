@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 #include <tuple>
@@ -13,8 +14,11 @@ constexpr std::uint64_t kCountStream = 0xC0;
 
 void checkRate(double rate) {
     if (!(rate >= 0 && rate <= TrafficModel::kMaxRate)) {
+        // "%.15g": as people write numbers (1e9 as 1000000000, not 1000000000.000000).
+        char text[64];
+        std::snprintf(text, sizeof text, "%.15g", rate);
         throw std::invalid_argument("rate must be between 0 and 10000000 hits/s, got " +
-                                    std::to_string(rate));
+                                    std::string(text));
     }
 }
 

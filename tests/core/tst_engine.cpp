@@ -2,6 +2,7 @@
 // snapshot without side effects.
 #include <QTest>
 #include <array>
+#include <chrono>
 #include <limits>
 
 #include "core/counters/counter_factory.h"
@@ -27,6 +28,36 @@ const PolicyState& policy(const EngineSnapshot& s, std::string_view name) {
     }
     static const PolicyState none;
     return none;
+}
+
+// A policy that is slow on purpose: an exact ring that spins for `spin` in every hit().
+class SlowCounter final : public WindowCounter {
+public:
+    explicit SlowCounter(std::chrono::nanoseconds spin) : m_spin(spin) {}
+    void hit(Timestamp t, Count n) override {
+        const auto until = std::chrono::steady_clock::now() + m_spin;
+        while (std::chrono::steady_clock::now() < until) {
+        }
+        m_ring.hit(t, n);
+    }
+    Count count(Timestamp t) override { return m_ring.count(t); }
+    std::chrono::seconds window() const override { return m_ring.window(); }
+    std::size_t memoryBytes() const override { return m_ring.memoryBytes(); }
+    bool isExact() const override { return true; }
+    std::string_view name() const override { return "slow"; }
+    Count droppedLate() const override { return m_ring.droppedLate(); }
+
+private:
+    std::chrono::nanoseconds m_spin;
+    RingCounter m_ring;
+};
+
+// Feeds one hit per second from `from` to `to`, each its own batch (as a live source does):
+// one hit() call per policy per second.
+void feedSeconds(Engine& e, Timestamp from, Timestamp to) {
+    for (Timestamp t = from; t <= to; ++t) {
+        e.ingest(hitsAt({t}));
+    }
 }
 
 }  // namespace
@@ -202,6 +233,47 @@ private Q_SLOTS:
         QCOMPARE(e.dirtyFrom(), std::numeric_limits<Timestamp>::max());
         e.ingest(hitsAt({11}));
         QCOMPARE(e.dirtyFrom(), Timestamp{11});
+    }
+
+    void timePerCallIsUnknownUntilEnoughCallsWereTimed() {
+        Engine e;
+        feedSeconds(e, 1, 10);
+        for (const PolicyState& p : e.snapshot().policies) {
+            QVERIFY2(!p.nsPerCall, p.name.c_str());
+            QCOMPARE(p.timedCalls, std::uint64_t{10});
+        }
+        feedSeconds(e, 11, Timestamp(Engine::kMinTimedCalls) + 2);
+        const EngineSnapshot s = e.snapshot();
+        QVERIFY(policy(s, "ring").nsPerCall.has_value());
+        QVERIFY(*policy(s, "ring").nsPerCall >= 0.0);
+        QVERIFY(policy(s, "deque").nsPerCall.has_value());
+        // A reset forgets the figure: the new counters have not been timed.
+        e.reset();
+        QVERIFY(!e.snapshot().policies[0].nsPerCall);
+    }
+
+    void aSlowPolicyIsTimedSlowerThanTheRingAndAboutAsSlowAsItIs() {
+        EngineOptions options;
+        options.policies = {"slow"};
+        options.makePolicy = [](std::string_view name,
+                                const CounterOptions& o) -> std::unique_ptr<WindowCounter> {
+            if (name == "slow") {
+                return std::make_unique<SlowCounter>(std::chrono::microseconds(1));
+            }
+            return makeCounter(name, o);
+        };
+        Engine e(options);
+        feedSeconds(e, 1, 3 * Timestamp(Engine::kMinTimedCalls));
+        const EngineSnapshot s = e.snapshot();
+        QCOMPARE(s.policies.size(), std::size_t{2});
+        const PolicyState& slow = policy(s, "slow");
+        const PolicyState& ring = policy(s, "ring");
+        QVERIFY(slow.nsPerCall && ring.nsPerCall);
+        QVERIFY2(*slow.nsPerCall >= 900.0, QByteArray::number(*slow.nsPerCall));
+        QVERIFY2(
+            *ring.nsPerCall < *slow.nsPerCall / 2,
+            QByteArray::number(*ring.nsPerCall) + " vs " + QByteArray::number(*slow.nsPerCall));
+        QCOMPARE(slow.count, ring.count);
     }
 
     void eachSecondCountsItsHitsPerStatusClassSaturating() {

@@ -239,6 +239,22 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, TrafficModel({.jitterFraction = 1.5}));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, TrafficModel({.maxEventsPerSecond = 0}));
     }
+
+    void aRateOutOfRangeIsReportedAsWritten() {
+        try {
+            TrafficModel({.rate = 1e9});
+            QFAIL("no exception");
+        } catch (const std::invalid_argument& e) {
+            const std::string message = e.what();
+            QVERIFY2(message.ends_with("got 1000000000"), e.what());
+        }
+        try {
+            TrafficModel({.rate = 12345678.5});
+            QFAIL("no exception");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(std::string(e.what()).ends_with("got 12345678.5"), e.what());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TrafficModelTest)

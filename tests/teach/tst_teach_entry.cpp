@@ -125,7 +125,7 @@ private Q_SLOTS:
             << QStringList{"--teach", "--lesson-file", "/nonexistent/x.lesson"}
             << "/nonexistent/x.lesson";
         QTest::newRow("teach with a source")
-            << QStringList{"--teach", "--simulate", "steady"} << "no source";
+            << QStringList{"--teach", "--simulate", "steady"} << "--teach and --simulate";
     }
 
     void badTeachingOptionsExitWithTwo() {

@@ -1,0 +1,103 @@
+// ItemsPanel: the table shows the column it is sorted by (with the header's sort indicator),
+// and the highlighted row is always the plotted key (or none when that key is not listed).
+#include <QHeaderView>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTest>
+
+#include "core/engine/engine_frame.h"
+#include "ui/items_panel.h"
+
+using hitcounter::Count;
+using hitcounter::EngineFrame;
+using hitcounter::KeyRow;
+using hitcounter::ui::ItemsPanel;
+
+namespace {
+
+// Keys sorted by window count, as the engine sends them; the 1 min level orders them otherwise.
+EngineFrame frameWith(std::string selected) {
+    EngineFrame frame;
+    frame.snapshot.empty = false;
+    frame.snapshot.head = 1000;
+    frame.top = {KeyRow{"/a", 300, 5, 900, 10}, KeyRow{"/b", 200, 50, 800, 9},
+                 KeyRow{"/c", 100, 20, 700, 8}};
+    frame.selectedKey = std::move(selected);
+    frame.keySeriesFrom = 990;
+    frame.keySeries = {1, 2, 3};
+    return frame;
+}
+
+int columnNamed(const QTableWidget& table, const QString& name) {
+    for (int c = 0; c < table.columnCount(); ++c) {
+        if (table.horizontalHeaderItem(c)->text() == name) {
+            return c;
+        }
+    }
+    return -1;
+}
+
+}  // namespace
+
+class TestItemsPanel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void theSortColumnIsShownAndMarked() {
+        ItemsPanel panel;
+        panel.setLevel(0);
+        panel.refresh(frameWith("/a"));
+        QTableWidget* table = panel.table();
+        const int window = columnNamed(*table, QStringLiteral("window"));
+        QVERIFY(window > 0);
+        QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), window);
+        QCOMPARE(table->horizontalHeader()->sortIndicatorOrder(), Qt::DescendingOrder);
+        QVERIFY(table->horizontalHeader()->isSortIndicatorShown());
+        // The rows are in the order of the marked column (not of the 1 min column).
+        for (int row = 1; row < table->rowCount(); ++row) {
+            QVERIFY(table->item(row - 1, window)->text().remove(QLatin1Char(',')).toLongLong() >=
+                    table->item(row, window)->text().remove(QLatin1Char(',')).toLongLong());
+        }
+        QCOMPARE(table->item(0, window)->text(), QStringLiteral("300"));
+        // The 1 min column is shown beside it; a level equal to W (300 s) would only repeat it.
+        QVERIFY(!table->isColumnHidden(columnNamed(*table, QStringLiteral("1 min"))));
+        EngineFrame w300 = frameWith("/a");
+        w300.snapshot.windowSeconds = 300;
+        panel.setLevel(1);
+        panel.refresh(w300);
+        QVERIFY(table->isColumnHidden(columnNamed(*table, QStringLiteral("5 min"))));
+    }
+
+    void theHighlightedRowIsThePlottedKey() {
+        ItemsPanel panel;
+        panel.refresh(frameWith("/b"));
+        QTableWidget* table = panel.table();
+        QCOMPARE(table->selectedItems().value(0)->row(), 1);
+        // The plotted key left the table: no row stays highlighted.
+        panel.refresh(frameWith("/gone"));
+        QVERIFY(table->selectedItems().isEmpty());
+        // The plotted key moved to another row: the highlight follows it.
+        EngineFrame moved = frameWith("/b");
+        std::swap(moved.top[0], moved.top[1]);
+        panel.refresh(moved);
+        QCOMPARE(table->selectedItems().value(0)->row(), 0);
+    }
+
+    void aRowPickedWithTheKeyboardIsPlotted() {
+        ItemsPanel panel;
+        panel.show();
+        panel.refresh(frameWith("/a"));
+        QSignalSpy spy(&panel, &ItemsPanel::keyViewChanged);
+        panel.table()->setFocus();
+        QTest::keyClick(panel.table(), Qt::Key_Down);
+        QVERIFY(!spy.isEmpty());
+        QCOMPARE(spy.last().at(0).value<std::string>(), std::string("/b"));
+        QCOMPARE(panel.selectedKey(), QStringLiteral("/b"));
+        // A refresh (the engine's choice) does not count as a pick.
+        spy.clear();
+        panel.refresh(frameWith("/b"));
+        QVERIFY(spy.isEmpty());
+    }
+};
+
+QTEST_MAIN(TestItemsPanel)
+#include "tst_items_panel.moc"
