@@ -14,6 +14,7 @@
 #include <algorithm>
 
 #include "core/limiters/limiter_factory.h"
+#include "ui/plot_layout.h"
 #include "ui/qcp.h"
 #include "ui/theme.h"
 #include "ui/time_axis.h"
@@ -55,30 +56,6 @@ QCPScatterStyle burstStyle(const QColor& color, bool dark) {
     return QCPScatterStyle(QCPScatterStyle::ssTriangleInverted,
                            QPen(dark ? QColor("#e8eaed") : QColor("#202124"), 1), QBrush(color),
                            11);
-}
-
-QCPAxisRect* addRect(QCustomPlot* plot, QCPLayoutGrid* grid, int row, int column,
-                     const QString& title, const QString& valueLabel) {
-    auto* rect = new QCPAxisRect(plot);
-    grid->addElement(row, column, rect);
-    rect->axis(QCPAxis::atLeft)->setLabel(valueLabel);
-    QCPAxis* top = rect->axis(QCPAxis::atTop);
-    top->setVisible(true);
-    top->setTicks(false);
-    top->setTickLabels(false);
-    top->setBasePen(Qt::NoPen);
-    top->setLabel(title);
-    top->setLabelFont(QFont(plot->font().family(), 10, QFont::Bold));
-    top->setLabelPadding(2);
-    for (QCPAxis* axis : rect->axes()) {
-        axis->setLayer(QStringLiteral("axes"));
-        axis->grid()->setLayer(QStringLiteral("grid"));
-    }
-    return rect;
-}
-
-QString formatBytes(std::size_t bytes) {
-    return QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeSIFormat);
 }
 
 }  // namespace
@@ -167,9 +144,11 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     auto* grid = new QCPLayoutGrid;
     m_plot->plotLayout()->addElement(1, 0, grid);
-    m_acceptedRect = addRect(m_plot, grid, 0, 0, tr("accepted per second"), tr("accepted / s"));
-    m_rejectedRect = addRect(m_plot, grid, 1, 0, tr("rejected per second"), tr("rejected / s"));
-    m_peakRect = addRect(m_plot, grid, 0, 1, tr("max in any window"), tr("requests"));
+    m_acceptedRect =
+        addTitledAxisRect(m_plot, grid, 0, 0, tr("accepted per second"), tr("accepted / s"));
+    m_rejectedRect =
+        addTitledAxisRect(m_plot, grid, 1, 0, tr("rejected per second"), tr("rejected / s"));
+    m_peakRect = addTitledAxisRect(m_plot, grid, 0, 1, tr("max in any window"), tr("requests"));
     m_peakNote = new QCPTextElement(m_plot);
     m_peakNote->setFont(QFont(font().family(), 9));
     m_peakNote->setTextFlags(Qt::AlignLeft | Qt::AlignTop);

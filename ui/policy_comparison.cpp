@@ -7,6 +7,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include "ui/plot_layout.h"
 #include "ui/qcp.h"
 
 #include "core/engine/engine.h"
@@ -18,31 +19,6 @@ namespace hitcounter::ui {
 namespace {
 
 enum Column { ColPolicy, ColCount, ColError, ColErrorPct, ColMemory, ColNs, ColumnCount };
-
-QString formatBytes(std::size_t bytes) {
-    return QLocale().formattedDataSize(static_cast<qint64>(bytes), 1, QLocale::DataSizeSIFormat);
-}
-
-QCPAxisRect* addRect(QCustomPlot* plot, QCPLayoutGrid* grid, int row, int column,
-                     const QString& title, const QString& valueLabel) {
-    auto* rect = new QCPAxisRect(plot);
-    grid->addElement(row, column, rect);
-    rect->axis(QCPAxis::atLeft)->setLabel(valueLabel);
-    // The title sits on the (otherwise bare) top axis, above the data.
-    QCPAxis* top = rect->axis(QCPAxis::atTop);
-    top->setVisible(true);
-    top->setTicks(false);
-    top->setTickLabels(false);
-    top->setBasePen(Qt::NoPen);
-    top->setLabel(title);
-    top->setLabelFont(QFont(plot->font().family(), 10, QFont::Bold));
-    top->setLabelPadding(2);
-    for (QCPAxis* axis : rect->axes()) {
-        axis->setLayer(QStringLiteral("axes"));
-        axis->grid()->setLayer(QStringLiteral("grid"));
-    }
-    return rect;
-}
 
 }  // namespace
 
@@ -71,10 +47,10 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     auto* grid = new QCPLayoutGrid;
     m_plot->plotLayout()->addElement(1, 0, grid);
-    m_countRect = addRect(m_plot, grid, 0, 0, tr("window count"), tr("hits in window"));
-    m_errorRect = addRect(m_plot, grid, 0, 1, tr("error vs exact"), tr("error (%)"));
-    m_memoryRect = addRect(m_plot, grid, 1, 0, tr("memory held"), tr("bytes (log)"));
-    m_nsRect = addRect(m_plot, grid, 1, 1, tr("time per call"), tr("ns per call"));
+    m_countRect = addTitledAxisRect(m_plot, grid, 0, 0, tr("window count"), tr("hits in window"));
+    m_errorRect = addTitledAxisRect(m_plot, grid, 0, 1, tr("error vs exact"), tr("error (%)"));
+    m_memoryRect = addTitledAxisRect(m_plot, grid, 1, 0, tr("memory held"), tr("bytes (log)"));
+    m_nsRect = addTitledAxisRect(m_plot, grid, 1, 1, tr("time per call"), tr("ns per call"));
     auto* memAxis = m_memoryRect->axis(QCPAxis::atLeft);
     memAxis->setScaleType(QCPAxis::stLogarithmic);
     auto logTicker = QSharedPointer<QCPAxisTickerLog>::create();
