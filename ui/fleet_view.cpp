@@ -31,8 +31,10 @@ QTableWidget* makeTable(const QString& name, const QStringList& headers) {
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // Names take the room; figures fit their contents (a node's address must not be cut).
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->horizontalHeader()->setMinimumSectionSize(48);
     return table;
 }
 
@@ -56,6 +58,14 @@ void setRow(QTableWidget* table, int row, const QStringList& cells, int alignFro
 QString seconds(double s) {
     return s < 10 ? QStringLiteral("%1 s").arg(s, 0, 'f', 2)
                   : QStringLiteral("%1 s").arg(s, 0, 'f', 0);
+}
+
+// A replica's master as ":PORT" when both are on the same host (a cluster on one machine),
+// else "HOST:PORT".
+QString shortAddress(const std::string& address, const std::string& beside) {
+    const auto host = [](const std::string& a) { return a.substr(0, a.rfind(':')); };
+    return QString::fromStdString(host(address) == host(beside) ? address.substr(address.rfind(':'))
+                                                                : address);
 }
 
 }  // namespace
@@ -159,7 +169,7 @@ FleetView::FleetView(QWidget* parent) : QWidget(parent) {
     split->addWidget(lower);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
-    split->setSizes({540, 360});
+    split->setSizes({620, 280});
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
@@ -392,7 +402,7 @@ void FleetView::draw(const fleet::FleetSnapshot& s) {
         setRow(m_nodes, int(i),
                {QString::fromStdString(n.address),
                 n.role == "replica" && !n.masterAddress.empty()
-                    ? tr("replica of %1").arg(QString::fromStdString(n.masterAddress))
+                    ? tr("replica of %1").arg(shortAddress(n.masterAddress, n.address))
                     : QString::fromStdString(n.role),
                 n.role == "master" ? locale.toString(n.slots) : QStringLiteral("–"),
                 answered ? locale.toString(n.commandsPerSecond, 'f', 0) : QStringLiteral("–"),

@@ -112,7 +112,9 @@ void FleetPoller::requestStop() {
 Timestamp FleetPoller::now() const {
     if (m_options.clock)
         return m_options.clock();
-    return Timestamp(unixNow());
+    // Two seconds back: instances flush once a second, so the current second and the one
+    // before are still arriving (a window ending at now would drop at its right edge).
+    return Timestamp(unixNow()) - 2;
 }
 
 void FleetPoller::loop(std::stop_token stop) {

@@ -88,9 +88,11 @@ struct FleetPollOptions {
     // Shorter than the CLI's: a panel that says "unreachable" fast beats one that waits.
     RedisTimeouts timeouts{std::chrono::milliseconds(500), std::chrono::milliseconds(1000)};
     std::size_t topK = 10;
-    Timestamp windowSeconds = 300;     // up to kExactWindowSeconds
-    std::string selected;              // the item to plot first; empty: the top item
-    std::function<Timestamp()> clock;  // unix seconds; default: the system clock
+    Timestamp windowSeconds = 300;  // up to kExactWindowSeconds
+    std::string selected;           // the item to plot first; empty: the top item
+    // The window's end, unix seconds; default: the system clock 2 s back (the instances
+    // flush once a second: the newest two seconds are still arriving).
+    std::function<Timestamp()> clock;
 };
 
 class FleetPoller {
