@@ -8,6 +8,7 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "core/fleet/redis_url.h"
 #include "ui/plot_export.h"
@@ -317,16 +318,24 @@ void FleetView::draw(const fleet::FleetSnapshot& s) {
                                   .arg(url, QString::fromStdString(s.problem)));
     } else if (!s.troubledNodes.empty()) {
         QStringList nodes;
+        bool holdingSlots = !s.cluster;  // a single server holds every slot
         for (const std::string& n : s.troubledNodes) {
             nodes << QString::fromStdString(n);
+            for (const fleet::FleetNode& node : s.nodes) {
+                holdingSlots = holdingSlots || (node.address == n && node.slots > 0);
+            }
         }
-        showState(
-            QStringLiteral("degraded"),
-            tr("Node %1 failing over / unreachable, retrying. %2")
-                .arg(nodes.join(QStringLiteral(", ")),
-                     s.dataStale
-                         ? tr("Counts from %1 (%2).").arg(at, QString::fromStdString(s.problem))
-                         : tr("Counts read through the other nodes.")));
+        const QString counts =
+            !s.dataStale ? tr("Counts read through the other nodes.")
+            : s.now > 0  ? tr("Counts from %1 (%2).").arg(at, QString::fromStdString(s.problem))
+                         : tr("No counts yet (%1).").arg(QString::fromStdString(s.problem));
+        showState(QStringLiteral("degraded"),
+                  holdingSlots || s.dataStale
+                      ? tr("Node %1 failing over / unreachable, retrying. %2")
+                            .arg(nodes.join(QStringLiteral(", ")), counts)
+                      : tr("Node %1 unreachable; its slots are served by the other nodes "
+                           "(failover done), retrying. %2")
+                            .arg(nodes.join(QStringLiteral(", ")), counts));
     } else if (!s.problem.empty()) {
         showState(QStringLiteral("degraded"),
                   tr("%1: %2; retrying.").arg(url, QString::fromStdString(s.problem)));
@@ -342,12 +351,14 @@ void FleetView::draw(const fleet::FleetSnapshot& s) {
 
     const QString selected = QString::fromStdString(s.selected);
     m_summary->setText(
-        tr("Fleet: <b>%1</b> hits in the last %2 s · %3: <b>%4</b> · %5 instance(s) alive")
-            .arg(locale.toString(qulonglong(s.totalWindow)))
-            .arg(s.windowSeconds)
-            .arg(selected.isEmpty() ? tr("no item") : selected.toHtmlEscaped())
-            .arg(locale.toString(qulonglong(s.selectedWindow)))
-            .arg(s.instances.size()));
+        s.now <= 0
+            ? tr("No counts read yet.")
+            : tr("Fleet: <b>%1</b> hits in the last %2 s · %3: <b>%4</b> · %5 instance(s) alive")
+                  .arg(locale.toString(qulonglong(s.totalWindow)))
+                  .arg(s.windowSeconds)
+                  .arg(selected.isEmpty() ? tr("no item") : selected.toHtmlEscaped())
+                  .arg(locale.toString(qulonglong(s.selectedWindow)))
+                  .arg(s.instances.size()));
 
     // The window, one point per second.
     const auto fill = [&](QCPGraph* graph, const std::vector<Count>& series) {
@@ -362,9 +373,9 @@ void FleetView::draw(const fleet::FleetSnapshot& s) {
     fill(m_totalGraph, s.total);
     fill(m_itemGraph, s.selectedSeries);
     m_itemGraph->setName(selected.isEmpty() ? tr("selected item") : selected);
-    if (s.now > 0) {
-        m_plot->xAxis->setRange(double(s.now - s.windowSeconds) + 0.5, double(s.now) + 0.5);
-    }
+    // Before any count was read, the axis still shows the window of the wall clock.
+    const double end = s.now > 0 ? double(s.now) : std::floor(s.polledAt) - 2;
+    m_plot->xAxis->setRange(end - double(s.windowSeconds) + 0.5, end + 0.5);
     bool found = false;
     const QCPRange values = m_totalGraph->getValueRange(found);
     m_plot->yAxis->setRange(0, found ? std::max(1.0, values.upper * 1.1) : 1.0);
