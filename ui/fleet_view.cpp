@@ -216,6 +216,15 @@ bool FleetView::connectTo(const QString& url, std::chrono::milliseconds interval
     return true;
 }
 
+QString FleetView::urlProblem(const QString& url) {
+    try {
+        fleet::parseRedisUrl(url.toStdString());
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
 void FleetView::disconnectFromRedis() {
     if (m_poller) {
         m_poller->requestStop();

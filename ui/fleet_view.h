@@ -44,6 +44,8 @@ public:
     bool connectTo(const QString& url,
                    std::chrono::milliseconds interval = std::chrono::milliseconds(1000));
     void disconnectFromRedis();
+    // Empty if `url` is a well-formed Redis URL, else what is wrong with it (no I/O).
+    static QString urlProblem(const QString& url);
     bool isConnected() const { return m_poller != nullptr; }
     QString url() const { return m_url; }
     // Plots `item` beside the fleet's total (empty: the top item).

@@ -477,6 +477,10 @@ bool MainWindow::startSpec(const SourceSpec& spec) {
         return m_session->startSpec(spec);
     }
     // The fleet view reads Redis on its own thread; no hits reach the engine meanwhile.
+    if (const QString problem = FleetView::urlProblem(spec.redisUrl); !problem.isEmpty()) {
+        showError(tr("Fleet: %1").arg(problem));  // a typo does not stop what runs
+        return false;
+    }
     m_session->stop();
     m_session->setSpec(spec);
     const bool ok = m_fleetView->connectTo(spec.redisUrl);

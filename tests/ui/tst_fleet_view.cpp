@@ -5,6 +5,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QTest>
 #include <chrono>
@@ -289,6 +291,47 @@ private Q_SLOTS:
                      8000),
                  qPrintable(view.statusText()));
         QVERIFY(!view.shown()->dataStale);
+    }
+
+    void theSourcesDockStartsAndStopsTheFleetView() {
+        RedisServer server;
+        QVERIFY(server.start());
+        auto sink = sinkFor(server.url(), "docked");
+        sink->add(hits("dock.item", 9, unixNow() - 3, 3));
+        QVERIFY(flushedPast(*sink, 0));
+        ui::MainWindow window;
+        window.show();
+        auto* url = window.findChild<QLineEdit*>(QStringLiteral("redisUrlEdit"));
+        auto* button = window.findChild<QPushButton*>(QStringLiteral("redisButton"));
+        QVERIFY(url && button);
+        url->setText(QString::fromStdString(server.url()));
+        button->click();
+        ui::FleetView* view = window.fleetView();
+        QVERIFY(view->isConnected());
+        QVERIFY(view->isVisible());
+        QCOMPARE(window.spec().kind, ui::SourceSpec::Kind::Redis);  // remembered as the source
+        QCOMPARE(button->text(), QStringLiteral("Stop watching"));
+        QVERIFY(QTest::qWaitFor([&] { return view->shown() && view->shown()->totalWindow == 9; },
+                                5000));
+        button->click();
+        QVERIFY(!view->isConnected());
+        QCOMPARE(view->state(), QStringLiteral("off"));
+        QCOMPARE(button->text(), QStringLiteral("Watch fleet"));
+        // Watching again, then starting the simulator: the fleet view lets go.
+        button->click();
+        QVERIFY(view->isConnected());
+        window.findChild<QPushButton*>(QStringLiteral("simulatorStart"))->click();
+        QVERIFY(!view->isConnected());
+        QVERIFY(window.simulator() != nullptr);
+        QCOMPARE(button->text(), QStringLiteral("Watch fleet"));
+        // A malformed URL is named, nothing connects, the running source goes on.
+        url->setText(QStringLiteral("redis://nohost"));
+        button->click();
+        QVERIFY(!view->isConnected());
+        QVERIFY(window.simulator() != nullptr);
+        QVERIFY2(window.errorText().contains(QStringLiteral("Fleet: ")),
+                 qPrintable(window.errorText()));
+        sink->stop();
     }
 
     // Last: it kills a master.
