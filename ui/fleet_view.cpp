@@ -336,8 +336,9 @@ void FleetView::draw(const fleet::FleetSnapshot& s) {
         }
         const QString counts =
             !s.dataStale ? tr("Counts read through the other nodes.")
-            : s.now > 0  ? tr("Counts from %1 (%2).").arg(at, QString::fromStdString(s.problem))
-                         : tr("No counts yet (%1).").arg(QString::fromStdString(s.problem));
+            : s.now > 0  ? tr("Parts not read show their last value (%1).")
+                              .arg(QString::fromStdString(s.problem))
+                        : tr("No counts yet (%1).").arg(QString::fromStdString(s.problem));
         showState(QStringLiteral("degraded"),
                   holdingSlots || s.dataStale
                       ? tr("Node %1 failing over / unreachable, retrying. %2")
@@ -370,17 +371,17 @@ void FleetView::draw(const fleet::FleetSnapshot& s) {
                   .arg(s.instances.size()));
 
     // The window, one point per second.
-    const auto fill = [&](QCPGraph* graph, const std::vector<Count>& series) {
+    const auto fill = [&](QCPGraph* graph, const std::vector<Count>& series, Timestamp end) {
         QVector<double> keys, values;
-        const double first = double(s.now - Timestamp(series.size()) + 1);
+        const double first = double(end - Timestamp(series.size()) + 1);
         for (std::size_t i = 0; i < series.size(); ++i) {
             keys.push_back(first + double(i));
             values.push_back(double(series[i]));
         }
         graph->setData(keys, values, true);
     };
-    fill(m_totalGraph, s.total);
-    fill(m_itemGraph, s.selectedSeries);
+    fill(m_totalGraph, s.total, s.now);
+    fill(m_itemGraph, s.selectedSeries, s.selectedNow);
     m_itemGraph->setName(selected.isEmpty() ? tr("selected item") : selected);
     // Before any count was read, the axis still shows the window of the wall clock.
     const double end = s.now > 0 ? double(s.now) : std::floor(s.polledAt) - 2;

@@ -225,40 +225,56 @@ void FleetPoller::pollOnce() {
     } catch (const std::exception& e) {
         nodesProblem = std::string("cluster nodes: ") + e.what();
     }
-    try {
-        FleetReader reader(*m_client);
-        const Timestamp at = now();
-        const Timestamp window = m_options.windowSeconds;
-        FleetSnapshot counts;
-        counts.total = reader.fleetSeries(window, at);
-        for (const Count c : counts.total)
-            counts.totalWindow += c;
-        for (const RankedItem& item : reader.top(m_options.topK, window, at))
-            counts.top.push_back({item.key, item.count, reader.uniques(item.key, window, at)});
-        counts.selected = !selected.empty()     ? selected
-                          : !counts.top.empty() ? counts.top.front().key
-                                                : std::string();
-        if (!counts.selected.empty())
-            counts.selectedSeries = reader.itemSeries(counts.selected, window, at);
-        for (const Count c : counts.selectedSeries)
-            counts.selectedWindow += c;
-        counts.instances = reader.instances();
+    // Each part on its own: while one master fails over, the parts whose slots are served
+    // (the fleet total and top-K live in {top}'s slot, items and heartbeats elsewhere) stay
+    // live; a part that fails keeps its last value and marks the snapshot stale.
+    FleetReader reader(*m_client);
+    const Timestamp at = now();
+    const Timestamp window = m_options.windowSeconds;
+    next->dataStale = false;
+    bool unreachable = false;
+    const auto part = [&](auto&& read) {
+        try {
+            read();
+        } catch (const std::exception& e) {
+            if (!next->dataStale)
+                next->problem = e.what();
+            next->dataStale = true;
+            const auto* redis = dynamic_cast<const RedisError*>(&e);
+            unreachable = unreachable || (redis && redis->kind() == RedisError::Kind::Unreachable);
+        }
+    };
+    part([&] {
+        std::vector<Count> total = reader.fleetSeries(window, at);
+        next->totalWindow = 0;
+        for (const Count c : total)
+            next->totalWindow += c;
+        next->total = std::move(total);
         next->now = at;
-        next->total = std::move(counts.total);
-        next->totalWindow = counts.totalWindow;
-        next->top = std::move(counts.top);
-        next->selected = std::move(counts.selected);
-        next->selectedSeries = std::move(counts.selectedSeries);
-        next->selectedWindow = counts.selectedWindow;
-        next->instances = std::move(counts.instances);
-        next->dataStale = false;
-    } catch (const std::exception& e) {
-        next->dataStale = true;
-        next->problem = e.what();
-        if (const auto* redis = dynamic_cast<const RedisError*>(&e);
-            redis && redis->kind() == RedisError::Kind::Unreachable && !m_client->cluster())
-            m_client.reset();  // a single server: reconnect next time
-    }
+    });
+    part([&] {
+        std::vector<FleetTopRow> top;
+        for (const RankedItem& item : reader.top(m_options.topK, window, at))
+            top.push_back({item.key, item.count, reader.uniques(item.key, window, at)});
+        next->top = std::move(top);
+    });
+    part([&] {
+        const std::string item = !selected.empty()    ? selected
+                                 : !next->top.empty() ? next->top.front().key
+                                                      : std::string();
+        std::vector<Count> series;
+        if (!item.empty())
+            series = reader.itemSeries(item, window, at);
+        next->selectedWindow = 0;
+        for (const Count c : series)
+            next->selectedWindow += c;
+        next->selected = item;
+        next->selectedSeries = std::move(series);
+        next->selectedNow = at;
+    });
+    part([&] { next->instances = reader.instances(); });
+    if (unreachable && !m_client->cluster())
+        m_client.reset();  // a single server: reconnect next time
     if (next->problem.empty())
         next->problem = nodesProblem;
     publish();

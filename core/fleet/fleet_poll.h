@@ -14,9 +14,10 @@
 //   item), every alive instance's heartbeat; and the cluster panel: CLUSTER NODES (asked of
 //   any node that answers) plus INFO stats/memory of every node; a single server is one node.
 // - Failures never stop the poller: a Redis that cannot be reached (connect or command past
-//   its timeout), a node that is down or failing over, CLUSTERDOWN: the snapshot keeps the
-//   counts of the last good poll (dataStale), names what failed (problem, troubledNodes) and
-//   the next poll retries (after a failover the client finds the promoted replica itself).
+//   its timeout), a node that is down or failing over, CLUSTERDOWN: each part (fleet total,
+//   top-K, selected item, instances) that cannot be read keeps its last value (dataStale),
+//   the others are read as usual; the snapshot names what failed (problem, troubledNodes)
+//   and the next poll retries (after a failover the client finds the promoted replica).
 // - requestStop() returns at once; the thread ends after the read in progress (bounded by
 //   the timeouts); the destructor requests the stop and joins.
 // Example:
@@ -64,7 +65,7 @@ struct FleetSnapshot {
     double polledAt = 0;         // unix seconds when the poll ended
     double readMilliseconds = 0;
     bool connected = false;  // this poll reached Redis
-    bool dataStale = false;  // the counts below are from an earlier poll (this one failed)
+    bool dataStale = false;  // some counts below are from an earlier poll (a part failed)
     std::string problem;     // empty: everything answered; else what failed, for people
     std::vector<std::string> troubledNodes;  // "host:port" of nodes failing or unreachable
     // The counts (of the last poll that read them).
@@ -73,7 +74,8 @@ struct FleetSnapshot {
     std::vector<Count> total;  // the fleet's hits per second, oldest first
     Count totalWindow = 0;
     std::string selected;  // the item plotted beside the total ("" when the fleet is empty)
-    std::vector<Count> selectedSeries;
+    std::vector<Count> selectedSeries;  // ends at selectedNow (now, unless its read failed)
+    Timestamp selectedNow = 0;
     Count selectedWindow = 0;
     std::vector<FleetTopRow> top;
     std::vector<InstanceHeartbeat> instances;
