@@ -30,6 +30,7 @@
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/wall_clock.h"
+#include "ui/fleet_view.h"
 #include "ui/items_panel.h"
 #include "ui/limits_view.h"
 #include "ui/live_plot.h"
@@ -120,6 +121,10 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     m_tabs->addTab(m_limitsView, tr("Rate limits"));
     m_tabs->setTabToolTip(1, tr("Rate limiters (fixed window, sliding log, sliding counter, "
                                 "token bucket) deciding the same traffic side by side"));
+    m_fleetView = new FleetView;
+    m_tabs->addTab(m_fleetView, tr("Fleet"));
+    m_tabs->setTabToolTip(2, tr("The whole fleet's counts, instances and Redis nodes, read from "
+                                "the fleet's Redis (Fleet (Redis) in the sources dock)"));
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
@@ -438,6 +443,7 @@ bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) 
 }
 
 void MainWindow::stopSource() {
+    m_fleetView->disconnectFromRedis();
     m_session->stop();
 }
 
@@ -466,7 +472,30 @@ bool MainWindow::warmingUp() const {
 }
 
 bool MainWindow::startSpec(const SourceSpec& spec) {
-    return m_session->startSpec(spec);
+    if (spec.kind != SourceSpec::Kind::Redis) {
+        m_fleetView->disconnectFromRedis();
+        return m_session->startSpec(spec);
+    }
+    // The fleet view reads Redis on its own thread; no hits reach the engine meanwhile.
+    if (const QString problem = FleetView::urlProblem(spec.redisUrl); !problem.isEmpty()) {
+        showError(tr("Fleet: %1").arg(problem));  // a typo does not stop what runs
+        return false;
+    }
+    m_session->stop();
+    m_session->setSpec(spec);
+    const bool ok = m_fleetView->connectTo(spec.redisUrl);
+    if (ok) {
+        m_errorBanner->hide();
+    } else {
+        showError(tr("Fleet: %1").arg(m_fleetView->statusText()));
+    }
+    m_sources->showSpec(spec, ok);
+    showFleetView();
+    return ok;
+}
+
+void MainWindow::showFleetView() {
+    m_tabs->setCurrentWidget(m_fleetView);
 }
 
 void MainWindow::seekReplay(Timestamp t) {
@@ -606,6 +635,8 @@ void MainWindow::renderNow() {
     m_comparison->plot()->replot(QCustomPlot::rpImmediateRefresh);
     m_items->plot()->replot(QCustomPlot::rpImmediateRefresh);
     m_limitsView->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    m_fleetView->refresh();
+    m_fleetView->plot()->replot(QCustomPlot::rpImmediateRefresh);
 }
 
 QList<QCustomPlot*> MainWindow::plots() const {
@@ -617,7 +648,9 @@ void MainWindow::updateStatusBar() {
     const Source* source = m_session->source();
     const SourceStats stats = source ? source->stats() : SourceStats{};
     const EngineSnapshot& s = m_snapshot;
-    m_statusSource->setText(source ? sourceStatusText(*source) : tr("no source"));
+    m_statusSource->setText(source                       ? sourceStatusText(*source)
+                            : m_fleetView->isConnected() ? tr("fleet %1").arg(m_fleetView->url())
+                                                         : tr("no source"));
     if (FollowSource* follow = m_session->follow()) {
         m_sources->showFollowStats(followStatsText(*follow));
     }
@@ -756,6 +789,7 @@ void MainWindow::setThemeName(const QString& name) {
     m_comparison->applyTheme(theme);
     m_items->applyTheme(theme);
     m_limitsView->applyTheme(theme);
+    m_fleetView->applyTheme(theme);
     if (m_darkAction && m_darkAction->isChecked() != theme.dark) {
         m_darkAction->setChecked(theme.dark);
     }

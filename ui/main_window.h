@@ -43,6 +43,7 @@ class SimulatorSource;
 
 namespace hitcounter::ui {
 
+class FleetView;
 class LimitsView;
 class LivePlot;
 class ItemsPanel;
@@ -113,6 +114,11 @@ public:
     LimitsOptions limitsOptions() const { return m_worker.limitsOptions(); }
     void showLimitsView();
 
+    // The Fleet tab (fleet_view.h): startSpec() of a Redis spec stops the local source and
+    // reads the fleet's Redis there; any other spec, or stopSource(), disconnects it.
+    FleetView* fleetView() const { return m_fleetView; }
+    void showFleetView();
+
     // Shows `message` in the red banner above the plots and in the status bar.
     void showError(const QString& message);
     QString errorText() const;
@@ -175,6 +181,7 @@ private:
     PolicyComparison* m_comparison;
     ItemsPanel* m_items;
     LimitsView* m_limitsView;
+    FleetView* m_fleetView;
     QTabWidget* m_tabs;
     SourcesPanel* m_sources = nullptr;
     ReplayBar* m_replayBar = nullptr;

@@ -17,7 +17,8 @@ namespace hitcounter::ui {
 namespace {
 constexpr SourceSpec::Kind kKinds[] = {SourceSpec::Kind::Simulator,   SourceSpec::Kind::Replay,
                                        SourceSpec::Kind::StatsdUdp,   SourceSpec::Kind::StatsdTcp,
-                                       SourceSpec::Kind::GraphiteTcp, SourceSpec::Kind::Follow};
+                                       SourceSpec::Kind::GraphiteTcp, SourceSpec::Kind::Follow,
+                                       SourceSpec::Kind::Redis};
 
 HitFileOptions fileOptions(const SourceSpec& spec) {
     HitFileOptions options;
@@ -57,6 +58,8 @@ QString kindName(SourceSpec::Kind kind) {
             return QStringLiteral("graphite-tcp");
         case SourceSpec::Kind::Follow:
             return QStringLiteral("follow");
+        case SourceSpec::Kind::Redis:
+            return QStringLiteral("redis");
     }
     return {};
 }
@@ -76,6 +79,7 @@ void SourceSpec::save(QSettings& settings) const {
     settings.setValue(QStringLiteral("key"), key);
     settings.setValue(QStringLiteral("fromStart"), fromStart);
     settings.setValue(QStringLiteral("logFormat"), logFormat);
+    settings.setValue(QStringLiteral("redisUrl"), redisUrl);
     settings.endGroup();
 }
 
@@ -99,6 +103,7 @@ SourceSpec SourceSpec::load(QSettings& settings) {
     spec.key = settings.value(QStringLiteral("key"), spec.key).toString();
     spec.fromStart = settings.value(QStringLiteral("fromStart"), spec.fromStart).toBool();
     spec.logFormat = settings.value(QStringLiteral("logFormat")).toString();
+    spec.redisUrl = settings.value(QStringLiteral("redisUrl"), spec.redisUrl).toString();
     settings.endGroup();
     return spec;
 }
@@ -162,6 +167,10 @@ BuiltSource buildSource(const SourceSpec& spec, Clock& clock) {
             built.source = std::move(follow);
             break;
         }
+        case SourceSpec::Kind::Redis:
+            throw std::invalid_argument(
+                "the fleet's Redis is read by the Fleet tab, not counted "
+                "as a hit source");
     }
     return built;
 }

@@ -27,7 +27,8 @@ class SimulatorSource;
 namespace hitcounter::ui {
 
 struct SourceSpec {
-    enum class Kind { Simulator, Replay, StatsdUdp, StatsdTcp, GraphiteTcp, Follow };
+    // Redis: the fleet view reads a fleet's Redis (fleet_view.h); no hits reach the engine.
+    enum class Kind { Simulator, Replay, StatsdUdp, StatsdTcp, GraphiteTcp, Follow, Redis };
     Kind kind = Kind::Simulator;
     // simulator
     TrafficPattern pattern = TrafficPattern::Poisson;
@@ -43,6 +44,8 @@ struct SourceSpec {
     QString logFormat;  // an nginx log_format string; empty: the format is detected
     // listeners
     QString address = QStringLiteral("127.0.0.1:8125");
+    // the fleet's Redis (Kind::Redis): redis://[:PASSWORD@]HOST:PORT[/DB], any cluster node
+    QString redisUrl = QStringLiteral("redis://127.0.0.1:6379");
 
     void save(QSettings& settings) const;
     static SourceSpec load(QSettings& settings);
@@ -62,7 +65,8 @@ struct BuiltSource {
 // The access-log keys a person can choose (AccessLogKey names), "path" first.
 QStringList accessLogKeyNames();
 
-// Throws std::invalid_argument with a message for the user for a bad setting.
+// Throws std::invalid_argument with a message for the user for a bad setting, and for
+// Kind::Redis (not a hit source: MainWindow starts the fleet view instead).
 BuiltSource buildSource(const SourceSpec& spec, Clock& clock);
 
 }  // namespace hitcounter::ui

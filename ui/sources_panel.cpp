@@ -212,6 +212,30 @@ SourcesPanel::SourcesPanel(QWidget* parent) : QWidget(parent) {
     followForm->addRow(m_followButton);
     followForm->addRow(m_followStats);
 
+    // Fleet (Redis): the Fleet tab reads what many instances flushed (fleet_view.h).
+    m_redisUrl = new QLineEdit(SourceSpec{}.redisUrl);
+    m_redisUrl->setObjectName(QStringLiteral("redisUrlEdit"));
+    m_redisUrl->setToolTip(
+        tr("The fleet's Redis: redis://HOST:PORT[/DB] or redis://:PASSWORD@HOST:PORT; any one "
+           "node of a Redis Cluster (docs/redis.md)"));
+    m_redisButton = new QPushButton(tr("Watch fleet"));
+    m_redisButton->setObjectName(QStringLiteral("redisButton"));
+    m_redisButton->setToolTip(
+        tr("Read the fleet's window, top items, instances and cluster nodes from Redis every "
+           "second in the Fleet tab (the local source stops)"));
+    connect(m_redisButton, &QPushButton::clicked, this, [this] {
+        if (m_watchingFleet) {
+            Q_EMIT stopRequested();
+        } else {
+            Q_EMIT startRequested(redisSpec());
+        }
+    });
+    connect(m_redisUrl, &QLineEdit::returnPressed, m_redisButton, &QPushButton::click);
+    auto* redisBox = new QGroupBox(tr("Fleet (Redis)"));
+    auto* redisForm = new QFormLayout(redisBox);
+    redisForm->addRow(tr("URL"), m_redisUrl);
+    redisForm->addRow(m_redisButton);
+
     // Recording
     m_record = new QCheckBox(tr("Record to a trace file"));
     m_record->setObjectName(QStringLiteral("recordBox"));
@@ -241,6 +265,7 @@ SourcesPanel::SourcesPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(listenBox);
     layout->addWidget(replayBox);
     layout->addWidget(followBox);
+    layout->addWidget(redisBox);
     layout->addWidget(recordBox);
     layout->addStretch(1);
     showSpec(SourceSpec{}, false);
@@ -272,6 +297,13 @@ SourceSpec SourcesPanel::followSpec() const {
     spec.file = m_followFile->text().trimmed();
     spec.key = m_followKey->currentText();
     spec.fromStart = m_followFromStart->isChecked();
+    return spec;
+}
+
+SourceSpec SourcesPanel::redisSpec() const {
+    SourceSpec spec;
+    spec.kind = SourceSpec::Kind::Redis;
+    spec.redisUrl = m_redisUrl->text().trimmed();
     return spec;
 }
 
@@ -324,6 +356,12 @@ void SourcesPanel::showSpec(const SourceSpec& spec, bool running) {
     if (!m_following) {
         m_followStats->clear();
     }
+    const bool redis = spec.kind == SourceSpec::Kind::Redis;
+    if (redis) {
+        m_redisUrl->setText(spec.redisUrl);
+    }
+    m_watchingFleet = running && redis;
+    m_redisButton->setText(m_watchingFleet ? tr("Stop watching") : tr("Watch fleet"));
     m_running->setText(running ? tr("<b>Running:</b> %1").arg(kindName(spec.kind))
                                : tr("<b>No source running</b>"));
     m_updating = false;

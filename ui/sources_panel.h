@@ -35,6 +35,7 @@ public:
     SourceSpec simulatorSpec() const;
     SourceSpec listenerSpec() const;
     SourceSpec followSpec() const;
+    SourceSpec redisSpec() const;
     // The follow source's figures (source_status.h), shown under its controls.
     void showFollowStats(const QString& text);
 
@@ -70,6 +71,9 @@ private:
     QPushButton* m_followButton;
     QLabel* m_followStats;
     bool m_following = false;
+    QLineEdit* m_redisUrl;
+    QPushButton* m_redisButton;
+    bool m_watchingFleet = false;
     QCheckBox* m_record;
     QLabel* m_recordStatus;
     QLabel* m_running;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/fleet/redis_url.h"
 #include "core/io/access_log_parser.h"
 #include "core/limiters/limiter_factory.h"
 #include "core/sim/traffic_model.h"
@@ -80,6 +81,12 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     const QCommandLineOption tcp(QStringLiteral("listen-tcp"),
                                  QStringLiteral("Listen for statsd over TCP."),
                                  QStringLiteral("HOST:PORT"));
+    const QCommandLineOption redis(
+        QStringLiteral("redis"),
+        QStringLiteral("Watch a fleet in the Fleet tab: the Redis its instances flush to, "
+                       "redis://HOST:PORT[/DB] or redis://:PASSWORD@HOST:PORT, any node of a "
+                       "cluster (docs/redis.md)."),
+        QStringLiteral("URL"));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
         QStringLiteral("Save the whole window as PNG after --after seconds, then exit."),
@@ -105,7 +112,8 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
                                   QStringLiteral("N"));
     const QCommandLineOption view(
         QStringLiteral("view"),
-        QStringLiteral("The tab to open: monitor (default) or limits (the Rate limits lab)."),
+        QStringLiteral("The tab to open: monitor (default), limits (the Rate limits lab) or "
+                       "fleet (with --redis, the default)."),
         QStringLiteral("VIEW"));
     const QCommandLineOption limit(
         QStringLiteral("limit"),
@@ -135,10 +143,10 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         QStringLiteral("lesson-file"),
         QStringLiteral("With --teach: open a saved lesson file (docs/teaching.md)."),
         QStringLiteral("FILE"));
-    parser.addOptions({simulate,    rate,  replay, follow,     fromStart, key,  logFormat,
-                       statusSplit, theme, size,   seek,       stateJson, udp,  tcp,
-                       screenshot,  after, bench,  teach,      lesson,    step, view,
-                       limit,       per,   scope,  algorithms, lessonFile});
+    parser.addOptions({simulate,    rate,  replay, follow,     fromStart,  key,  logFormat,
+                       statusSplit, theme, size,   seek,       stateJson,  udp,  tcp,
+                       screenshot,  after, bench,  teach,      lesson,     step, view,
+                       limit,       per,   scope,  algorithms, lessonFile, redis});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -167,7 +175,7 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         }
         return names;
     };
-    const QStringList sources = given({&simulate, &replay, &follow, &udp, &tcp});
+    const QStringList sources = given({&simulate, &replay, &follow, &udp, &tcp, &redis});
     if (sources.size() > 1) {
         *error = QStringLiteral("%1 and %2: choose one source").arg(sources[0], sources[1]);
         return std::nullopt;
@@ -191,8 +199,8 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     }
     if (parser.isSet(teach)) {
         const QStringList monitorOnly =
-            given({&simulate, &rate, &replay, &follow, &udp, &tcp, &bench, &stateJson, &seek,
-                   &statusSplit, &view, &limit, &per, &scope, &algorithms});
+            given({&simulate, &rate, &replay, &follow, &udp, &tcp, &redis, &bench, &stateJson,
+                   &seek, &statusSplit, &view, &limit, &per, &scope, &algorithms});
         if (!monitorOnly.isEmpty()) {
             *error = QStringLiteral(
                          "--teach and %1: the teaching view runs its own lessons; %1 is for "
@@ -212,6 +220,15 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     if (parser.isSet(logFormat) && o.replayFile.isEmpty() && o.followFile.isEmpty()) {
         *error = QStringLiteral("--log-format needs --replay FILE or --follow FILE");
         return std::nullopt;
+    }
+    o.redisUrl = parser.value(redis);
+    if (parser.isSet(redis)) {
+        try {
+            fleet::parseRedisUrl(o.redisUrl.toStdString());
+        } catch (const fleet::RedisUrlError& e) {
+            *error = QStringLiteral("--redis: %1").arg(QString::fromStdString(e.what()));
+            return std::nullopt;
+        }
     }
     o.statusSplit = parser.value(statusSplit);
     o.theme = parser.value(theme);
@@ -317,8 +334,8 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     }
     o.view = parser.value(view);
     if (parser.isSet(view) && o.view != QLatin1String("monitor") &&
-        o.view != QLatin1String("limits")) {
-        *error = QStringLiteral("--view: expected monitor or limits, got '%1'").arg(o.view);
+        o.view != QLatin1String("limits") && o.view != QLatin1String("fleet")) {
+        *error = QStringLiteral("--view: expected monitor, limits or fleet, got '%1'").arg(o.view);
         return std::nullopt;
     }
     o.limitsSet =
@@ -371,7 +388,8 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
                                                     QString* error) {
     using Kind = ui::SourceSpec::Kind;
     const bool chosen = !o.simulatePattern.isEmpty() || o.rate > 0 || !o.replayFile.isEmpty() ||
-                        !o.followFile.isEmpty() || !o.listenUdp.isEmpty() || !o.listenTcp.isEmpty();
+                        !o.followFile.isEmpty() || !o.listenUdp.isEmpty() ||
+                        !o.listenTcp.isEmpty() || !o.redisUrl.isEmpty();
     if (!chosen) {
         return remembered;
     }
@@ -401,6 +419,9 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
         spec.kind = Kind::Follow;
         spec.file = o.followFile;
         spec.fromStart = o.fromStart;
+    } else if (!o.redisUrl.isEmpty()) {
+        spec.kind = Kind::Redis;
+        spec.redisUrl = o.redisUrl;
     } else if (!o.listenUdp.isEmpty()) {
         spec.kind = Kind::StatsdUdp;
         spec.address = o.listenUdp;

@@ -32,6 +32,7 @@ struct GuiOptions {
     QString stateJsonFile;             // --state-json OUT: write what the window shows, exit
     QString listenUdp;                 // HOST:PORT
     QString listenTcp;                 // HOST:PORT
+    QString redisUrl;                  // --redis: watch the fleet's Redis in the Fleet tab
     QString screenshotFile;
     double screenshotAfterSeconds = 3.0;
     int benchFrames = 0;
@@ -39,7 +40,7 @@ struct GuiOptions {
     QString teachLesson;      // lesson id (core/teach/lessons.h); empty: the LeetCode example
     int teachStep = -1;       // -1: the start, or the last step with --screenshot
     QString teachLessonFile;  // --lesson-file F (core/teach/lesson_file.h)
-    QString view;             // --view: "monitor" (default) or "limits" (the Rate limits tab)
+    QString view;             // --view: "monitor" (default), "limits" (Rate limits tab) or "fleet"
     // The Rate limits lab (--limit, --per, --limit-scope, --algorithms): set means the lab
     // runs from the start with these.
     bool limitsSet = false;
@@ -56,8 +57,8 @@ struct GuiOptions {
 std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString* error);
 
 // The source to start. With no source option (--simulate, --rate, --replay, --follow,
-// --listen-udp, --listen-tcp) the remembered one, as it was. With one, the source's defaults
-// plus what the command line gives: explicit options win, and nothing of the remembered
+// --listen-udp, --listen-tcp, --redis) the remembered one, as it was. With one, the source's
+// defaults plus what the command line gives: explicit options win, and nothing of the remembered
 // source (its rate, file, speed, loop) is inherited. nullopt and `error` for a bad pattern.
 std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& options,
                                                     const ui::SourceSpec& remembered,

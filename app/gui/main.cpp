@@ -187,6 +187,9 @@ int main(int argc, char* argv[]) {
     if (window.startSpec(*spec) && options->seek && window.replay()) {
         window.replay()->seek(*options->seek);
     }
+    if (options->view == QLatin1String("fleet")) {
+        window.showFleetView();
+    }
 
     if (options->benchFrames > 0) {
         auto* bench = new hitcounter::app::FrameBench(window, options->benchFrames);

@@ -37,6 +37,9 @@ std::string itemGuardKey(std::string_view item, std::string_view instance, std::
 std::string topKey(Timestamp minute) {
     return "hc:{top}:m:" + std::to_string(minute);
 }
+std::string fleetSecondsKey(Timestamp minute) {
+    return "hc:{top}:s:" + std::to_string(minute);
+}
 std::string topGuardKey(std::string_view instance, std::string_view run) {
     return "hc:{top}:g:" + std::string(instance) + ":" + std::string(run);
 }

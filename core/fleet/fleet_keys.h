@@ -48,6 +48,9 @@ std::string instancesKey(std::string_view item);  // zset instance -> last flush
 std::string itemGuardKey(std::string_view item, std::string_view instance, std::string_view run);
 std::string topKey(Timestamp minute);  // zset item -> hits in that minute, "hc:{top}:m:MINUTE"
 std::string topGuardKey(std::string_view instance, std::string_view run);
+// The whole fleet's hits per second, all items together: hash second % 60 -> hits, written by
+// the top-K script (same slot, same guard), "hc:{top}:s:MINUTE". The fleet view plots it.
+std::string fleetSecondsKey(Timestamp minute);
 std::string logKey(std::string_view instance);        // stream of flushes, "hc:log:{INSTANCE}"
 std::string heartbeatKey(std::string_view instance);  // hash, "hc:instance:{INSTANCE}"
 

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <map>
 #include <set>
+#include <stdexcept>
 
 #include "core/counters/saturating.h"
 #include "core/fleet/fleet_keys.h"
@@ -186,6 +187,86 @@ std::vector<RankedItem> FleetReader::top(std::size_t k, Timestamp windowSeconds,
     });
     ranked.resize(std::min(ranked.size(), k));
     return ranked;
+}
+
+std::vector<Count> FleetReader::secondsSeries(const std::vector<std::string>& names, bool fleet,
+                                              Timestamp windowSeconds, Timestamp now) {
+    if (windowSeconds < 1 || windowSeconds > kExactWindowSeconds)
+        throw std::invalid_argument("a series spans 1 to " + std::to_string(kExactWindowSeconds) +
+                                    " seconds");
+    const Timestamp first = now - windowSeconds + 1;
+    std::vector<RedisConnection::Command> commands;
+    for (const std::string& name : names)
+        for (Timestamp m = minuteOf(first); m <= minuteOf(now); ++m)
+            commands.push_back({"HGETALL", fleet ? fleetSecondsKey(m) : secondsKey(name, m)});
+    const auto replies = m_client.pipeline(commands);
+    std::vector<Count> series(std::size_t(windowSeconds), 0);
+    std::size_t r = 0;
+    for (std::size_t n = 0; n < names.size(); ++n)
+        for (Timestamp m = minuteOf(first); m <= minuteOf(now); ++m, ++r) {
+            const auto& e = checked(replies[r]).elements;
+            for (std::size_t i = 0; i + 1 < e.size(); i += 2) {
+                const Timestamp at = m * 60 + toNumber(e[i].text);
+                if (at >= first && at <= now) {
+                    Count& slot = series[std::size_t(at - first)];
+                    slot = saturatingAdd(slot, nonNegative(toNumber(e[i + 1].text)));
+                }
+            }
+        }
+    return series;
+}
+
+std::vector<Count> FleetReader::itemSeries(const std::string& key, Timestamp windowSeconds,
+                                           Timestamp now) {
+    return secondsSeries(storageNames({key}).front(), false, windowSeconds, now);
+}
+
+std::vector<Count> FleetReader::fleetSeries(Timestamp windowSeconds, Timestamp now) {
+    return secondsSeries({std::string()}, true, windowSeconds, now);
+}
+
+Count FleetReader::uniques(const std::string& key, Timestamp windowSeconds, Timestamp now) {
+    return mergedUniques(key, storageNames({key}).front(), windowSeconds, now);
+}
+
+std::vector<InstanceHeartbeat> FleetReader::instances() {
+    const std::vector<std::string> keys = m_client.scan(std::string(kHeartbeatPrefix) + "*");
+    std::vector<RedisConnection::Command> commands;
+    for (const std::string& key : keys)
+        commands.push_back({"HGETALL", key});
+    const auto replies = m_client.pipeline(commands);
+    const auto number = [](const std::map<std::string, std::string>& f, const char* name) {
+        const auto it = f.find(name);
+        try {
+            return it == f.end() ? 0.0 : std::stod(it->second);
+        } catch (const std::exception&) {
+            return 0.0;
+        }
+    };
+    std::vector<InstanceHeartbeat> alive;
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+        std::map<std::string, std::string> f;
+        const auto& e = checked(replies[i]).elements;
+        for (std::size_t j = 0; j + 1 < e.size(); j += 2)
+            f[e[j].text] = e[j + 1].text;
+        if (f.empty())
+            continue;  // expired between SCAN and HGETALL
+        InstanceHeartbeat h;
+        h.name = f.count("name") ? f["name"]
+                                 : keys[i].substr(kHeartbeatPrefix.size(),
+                                                  keys[i].size() - kHeartbeatPrefix.size() - 1);
+        h.version = f["version"];
+        h.run = f["run"];
+        h.hitRate = number(f, "hit_rate");
+        h.lastFlush = number(f, "last_flush");
+        h.lagSeconds = number(f, "lag_seconds");
+        h.droppedHits = Count(std::max(0.0, number(f, "dropped_hits")));
+        alive.push_back(std::move(h));
+    }
+    std::sort(
+        alive.begin(), alive.end(),
+        [](const InstanceHeartbeat& a, const InstanceHeartbeat& b) { return a.name < b.name; });
+    return alive;
 }
 
 RebuildResult FleetReader::rebuild() {

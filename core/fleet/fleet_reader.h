@@ -39,6 +39,18 @@ struct RankedItem {
     Count count = 0;
 };
 
+// One instance's heartbeat (heartbeatKey, written by every flush attempt that reaches Redis;
+// it expires when the instance stops flushing, so every heartbeat found is alive).
+struct InstanceHeartbeat {
+    std::string name;
+    std::string version;
+    std::string run;
+    double hitRate = 0;     // hits per second sent since its previous heartbeat
+    double lastFlush = 0;   // unix seconds of the heartbeat
+    double lagSeconds = 0;  // its last flush: oldest hit's arrival to the acknowledgement
+    Count droppedHits = 0;  // dropped by its sink so far (0 from sinks older than the field)
+};
+
 struct RebuildResult {
     std::size_t logs = 0;     // streams read
     std::size_t entries = 0;  // log entries read
@@ -55,6 +67,15 @@ public:
     // Candidates come from the per-minute top-K sets (the window's minutes, merged); their
     // counts are then read like item().window.
     std::vector<RankedItem> top(std::size_t k, Timestamp windowSeconds, Timestamp now);
+    // Hits per second in (now - windowSeconds, now], oldest first (windowSeconds entries,
+    // windowSeconds <= kExactWindowSeconds): of one item (hot sub-items summed), or of the
+    // whole fleet (fleetSecondsKey). Exact, like item().window.
+    std::vector<Count> itemSeries(const std::string& key, Timestamp windowSeconds, Timestamp now);
+    std::vector<Count> fleetSeries(Timestamp windowSeconds, Timestamp now);
+    // item().uniques alone: distinct visitors over the minutes the window touches.
+    Count uniques(const std::string& key, Timestamp windowSeconds, Timestamp now);
+    // Every alive instance's heartbeat, by name.
+    std::vector<InstanceHeartbeat> instances();
     // Re-applies every log entry of every instance (exactly once per flush, as live).
     RebuildResult rebuild();
     // Deletes every counting key (kCountPattern), keeping logs and heartbeats; returns how many.
@@ -65,6 +86,8 @@ private:
                                     Timestamp now);
     // Per key: the names its counts are stored under (the key, then its hot sub-items).
     std::vector<std::vector<std::string>> storageNames(const std::vector<std::string>& keys);
+    std::vector<Count> secondsSeries(const std::vector<std::string>& names, bool fleet,
+                                     Timestamp windowSeconds, Timestamp now);
     Count mergedUniques(const std::string& key, const std::vector<std::string>& names,
                         Timestamp windowSeconds, Timestamp now);
 

@@ -45,8 +45,9 @@ redis.call('EXPIRE', KEYS[3], ARGV[4])
 return 1
 )lua";
 
-// KEYS[1] guard, KEYS[2..] per-minute top-K sets. ARGV[1] seq, ARGV[2] guard ttl, ARGV[3] n,
-// then n x (keyIndex, expireAt, item, hits).
+// KEYS[1] guard, KEYS[2..] per-minute top-K sets and fleet per-second hashes. ARGV[1] seq,
+// ARGV[2] guard ttl, ARGV[3] n, then n x (keyIndex, expireAt, item, hits), then m, then
+// m x (keyIndex, field, expireAt, hits): the fleet's total per second (fleetSecondsKey).
 constexpr const char* kTopScript = R"lua(
 local last = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tonumber(ARGV[1]) <= last then return 0 end
@@ -56,6 +57,14 @@ for _ = 1, tonumber(ARGV[3]) do
   local k = KEYS[tonumber(ARGV[i])]
   redis.call('ZINCRBY', k, ARGV[i + 3], ARGV[i + 2])
   redis.call('EXPIREAT', k, ARGV[i + 1])
+  i = i + 4
+end
+local seconds = tonumber(ARGV[i] or '0')
+i = i + 1
+for _ = 1, seconds do
+  local s = KEYS[tonumber(ARGV[i])]
+  redis.call('HINCRBY', s, ARGV[i + 1], ARGV[i + 3])
+  redis.call('EXPIREAT', s, ARGV[i + 2])
   i = i + 4
 end
 return 1
@@ -140,11 +149,14 @@ RedisConnection::Command topCommand(const FlushBatch& batch, const FlushIdentity
     KeyTable table(keys, 2);
     std::vector<std::string> args{std::to_string(id.seq), std::to_string(kGuardRetention), ""};
     std::size_t n = 0;
+    std::map<Timestamp, Count> perSecond;  // the fleet's total, all items
     for (const auto& [item, data] : batch.items()) {
         std::map<Timestamp, Count> perMinute;
         for (const auto& [second, hits] : data.seconds) {
             Count& m = perMinute[minuteOf(second)];
             m = std::min(m + std::min(hits, kRedisMaxCount), kRedisMaxCount);
+            Count& s = perSecond[second];
+            s = std::min(s + std::min(hits, kRedisMaxCount), kRedisMaxCount);
         }
         for (const auto& [minute, hits] : perMinute) {
             args.push_back(table.index(topKey(minute)));
@@ -155,6 +167,14 @@ RedisConnection::Command topCommand(const FlushBatch& batch, const FlushIdentity
         }
     }
     args[2] = std::to_string(n);
+    args.push_back(std::to_string(perSecond.size()));
+    for (const auto& [second, hits] : perSecond) {
+        const Timestamp minute = minuteOf(second);
+        args.push_back(table.index(fleetSecondsKey(minute)));
+        args.push_back(std::to_string(second - minute * 60));
+        args.push_back(std::to_string((minute + 1) * 60 + kSecondsRetention));
+        args.push_back(count(hits));
+    }
     keys[2] = std::to_string(keys.size() - 3);
     keys.insert(keys.end(), args.begin(), args.end());
     return keys;

@@ -178,7 +178,11 @@ std::vector<RedisReply> RedisClient::pipeline(
     const std::vector<RedisConnection::Command>& commands) {
     if (m_cluster)
         return pipelineCluster(commands);
-    const std::string address = addressOf(m_url.host, m_url.port);
+    return pipelineAt(addressOf(m_url.host, m_url.port), commands);
+}
+
+std::vector<RedisReply> RedisClient::pipelineAt(
+    const std::string& address, const std::vector<RedisConnection::Command>& commands) {
     try {
         auto replies = connection(address).pipeline(commands);
         m_stats.commandsPerNode[address] += commands.size();

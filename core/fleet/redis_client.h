@@ -81,6 +81,13 @@ public:
     void disconnect();
     // The masters ("host:port") of the current map (one entry, the URL's, in single mode).
     std::vector<std::string> masters();
+    // Every node seen so far, masters first (the URL's node in single mode).
+    const std::vector<std::string>& knownNodes() const { return m_known; }
+    // `commands` on the node at `address` ("host:port"), unrouted (INFO, CLUSTER NODES for
+    // the fleet view's cluster panel). Throws like pipeline(); an unreachable node's
+    // connection is dropped and the map marked stale.
+    std::vector<RedisReply> pipelineAt(const std::string& address,
+                                       const std::vector<RedisConnection::Command>& commands);
     void setWaitReplicas(std::chrono::milliseconds timeout) { m_waitTimeout = timeout; }
 
     const RedisClientStats& stats() const { return m_stats; }

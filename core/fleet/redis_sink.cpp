@@ -199,11 +199,11 @@ bool RedisSink::attempt() {
                        std::chrono::ceil<std::chrono::seconds>(3 * m_options.flushInterval));
     RedisSinkStats before = stats();
     const std::string key = heartbeatKey(m_options.instance);
-    commands.push_back({"HSET", key, "name", m_options.instance, "version", m_options.version,
-                        "run", m_run, "hit_rate",
-                        std::to_string(elapsed > 0 ? double(m_hitsSinceHeartbeat) / elapsed : 0),
-                        "last_flush", std::to_string(unixNow()), "lag_seconds",
-                        std::to_string(before.lagSeconds)});
+    commands.push_back(
+        {"HSET", key, "name", m_options.instance, "version", m_options.version, "run", m_run,
+         "hit_rate", std::to_string(elapsed > 0 ? double(m_hitsSinceHeartbeat) / elapsed : 0),
+         "last_flush", std::to_string(unixNow()), "lag_seconds", std::to_string(before.lagSeconds),
+         "dropped_hits", std::to_string(before.droppedHits)});
     commands.push_back({"EXPIRE", key, std::to_string(ttl.count())});
 
     std::vector<RedisReply> replies;

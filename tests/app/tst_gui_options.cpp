@@ -83,6 +83,19 @@ private Q_SLOTS:
                                         << "--rate";
         QTest::newRow("teach and view") << QStringList{"--teach", "--view", "limits"} << "--teach"
                                         << "--view";
+        QTest::newRow("redis and simulate")
+            << QStringList{"--simulate", "burst", "--redis", "redis://127.0.0.1:6379"}
+            << "--simulate"
+            << "--redis";
+        QTest::newRow("replay and redis")
+            << QStringList{"--replay", "t.csv", "--redis", "redis://127.0.0.1:6379"} << "--replay"
+            << "--redis";
+        QTest::newRow("redis and rate")
+            << QStringList{"--redis", "redis://127.0.0.1:6379", "--rate", "5"} << "--rate"
+            << "--redis";
+        QTest::newRow("teach and redis")
+            << QStringList{"--teach", "--redis", "redis://127.0.0.1:6379"} << "--teach"
+            << "--redis";
         QTest::newRow("after without screenshot") << QStringList{"--after", "3"} << "--after"
                                                   << "--screenshot";
     }
@@ -111,6 +124,29 @@ private Q_SLOTS:
         QTest::newRow("screenshot at a size")
             << QStringList{"--screenshot", "s.png", "--after", "2", "--size", "1280x720"};
     }
+    void aRedisUrlChoosesTheFleetView() {
+        QString error;
+        const auto options = parse({QStringLiteral("--redis"), QStringLiteral("redis://h:7000/2"),
+                                    QStringLiteral("--theme"), QStringLiteral("dark")},
+                                   &error);
+        QVERIFY2(options, qPrintable(error));
+        SourceSpec simulator;
+        const auto spec = sourceSpecFromOptions(*options, simulator, &error);
+        QVERIFY(spec);
+        QCOMPARE(spec->kind, SourceSpec::Kind::Redis);
+        QCOMPARE(spec->redisUrl, QStringLiteral("redis://h:7000/2"));
+        // Remembered across runs like any source.
+        QTemporaryDir dir;
+        QCOMPARE(remembered(*spec, dir.path()), *spec);
+        // A malformed URL: exit 2 naming the option and the problem.
+        QVERIFY(!parse({QStringLiteral("--redis"), QStringLiteral("http://h:1")}, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("--redis: ")), qPrintable(error));
+        const Run run = runGui({QStringLiteral("--redis"), QStringLiteral("redis://h")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.errors.contains(QStringLiteral("hitcounter: --redis: ")),
+                 qPrintable(run.errors));
+    }
+
     void compatibleOptionsParse() {
         QFETCH(QStringList, args);
         QString error;
