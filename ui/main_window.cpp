@@ -18,6 +18,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <QDockWidget>
@@ -30,11 +31,15 @@
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/wall_clock.h"
+#include "ui/file_drop.h"
 #include "ui/items_panel.h"
 #include "ui/limits_view.h"
 #include "ui/live_plot.h"
+#include "ui/plot_crosshair.h"
 #include "ui/plot_export.h"
+#include "ui/plot_tools.h"
 #include "ui/policy_comparison.h"
+#include "ui/recent_files.h"
 #include "ui/replay_bar.h"
 #include "ui/ring_histogram.h"
 #include "ui/source_session.h"
@@ -42,6 +47,7 @@
 #include "ui/sources_panel.h"
 #include "ui/teach/teach_view.h"
 #include "ui/theme.h"
+#include "ui/threshold_alerts.h"
 
 namespace hitcounter::ui {
 
@@ -133,15 +139,39 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     connect(m_live->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_comparison,
             &PolicyComparison::setTimeRange);
 
+    // Plot tools (issue 15): crosshair readouts and legend toggles on every time plot, the
+    // live plot's toolbar, threshold alerts, recent files and dropped files.
+    m_recent = new RecentFiles({}, this);
+    connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openFile);
+    connect(m_recent, &RecentFiles::missing, this, [this](const QStringList& files) {
+        statusBar()->showMessage(
+            tr("Removed from the recent files (no longer there): %1").arg(files.join(", ")), 10000);
+    });
+    new FileDrop(*this, [this](const QString& file) { openFile(file); });
+
     buildActions();
+    addToolBarBreak();
+    m_plotTools = new PlotToolBar(*m_live);
+    addToolBar(m_plotTools);
+    for (QCustomPlot* plot : plots()) {
+        installPlotTools(*plot);
+    }
+    installPlotTools(*m_limitsView->plot());
+    m_alerts = new ThresholdAlerts(*m_live);
+    connect(m_alerts, &ThresholdAlerts::crossed, this,
+            [this](const ThresholdCrossing&, const QString& text) {
+                statusBar()->showMessage(tr("Threshold: %1").arg(text), 8000);
+            });
     buildSourceControls();
     buildStatusBar();
     setThemeName(m_themeName);
 
     connect(m_items, &ItemsPanel::keyViewChanged, this,
             [this](const std::string& key, std::chrono::seconds level) {
-                m_worker.setKeyView(key, level);
+                m_worker.setKeyView(key, level, m_items->moreKeys());
             });
+    connect(m_items, &ItemsPanel::keyFilterChanged, this,
+            [this](const QString& text) { m_worker.setKeyFilter(text.toStdString()); });
     m_worker.start();
 
     m_frameTimer.setTimerType(Qt::PreciseTimer);
@@ -228,6 +258,13 @@ void MainWindow::buildActions() {
     open->setShortcut(QKeySequence::Open);
     open->setToolTip(tr("Replay a trace CSV or a web server access log, plain or .gz (Ctrl+O)"));
     connect(open, &QAction::triggered, this, &MainWindow::openTrace);
+    auto* recent = new QToolButton;
+    recent->setObjectName(QStringLiteral("recentButton"));
+    recent->setText(tr("Recent"));
+    recent->setToolTip(tr("Open one of the last %1 traces or logs").arg(RecentFiles::kMax));
+    recent->setPopupMode(QToolButton::InstantPopup);
+    recent->setMenu(m_recent->menu(recent));
+    bar->addWidget(recent);
 
     QAction* snapshot = bar->addAction(tr("Snapshot"));
     snapshot->setShortcut(QKeySequence::Save);
@@ -304,6 +341,13 @@ void MainWindow::buildSourceControls() {
     dock->setWidget(scroll);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+    auto* alertsDock = new QDockWidget(tr("Alerts"));
+    alertsDock->setObjectName(QStringLiteral("alertsDock"));
+    alertsDock->setWidget(m_alerts);
+    alertsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, alertsDock);
+    tabifyDockWidget(dock, alertsDock);
+    dock->raise();
     connect(m_sources, &SourcesPanel::startRequested, this,
             [this](const SourceSpec& spec) { startSpec(spec); });
     connect(m_sources, &SourcesPanel::stopRequested, this, [this] {
@@ -489,8 +533,13 @@ void MainWindow::openTrace() {
         tr("Recorded hits (*.csv *.log *.gz *.json *.jsonl *access*);;Trace CSV (*.csv);;"
            "All files (*)"));
     if (!file.isEmpty()) {
-        m_session->openTrace(file);
+        openFile(file);
     }
+}
+
+void MainWindow::openFile(const QString& file) {
+    m_recent->add(file);
+    m_session->openTrace(file);
 }
 
 void MainWindow::showError(const QString& message) {
@@ -550,6 +599,7 @@ void MainWindow::draw(std::shared_ptr<const EngineFrame> frame) {
     m_ring->updateFrom(m_snapshot);
     m_comparison->updateFrom(update, m_snapshot);
     m_items->refresh(*m_frame);
+    m_alerts->observe(update, *m_frame, m_session->timeMode());
     m_limitsView->updateFrom(m_frame->limits);
     updateStatusBar();
 }
@@ -756,6 +806,13 @@ void MainWindow::setThemeName(const QString& name) {
     m_comparison->applyTheme(theme);
     m_items->applyTheme(theme);
     m_limitsView->applyTheme(theme);
+    QList<QCustomPlot*> all = plots();
+    all << m_limitsView->plot();
+    for (QCustomPlot* plot : all) {
+        if (PlotCrosshair* crosshair = PlotCrosshair::of(*plot)) {
+            crosshair->applyTheme(theme);
+        }
+    }
     if (m_darkAction && m_darkAction->isChecked() != theme.dark) {
         m_darkAction->setChecked(theme.dark);
     }
@@ -773,6 +830,9 @@ void MainWindow::saveSettings(QSettings& settings) const {
     settings.setValue(QStringLiteral("view/itemsLevel"), m_items->level());
     saveLimitsSettings(settings);
     settings.setValue(QStringLiteral("view/statusSplit"), statusSplitName(m_live->statusSplit()));
+    settings.setValue(QStringLiteral("view/logY"), m_live->logY());
+    settings.setValue(QStringLiteral("alerts/threshold"), qulonglong(m_alerts->threshold()));
+    settings.setValue(QStringLiteral("alerts/notify"), m_alerts->notify());
     m_session->spec().save(settings);
 }
 
@@ -794,6 +854,9 @@ void MainWindow::restoreSettings(QSettings& settings) {
     m_live->setStatusSplit(
         statusSplitFromName(settings.value(QStringLiteral("view/statusSplit")).toString())
             .value_or(StatusSplit::Off));
+    m_plotTools->logYAction()->setChecked(settings.value(QStringLiteral("view/logY")).toBool());
+    m_alerts->setThreshold(settings.value(QStringLiteral("alerts/threshold"), 0).toULongLong());
+    m_alerts->setNotify(settings.value(QStringLiteral("alerts/notify"), false).toBool());
     m_session->setSpec(SourceSpec::load(settings));
     m_sources->showSpec(m_session->spec(), false);
 }
