@@ -3,6 +3,8 @@
 // dropped files and recent files, log-y / box zoom / range presets and threshold alerts.
 #include <QAction>
 #include <QDateTime>
+#include <QDir>
+#include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
 #include <QImage>
@@ -26,6 +28,7 @@
 #include "ui/policy_comparison.h"
 #include "ui/recent_files.h"
 #include "ui/source_session.h"
+#include "ui/source_spec.h"
 #include "ui/threshold_alerts.h"
 
 using namespace hitcounter;
@@ -508,6 +511,62 @@ private Q_SLOTS:
         QCOMPARE(crossed.size(), int(alerts->crossings().size()));
         // Not in the CSV: markers are not series.
         QVERIFY(!visibleDataCsv(*w.livePlot()).contains("crossed"));
+    }
+
+    // ---- the screenshots in docs/ (only with HITCOUNTER_SCREENSHOT_DIR set) ----
+
+    void screenshots_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("theme");
+        for (const QSize& size : {QSize(1280, 720), QSize(1920, 1080)}) {
+            for (const QString& theme : {QStringLiteral("light"), QStringLiteral("dark")}) {
+                QTest::addRow("%dx%d-%s", size.width(), size.height(), qPrintable(theme))
+                    << size << theme;
+            }
+        }
+    }
+
+    void screenshots() {
+        const QString dir = qEnvironmentVariable("HITCOUNTER_SCREENSHOT_DIR");
+        if (dir.isEmpty()) {
+            QSKIP("set HITCOUNTER_SCREENSHOT_DIR to write the docs' screenshots");
+        }
+        QFETCH(QSize, size);
+        QFETCH(QString, theme);
+        MainWindow w;  // the wall clock: the simulator warms up and runs
+        w.setThemeName(theme);
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.thresholdAlerts()->setThreshold(500000);
+        w.thresholdAlerts()->setWatchKeys(false);
+        w.findChild<QDockWidget*>(QStringLiteral("alertsDock"))->raise();
+        QVERIFY(w.startSpec(SourceSpec{}));
+        QVERIFY(framesUntil(w, [&] { return !w.warmingUp() && w.lastSnapshot().windowCount > 0; }));
+        QVERIFY(framesUntil(w, [&] { return w.lastFrame()->top.size() >= 3; }));
+        const auto& top = w.lastFrame()->top;
+        w.itemsPanel()->selectKeys(
+            QString::fromStdString(top[0].key),
+            {QString::fromStdString(top[1].key), QString::fromStdString(top[2].key)});
+        QVERIFY(framesUntil(w, [&] { return w.lastFrame()->moreKeySeries.size() == 2; }));
+        w.renderNow();
+        LivePlot* live = w.livePlot();
+        const double t = live->xAxis->range().lower + live->xAxis->range().size() * 0.72;
+        sendMouse(live, QEvent::MouseMove, pixelAt(live->axisRect(), t), Qt::NoButton,
+                  Qt::NoButton);
+        QCustomPlot* comparison = w.comparison()->plot();
+        QCPAxisRect* first = comparison->axisRects().value(0);
+        sendMouse(comparison, QEvent::MouseMove,
+                  pixelAt(first, first->axis(QCPAxis::atBottom)->range().center()), Qt::NoButton,
+                  Qt::NoButton);
+        w.renderNow();
+        QVERIFY(!PlotCrosshair::of(*live)->readout().isEmpty());
+        const QString file = QDir(dir).filePath(QStringLiteral("plot-tools-%1x%2-%3.png")
+                                                    .arg(size.width())
+                                                    .arg(size.height())
+                                                    .arg(theme));
+        QVERIFY(w.grab().save(file, "PNG"));
+        QCOMPARE(QImage(file).size(), size);
     }
 };
 
