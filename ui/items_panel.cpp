@@ -102,6 +102,8 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_filter->setObjectName(QStringLiteral("keyFilter"));
     m_filter->setPlaceholderText(tr("filter keys…"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setMinimumWidth(130);
+    m_summary->setWordWrap(true);
     m_filter->setToolTip(
         tr("List only the keys containing this text (any case): the top "
            "keys among the matching ones"));

@@ -153,14 +153,22 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     addToolBarBreak();
     m_plotTools = new PlotToolBar(*m_live);
     addToolBar(m_plotTools);
-    for (QCustomPlot* plot : plots()) {
+    // The time plots (the ring histogram has its own hover tooltip per slot).
+    for (QCustomPlot* plot : {static_cast<QCustomPlot*>(m_live), m_comparison->plot(),
+                              m_items->plot(), m_limitsView->plot()}) {
         installPlotTools(*plot);
     }
-    installPlotTools(*m_limitsView->plot());
     m_alerts = new ThresholdAlerts(*m_live);
     connect(m_alerts, &ThresholdAlerts::crossed, this,
-            [this](const ThresholdCrossing&, const QString& text) {
-                statusBar()->showMessage(tr("Threshold: %1").arg(text), 8000);
+            [this](const ThresholdCrossing& c, const QString&) {
+                // Short: the permanent widgets leave the message little room.
+                statusBar()->showMessage(
+                    tr("Alert: %1 %2 %3")
+                        .arg(QString::fromStdString(c.series),
+                             c.direction == CrossingDirection::Up ? QStringLiteral("↑")
+                                                                  : QStringLiteral("↓"),
+                             QLocale().toString(qulonglong(c.threshold))),
+                    8000);
             });
     buildSourceControls();
     buildStatusBar();

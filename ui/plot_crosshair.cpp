@@ -5,6 +5,7 @@
 #include <QMouseEvent>
 #include <cmath>
 
+#include "ui/data_export.h"
 #include "ui/qcp.h"
 #include "ui/theme.h"
 
@@ -42,12 +43,18 @@ QString crosshairTime(const QCPAxisRect& rect, double t) {
 PlotCrosshair::PlotCrosshair(QCustomPlot& plot) : QObject(&plot), m_plot(plot) {
     setObjectName(QStringLiteral("crosshair"));
     m_plot.setMouseTracking(true);
+    // A tooltip would sit on the readout: its help goes to the status bar instead.
+    if (!m_plot.toolTip().isEmpty()) {
+        m_plot.setStatusTip(m_plot.toolTip());
+        m_plot.setToolTip(QString());
+    }
     m_plot.installEventFilter(this);
     if (!m_plot.layer(QStringLiteral("crosshair"))) {
         m_plot.addLayer(QStringLiteral("crosshair"), m_plot.layer(QStringLiteral("legend")),
                         QCustomPlot::limAbove);
     }
     m_line = new QCPItemStraightLine(&m_plot);
+    m_line->setObjectName(QStringLiteral("crosshairLine"));
     m_line->setLayer(QStringLiteral("crosshair"));
     m_line->setSelectable(false);
     m_text = new QCPItemText(&m_plot);
@@ -83,9 +90,12 @@ void PlotCrosshair::attachTo(QCPAxisRect* rect) {
     m_rect = rect;
     m_line->setClipAxisRect(rect);
     m_line->setClipToAxisRect(true);
+    // x in time, y from the rect's top to its bottom (whatever the value range).
     for (QCPItemPosition* p : {m_line->point1, m_line->point2}) {
         p->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-        p->setType(QCPItemPosition::ptPlotCoords);
+        p->setAxisRect(rect);
+        p->setTypeX(QCPItemPosition::ptPlotCoords);
+        p->setTypeY(QCPItemPosition::ptAxisRectRatio);
     }
     m_text->setClipToAxisRect(false);
 }
@@ -95,7 +105,8 @@ void PlotCrosshair::showAt(QPointF pos) {
     QList<QCPGraph*> graphs;
     if (rect) {
         for (QCPGraph* g : rect->graphs()) {
-            if (g->visible() && g->keyAxis() == rect->axis(QCPAxis::atBottom)) {
+            if (g->visible() && g->keyAxis() == rect->axis(QCPAxis::atBottom) &&
+                !g->property(kMarkerProperty).toBool()) {
                 graphs << g;
             }
         }

@@ -5,7 +5,8 @@
 // lists the time and, for every visible graph of that rect, its name and its value at that
 // second ("–" where the graph has no point there). Time is shown as a date and clock time when
 // the rect's time axis shows clock time, else as trace seconds. Leaving the plot hides both.
-// The readout replots queued (rpQueuedReplot): at most one replot per frame.
+// The plot's tooltip moves to its status tip (shown in the status bar), where it does not
+// cover the readout. The readout replots queued (rpQueuedReplot): at most one replot per frame.
 #pragma once
 
 #include <QObject>

@@ -84,8 +84,12 @@ ThresholdAlerts::ThresholdAlerts(LivePlot& plot, QWidget* parent) : QWidget(pare
     m_line = new QCPItemStraightLine(&m_plot);
     m_line->setObjectName(QStringLiteral("thresholdLine"));
     m_line->setSelectable(false);
+    // Across the whole rect (x as a ratio of it) at the threshold on the window axis.
     for (QCPItemPosition* p : {m_line->point1, m_line->point2}) {
         p->setAxes(m_plot.xAxis, m_plot.yAxis2);
+        p->setAxisRect(m_plot.axisRect());
+        p->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        p->setTypeY(QCPItemPosition::ptPlotCoords);
     }
     m_line->setPen(QPen(kUp, 1.5, Qt::DashLine));
     m_line->setVisible(false);
@@ -187,9 +191,9 @@ void ThresholdAlerts::record(const ThresholdCrossing& c, TimeAxisMode mode) {
         }
         m_table->setItem(0, i, item);
     }
-    const QString text = tr("%1: %2 crossed %3 %4 (window count %5)")
-                             .arg(time, series, up ? tr("above") : tr("below"),
-                                  QLocale().toString(qulonglong(c.threshold)), value);
+    const QString text = tr("%1 crossed %2 %3 at %4 (window count %5)")
+                             .arg(series, up ? tr("above") : tr("below"),
+                                  QLocale().toString(qulonglong(c.threshold)), time, value);
     if (m_notifyBox->isChecked() && QSystemTrayIcon::isSystemTrayAvailable()) {
         if (m_tray == nullptr) {
             m_tray = new QSystemTrayIcon(QApplication::windowIcon(), this);

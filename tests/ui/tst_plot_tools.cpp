@@ -117,6 +117,7 @@ private Q_SLOTS:
         w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.thresholdAlerts()->setThreshold(15);  // its marks are no series to read out
         pushKnownStream(w.queue());
         QVERIFY(knownStreamDrawn(w));
         w.renderNow();
@@ -130,6 +131,15 @@ private Q_SLOTS:
                                      QStringLiteral("yyyy-MM-dd hh:mm:ss")));
         QVERIFY2(lines.contains(QStringLiteral("hits per second: 6")), qPrintable(lines.join('|')));
         QVERIFY2(lines.contains(QStringLiteral("hits in window: 21")), qPrintable(lines.join('|')));
+        QCOMPARE(lines.size(), 3);  // time, hits per second, hits in window: no marker series
+        // The line stands at that second, from the rect's top to its bottom.
+        auto* line = live->findChild<QCPItemStraightLine*>(QStringLiteral("crosshairLine"));
+        QVERIFY(line);
+        live->replot();
+        QCOMPARE(line->point1->pixelPosition().x(), live->xAxis->coordToPixel(1005));
+        QCOMPARE(line->point2->pixelPosition().x(), line->point1->pixelPosition().x());
+        QVERIFY(std::abs(line->point2->pixelPosition().y() - line->point1->pixelPosition().y()) >=
+                live->axisRect()->height() - 1);
         // Another second, another readout.
         sendMouse(live, QEvent::MouseMove, pixelAt(live->axisRect(), 1009), Qt::NoButton,
                   Qt::NoButton);
@@ -460,6 +470,7 @@ private Q_SLOTS:
         alerts->setWatchKeys(true);
         QVERIFY(alerts->line()->visible());
         QCOMPARE(alerts->line()->point1->coords().y(), 15.0);
+        QCOMPARE(alerts->line()->point2->coords().y(), 15.0);
         QSignalSpy crossed(alerts, &ThresholdAlerts::crossed);
         pushKnownStream(w.queue());
         QVERIFY(knownStreamDrawn(w));  // a frame at 1009: the key is seen above
@@ -549,16 +560,18 @@ private Q_SLOTS:
             QString::fromStdString(top[0].key),
             {QString::fromStdString(top[1].key), QString::fromStdString(top[2].key)});
         QVERIFY(framesUntil(w, [&] { return w.lastFrame()->moreKeySeries.size() == 2; }));
+        w.plotToolBar()->presetAction(900)->trigger();  // the crossing in the warm-up shows
         w.renderNow();
         LivePlot* live = w.livePlot();
-        const double t = live->xAxis->range().lower + live->xAxis->range().size() * 0.72;
+        const double t = live->xAxis->range().lower + live->xAxis->range().size() * 0.85;
         sendMouse(live, QEvent::MouseMove, pixelAt(live->axisRect(), t), Qt::NoButton,
                   Qt::NoButton);
         QCustomPlot* comparison = w.comparison()->plot();
         QCPAxisRect* first = comparison->axisRects().value(0);
         sendMouse(comparison, QEvent::MouseMove,
-                  pixelAt(first, first->axis(QCPAxis::atBottom)->range().center()), Qt::NoButton,
-                  Qt::NoButton);
+                  pixelAt(first, first->axis(QCPAxis::atBottom)->range().lower +
+                                     first->axis(QCPAxis::atBottom)->range().size() * 0.85),
+                  Qt::NoButton, Qt::NoButton);
         w.renderNow();
         QVERIFY(!PlotCrosshair::of(*live)->readout().isEmpty());
         const QString file = QDir(dir).filePath(QStringLiteral("plot-tools-%1x%2-%3.png")
