@@ -4,21 +4,38 @@
 
 namespace hitcounter::ui {
 
-void toggleSeries(QCustomPlot& plot, QCPAbstractPlottable& series) {
-    series.setVisible(!series.visible());
+namespace {
+// Greys and strikes out the entries of hidden series. Run before each replot, so entries that
+// a view re-creates (a legend rebuilt on a status split) and a theme's colours stay right.
+void restyleLegend(QCustomPlot& plot) {
+    if (plot.legend == nullptr) {
+        return;
+    }
     for (int i = 0; i < plot.legend->itemCount(); ++i) {
         auto* item = qobject_cast<QCPPlottableLegendItem*>(plot.legend->item(i));
-        if (item && item->plottable() == &series) {
-            QFont font = plot.legend->font();
-            font.setStrikeOut(!series.visible());
+        if (item == nullptr) {
+            continue;
+        }
+        const bool shown = item->plottable()->visible();
+        QFont font = plot.legend->font();
+        font.setStrikeOut(!shown);
+        QColor color = plot.legend->textColor();
+        if (!shown) {
+            color.setAlpha(110);
+        }
+        if (item->font() != font) {
             item->setFont(font);
-            QColor color = plot.legend->textColor();
-            if (!series.visible()) {
-                color.setAlpha(110);
-            }
+        }
+        if (item->textColor() != color) {
             item->setTextColor(color);
         }
     }
+}
+}  // namespace
+
+void toggleSeries(QCustomPlot& plot, QCPAbstractPlottable& series) {
+    series.setVisible(!series.visible());
+    restyleLegend(plot);
     plot.replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -31,6 +48,7 @@ void installLegendToggle(QCustomPlot& plot) {
                              toggleSeries(plot, *entry->plottable());
                          }
                      });
+    QObject::connect(&plot, &QCustomPlot::beforeReplot, &plot, [&plot] { restyleLegend(plot); });
 }
 
 }  // namespace hitcounter::ui

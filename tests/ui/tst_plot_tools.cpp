@@ -178,6 +178,16 @@ private Q_SLOTS:
         QVERIFY(!entry.isEmpty());
         QTest::mouseClick(live, Qt::LeftButton, Qt::NoModifier, entry.center().toPoint());
         QVERIFY(!live->windowGraph()->visible());
+        live->replot();
+        QCPAbstractLegendItem* item = nullptr;
+        for (int i = 0; i < live->legend->itemCount(); ++i) {
+            auto* entry = qobject_cast<QCPPlottableLegendItem*>(live->legend->item(i));
+            if (entry && entry->plottable() == live->windowGraph()) {
+                item = entry;
+            }
+        }
+        QVERIFY(item);
+        QVERIFY(item->font().strikeOut());  // the entry stays, struck through
         // Hidden series are not exported and not read out.
         QVERIFY(!visibleDataCsv(*live).contains("hits in window"));
         live->replot();
