@@ -11,8 +11,10 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMimeData>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QSystemTrayIcon>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -21,6 +23,7 @@
 #include "core/time/manual_clock.h"
 #include "ui/data_export.h"
 #include "ui/items_panel.h"
+#include "ui/limits_view.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/plot_crosshair.h"
@@ -476,6 +479,9 @@ private Q_SLOTS:
         ThresholdAlerts* alerts = w.thresholdAlerts();
         QVERIFY(alerts);
         QVERIFY(!alerts->notify());  // off by default
+        alerts->setNotify(true);     // only where a tray can show it (none offscreen)
+        QCOMPARE(alerts->notify(), QSystemTrayIcon::isSystemTrayAvailable());
+        alerts->setNotify(false);
         alerts->setThreshold(15);
         alerts->setWatchKeys(true);
         QVERIFY(alerts->line()->visible());
@@ -534,6 +540,24 @@ private Q_SLOTS:
         QVERIFY(!visibleDataCsv(*w.livePlot()).contains("crossed"));
     }
 
+    void theToolsSettingsAreKept() {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+        {
+            MainWindow w(std::make_shared<ManualClock>());
+            w.thresholdAlerts()->setThreshold(1234);
+            w.plotToolBar()->logYAction()->setChecked(true);
+            w.saveSettings(settings);
+        }
+        MainWindow again(std::make_shared<ManualClock>());
+        QCOMPARE(again.thresholdAlerts()->threshold(), Count{0});  // off until restored
+        QVERIFY(!again.livePlot()->logY());
+        again.restoreSettings(settings);
+        QCOMPARE(again.thresholdAlerts()->threshold(), Count{1234});
+        QVERIFY(again.livePlot()->logY());
+        QVERIFY(again.thresholdAlerts()->line()->visible());
+    }
+
     // ---- the screenshots in docs/ (only with HITCOUNTER_SCREENSHOT_DIR set) ----
 
     void screenshots_data() {
@@ -590,6 +614,26 @@ private Q_SLOTS:
                                                     .arg(theme));
         QVERIFY(w.grab().save(file, "PNG"));
         QCOMPARE(QImage(file).size(), size);
+
+        // The Rate limits tab's plots have the crosshair too.
+        w.showLimitsView();
+        QVERIFY(framesUntil(w, [&] { return !w.lastFrame()->limits.empty; }));
+        QTest::qWait(1500);
+        w.renderNow();
+        QCustomPlot* limits = w.limitsView()->plot();
+        QCPAxisRect* rect = limits->axisRects().value(0);
+        sendMouse(limits, QEvent::MouseMove,
+                  pixelAt(rect, rect->axis(QCPAxis::atBottom)->range().lower +
+                                    rect->axis(QCPAxis::atBottom)->range().size() * 0.6),
+                  Qt::NoButton, Qt::NoButton);
+        w.renderNow();
+        QVERIFY(!PlotCrosshair::of(*limits)->readout().isEmpty());
+        const QString limitsFile =
+            QDir(dir).filePath(QStringLiteral("limits-crosshair-%1x%2-%3.png")
+                                   .arg(size.width())
+                                   .arg(size.height())
+                                   .arg(theme));
+        QVERIFY(w.grab().save(limitsFile, "PNG"));
     }
 };
 
