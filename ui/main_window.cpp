@@ -924,13 +924,19 @@ void MainWindow::showShortcuts() {
            "<tr><td><b>Space</b></td><td>pause / resume the views</td></tr>"
            "<tr><td><b>F</b></td><td>follow live</td></tr>"
            "<tr><td><b>+ / −</b></td><td>zoom the time axis in / out</td></tr>"
-           "<tr><td><b>Ctrl+O</b></td><td>open a trace to replay</td></tr>"
+           "<tr><td><b>Ctrl+O</b></td><td>open a trace to replay (or drop it on the window; "
+           "<i>Recent</i> lists the last 10)</td></tr>"
+           "<tr><td><b>Ctrl+E</b></td><td>export the live plot: visible data as CSV, PNG, "
+           "PDF</td></tr>"
+           "<tr><td><b>L</b> / <b>B</b></td><td>log-y / box zoom on the live plot</td></tr>"
            "<tr><td><b>Ctrl+S</b></td><td>snapshot (PNG + CSV + settings)</td></tr>"
            "<tr><td><b>Ctrl+T</b></td><td>teaching mode</td></tr>"
            "<tr><td><b>?</b> or <b>F1</b></td><td>this list</td></tr>"
            "<tr><td>mouse</td><td>drag to pan (leaves follow), wheel to zoom, double-click "
            "to reset, right-click a plot to "
-           "export it as PNG, hover the ring for a slot's details</td></tr>"
+           "export it, hover a plot for its values, click a legend entry to hide or show "
+           "its series, Ctrl+click items to plot several keys, hover the ring for a slot's "
+           "details</td></tr>"
            "</table>"));
     box.exec();
 }
