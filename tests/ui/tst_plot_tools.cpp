@@ -2,22 +2,31 @@
 // crosshair readout, legend clicks, several keys and the key filter, CSV / PNG / PDF export,
 // dropped files and recent files, log-y / box zoom / range presets and threshold alerts.
 #include <QAction>
+#include <QApplication>
+#include <QComboBox>
 #include <QDateTime>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
+#include <QFileDialog>
 #include <QImage>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
+#include <QRadioButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QSystemTrayIcon>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUrl>
 
 #include "core/time/manual_clock.h"
@@ -337,6 +346,71 @@ private Q_SLOTS:
         QVERIFY(!exportPlot(*live, ExportFormat::Csv, bad, {}, &error));
         QVERIFY(error.contains(bad));
         QVERIFY(!QFile::exists(bad));
+    }
+
+    void theExportDialogAsksBeforeReplacingAFile() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("chart.png"));
+        {
+            QFile old(path);
+            QVERIFY(old.open(QIODevice::WriteOnly));
+            old.write("old contents");
+        }
+        LivePlot plot;
+        plot.resize(700, 400);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        // Answers the dialogs as they open: the export dialog (PNG, 500 x 300), the file
+        // dialog (the existing file), then the question whether to replace it.
+        const auto run = [&](QMessageBox::StandardButton answer) {
+            int asked = 0;
+            bool acceptQueued = false;
+            QTimer driver;
+            driver.setInterval(20);
+            connect(&driver, &QTimer::timeout, this, [&] {
+                QWidget* modal = QApplication::activeModalWidget();
+                if (auto* box = qobject_cast<QMessageBox*>(modal)) {
+                    ++asked;
+                    box->button(answer)->click();
+                } else if (auto* files = qobject_cast<QFileDialog*>(modal)) {
+                    if (answer == QMessageBox::No && asked > 0) {
+                        files->reject();  // kept the old file: give up
+                    } else {
+                        if (!acceptQueued) {
+                            // Queued: the question it asks opens in a nested loop, where this
+                            // timer (its own slot still running) would not fire again.
+                            acceptQueued = true;
+                            files->selectFile(path);
+                            QMetaObject::invokeMethod(files, "accept", Qt::QueuedConnection);
+                        }
+                    }
+                } else if (modal && modal->objectName() == QLatin1String("exportDialog")) {
+                    const QString shots = qEnvironmentVariable("HITCOUNTER_SCREENSHOT_DIR");
+                    if (!shots.isEmpty()) {
+                        modal->grab().save(QDir(shots).filePath(QStringLiteral("export.png")));
+                    }
+                    auto* format = modal->findChild<QComboBox*>();
+                    format->setCurrentIndex(format->findData(int(ExportFormat::Png)));
+                    const auto radios = modal->findChildren<QRadioButton*>();
+                    radios.last()->setChecked(true);  // a chosen size
+                    const auto spins = modal->findChildren<QSpinBox*>();
+                    spins.value(0)->setValue(500);
+                    spins.value(1)->setValue(300);
+                    modal->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+                }
+            });
+            driver.start();
+            exportInteractive(plot, &plot);
+            driver.stop();
+            return asked;
+        };
+        QCOMPARE(run(QMessageBox::No), 1);  // asked, said no: the file is untouched
+        QFile kept(path);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("old contents"));
+        kept.close();
+        QCOMPARE(run(QMessageBox::Yes), 1);  // asked, said yes: replaced, at the chosen size
+        QCOMPARE(QImage(path).size(), QSize(500, 300));
     }
 
     // ---- files ----
