@@ -7,6 +7,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QMessageBox>
 #include <QRadioButton>
@@ -119,7 +120,7 @@ bool exportPlot(QCustomPlot& plot, ExportFormat format, const QString& path, QSi
     return saveBytes(path, file.readAll(), error);
 }
 
-void exportInteractive(QCustomPlot& plot, QWidget* parent) {
+std::optional<ExportChoice> askExportChoice(const QCustomPlot& plot, QWidget* parent) {
     QDialog dialog(parent);
     dialog.setObjectName(QStringLiteral("exportDialog"));
     dialog.setWindowTitle(QObject::tr("Export the plot"));
@@ -161,27 +162,53 @@ void exportInteractive(QCustomPlot& plot, QWidget* parent) {
     QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted) {
+        return std::nullopt;
+    }
+    ExportChoice choice;
+    choice.format = ExportFormat(formatBox->currentData().toInt());
+    if (chosen->isChecked()) {
+        choice.size = QSize(widthBox->value(), heightBox->value());
+    }
+    return choice;
+}
+
+bool exportAsking(QCustomPlot& plot, const ExportChoice& choice, const QString& path,
+                  QWidget* parent) {
+    if (QFileInfo::exists(path) &&
+        QMessageBox::question(parent, QObject::tr("Replace the file?"),
+                              QObject::tr("%1 already exists. Replace it?").arg(path),
+                              QMessageBox::Yes | QMessageBox::No,
+                              QMessageBox::No) != QMessageBox::Yes) {
+        return false;
+    }
+    QString error;
+    if (!exportPlot(plot, choice.format, path, choice.size, &error)) {
+        QMessageBox::warning(parent, QObject::tr("Export failed"), error);
+        return false;
+    }
+    return true;
+}
+
+void exportInteractive(QCustomPlot& plot, QWidget* parent) {
+    const std::optional<ExportChoice> choice = askExportChoice(plot, parent);
+    if (!choice) {
         return;
     }
-    const auto format = ExportFormat(formatBox->currentData().toInt());
+    const ExportFormat format = choice->format;
     const QString suffix = format == ExportFormat::Csv   ? QStringLiteral("csv")
                            : format == ExportFormat::Png ? QStringLiteral("png")
                                                          : QStringLiteral("pdf");
     const QString dir = QStandardPaths::writableLocation(format == ExportFormat::Csv
                                                              ? QStandardPaths::DocumentsLocation
                                                              : QStandardPaths::PicturesLocation);
-    // The file dialog asks before it returns an existing file.
+    // exportAsking asks before replacing a file (one question, not the dialog's too).
     const QString path = QFileDialog::getSaveFileName(
         parent, QObject::tr("Export to"),
         QDir(dir).filePath(plot.objectName() + QLatin1Char('.') + suffix),
-        QObject::tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
-    if (path.isEmpty()) {
-        return;
-    }
-    const QSize size = chosen->isChecked() ? QSize(widthBox->value(), heightBox->value()) : QSize();
-    QString error;
-    if (!exportPlot(plot, format, path, size, &error)) {
-        QMessageBox::warning(parent, QObject::tr("Export failed"), error);
+        QObject::tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix), nullptr,
+        QFileDialog::DontConfirmOverwrite);
+    if (!path.isEmpty()) {
+        exportAsking(plot, *choice, path, parent);
     }
 }
 

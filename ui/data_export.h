@@ -2,10 +2,10 @@
 //
 // GUI thread only. Files are written through QSaveFile (renamed into place on commit), so a
 // failed export never leaves a half-written file and an existing file stays whole until the
-// new one is complete. The functions here never ask: exportInteractive() asks for the format,
-// the size and the file, and the file dialog asks before replacing an existing file.
+// new one is complete. exportPlot() never asks; exportInteractive() asks for the format, the
+// size and the file, and exportAsking() asks before it replaces an existing file.
 //
-// CSV (docs/gui.md, "Export"): a header row, then one row per second shown, oldest first:
+// CSV (docs/gui.md, "Plot tools", Export): a header row, then one row per second shown, oldest first:
 //   time_iso8601,seconds,<series>,<series>,...
 //   2026-12-01T13:05:07Z,1796130307,412,118230
 // time_iso8601 is the second in UTC (ISO 8601); seconds is the plot's time value (unix
@@ -19,6 +19,7 @@
 #include <QByteArray>
 #include <QSize>
 #include <QString>
+#include <optional>
 
 class QCustomPlot;
 class QWidget;
@@ -35,7 +36,17 @@ QByteArray visibleDataCsv(const QCustomPlot& plot);
 bool exportPlot(QCustomPlot& plot, ExportFormat format, const QString& path, QSize size,
                 QString* error);
 
-// Asks for format, size and file, then exports; a failure is shown in a message box.
+struct ExportChoice {
+    ExportFormat format = ExportFormat::Csv;
+    QSize size;  // empty: the size on screen
+};
+// The export dialog: format and size; nullopt if cancelled.
+std::optional<ExportChoice> askExportChoice(const QCustomPlot& plot, QWidget* parent);
+// Exports to `path`; if the file exists, asks first (No: nothing is written, false). A failure
+// is shown in a message box (false).
+bool exportAsking(QCustomPlot& plot, const ExportChoice& choice, const QString& path,
+                  QWidget* parent);
+// askExportChoice, a file dialog, then exportAsking.
 void exportInteractive(QCustomPlot& plot, QWidget* parent);
 
 // Plottables marked with this property are markers, not data: left out of CSV and readouts.

@@ -360,57 +360,49 @@ private Q_SLOTS:
         plot.resize(700, 400);
         plot.show();
         QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        // Answers the dialogs as they open: the export dialog (PNG, 500 x 300), the file
-        // dialog (the existing file), then the question whether to replace it.
-        const auto run = [&](QMessageBox::StandardButton answer) {
-            int asked = 0;
-            bool acceptQueued = false;
-            QTimer driver;
-            driver.setInterval(20);
-            connect(&driver, &QTimer::timeout, this, [&] {
-                QWidget* modal = QApplication::activeModalWidget();
-                if (auto* box = qobject_cast<QMessageBox*>(modal)) {
-                    ++asked;
-                    box->button(answer)->click();
-                } else if (auto* files = qobject_cast<QFileDialog*>(modal)) {
-                    if (answer == QMessageBox::No && asked > 0) {
-                        files->reject();  // kept the old file: give up
-                    } else {
-                        if (!acceptQueued) {
-                            // Queued: the question it asks opens in a nested loop, where this
-                            // timer (its own slot still running) would not fire again.
-                            acceptQueued = true;
-                            files->selectFile(path);
-                            QMetaObject::invokeMethod(files, "accept", Qt::QueuedConnection);
-                        }
-                    }
-                } else if (modal && modal->objectName() == QLatin1String("exportDialog")) {
-                    const QString shots = qEnvironmentVariable("HITCOUNTER_SCREENSHOT_DIR");
-                    if (!shots.isEmpty()) {
-                        modal->grab().save(QDir(shots).filePath(QStringLiteral("export.png")));
-                    }
-                    auto* format = modal->findChild<QComboBox*>();
-                    format->setCurrentIndex(format->findData(int(ExportFormat::Png)));
-                    const auto radios = modal->findChildren<QRadioButton*>();
-                    radios.last()->setChecked(true);  // a chosen size
-                    const auto spins = modal->findChildren<QSpinBox*>();
-                    spins.value(0)->setValue(500);
-                    spins.value(1)->setValue(300);
-                    modal->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+        // The export dialog, answered as a user would: PNG at 500 x 300.
+        QTimer::singleShot(0, this, [&] {
+            QWidget* modal = QApplication::activeModalWidget();
+            QVERIFY(modal && modal->objectName() == QLatin1String("exportDialog"));
+            const QString shots = qEnvironmentVariable("HITCOUNTER_SCREENSHOT_DIR");
+            if (!shots.isEmpty()) {
+                modal->grab().save(QDir(shots).filePath(QStringLiteral("export.png")));
+            }
+            auto* format = modal->findChild<QComboBox*>();
+            format->setCurrentIndex(format->findData(int(ExportFormat::Png)));
+            modal->findChildren<QRadioButton*>().last()->setChecked(true);  // a chosen size
+            const auto spins = modal->findChildren<QSpinBox*>();
+            spins.value(0)->setValue(500);
+            spins.value(1)->setValue(300);
+            modal->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+        });
+        const std::optional<ExportChoice> choice = askExportChoice(plot, &plot);
+        QVERIFY(choice.has_value());
+        QCOMPARE(choice->format, ExportFormat::Png);
+        QCOMPARE(choice->size, QSize(500, 300));
+        // The file exists: the question comes first; No writes nothing, Yes replaces it.
+        const auto answer = [&](QMessageBox::StandardButton button, const QString& target) {
+            auto asked = std::make_shared<int>(0);
+            QTimer::singleShot(0, this, [asked, button] {
+                if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                    ++*asked;
+                    box->button(button)->click();
                 }
             });
-            driver.start();
-            exportInteractive(plot, &plot);
-            driver.stop();
-            return asked;
+            const bool written = exportAsking(plot, *choice, target, &plot);
+            return std::make_pair(*asked, written);
         };
-        QCOMPARE(run(QMessageBox::No), 1);  // asked, said no: the file is untouched
+        QCOMPARE(answer(QMessageBox::No, path), std::make_pair(1, false));
         QFile kept(path);
         QVERIFY(kept.open(QIODevice::ReadOnly));
         QCOMPARE(kept.readAll(), QByteArray("old contents"));
         kept.close();
-        QCOMPARE(run(QMessageBox::Yes), 1);  // asked, said yes: replaced, at the chosen size
+        QCOMPARE(answer(QMessageBox::Yes, path), std::make_pair(1, true));
         QCOMPARE(QImage(path).size(), QSize(500, 300));
+        // A new file: no question.
+        const QString fresh = dir.filePath(QStringLiteral("new.png"));
+        QCOMPARE(answer(QMessageBox::No, fresh), std::make_pair(0, true));
+        QVERIFY(!QImage(fresh).isNull());
     }
 
     // ---- files ----
