@@ -3,7 +3,9 @@
 #include <QButtonGroup>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelection>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QRadioButton>
 #include <QScopedValueRollback>
@@ -13,6 +15,7 @@
 #include "core/engine/engine_worker.h"
 #include "ui/plot_export.h"
 #include "ui/qcp.h"
+#include "ui/series_legend.h"
 #include "ui/theme.h"
 #include "ui/time_axis.h"
 
@@ -80,7 +83,7 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_table->verticalHeader()->setDefaultSectionSize(20);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(ColKey, QHeaderView::Stretch);
     // The engine sorts (by window count): the header only shows it, a click does not re-sort.
@@ -92,21 +95,19 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
                             .arg(EngineWorker::kTopKeys));
     // A row the user picks (click or arrow keys) is plotted; refresh() moves the highlight to
     // the plotted key's row, or clears it when that key is not in the table.
-    const auto pick = [this](int row) {
-        if (m_refreshing) {
-            return;
-        }
-        if (QTableWidgetItem* item = m_table->item(row, ColKey)) {
-            selectKey(item->data(Qt::UserRole).toString());
-        }
-    };
-    connect(m_table, &QTableWidget::cellClicked, this, [pick](int row, int) { pick(row); });
-    connect(m_table, &QTableWidget::currentCellChanged, this,
-            [pick](int row, int, int previous, int) {
-                if (row >= 0 && row != previous) {
-                    pick(row);
-                }
-            });
+    // Ctrl+click or Shift+click selects several rows: all of them are plotted.
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &ItemsPanel::pickSelectedRows);
+    m_filter = new QLineEdit;
+    m_filter->setObjectName(QStringLiteral("keyFilter"));
+    m_filter->setPlaceholderText(tr("filter keys…"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMinimumWidth(130);
+    m_summary->setWordWrap(true);
+    m_filter->setToolTip(
+        tr("List only the keys containing this text (any case): the top "
+           "keys among the matching ones"));
+    connect(m_filter, &QLineEdit::textChanged, this, &ItemsPanel::keyFilterChanged);
 
     m_plot = new QCustomPlot;
     m_plot->setObjectName(QStringLiteral("keyPlot"));
@@ -122,11 +123,19 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
         new QCPTextElement(m_plot, tr("no key selected"), QFont(font().family(), 10, QFont::Bold));
     m_plot->plotLayout()->addElement(0, 0, m_keyTitle);
     installExportMenu(*m_plot);
+    m_plot->legend->setFont(QFont(font().family(), 8));
+    m_plot->legend->setIconSize(12, 8);
+    m_plot->legend->setVisible(false);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    installLegendToggle(*m_plot);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(levelRow);
-    layout->addWidget(m_summary);
+    auto* summaryRow = new QHBoxLayout;
+    summaryRow->addWidget(m_summary, 1);
+    summaryRow->addWidget(m_filter);
+    layout->addLayout(summaryRow);
     auto* row = new QHBoxLayout;
     row->addWidget(m_table, 5);
     row->addWidget(m_plot, 4);
@@ -146,6 +155,9 @@ void ItemsPanel::setTimeAxisMode(TimeAxisMode mode) {
 
 void ItemsPanel::clear() {
     m_graph->data()->clear();
+    for (QCPGraph* g : m_moreGraphs) {
+        g->data()->clear();
+    }
     m_table->setRowCount(0);
     m_summary->clear();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -160,8 +172,59 @@ void ItemsPanel::setLevel(int level) {
 }
 
 void ItemsPanel::selectKey(const QString& key) {
+    selectKeys(key, {});
+}
+
+void ItemsPanel::selectKeys(const QString& key, const QStringList& more) {
     m_key = key.toStdString();
+    m_moreKeys.clear();
+    for (const QString& k : more) {
+        if (k != key && m_moreKeys.size() < EngineWorker::kMoreKeys) {
+            m_moreKeys.push_back(k.toStdString());
+        }
+    }
     emitKeyView();
+}
+
+void ItemsPanel::setKeyFilter(const QString& text) {
+    m_filter->setText(text);
+}
+
+void ItemsPanel::pickSelectedRows() {
+    if (m_refreshing) {
+        return;
+    }
+    QList<int> rows;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows(ColKey)) {
+        rows << index.row();
+    }
+    if (rows.isEmpty()) {
+        return;
+    }
+    std::sort(rows.begin(), rows.end());
+    const auto keyOf = [this](int row) {
+        QTableWidgetItem* item = m_table->item(row, ColKey);
+        return item ? item->data(Qt::UserRole).toString() : QString();
+    };
+    // The plotted key stays primary while its row is selected (Ctrl+click adds keys to it);
+    // otherwise the current row's key, or the first selected.
+    int primary = -1;
+    for (int row : rows) {
+        if (keyOf(row).toStdString() == m_key) {
+            primary = row;
+        }
+    }
+    if (primary < 0) {
+        const int current = m_table->currentRow();
+        primary = rows.contains(current) ? current : rows.first();
+    }
+    QStringList more;
+    for (int row : rows) {
+        if (row != primary) {
+            more << keyOf(row);
+        }
+    }
+    selectKeys(keyOf(primary), more);
 }
 
 void ItemsPanel::emitKeyView() {
@@ -178,7 +241,7 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
     const QLocale locale;
     const QScopedValueRollback<bool> refreshing(m_refreshing, true);
     m_table->setRowCount(int(frame.top.size()));
-    int plottedRow = -1;
+    QList<int> plottedRows;
     for (int row = 0; row < int(frame.top.size()); ++row) {
         const KeyRow& key = frame.top[std::size_t(row)];
         const QString values[] = {
@@ -201,16 +264,32 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
             }
         }
         if (key.key == frame.selectedKey) {
-            plottedRow = row;
+            plottedRows.prepend(row);
+        } else if (std::find(m_moreKeys.begin(), m_moreKeys.end(), key.key) != m_moreKeys.end()) {
+            plottedRows << row;
         }
     }
     // With the level as long as W (5 min, the default) its column would repeat the window's.
     m_table->setColumnHidden(ColLevel, levelSeconds().count() == frame.snapshot.windowSeconds);
-    if (plottedRow < 0) {
+    QList<int> selectedRows;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows(ColKey)) {
+        selectedRows << index.row();
+    }
+    std::sort(selectedRows.begin(), selectedRows.end());
+    QList<int> wanted = plottedRows;
+    std::sort(wanted.begin(), wanted.end());
+    if (plottedRows.isEmpty()) {
         m_table->clearSelection();
         m_table->setCurrentCell(-1, -1);
-    } else if (m_table->currentRow() != plottedRow || m_table->selectedItems().isEmpty()) {
-        m_table->selectRow(plottedRow);
+    } else if (selectedRows != wanted ||
+               (frame.moreKeySeries.empty() && m_table->currentRow() != plottedRows.first())) {
+        QItemSelection selection;
+        for (int row : plottedRows) {
+            selection.select(m_table->model()->index(row, 0),
+                             m_table->model()->index(row, ColumnCount - 1));
+        }
+        m_table->setCurrentCell(plottedRows.first(), ColKey, QItemSelectionModel::NoUpdate);
+        m_table->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
     }
     m_summary->setText(frame.snapshot.empty
                            ? QString()
@@ -224,16 +303,61 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
         values.push_back(double(frame.keySeries[i]));
     }
     m_graph->setData(times, values, true);
+    m_graph->setName(QString::fromStdString(frame.selectedKey));
+    static const QColor kMoreColors[] = {QColor("#1a73e8"), QColor("#188038"), QColor("#a142f4"),
+                                         QColor("#d93025"), QColor("#00838f"), QColor("#795548"),
+                                         QColor("#f9ab00")};
+    for (std::size_t i = 0; i < frame.moreKeySeries.size(); ++i) {
+        if (i >= m_moreGraphs.size()) {
+            QCPGraph* g = m_plot->addGraph();
+            g->setPen(QPen(kMoreColors[i % std::size(kMoreColors)], 1.5));
+            m_moreGraphs.push_back(g);
+        }
+        QCPGraph* g = m_moreGraphs[i];
+        const KeySeriesValues& series = frame.moreKeySeries[i];
+        QVector<double> moreTimes;
+        QVector<double> moreValues;
+        for (std::size_t j = 0; j < series.values.size(); ++j) {
+            moreTimes.push_back(double(frame.keySeriesFrom + Timestamp(j)));
+            moreValues.push_back(double(series.values[j]));
+        }
+        g->setData(moreTimes, moreValues, true);
+        g->setName(QString::fromStdString(series.key));
+        if (!g->visible() && g->property("shown").toBool() == false) {
+            g->setVisible(true);
+        }
+        g->setProperty("shown", true);
+        g->addToLegend();
+    }
+    for (std::size_t i = frame.moreKeySeries.size(); i < m_moreGraphs.size(); ++i) {
+        m_moreGraphs[i]->data()->clear();
+        m_moreGraphs[i]->removeFromLegend();
+        m_moreGraphs[i]->setProperty("shown", false);
+    }
+    m_plot->legend->setVisible(!frame.moreKeySeries.empty());
     m_keyTitle->setText(
-        frame.selectedKey.empty()
-            ? tr("no key selected")
-            : tr("%1: hits in the last %2")
-                  .arg(QString::fromStdString(frame.selectedKey), tr(kLevelNames[m_level])));
+        frame.selectedKey.empty() ? tr("no key selected")
+        : frame.moreKeySeries.empty()
+            ? tr("%1: hits in the last %2")
+                  .arg(QString::fromStdString(frame.selectedKey), tr(kLevelNames[m_level]))
+            : tr("%1 keys: hits in the last %2")
+                  .arg(frame.moreKeySeries.size() + 1)
+                  .arg(tr(kLevelNames[m_level])));
     const double head = double(frame.snapshot.head);
     m_plot->xAxis->setRange(head - double(EngineWorker::kKeySeriesSeconds), head + 1);
     bool found = false;
-    const QCPRange range = m_graph->getValueRange(found, QCP::sdBoth, m_plot->xAxis->range());
-    m_plot->yAxis->setRange(0, found ? std::max(1.0, range.upper * 1.2) : 1.0);
+    double top = 0.0;
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        if (!m_plot->graph(i)->visible()) {
+            continue;
+        }
+        const QCPRange range =
+            m_plot->graph(i)->getValueRange(found, QCP::sdBoth, m_plot->xAxis->range());
+        if (found) {
+            top = std::max(top, range.upper);
+        }
+    }
+    m_plot->yAxis->setRange(0, top > 0 ? std::max(1.0, top * 1.2) : 1.0);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

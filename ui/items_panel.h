@@ -20,6 +20,7 @@ class QCustomPlot;
 class QCPGraph;
 class QCPTextElement;
 class QLabel;
+class QLineEdit;
 class QTableWidget;
 
 namespace hitcounter::ui {
@@ -43,6 +44,13 @@ public:
     int level() const { return m_level; }
     void selectKey(const QString& key);
     QString selectedKey() const { return QString::fromStdString(m_key); }
+    // Several keys plotted at once: the selected key and these (the table's other selected
+    // rows; Ctrl+click or Shift+click), at most EngineWorker::kMoreKeys.
+    void selectKeys(const QString& key, const QStringList& more);
+    const std::vector<std::string>& moreKeys() const { return m_moreKeys; }
+    // The filter box: only keys containing the text (any case) are listed.
+    QLineEdit* filterBox() const { return m_filter; }
+    void setKeyFilter(const QString& text);
 
     QTableWidget* table() const { return m_table; }
     QCustomPlot* plot() const { return m_plot; }
@@ -52,14 +60,21 @@ public:
 
 Q_SIGNALS:
     // The key (empty: the top key) and level the frames should carry.
+    // moreKeys() holds the further keys to plot.
     void keyViewChanged(const std::string& key, std::chrono::seconds level);
+    // The filter box changed: the frames should list only keys containing `text`.
+    void keyFilterChanged(const QString& text);
 
 private:
     void emitKeyView();
+    void pickSelectedRows();
 
     QTableWidget* m_table;
     QCustomPlot* m_plot;
     QCPGraph* m_graph;
+    std::vector<QCPGraph*> m_moreGraphs;  // one per further key, reused
+    std::vector<std::string> m_moreKeys;
+    QLineEdit* m_filter;
     QCPTextElement* m_keyTitle;
     QButtonGroup* m_levels;
     QLabel* m_summary;

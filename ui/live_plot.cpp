@@ -104,6 +104,12 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
         }
     });
     connect(this, &QCustomPlot::mouseRelease, this, [this] { m_pressPos.reset(); });
+    // Box zoom (QCustomPlot zooms the rect's zoom axes first): both value axes scale.
+    axisRect()->setRangeZoomAxes({xAxis}, {yAxis, yAxis2});
+    connect(selectionRect(), &QCPSelectionRect::accepted, this, [this] {
+        m_manualY = true;
+        setFollowing(false);
+    });
     connect(this, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* event) {
         if (event->button() == Qt::LeftButton) {
             resetView();
@@ -272,11 +278,73 @@ void LivePlot::updateFrom(const HistoryUpdate& update, const EngineSnapshot& sna
 }
 
 void LivePlot::fitValueAxes() {
+    if (m_manualY) {
+        return;
+    }
+    // Log: from just under 1 (a second with one hit shows) to a bit over the top.
+    const double lower = m_logY ? 0.8 : 0.0;
+    const double headroom = m_logY ? 2.0 : 1.3;
     bool found = false;
     const QCPRange hits = m_hits->getValueRange(found, QCP::sdBoth, xAxis->range());
-    yAxis->setRange(0, found ? std::max(1.0, hits.upper * 1.3) : 1.0);
+    yAxis->setRange(lower, found ? std::max(1.0, hits.upper * headroom) : 1.0);
     const QCPRange window = m_window->getValueRange(found, QCP::sdBoth, xAxis->range());
-    yAxis2->setRange(0, found ? std::max(1.0, window.upper * 1.3) : 1.0);
+    double top = found ? window.upper : 0.0;
+    if (m_windowInclude) {
+        top = std::max(top, *m_windowInclude);
+    }
+    yAxis2->setRange(lower, std::max(1.0, top * headroom));
+}
+
+void LivePlot::setFollowSpan(double seconds) {
+    m_followSpan = std::clamp(seconds, 5.0, 86400.0);
+    m_manualY = false;
+    if (m_following) {
+        applyFollowRange();
+        fitValueAxes();
+        replot(rpQueuedReplot);
+    } else {
+        setFollowing(true);
+    }
+}
+
+void LivePlot::setLogY(bool on) {
+    if (on == m_logY) {
+        return;
+    }
+    m_logY = on;
+    QCPAxis* axes[2] = {yAxis, yAxis2};
+    for (int i = 0; i < 2; ++i) {
+        if (on) {
+            m_linearTickers[i] = axes[i]->ticker();
+            axes[i]->setScaleType(QCPAxis::stLogarithmic);
+            auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+            ticker->setSubTickCount(8);
+            axes[i]->setTicker(ticker);
+            axes[i]->setNumberFormat(QStringLiteral("gb"));
+        } else {
+            axes[i]->setScaleType(QCPAxis::stLinear);
+            axes[i]->setTicker(m_linearTickers[i] ? m_linearTickers[i]
+                                                  : QSharedPointer<QCPAxisTicker>::create());
+            axes[i]->setNumberFormat(QStringLiteral("g"));
+        }
+    }
+    m_manualY = false;
+    fitValueAxes();
+    replot(rpQueuedReplot);
+}
+
+void LivePlot::setBoxZoom(bool on) {
+    setSelectionRectMode(on ? QCP::srmZoom : QCP::srmNone);
+}
+
+bool LivePlot::boxZoom() const {
+    return selectionRectMode() == QCP::srmZoom;
+}
+
+void LivePlot::setWindowAxisInclude(std::optional<double> value) {
+    m_windowInclude = value;
+    fitValueAxes();
+    replot(rpQueuedReplot);
 }
 
 void LivePlot::setFollowing(bool follow) {
@@ -285,6 +353,7 @@ void LivePlot::setFollowing(bool follow) {
     }
     m_following = follow;
     if (follow) {
+        m_manualY = false;
         applyFollowRange();
         fitValueAxes();
         replot(rpQueuedReplot);
@@ -321,6 +390,7 @@ void LivePlot::zoomTime(double factor) {
 
 void LivePlot::resetView() {
     m_followSpan = 0.0;
+    m_manualY = false;
     if (m_following) {
         applyFollowRange();
         fitValueAxes();

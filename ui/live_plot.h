@@ -62,6 +62,19 @@ public:
     // time axis labels a looping replay's later passes within the trace (time_axis.h).
     void setReplayTrace(std::optional<Timestamp> first, std::optional<Timestamp> last);
 
+    // Follows with this span (the x range presets: 1 min, 5 min, 15 min, 1 h).
+    void setFollowSpan(double seconds);
+    // Logarithmic value axes (both); off: linear from 0.
+    void setLogY(bool on);
+    bool logY() const { return m_logY; }
+    // Box zoom: a drag draws a rectangle and zooms to it (time and both value axes), which
+    // leaves follow and keeps the value axes where the box put them until the next reset (F,
+    // a double-click, a preset). Off: a drag pans.
+    void setBoxZoom(bool on);
+    bool boxZoom() const;
+    // A value the window-count axis always shows (a threshold line); nullopt: none.
+    void setWindowAxisInclude(std::optional<double> value);
+
     QCPGraph* hitsGraph() const { return m_hits; }
     QCPGraph* windowGraph() const { return m_window; }
 
@@ -96,6 +109,10 @@ private:
     bool m_sawOther = false;  // some hit without a 2xx..5xx status is in the history
     QCPTextElement* m_title;
     bool m_following = true;
+    bool m_logY = false;
+    bool m_manualY = false;  // a box zoom set the value axes
+    std::optional<double> m_windowInclude;
+    QSharedPointer<QCPAxisTicker> m_linearTickers[2];
     double m_followSpan = 0.0;  // 0: the window W
     std::optional<double> m_timeFloor;
     TimeAxisMode m_mode = TimeAxisMode::Clock;

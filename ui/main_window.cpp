@@ -18,6 +18,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <QDockWidget>
@@ -31,11 +32,15 @@
 #include "core/sources/simulator_source.h"
 #include "core/time/wall_clock.h"
 #include "ui/fleet_view.h"
+#include "ui/file_drop.h"
 #include "ui/items_panel.h"
 #include "ui/limits_view.h"
 #include "ui/live_plot.h"
+#include "ui/plot_crosshair.h"
 #include "ui/plot_export.h"
+#include "ui/plot_tools.h"
 #include "ui/policy_comparison.h"
+#include "ui/recent_files.h"
 #include "ui/replay_bar.h"
 #include "ui/ring_histogram.h"
 #include "ui/source_session.h"
@@ -43,6 +48,7 @@
 #include "ui/sources_panel.h"
 #include "ui/teach/teach_view.h"
 #include "ui/theme.h"
+#include "ui/threshold_alerts.h"
 
 namespace hitcounter::ui {
 
@@ -138,15 +144,47 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     connect(m_live->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_comparison,
             &PolicyComparison::setTimeRange);
 
+    // Plot tools (issue 15): crosshair readouts and legend toggles on every time plot, the
+    // live plot's toolbar, threshold alerts, recent files and dropped files.
+    m_recent = new RecentFiles({}, this);
+    connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openFile);
+    connect(m_recent, &RecentFiles::missing, this, [this](const QStringList& files) {
+        statusBar()->showMessage(
+            tr("Removed from the recent files (no longer there): %1").arg(files.join(", ")), 10000);
+    });
+    new FileDrop(*this, [this](const QString& file) { openFile(file); });
+
     buildActions();
+    addToolBarBreak();
+    m_plotTools = new PlotToolBar(*m_live);
+    addToolBar(m_plotTools);
+    // The time plots (the ring histogram has its own hover tooltip per slot).
+    for (QCustomPlot* plot : {static_cast<QCustomPlot*>(m_live), m_comparison->plot(),
+                              m_items->plot(), m_limitsView->plot()}) {
+        installPlotTools(*plot);
+    }
+    m_alerts = new ThresholdAlerts(*m_live);
+    connect(m_alerts, &ThresholdAlerts::crossed, this,
+            [this](const ThresholdCrossing& c, const QString&) {
+                // Short: the permanent widgets leave the message little room.
+                statusBar()->showMessage(
+                    tr("Alert: %1 %2 %3")
+                        .arg(QString::fromStdString(c.series),
+                             c.direction == CrossingDirection::Up ? QStringLiteral("↑")
+                                                                  : QStringLiteral("↓"),
+                             QLocale().toString(qulonglong(c.threshold))),
+                    8000);
+            });
     buildSourceControls();
     buildStatusBar();
     setThemeName(m_themeName);
 
     connect(m_items, &ItemsPanel::keyViewChanged, this,
             [this](const std::string& key, std::chrono::seconds level) {
-                m_worker.setKeyView(key, level);
+                m_worker.setKeyView(key, level, m_items->moreKeys());
             });
+    connect(m_items, &ItemsPanel::keyFilterChanged, this,
+            [this](const QString& text) { m_worker.setKeyFilter(text.toStdString()); });
     m_worker.start();
 
     m_frameTimer.setTimerType(Qt::PreciseTimer);
@@ -233,6 +271,13 @@ void MainWindow::buildActions() {
     open->setShortcut(QKeySequence::Open);
     open->setToolTip(tr("Replay a trace CSV or a web server access log, plain or .gz (Ctrl+O)"));
     connect(open, &QAction::triggered, this, &MainWindow::openTrace);
+    auto* recent = new QToolButton;
+    recent->setObjectName(QStringLiteral("recentButton"));
+    recent->setText(tr("Recent"));
+    recent->setToolTip(tr("Open one of the last %1 traces or logs").arg(RecentFiles::kMax));
+    recent->setPopupMode(QToolButton::InstantPopup);
+    recent->setMenu(m_recent->menu(recent));
+    bar->addWidget(recent);
 
     QAction* snapshot = bar->addAction(tr("Snapshot"));
     snapshot->setShortcut(QKeySequence::Save);
@@ -309,6 +354,13 @@ void MainWindow::buildSourceControls() {
     dock->setWidget(scroll);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+    auto* alertsDock = new QDockWidget(tr("Alerts"));
+    alertsDock->setObjectName(QStringLiteral("alertsDock"));
+    alertsDock->setWidget(m_alerts);
+    alertsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, alertsDock);
+    tabifyDockWidget(dock, alertsDock);
+    dock->raise();
     connect(m_sources, &SourcesPanel::startRequested, this,
             [this](const SourceSpec& spec) { startSpec(spec); });
     connect(m_sources, &SourcesPanel::stopRequested, this, [this] {
@@ -518,8 +570,13 @@ void MainWindow::openTrace() {
         tr("Recorded hits (*.csv *.log *.gz *.json *.jsonl *access*);;Trace CSV (*.csv);;"
            "All files (*)"));
     if (!file.isEmpty()) {
-        m_session->openTrace(file);
+        openFile(file);
     }
+}
+
+void MainWindow::openFile(const QString& file) {
+    m_recent->add(file);
+    m_session->openTrace(file);
 }
 
 void MainWindow::showError(const QString& message) {
@@ -579,6 +636,7 @@ void MainWindow::draw(std::shared_ptr<const EngineFrame> frame) {
     m_ring->updateFrom(m_snapshot);
     m_comparison->updateFrom(update, m_snapshot);
     m_items->refresh(*m_frame);
+    m_alerts->observe(update, *m_frame, m_session->timeMode());
     m_limitsView->updateFrom(m_frame->limits);
     updateStatusBar();
 }
@@ -790,6 +848,13 @@ void MainWindow::setThemeName(const QString& name) {
     m_items->applyTheme(theme);
     m_limitsView->applyTheme(theme);
     m_fleetView->applyTheme(theme);
+    QList<QCustomPlot*> all = plots();
+    all << m_limitsView->plot();
+    for (QCustomPlot* plot : all) {
+        if (PlotCrosshair* crosshair = PlotCrosshair::of(*plot)) {
+            crosshair->applyTheme(theme);
+        }
+    }
     if (m_darkAction && m_darkAction->isChecked() != theme.dark) {
         m_darkAction->setChecked(theme.dark);
     }
@@ -807,6 +872,9 @@ void MainWindow::saveSettings(QSettings& settings) const {
     settings.setValue(QStringLiteral("view/itemsLevel"), m_items->level());
     saveLimitsSettings(settings);
     settings.setValue(QStringLiteral("view/statusSplit"), statusSplitName(m_live->statusSplit()));
+    settings.setValue(QStringLiteral("view/logY"), m_live->logY());
+    settings.setValue(QStringLiteral("alerts/threshold"), qulonglong(m_alerts->threshold()));
+    settings.setValue(QStringLiteral("alerts/notify"), m_alerts->notify());
     m_session->spec().save(settings);
 }
 
@@ -828,6 +896,9 @@ void MainWindow::restoreSettings(QSettings& settings) {
     m_live->setStatusSplit(
         statusSplitFromName(settings.value(QStringLiteral("view/statusSplit")).toString())
             .value_or(StatusSplit::Off));
+    m_plotTools->logYAction()->setChecked(settings.value(QStringLiteral("view/logY")).toBool());
+    m_alerts->setThreshold(settings.value(QStringLiteral("alerts/threshold"), 0).toULongLong());
+    m_alerts->setNotify(settings.value(QStringLiteral("alerts/notify"), false).toBool());
     m_session->setSpec(SourceSpec::load(settings));
     m_sources->showSpec(m_session->spec(), false);
 }
@@ -887,13 +958,19 @@ void MainWindow::showShortcuts() {
            "<tr><td><b>Space</b></td><td>pause / resume the views</td></tr>"
            "<tr><td><b>F</b></td><td>follow live</td></tr>"
            "<tr><td><b>+ / −</b></td><td>zoom the time axis in / out</td></tr>"
-           "<tr><td><b>Ctrl+O</b></td><td>open a trace to replay</td></tr>"
+           "<tr><td><b>Ctrl+O</b></td><td>open a trace to replay (or drop it on the window; "
+           "<i>Recent</i> lists the last 10)</td></tr>"
+           "<tr><td><b>Ctrl+E</b></td><td>export the live plot: visible data as CSV, PNG, "
+           "PDF</td></tr>"
+           "<tr><td><b>L</b> / <b>B</b></td><td>log-y / box zoom on the live plot</td></tr>"
            "<tr><td><b>Ctrl+S</b></td><td>snapshot (PNG + CSV + settings)</td></tr>"
            "<tr><td><b>Ctrl+T</b></td><td>teaching mode</td></tr>"
            "<tr><td><b>?</b> or <b>F1</b></td><td>this list</td></tr>"
            "<tr><td>mouse</td><td>drag to pan (leaves follow), wheel to zoom, double-click "
            "to reset, right-click a plot to "
-           "export it as PNG, hover the ring for a slot's details</td></tr>"
+           "export it, hover a plot for its values, click a legend entry to hide or show "
+           "its series, Ctrl+click items to plot several keys, hover the ring for a slot's "
+           "details</td></tr>"
            "</table>"));
     box.exec();
 }

@@ -46,6 +46,9 @@ namespace hitcounter::ui {
 class FleetView;
 class LimitsView;
 class LivePlot;
+class PlotToolBar;
+class RecentFiles;
+class ThresholdAlerts;
 class ItemsPanel;
 class PolicyComparison;
 class ReplayBar;
@@ -101,6 +104,12 @@ public:
     // "What the window shows" as the JSON of --state-json (docs/gui.md).
     QByteArray stateJson(Timestamp time) const;
     void openTrace();
+    // Opens `file` as File > Open does (a trace or access log to replay) and puts it first in
+    // the recent files; what a dropped file and the recent-files menu do.
+    void openFile(const QString& file);
+    PlotToolBar* plotToolBar() const { return m_plotTools; }
+    ThresholdAlerts* thresholdAlerts() const { return m_alerts; }
+    RecentFiles* recentFiles() const { return m_recent; }
     SourcesPanel* sourcesPanel() const { return m_sources; }
     ReplayBar* replayBar() const { return m_replayBar; }
     ItemsPanel* itemsPanel() const { return m_items; }
@@ -190,6 +199,9 @@ private:
     QSplitter* m_mainSplitter;
     QSplitter* m_middleSplitter;
     QLabel* m_errorBanner;
+    PlotToolBar* m_plotTools = nullptr;
+    ThresholdAlerts* m_alerts = nullptr;
+    RecentFiles* m_recent = nullptr;
     QComboBox* m_windowBox;
     QComboBox* m_bucketBox;
     QAction* m_pauseAction = nullptr;

@@ -8,6 +8,7 @@
 #include <QMessageBox>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include "ui/data_export.h"
 #include "ui/qcp.h"
 
 namespace hitcounter::ui {
@@ -48,7 +49,13 @@ void installExportMenu(QCustomPlot& plot) {
     QObject::connect(&plot, &QWidget::customContextMenuRequested, &plot, [&plot](QPoint pos) {
         QMenu menu(&plot);
         QAction* exportAction = menu.addAction(QObject::tr("Export as PNG…"));
-        if (menu.exec(plot.mapToGlobal(pos)) != exportAction) {
+        QAction* exportMore = menu.addAction(QObject::tr("Export data (CSV), PNG or PDF…"));
+        QAction* chosen = menu.exec(plot.mapToGlobal(pos));
+        if (chosen == exportMore) {
+            exportInteractive(plot, plot.window());
+            return;
+        }
+        if (chosen != exportAction) {
             return;
         }
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);

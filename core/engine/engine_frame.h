@@ -21,6 +21,12 @@ struct KeyRow {
     std::uint64_t uniques = 0;  // distinct visitors in the window (estimate)
 };
 
+// A further key plotted with the selected one: its level count per second from keySeriesFrom.
+struct KeySeriesValues {
+    std::string key;
+    std::vector<Count> values;
+};
+
 struct EngineFrame {
     std::uint64_t ticket = 0;  // the frame request it answers (EngineWorker::requestFrame)
     bool idle = false;         // the input queue was empty when the frame was built
@@ -42,6 +48,8 @@ struct EngineFrame {
     std::string selectedKey;
     Timestamp keySeriesFrom = 0;
     std::vector<Count> keySeries;
+    // The further keys asked for (EngineWorker::setKeyView's `more`), same seconds.
+    std::vector<KeySeriesValues> moreKeySeries;
 
     // The Rate limits lab (limits_feed.h): empty unless limits.options.enabled.
     LimitsFrame limits;

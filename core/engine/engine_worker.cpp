@@ -1,6 +1,7 @@
 #include "core/engine/engine_worker.h"
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 
 #include "core/counters/saturating.h"
@@ -54,10 +55,20 @@ void EngineWorker::setLiveClock(const Clock* clock) {
     m_commandClock = clock;
 }
 
-void EngineWorker::setKeyView(std::string key, std::chrono::seconds level) {
+void EngineWorker::setKeyView(std::string key, std::chrono::seconds level,
+                              std::vector<std::string> more) {
+    if (more.size() > kMoreKeys) {
+        more.resize(kMoreKeys);
+    }
     std::lock_guard lock(m_commandMutex);
     m_commandKey = std::move(key);
     m_commandLevel = level;
+    m_commandMoreKeys = std::move(more);
+}
+
+void EngineWorker::setKeyFilter(std::string filter) {
+    std::lock_guard lock(m_commandMutex);
+    m_commandFilter = std::move(filter);
 }
 
 void EngineWorker::setLimits(LimitsOptions options) {
@@ -127,6 +138,8 @@ void EngineWorker::applyCommands(bool atReset) {
     }
     m_clock = m_commandClock;
     m_key = m_commandKey;
+    m_moreKeys = m_commandMoreKeys;
+    m_filter = m_commandFilter;
     m_level = m_commandLevel;
 }
 
@@ -204,7 +217,30 @@ void EngineWorker::fillItems(EngineFrame& frame) {
     const Timestamp head = frame.snapshot.head;
     KeyedMonitor& monitor = m_engine.keyed();
     KeyedCounter& keys = monitor.keys();
-    for (KeyCount& top : keys.top(kTopKeys, head)) {
+    std::vector<KeyCount> tops;
+    if (m_filter.empty()) {
+        tops = keys.top(kTopKeys, head);
+    } else {
+        const auto lower = [](std::string_view text) {
+            std::string out(text);
+            std::transform(out.begin(), out.end(), out.begin(),
+                           [](unsigned char c) { return char(std::tolower(c)); });
+            return out;
+        };
+        const std::string needle = lower(m_filter);
+        for (KeyCount& k : keys.windowCounts(head)) {
+            if (lower(k.key).find(needle) != std::string::npos) {
+                tops.push_back(std::move(k));
+            }
+        }
+        const auto order = [](const KeyCount& a, const KeyCount& b) {
+            return a.count != b.count ? a.count > b.count : a.key < b.key;
+        };
+        const std::size_t n = std::min<std::size_t>(kTopKeys, tops.size());
+        std::partial_sort(tops.begin(), tops.begin() + std::ptrdiff_t(n), tops.end(), order);
+        tops.resize(n);
+    }
+    for (KeyCount& top : tops) {
         KeyRow row;
         row.window = top.count;
         row.level = keys.countLast(top.key, head, m_level);
@@ -223,6 +259,16 @@ void EngineWorker::fillItems(EngineFrame& frame) {
     frame.keySeriesFrom = std::max(head - kKeySeriesSeconds, m_engine.history().front().second);
     for (Timestamp t = frame.keySeriesFrom; t <= head; ++t) {
         frame.keySeries.push_back(keys.countLast(frame.selectedKey, t, m_level));
+    }
+    for (const std::string& key : m_moreKeys) {
+        if (key == frame.selectedKey) {
+            continue;
+        }
+        KeySeriesValues& series = frame.moreKeySeries.emplace_back();
+        series.key = key;
+        for (Timestamp t = frame.keySeriesFrom; t <= head; ++t) {
+            series.values.push_back(keys.countLast(key, t, m_level));
+        }
     }
 }
 

@@ -36,6 +36,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <vector>
 
 #include "core/engine/engine.h"
 #include "core/engine/engine_frame.h"
@@ -66,8 +67,14 @@ public:
     EngineOptions options() const;
     // nullptr: the head moves only with hits (replay, simulator). `clock` must outlive its use.
     void setLiveClock(const Clock* clock);
-    // The key whose series the frames carry (empty: the top key) and the level it is counted in.
-    void setKeyView(std::string key, std::chrono::seconds level);
+    // The key whose series the frames carry (empty: the top key) and the level it is counted in;
+    // `more`: further keys plotted with it (EngineFrame::moreKeySeries, at most kMoreKeys).
+    void setKeyView(std::string key, std::chrono::seconds level,
+                    std::vector<std::string> more = {});
+    // Only keys containing `filter` (ASCII case-insensitive) in the frames' top keys; empty:
+    // every key. With a filter, a frame visits every live key once (O(keys), not O(hits)).
+    void setKeyFilter(std::string filter);
+    static constexpr std::size_t kMoreKeys = 7;
 
     // Restarts the Rate limits lab with `options` from the current point of the stream (also
     // to enable or disable it). Bad options (unknown algorithm, L or W out of range) throw
@@ -104,6 +111,8 @@ private:
     EngineOptions m_options;                        // guarded by m_commandMutex
     const Clock* m_commandClock = nullptr;          // guarded by m_commandMutex
     std::string m_commandKey;                       // guarded by m_commandMutex
+    std::vector<std::string> m_commandMoreKeys;     // guarded by m_commandMutex
+    std::string m_commandFilter;                    // guarded by m_commandMutex
     std::chrono::seconds m_commandLevel{300};       // guarded by m_commandMutex
     std::optional<LimitsOptions> m_commandLimits;   // guarded by m_commandMutex
     LimitsOptions m_limitsOptions;                  // guarded by m_commandMutex
@@ -119,6 +128,8 @@ private:
     // Worker only.
     const Clock* m_clock = nullptr;
     std::string m_key;
+    std::vector<std::string> m_moreKeys;
+    std::string m_filter;
     std::chrono::seconds m_level{300};
     std::uint64_t m_seenEpoch = 0;
     LimitsFeed m_limits;

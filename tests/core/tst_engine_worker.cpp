@@ -133,6 +133,47 @@ private Q_SLOTS:
         QCOMPARE(frame->snapshot.totalHits, Count{3});
     }
 
+    void framesCarryFurtherKeysAndFilterTheTopKeys() {
+        BatchQueue queue;
+        EngineWorker worker(queue);
+        worker.start();
+        HitBatch batch;
+        for (int k = 0; k < 12; ++k) {
+            for (int i = 0; i <= k; ++i) {
+                batch.push_back(HitEvent{100, "/k" + std::to_string(k), "v", 1});
+            }
+        }
+        batch.push_back(HitEvent{100, "/Rare", "v", 1});
+        batch.push_back(HitEvent{101, "/rare", "v", 1});
+        queue.tryPush(std::move(batch));
+        worker.setKeyView("/k11", std::chrono::seconds(300), {"/k3", "/Rare", "/k11"});
+        worker.setKeyFilter("RARE");
+        std::shared_ptr<const EngineFrame> frame;
+        for (int i = 0; i < 100 && (!frame || frame->moreKeySeries.empty()); ++i) {
+            frame = settledFrame(worker);
+        }
+        QVERIFY(frame);
+        // Only the keys containing "rare" (any case), most hits first, ties by key.
+        QCOMPARE(frame->top.size(), std::size_t{2});
+        QCOMPARE(frame->top[0].key, std::string("/Rare"));
+        QCOMPARE(frame->top[1].key, std::string("/rare"));
+        // The selected key's series and the further ones (itself not repeated), same seconds.
+        QCOMPARE(frame->selectedKey, std::string("/k11"));
+        QCOMPARE(frame->keySeries.back(), Count{12});
+        QCOMPARE(frame->moreKeySeries.size(), std::size_t{2});
+        QCOMPARE(frame->moreKeySeries[0].key, std::string("/k3"));
+        QCOMPARE(frame->moreKeySeries[0].values.size(), frame->keySeries.size());
+        QCOMPARE(frame->moreKeySeries[0].values.back(), Count{4});
+        QCOMPARE(frame->moreKeySeries[1].values.back(), Count{1});
+        // No filter: the plain top 10.
+        worker.setKeyFilter("");
+        for (int i = 0; i < 100 && frame->top.size() != 10; ++i) {
+            frame = settledFrame(worker);
+        }
+        QCOMPARE(frame->top.size(), std::size_t{10});
+        QCOMPARE(frame->top[0].key, std::string("/k11"));
+    }
+
     void historyChangesAccumulateWhileFramesAreNotTaken() {
         BatchQueue queue;
         EngineWorker worker(queue);

@@ -1,0 +1,32 @@
+// FileDrop: dropping a trace or an access log (a local file) onto a window opens it.
+//
+// GUI thread only. Installed on a widget (an event filter, its child): it accepts drags that
+// carry at least one local file URL and, on drop, calls `open` with the first local file,
+// the same path as File > Open (Ctrl+O). Other drops (text, remote URLs) are refused.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <functional>
+
+class QMimeData;
+class QWidget;
+
+namespace hitcounter::ui {
+
+class FileDrop : public QObject {
+    Q_OBJECT
+public:
+    FileDrop(QWidget& target, std::function<void(const QString&)> open);
+
+    // The first local file in `mime`, or empty.
+    static QString localFile(const QMimeData* mime);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    std::function<void(const QString&)> m_open;
+};
+
+}  // namespace hitcounter::ui
