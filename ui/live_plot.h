@@ -63,6 +63,10 @@ public:
     void setReplayTrace(std::optional<Timestamp> first, std::optional<Timestamp> last);
 
     QCPGraph* hitsGraph() const { return m_hits; }
+
+    // The title above the plot (the window count, or "filling" before W seconds were seen).
+
+    QString titleText() const;
     QCPGraph* windowGraph() const { return m_window; }
 
     void setStatusSplit(StatusSplit split);

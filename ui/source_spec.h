@@ -34,7 +34,8 @@ struct SourceSpec {
     double rate = 2000.0;  // hits per second
     int keys = 100;
     double speed = 1.0;
-    std::chrono::seconds warmup{600};
+    // The largest window offered (1 h): whatever W is chosen later, the history fills it.
+    std::chrono::seconds warmup{3600};
     // replay (a trace CSV or an access log) and follow (a live access log)
     QString file;
     bool loop = false;
