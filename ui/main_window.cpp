@@ -496,6 +496,12 @@ bool MainWindow::warmingUp() const {
 }
 
 bool MainWindow::startSpec(const SourceSpec& spec) {
+    if (spec.kind == SourceSpec::Kind::Simulator && spec.warmup.count() > 0) {
+        // The warm-up fills the current window W, however long (1 h: a few seconds).
+        SourceSpec longer = spec;
+        longer.warmup = std::max(spec.warmup, m_worker.options().window + std::chrono::seconds(60));
+        return m_session->startSpec(longer);
+    }
     return m_session->startSpec(spec);
 }
 

@@ -112,11 +112,20 @@ void RingHistogram::updateFrom(const EngineSnapshot& snapshot) {
     }
     const qint64 headSlot =
         snapshot.empty ? -1 : qint64(floorMod(snapshot.head / m_bucketSeconds, n));
-    m_title->setText(tr("Ring buffer: %1 slots × %2 s, head slot %3, %4 stale")
-                         .arg(n)
-                         .arg(m_bucketSeconds)
-                         .arg(headSlot < 0 ? QStringLiteral("–") : QString::number(headSlot))
-                         .arg(staleCount));
+    const QString headText = headSlot < 0 ? QStringLiteral("–") : QString::number(headSlot);
+    const QString full = tr("Ring buffer: %1 slots × %2 s, head slot %3, %4 stale")
+                             .arg(n)
+                             .arg(m_bucketSeconds)
+                             .arg(headText)
+                             .arg(staleCount);
+    // A narrow window (1024 px) gets the short form rather than a title cut at both ends.
+    const bool fits = QFontMetrics(m_title->font()).horizontalAdvance(full) + 16 <= width();
+    m_title->setText(fits ? full
+                          : tr("Ring: %1 × %2 s, head %3, %4 stale")
+                                .arg(n)
+                                .arg(m_bucketSeconds)
+                                .arg(headText)
+                                .arg(staleCount));
     replot(rpQueuedReplot);
 }
 

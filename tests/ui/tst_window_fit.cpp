@@ -20,6 +20,7 @@
 #include <atomic>
 
 #include "core/net/socket_listener.h"
+#include "core/sources/simulator_source.h"
 #include "ui/items_panel.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
@@ -357,6 +358,28 @@ private Q_SLOTS:
         QApplication::processEvents();
         QCOMPARE(next->mapTo(&w, QPoint(0, 0)).x(), before);
         w.setPaused(false);
+    }
+
+    void theSimulatorWarmUpFillsTheWindowChosen() {
+        MainWindow w;
+        w.setWindowSeconds(3600);
+        SourceSpec spec;  // the default warm-up (600 s) is raised to cover W
+        spec.rate = 20;
+        QVERIFY(w.startSpec(spec));
+        bool full = false;
+        for (int i = 0; i < 2000 && !full; ++i) {
+            w.frame();
+            full = !w.warmingUp() && w.history().size() >= 3600 && !w.lastSnapshot().empty &&
+                   w.lastSnapshot().head >= w.simulator()->now() - 1;
+            if (!full) {
+                QTest::qWait(10);
+            }
+        }
+        QVERIFY(full);
+        QVERIFY2(!w.livePlot()->titleText().contains(QStringLiteral("filling")),
+                 qPrintable(w.livePlot()->titleText()));
+        // About 3600 s at 20 hits/s.
+        QVERIFY(w.lastSnapshot().windowCount > 60000 && w.lastSnapshot().windowCount < 85000);
     }
 
     void theSimulatorButtonSaysRestartWhileItRuns() {
