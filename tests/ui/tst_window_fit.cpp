@@ -8,6 +8,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <QDateTime>
 #include <QDockWidget>
 #include <QLabel>
 #include <QPushButton>
@@ -26,6 +27,7 @@
 #include "ui/main_window.h"
 #include "ui/number_text.h"
 #include "ui/overload_banner.h"
+#include "ui/ring_histogram.h"
 #include "ui/sources_panel.h"
 #include "ui/window_fit.h"
 
@@ -380,6 +382,38 @@ private Q_SLOTS:
                  qPrintable(w.livePlot()->titleText()));
         // About 3600 s at 20 hits/s.
         QVERIFY(w.lastSnapshot().windowCount > 60000 && w.lastSnapshot().windowCount < 85000);
+    }
+
+    void wideBucketsTickWholeSlotsAndSayBucket() {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        w.setWindowSeconds(900);
+        w.setBucketSeconds(60);
+        pushHugeStream(w.queue());
+        w.renderNow();
+        RingHistogram* ring = w.ringHistogram();
+        // ceil(900 / 60) + 1 slots: a plain ticker would put its ticks at 2.5, 5, 7.5, ...
+        QCOMPARE(ring->slotsShown().size(), std::size_t{16});
+        QVector<double> ticks;
+        QVector<QString> labels;
+        ring->xAxis->ticker()->generate(ring->xAxis->range(), QLocale(), QLatin1Char('g'), 0, ticks,
+                                        nullptr, &labels);
+        QVERIFY(!ticks.isEmpty());
+        for (double t : ticks) {
+            QVERIFY2(t == std::round(t), qPrintable(QString::number(t)));  // no 2.5 or 7.5
+        }
+        QVERIFY2(!ring->headBars()->name().contains(QStringLiteral("second")),
+                 qPrintable(ring->headBars()->name()));
+        // Live seconds read as clock times, not raw unix seconds.
+        w.setBucketSeconds(1);
+        const Timestamp now = 1'764'596'707;
+        QVERIFY(w.queue().tryPush(HitBatch{HitEvent{now, "k", "v", 1}}));
+        w.renderNow();
+        const QString tip = ring->describeSlot(int(now % 300));
+        QVERIFY2(tip.contains(QDateTime::fromSecsSinceEpoch(now).toString(
+                     QStringLiteral("yyyy-MM-dd HH:mm:ss"))),
+                 qPrintable(tip));
     }
 
     void theSimulatorButtonSaysRestartWhileItRuns() {
