@@ -13,6 +13,8 @@
 #include <QVBoxLayout>
 
 #include "core/engine/engine_worker.h"
+#include "ui/axis_tickers.h"
+#include "ui/number_text.h"
 #include "ui/plot_export.h"
 #include "ui/qcp.h"
 #include "ui/series_legend.h"
@@ -84,8 +86,8 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(ColKey, QHeaderView::Stretch);
+    // Keys elide in the middle (full name in the tooltip); counts are never cut.
+    fitColumns(*m_table, ColKey);
     // The engine sorts (by window count): the header only shows it, a click does not re-sort.
     m_table->horizontalHeader()->setSortIndicatorShown(true);
     m_table->horizontalHeader()->setSortIndicator(ColWindow, Qt::DescendingOrder);
@@ -117,6 +119,8 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_graph = m_plot->addGraph();
     m_graph->setPen(QPen(QColor("#e8710a"), 2));
     m_plot->yAxis->setLabel(tr("hits in last 5 min"));
+    m_plot->yAxis->setTicker(QSharedPointer<PlainNumberTicker>::create());
+    m_plot->yAxis->ticker()->setTickCount(3);
     setKeyTimeAxis(*m_plot->xAxis, TimeAxisMode::Clock);
     m_plot->plotLayout()->insertRow(0);
     m_keyTitle =
@@ -137,8 +141,8 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     summaryRow->addWidget(m_filter);
     layout->addLayout(summaryRow);
     auto* row = new QHBoxLayout;
-    row->addWidget(m_table, 5);
-    row->addWidget(m_plot, 4);
+    row->addWidget(m_table, 3);
+    row->addWidget(m_plot, 2);
     layout->addLayout(row, 1);
 }
 
@@ -244,10 +248,7 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
     QList<int> plottedRows;
     for (int row = 0; row < int(frame.top.size()); ++row) {
         const KeyRow& key = frame.top[std::size_t(row)];
-        const QString values[] = {
-            QString::fromStdString(key.key), locale.toString(qulonglong(key.window)),
-            locale.toString(qulonglong(key.level)), locale.toString(qulonglong(key.allTime)),
-            locale.toString(qulonglong(key.uniques))};
+        const std::uint64_t counts[] = {0, key.window, key.level, key.allTime, key.uniques};
         for (int c = 0; c < ColumnCount; ++c) {
             QTableWidgetItem* item = m_table->item(row, c);
             if (item == nullptr) {
@@ -256,11 +257,12 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
                                                    : Qt::AlignRight | Qt::AlignVCenter);
                 m_table->setItem(row, c, item);
             }
-            if (item->text() != values[c]) {
-                item->setText(values[c]);
-                if (c == ColKey) {
-                    item->setData(Qt::UserRole, values[c]);
-                }
+            if (c == ColKey) {
+                const QString name = QString::fromStdString(key.key);
+                setNameCell(*item, name);
+                item->setData(Qt::UserRole, name);
+            } else {
+                setCountCell(*item, counts[c]);
             }
         }
         if (key.key == frame.selectedKey) {
@@ -294,8 +296,8 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
     m_summary->setText(frame.snapshot.empty
                            ? QString()
                            : tr("all keys: %1 hits, about %2 distinct visitors in the window")
-                                 .arg(locale.toString(qulonglong(frame.allKeysWindow)))
-                                 .arg(locale.toString(qulonglong(frame.allKeysUniques))));
+                                 .arg(compactCount(frame.allKeysWindow))
+                                 .arg(compactCount(frame.allKeysUniques)));
     QVector<double> times;
     QVector<double> values;
     for (std::size_t i = 0; i < frame.keySeries.size(); ++i) {
@@ -335,11 +337,17 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
         m_moreGraphs[i]->setProperty("shown", false);
     }
     m_plot->legend->setVisible(!frame.moreKeySeries.empty());
+    // One key: its name elided in the middle to the plot's width (the full key is in the table's
+    // tooltip), so the title is never cut at its start.
+    const QString suffix = tr(" · last %1").arg(tr(kLevelNames[m_level]));
+    const QFontMetrics titleMetrics(m_keyTitle->font());
     m_keyTitle->setText(
         frame.selectedKey.empty() ? tr("no key selected")
         : frame.moreKeySeries.empty()
-            ? tr("%1: hits in the last %2")
-                  .arg(QString::fromStdString(frame.selectedKey), tr(kLevelNames[m_level]))
+            ? titleMetrics.elidedText(
+                  QString::fromStdString(frame.selectedKey), Qt::ElideMiddle,
+                  std::max(40, m_plot->width() - 16 - titleMetrics.horizontalAdvance(suffix))) +
+                  suffix
             : tr("%1 keys: hits in the last %2")
                   .arg(frame.moreKeySeries.size() + 1)
                   .arg(tr(kLevelNames[m_level])));

@@ -14,6 +14,7 @@
 #include <algorithm>
 
 #include "core/limiters/limiter_factory.h"
+#include "ui/number_text.h"
 #include "ui/plot_layout.h"
 #include "ui/qcp.h"
 #include "ui/theme.h"
@@ -199,8 +200,8 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     m_lanes->verticalHeader()->setDefaultSectionSize(22);
     m_lanes->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_lanes->setSelectionMode(QAbstractItemView::NoSelection);
-    m_lanes->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_lanes->horizontalHeader()->setSectionResizeMode(ColAlgorithm, QHeaderView::ResizeToContents);
+    // Every figure sized to its content (never cut); the algorithm's name takes the rest.
+    fitColumns(*m_lanes, ColAlgorithm);
 
     auto* keysTitle = new QLabel(tr("<b>Keys rejected most</b> (since the lab started)"));
     keysTitle->setObjectName(QStringLiteral("limitsKeysTitle"));
@@ -211,6 +212,7 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     m_keys->setSelectionMode(QAbstractItemView::NoSelection);
     m_keys->verticalHeader()->setVisible(false);
     m_keys->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_keys->setTextElideMode(Qt::ElideMiddle);
     m_keys->setToolTip(
         tr("The keys with the most rejected requests, per algorithm (a "
            "space-saving sketch of 64 keys per algorithm: exact while fewer keys "
@@ -545,13 +547,19 @@ void LimitsView::updateTables() {
             }
         };
         const Count decided = lane.accepted + lane.rejected;
-        set(ColAccepted, locale.toString(qulonglong(lane.accepted)));
-        set(ColRejected, locale.toString(qulonglong(lane.rejected)));
+        set(ColAccepted, compactCount(lane.accepted));
+        set(ColRejected, compactCount(lane.rejected));
+        for (const auto& [column, n] : {std::pair{int(ColAccepted), lane.accepted},
+                                        std::pair{int(ColRejected), lane.rejected}}) {
+            if (QTableWidgetItem* item = m_lanes->item(row, column)) {
+                setCountCell(*item, n);  // the exact value in the tooltip
+            }
+        }
         set(ColRejectedPct,
             decided == 0
                 ? QStringLiteral("–")
                 : QString::number(100.0 * double(lane.rejected) / double(decided), 'f', 1));
-        set(ColMaxWindow, locale.toString(qulonglong(lane.maxInAnyWindow)));
+        set(ColMaxWindow, compactCount(lane.maxInAnyWindow));
         set(ColBursts, locale.toString(qulonglong(lane.burstSeconds)));
         set(ColMemory, formatBytes(lane.memoryBytes));
         set(ColKeys, locale.toString(qulonglong(lane.liveKeys)));
@@ -588,7 +596,12 @@ void LimitsView::updateTables() {
                                               : Qt::AlignRight | Qt::AlignVCenter);
                 m_keys->setItem(int(r), c, item);
             }
-            if (item->text() != text) {
+            if (c == 0) {
+                setNameCell(*item, text);  // elided in the middle, the full key in the tooltip
+            } else if (std::size_t(c - 1) < key.rejected.size() &&
+                       key.rejected[std::size_t(c - 1)] > 0) {
+                setCountCell(*item, key.rejected[std::size_t(c - 1)]);
+            } else if (item->text() != text) {
                 item->setText(text);
             }
         }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/axis_tickers.h"
 #include "ui/theme.h"
 #include "ui/time_axis.h"
 
@@ -80,6 +81,9 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
     m_window->setName(tr("hits in window"));
     yAxis->setLabel(tr("hits per second"));
     yAxis2->setVisible(true);
+    // Plain numbers ("20,000", "1.50 M") where 10^x would be printed.
+    yAxis->setTicker(QSharedPointer<PlainNumberTicker>::create());
+    yAxis2->setTicker(QSharedPointer<PlainNumberTicker>::create());
     yAxis2->setLabel(tr("hits in the last 300 s"));
     setTimeAxis(*xAxis, TimeAxisMode::Clock);
 
@@ -231,6 +235,10 @@ void LivePlot::showStatusLayers() {
     replot(rpQueuedReplot);
 }
 
+QString LivePlot::titleText() const {
+    return m_title->text();
+}
+
 void LivePlot::updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot) {
     applyHistory(*m_hits, update, [](const SecondRecord& r) { return double(r.hits); });
     const bool sawOther = m_sawOther;
@@ -266,10 +274,19 @@ void LivePlot::updateFrom(const HistoryUpdate& update, const EngineSnapshot& sna
         yAxis2->setLabel(tr("hits in the last %1 s").arg(m_windowSeconds));
     }
     m_head = snapshot.head;
+    // Before the window is full (a source that started less than W ago, or W raised beyond
+    // the history), the count covers only the seconds seen: say so.
+    const Timestamp seen =
+        update.history.empty() ? 0 : snapshot.head - update.history.front().second + 1;
+    const bool filling = !snapshot.empty && seen < m_windowSeconds;
     m_title->setText(snapshot.empty ? tr("Live window: waiting for hits")
-                                    : tr("Live window: %L1 hits in the last %2 s")
-                                          .arg(snapshot.windowCount)
-                                          .arg(m_windowSeconds));
+                     : filling ? tr("Live window: %L1 hits in the last %2 s (filling: %3 s seen)")
+                                     .arg(snapshot.windowCount)
+                                     .arg(m_windowSeconds)
+                                     .arg(seen)
+                               : tr("Live window: %L1 hits in the last %2 s")
+                                     .arg(snapshot.windowCount)
+                                     .arg(m_windowSeconds));
     if (m_following && !snapshot.empty) {
         applyFollowRange();
     }

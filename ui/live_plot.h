@@ -76,6 +76,10 @@ public:
     void setWindowAxisInclude(std::optional<double> value);
 
     QCPGraph* hitsGraph() const { return m_hits; }
+
+    // The title above the plot (the window count, or "filling" before W seconds were seen).
+
+    QString titleText() const;
     QCPGraph* windowGraph() const { return m_window; }
 
     void setStatusSplit(StatusSplit split);

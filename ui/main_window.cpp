@@ -23,6 +23,8 @@
 
 #include <QDockWidget>
 #include <QProgressDialog>
+#include <QScreen>
+#include <QToolButton>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -31,11 +33,14 @@
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/wall_clock.h"
-#include "ui/fleet_view.h"
 #include "ui/file_drop.h"
+#include "ui/fleet_view.h"
 #include "ui/items_panel.h"
 #include "ui/limits_view.h"
+#include "ui/listener_status.h"
 #include "ui/live_plot.h"
+#include "ui/number_text.h"
+#include "ui/overload_banner.h"
 #include "ui/plot_crosshair.h"
 #include "ui/plot_export.h"
 #include "ui/plot_tools.h"
@@ -49,21 +54,13 @@
 #include "ui/teach/teach_view.h"
 #include "ui/theme.h"
 #include "ui/threshold_alerts.h"
+#include "ui/window_fit.h"
 
 namespace hitcounter::ui {
 
 namespace {
 constexpr int kFrameIntervalMs = 33;  // 30 Hz
 
-QString compact(double value) {
-    if (value >= 1e6) {
-        return QStringLiteral("%1 M").arg(value / 1e6, 0, 'f', 2);
-    }
-    if (value >= 1e3) {
-        return QStringLiteral("%1 k").arg(value / 1e3, 0, 'f', 1);
-    }
-    return QString::number(value, 'f', 0);
-}
 }  // namespace
 
 MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
@@ -97,13 +94,18 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     m_errorBanner->setToolTip(tr("The last error; it clears when a source starts."));
     m_errorBanner->hide();
 
+    // Explicit minimums below the plots' natural ones (their legends and titles in one row), so
+    // that a 1024 px wide window holds the sources dock and every view (item 1 of issue 15).
+    m_ring->setMinimumSize(260, 120);
+    m_items->setMinimumWidth(300);
+    m_comparison->plot()->setMinimumSize(320, 160);
     m_middleSplitter = new QSplitter(Qt::Horizontal);
     m_middleSplitter->setObjectName(QStringLiteral("middleSplitter"));
     m_middleSplitter->addWidget(m_ring);
     m_middleSplitter->addWidget(m_items);
-    m_middleSplitter->setStretchFactor(0, 3);
-    m_middleSplitter->setStretchFactor(1, 2);
-    m_middleSplitter->setSizes({750, 520});
+    m_middleSplitter->setStretchFactor(0, 1);
+    m_middleSplitter->setStretchFactor(1, 1);
+    m_middleSplitter->setSizes({560, 720});  // the items table's numbers need the room
     m_mainSplitter = new QSplitter(Qt::Vertical);
     m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
     m_mainSplitter->addWidget(m_live);
@@ -118,8 +120,11 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_errorBanner);
+    m_overload = new OverloadBanner;
+    layout->addWidget(m_overload);
     // The monitor's views in one tab, the Rate limits lab in the next.
     m_limitsView = new LimitsView;
+    m_limitsView->setMinimumWidth(520);  // its natural minimum would widen the whole window
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("viewTabs"));
     m_tabs->setDocumentMode(true);
@@ -192,7 +197,10 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     connect(&m_frameTimer, &QTimer::timeout, this, &MainWindow::frame);
     m_frameTimer.start();
     m_rateClock.start();
-    resize(1600, 1000);
+    m_uptime.start();
+    // The first window fits the screen it opens on (1280x720 upward; 1024x768 usable).
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    resize(firstWindowSize(screen ? screen->availableGeometry() : QRect()));
 }
 
 MainWindow::~MainWindow() {
@@ -213,6 +221,12 @@ void MainWindow::buildActions() {
     m_pauseAction->setShortcut(Qt::Key_Space);
     m_pauseAction->setToolTip(tr("Freeze the views; counting goes on (Space)"));
     connect(m_pauseAction, &QAction::toggled, this, &MainWindow::setPaused);
+    // Wide enough for "Resume": the toolbar does not shift when the text changes.
+    if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(m_pauseAction))) {
+        m_pauseAction->setText(tr("Resume"));
+        button->setMinimumWidth(button->sizeHint().width());
+        m_pauseAction->setText(tr("Pause"));
+    }
 
     m_followAction = bar->addAction(tr("Follow live"));
     m_followAction->setCheckable(true);
@@ -246,7 +260,8 @@ void MainWindow::buildActions() {
     m_windowBox->setCurrentIndex(1);
     m_windowBox->setToolTip(
         tr("Window length W (the ring has W one-second slots). "
-           "Changing it restarts every counter."));
+           "Changing it keeps the history: a live source's counters are refilled from the "
+           "last hour's per-second counts, a replay is re-run to where it stands."));
     connect(m_windowBox, &QComboBox::activated, this,
             [this](int i) { setWindowSeconds(m_windowBox->itemData(i).toInt()); });
     bar->addWidget(m_windowBox);
@@ -324,7 +339,21 @@ void MainWindow::buildStatusBar() {
         statusBar()->addPermanentWidget(label);
         return label;
     };
-    m_statusSource = make(QStringLiteral("statusSource"), tr("The running source"));
+    // The source's description takes the room left and is elided (full text in its tooltip);
+    // a temporary message (a snapshot's path, an error) shows in its place for a while. The
+    // figures to its right are short (compact units from a million), so the status bar fits
+    // a 1024 px wide window.
+    m_statusSource = new QLabel;
+    m_statusSource->setObjectName(QStringLiteral("statusSource"));
+    m_statusSource->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_statusSource->setMinimumWidth(60);
+    m_statusSource->setContentsMargins(6, 0, 6, 0);
+    statusBar()->addWidget(m_statusSource, 1);
+    m_statusPaused = make(QStringLiteral("statusPaused"),
+                          tr("The views are frozen; counting goes on (Space resumes)"));
+    m_statusPaused->setText(tr("PAUSED"));
+    m_statusPaused->setStyleSheet(QStringLiteral("QLabel { font-weight: bold; color: #d93025; }"));
+    m_statusPaused->hide();
     m_statusRate = make(QStringLiteral("statusRate"), tr("Hits ingested per second of wall time"));
     m_statusTotals = make(QStringLiteral("statusTotals"),
                           tr("Hits in the window now / all hits since the counters started"));
@@ -431,6 +460,7 @@ void MainWindow::connectSession() {
     connect(m_session.get(), &SourceSession::stopped, this, [this] {
         closeLoadDialog();
         m_replayToolBar->hide();
+        m_sources->showSpec(m_session->spec(), false);  // "Start simulator", no listener figures
     });
     connect(m_session.get(), &SourceSession::specShown, this,
             [this](const SourceSpec& spec, bool running) {
@@ -526,6 +556,13 @@ bool MainWindow::warmingUp() const {
 bool MainWindow::startSpec(const SourceSpec& spec) {
     if (spec.kind != SourceSpec::Kind::Redis) {
         m_fleetView->disconnectFromRedis();
+        if (spec.kind == SourceSpec::Kind::Simulator && spec.warmup.count() > 0) {
+            // The warm-up fills the current window W, however long (1 h: a few seconds).
+            SourceSpec longer = spec;
+            longer.warmup =
+                std::max(spec.warmup, m_worker.options().window + std::chrono::seconds(60));
+            return m_session->startSpec(longer);
+        }
         return m_session->startSpec(spec);
     }
     // The fleet view reads Redis on its own thread; no hits reach the engine meanwhile.
@@ -702,29 +739,48 @@ QList<QCustomPlot*> MainWindow::plots() const {
 }
 
 void MainWindow::updateStatusBar() {
-    const QLocale locale;
     const Source* source = m_session->source();
     const SourceStats stats = source ? source->stats() : SourceStats{};
     const EngineSnapshot& s = m_snapshot;
-    m_statusSource->setText(source                       ? sourceStatusText(*source)
-                            : m_fleetView->isConnected() ? tr("fleet %1").arg(m_fleetView->url())
-                                                         : tr("no source"));
+    const QString sourceText = source                       ? sourceStatusText(*source)
+                               : m_fleetView->isConnected() ? tr("fleet %1").arg(m_fleetView->url())
+                                                            : tr("no source");
+    const int room = std::max(0, m_statusSource->width() - 12);
+    m_statusSource->setText(
+        m_statusSource->fontMetrics().elidedText(sourceText, Qt::ElideMiddle, room));
+    m_statusSource->setToolTip(tr("The running source: %1").arg(sourceText));
     if (FollowSource* follow = m_session->follow()) {
         m_sources->showFollowStats(followStatsText(*follow));
     }
-    m_statusRate->setText(tr("ingest %1 hits/s").arg(compact(m_ingestRate)));
-    m_statusTotals->setText(tr("window %1 · total %2")
-                                .arg(locale.toString(qulonglong(s.windowCount)),
-                                     locale.toString(qulonglong(s.totalHits))));
-    m_statusBad->setText(tr("bad lines %1").arg(locale.toString(qulonglong(stats.badLines))));
-    const Count dropped = std::max<Count>(m_queue.droppedHits(), stats.dropped);
-    m_statusDropped->setText(tr("dropped %1").arg(locale.toString(qulonglong(dropped))));
-    m_statusLate->setText(tr("late %1 · too late %2")
-                              .arg(locale.toString(qulonglong(s.lateHits)),
-                                   locale.toString(qulonglong(s.droppedLate))));
-    if (m_paused) {
-        m_statusSource->setText(m_statusSource->text() + tr("  [PAUSED]"));
+    m_sources->showListenerStats(source ? listenerStatsText(*source) : QString());
+    m_statusPaused->setVisible(m_pauseAction->isChecked());
+    m_statusRate->setText(tr("ingest %1 hits/s").arg(humanNumber(m_ingestRate, 0)));
+    const auto figure = [](QLabel* label, const QString& text, const QString& exact) {
+        label->setText(text);
+        label->setToolTip(label->property("tip").toString() + exact);
+    };
+    for (QLabel* label : {m_statusRate, m_statusTotals, m_statusBad, m_statusDropped}) {
+        if (!label->property("tip").isValid()) {
+            label->setProperty("tip", label->toolTip());
+        }
     }
+    figure(m_statusTotals,
+           tr("window %1 · total %2").arg(compactCount(s.windowCount), compactCount(s.totalHits)),
+           tr("\nwindow %1, total %2").arg(exactCount(s.windowCount), exactCount(s.totalHits)));
+    figure(m_statusBad, tr("bad lines %1").arg(compactCount(stats.badLines)),
+           tr("\n%1 bad lines").arg(exactCount(stats.badLines)));
+    const Count dropped = std::max<Count>(m_queue.droppedHits(), stats.dropped);
+    figure(m_statusDropped, tr("dropped %1").arg(compactCount(dropped)),
+           tr("\n%1 dropped").arg(exactCount(dropped)));
+    m_statusLate->setText(
+        tr("late %1 · too late %2").arg(compactCount(s.lateHits), compactCount(s.droppedLate)));
+    const double fill = std::max(
+        double(m_queue.queuedBytes()) / double(std::max<std::size_t>(1, m_queue.maxBytes())),
+        double(m_queue.size()) / double(std::max<std::size_t>(1, m_queue.capacity())));
+    // The queue stands full by design while the simulator warms up or a replay fast-forwards
+    // (they wait for room): only a live pace that cannot be met is lag.
+    const bool livePace = source != nullptr && !m_session->warmingUp() && !m_session->replay();
+    m_overload->observe(dropped, livePace ? fill : 0.0, m_uptime.elapsed());
 }
 
 void MainWindow::setPaused(bool paused) {
@@ -743,14 +799,25 @@ void MainWindow::setPaused(bool paused) {
 void MainWindow::setWindowSeconds(int seconds) {
     EngineOptions options = m_worker.options();
     options.window = std::chrono::seconds(seconds);
-    m_worker.setOptions(options);
     m_items->clear();
-    m_session->restartCounters();  // a replay rebuilds the new window from the start
+    QString message;
+    if (m_session->replay() != nullptr) {
+        m_worker.setOptions(options);
+        m_session->restartCounters();  // a replay rebuilds the new window from the start
+        message = tr("Window set to %1 s: rebuilt by re-running the trace to here");
+    } else {
+        // A live stream keeps its past: the counters are refilled from the history's seconds
+        // (the last hour), so the plots and the counts go on; only the items restart.
+        m_worker.rewindow(options);
+        message =
+            tr("Window set to %1 s: the counters were refilled from the last hour's "
+               "per-second history; the items table restarts");
+    }
     const int index = m_windowBox->findData(seconds);
     if (index >= 0) {
         m_windowBox->setCurrentIndex(index);
     }
-    statusBar()->showMessage(tr("Window set to %1 s: the counters restarted").arg(seconds), 4000);
+    statusBar()->showMessage(message.arg(seconds), 6000);
 }
 
 bool MainWindow::setLimitsOptions(const LimitsOptions& options) {
@@ -880,6 +947,7 @@ void MainWindow::saveSettings(QSettings& settings) const {
 
 void MainWindow::restoreSettings(QSettings& settings) {
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    fitIntoScreen(*this);  // a geometry saved on a larger screen
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_mainSplitter->restoreState(
         settings.value(QStringLiteral("window/mainSplitter")).toByteArray());

@@ -49,6 +49,7 @@ class LivePlot;
 class PlotToolBar;
 class RecentFiles;
 class ThresholdAlerts;
+class OverloadBanner;
 class ItemsPanel;
 class PolicyComparison;
 class ReplayBar;
@@ -59,6 +60,9 @@ class SourcesPanel;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    // The most bytes of hits waiting for the counting thread (BatchQueue::maxBytes).
+    static constexpr std::size_t kQueueBytes = std::size_t{32} << 20;
+
     // `clock` is the time of live sources and the base of simulated and replayed time
     // (default: the wall clock).
     explicit MainWindow(std::shared_ptr<Clock> clock = nullptr, QWidget* parent = nullptr);
@@ -113,6 +117,7 @@ public:
     SourcesPanel* sourcesPanel() const { return m_sources; }
     ReplayBar* replayBar() const { return m_replayBar; }
     ItemsPanel* itemsPanel() const { return m_items; }
+    OverloadBanner* overloadBanner() const { return m_overload; }
 
     // The Rate limits tab. setLimitsOptions() restarts its lab (on the counting thread): a
     // replay is re-run from its start to where it stands (a seek), a live source restarts it
@@ -178,7 +183,9 @@ private:
     void saveLimitsSettings(QSettings& settings) const;
     void restoreLimitsSettings(QSettings& settings);
 
-    BatchQueue m_queue{4096};
+    // Bounded in bytes too: under overload (10^7 hits/s x 1000) the queue stands full, and its
+    // bytes are most of the monitor's memory, so they are kept small; more only drops more.
+    BatchQueue m_queue{4096, kQueueBytes};
     EngineWorker m_worker{m_queue};
     std::unique_ptr<SourceSession> m_session;  // after m_queue and m_worker, which it uses
     std::shared_ptr<const EngineFrame> m_frame;
@@ -208,6 +215,8 @@ private:
     QAction* m_followAction = nullptr;
     QAction* m_darkAction = nullptr;
 
+    OverloadBanner* m_overload;
+    QLabel* m_statusPaused;
     QLabel* m_statusSource;
     QLabel* m_statusRate;
     QLabel* m_statusTotals;
@@ -221,6 +230,7 @@ private:
 
     // Ingest rate: hits counted since m_rateClock started, folded into m_ingestRate each second.
     QElapsedTimer m_rateClock;
+    QElapsedTimer m_uptime;  // the overload banner's clock
     Count m_hitsAtRate = 0;
     double m_ingestRate = 0.0;
 };

@@ -11,6 +11,8 @@
 #include "ui/qcp.h"
 
 #include "core/engine/engine.h"
+#include "ui/axis_tickers.h"
+#include "ui/number_text.h"
 #include "ui/theme.h"
 #include "ui/time_axis.h"
 
@@ -51,23 +53,25 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     m_errorRect = addTitledAxisRect(m_plot, grid, 0, 1, tr("error vs exact"), tr("error (%)"));
     m_memoryRect = addTitledAxisRect(m_plot, grid, 1, 0, tr("memory held"), tr("bytes (log)"));
     m_nsRect = addTitledAxisRect(m_plot, grid, 1, 1, tr("time per call"), tr("ns per call"));
+    m_countRect->axis(QCPAxis::atLeft)->setTicker(QSharedPointer<PlainNumberTicker>::create());
     auto* memAxis = m_memoryRect->axis(QCPAxis::atLeft);
     memAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto logTicker = QSharedPointer<QCPAxisTickerLog>::create();
-    logTicker->setLogBase(10);
-    memAxis->setTicker(logTicker);
-    memAxis->setNumberFormat(QStringLiteral("eb"));
+    // Bytes as "1 kB", "10 MB" (not 10^x), at most about five labels, none overlapping.
+    memAxis->setTicker(QSharedPointer<BytesLogTicker>::create());
     memAxis->setNumberPrecision(0);
-    for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_memoryRect}) {
-        setTimeAxis(*rect->axis(QCPAxis::atBottom), TimeAxisMode::Clock);
+    setTimeAxisMode(TimeAxisMode::Clock);
+    // Four small charts: few labels on each axis, so that none overlap.
+    for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_nsRect}) {
+        rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(3);
     }
     m_nsRect->axis(QCPAxis::atBottom)->setLabel(tr("policy"));
 
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("policyTable"));
-    m_table->setHorizontalHeaderLabels({tr("policy"), tr("window count"), tr("error"),
-                                        tr("error %"), tr("memory"), tr("ns/call")});
-    m_table->horizontalHeaderItem(ColCount)->setToolTip(tr("hits in the window by this policy"));
+    m_table->setHorizontalHeaderLabels(
+        {tr("policy"), tr("count"), tr("error"), tr("error %"), tr("memory"), tr("ns/call")});
+    m_table->horizontalHeaderItem(ColCount)->setToolTip(
+        tr("window count: hits in the window by this policy"));
     m_table->horizontalHeaderItem(ColError)->setToolTip(tr("count minus the exact count (ring)"));
     m_table->horizontalHeaderItem(ColMemory)->setToolTip(
         tr("bytes the policy holds now; a policy over the memory cap is stopped"));
@@ -80,18 +84,19 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
             .arg(Engine::kMinTimedCalls));
     m_table->verticalHeader()->setVisible(false);
     m_table->verticalHeader()->setDefaultSectionSize(22);
-    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);  // short windows scroll
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    fitColumns(*m_table, -1);  // every column sized to its content: numbers are never cut
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setToolTip(tr("Current values of every policy at the newest second."));
 
-    m_note =
-        new QLabel(tr("Exact: ring, deque, sorted, naive, scanring. <b>coarse</b> (60 s buckets) "
-                      "over-counts by up to a bucket; <b>estimate</b> errs when traffic is uneven. "
-                      "<b>naive</b> keeps 16 B per hit call, so a policy over %1 MiB is stopped "
-                      "(<i>stopped at cap</i>).")
-                       .arg(EngineOptions{}.policyMemoryCap >> 20));
+    m_noteText = (tr("Exact: ring, deque, sorted, naive, scanring. <b>coarse</b> (60 s buckets) "
+                     "over-counts by up to a bucket; <b>estimate</b> errs when traffic is uneven. "
+                     "<b>naive</b> keeps 16 B per hit call, so a policy over %1 MiB is stopped "
+                     "(<i>stopped at cap</i>).")
+                      .arg(EngineOptions{}.policyMemoryCap >> 20));
+    m_note = new QLabel(m_noteText);
     m_note->setObjectName(QStringLiteral("policyNote"));
     m_note->setWordWrap(true);
     m_note->setTextFormat(Qt::RichText);
@@ -105,8 +110,8 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot, 3);
-    layout->addWidget(side, 2);
+    layout->addWidget(m_plot, 5);
+    layout->addWidget(side, 4);
 }
 
 QCPGraph* PolicyComparison::countGraph(int index) const {
@@ -116,6 +121,7 @@ QCPGraph* PolicyComparison::countGraph(int index) const {
 void PolicyComparison::setTimeAxisMode(TimeAxisMode mode) {
     for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_memoryRect}) {
         setTimeAxis(*rect->axis(QCPAxis::atBottom), mode);
+        rect->axis(QCPAxis::atBottom)->ticker()->setTickCount(2);  // 5 min: every 2.5 min
     }
 }
 
@@ -198,6 +204,19 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
         rebuildSeries(snapshot);
     }
     const HistoryUpdate effective{update.history, update.from, rebuild};
+    // Errors shown before the window is full are over the seconds seen so far: marked so.
+    const Timestamp seen =
+        update.history.empty() ? 0 : snapshot.head - update.history.front().second + 1;
+    const QString note = !snapshot.empty && seen < snapshot.windowSeconds
+                             ? tr("<b>Window filling: %1 of %2 s seen</b>, so counts and errors "
+                                  "cover only those seconds. ")
+                                       .arg(seen)
+                                       .arg(snapshot.windowSeconds) +
+                                   m_noteText
+                             : m_noteText;
+    if (m_note->text() != note) {
+        m_note->setText(note);
+    }
     for (std::size_t p = 0; p < m_counts.size(); ++p) {
         applyHistory(*m_counts[p], effective, [p](const SecondRecord& r) {
             return p < r.counts.size() ? double(r.counts[p]) : 0.0;
@@ -276,8 +295,15 @@ void PolicyComparison::updateTable(const EngineSnapshot& snapshot) {
                 item->setText(text);
             }
         };
-        set(ColCount, locale.toString(qulonglong(s.count)));
-        set(ColError, s.stopped ? QStringLiteral("–") : locale.toString(qlonglong(s.error)));
+        // Counts from a million up in compact units, the exact value in the tooltip.
+        const QString signedError =
+            (s.error < 0 ? QStringLiteral("-") : QString()) +
+            compactCount(s.error < 0 ? std::uint64_t(-(s.error + 1)) + 1 : std::uint64_t(s.error));
+        const QString exact[ColumnCount] = {
+            QString(), locale.toString(qulonglong(s.count)),
+            s.stopped ? QString() : locale.toString(qlonglong(s.error))};
+        set(ColCount, compactCount(s.count));
+        set(ColError, s.stopped ? QStringLiteral("–") : signedError);
         set(ColErrorPct,
             s.stopped ? QStringLiteral("–") : QStringLiteral("%1").arg(s.errorPercent, 0, 'f', 2));
         set(ColMemory, formatBytes(s.memoryBytes));
@@ -301,7 +327,10 @@ void PolicyComparison::updateTable(const EngineSnapshot& snapshot) {
         }
         for (int c = ColPolicy; c < ColumnCount; ++c) {
             if (QTableWidgetItem* item = m_table->item(row, c)) {
-                const QString tip = c == ColNs || s.stopped ? why : QString();
+                QString tip = c == ColNs || s.stopped ? why : QString();
+                if (c < ColErrorPct && !exact[c].isEmpty() && exact[c] != item->text()) {
+                    tip = tip.isEmpty() ? exact[c] : exact[c] + QStringLiteral("\n\n") + tip;
+                }
                 if (item->toolTip() != tip) {
                     item->setToolTip(tip);
                 }

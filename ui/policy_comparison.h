@@ -45,6 +45,7 @@ private:
 
     QCustomPlot* m_plot;
     QTableWidget* m_table;
+    QString m_noteText;  // the note below the table, without the "window filling" mark
     QLabel* m_note;
     QCPAxisRect* m_countRect;
     QCPAxisRect* m_errorRect;

@@ -1,7 +1,10 @@
 #include "ui/ring_histogram.h"
 
+#include <QDateTime>
+#include <QHelpEvent>
 #include <QToolTip>
 
+#include "ui/axis_tickers.h"
 #include "ui/theme.h"
 
 namespace hitcounter::ui {
@@ -28,6 +31,7 @@ RingHistogram::RingHistogram(QWidget* parent) : QCustomPlot(parent) {
     }
     xAxis->setLabel(tr("slot (second mod W)"));
     yAxis->setLabel(tr("hits in slot"));
+    yAxis->setTicker(QSharedPointer<PlainNumberTicker>::create());
     legend->setVisible(true);
     legend->setFont(QFont(font().family(), 9));
     legend->setFillOrder(QCPLegend::foColumnsFirst);
@@ -81,6 +85,21 @@ void RingHistogram::updateFrom(const EngineSnapshot& snapshot) {
     m_stale->setData(staleKeys, stale, true);
     m_headBar->setData(headKeys, head, true);
     xAxis->setRange(-0.5, n - 0.5);
+    // Slots are whole numbers: with few of them (wide buckets) one tick per slot, never 2.5.
+    if (n <= 24) {
+        if (!m_slotTicker) {
+            m_slotTicker = QSharedPointer<QCPAxisTickerFixed>::create();
+            m_slotTicker->setTickStep(1.0);
+            m_slotTicker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+        }
+        if (xAxis->ticker() != m_slotTicker) {
+            xAxis->setTicker(m_slotTicker);
+        }
+    } else if (xAxis->ticker() == m_slotTicker) {
+        xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    }
+    m_headBar->setName(m_bucketSeconds == 1 ? tr("current second")
+                                            : tr("current bucket (%1 s)").arg(m_bucketSeconds));
     yAxis->setRange(0, top * 1.3);
     if (m_bucketSeconds == 1) {
         xAxis->setLabel(tr("slot (second mod %1)").arg(n));
@@ -93,11 +112,20 @@ void RingHistogram::updateFrom(const EngineSnapshot& snapshot) {
     }
     const qint64 headSlot =
         snapshot.empty ? -1 : qint64(floorMod(snapshot.head / m_bucketSeconds, n));
-    m_title->setText(tr("Ring buffer: %1 slots × %2 s, head slot %3, %4 stale")
-                         .arg(n)
-                         .arg(m_bucketSeconds)
-                         .arg(headSlot < 0 ? QStringLiteral("–") : QString::number(headSlot))
-                         .arg(staleCount));
+    const QString headText = headSlot < 0 ? QStringLiteral("–") : QString::number(headSlot);
+    const QString full = tr("Ring buffer: %1 slots × %2 s, head slot %3, %4 stale")
+                             .arg(n)
+                             .arg(m_bucketSeconds)
+                             .arg(headText)
+                             .arg(staleCount);
+    // A narrow window (1024 px) gets the short form rather than a title cut at both ends.
+    const bool fits = QFontMetrics(m_title->font()).horizontalAdvance(full) + 16 <= width();
+    m_title->setText(fits ? full
+                          : tr("Ring: %1 × %2 s, head %3, %4 stale")
+                                .arg(n)
+                                .arg(m_bucketSeconds)
+                                .arg(headText)
+                                .arg(staleCount));
     replot(rpQueuedReplot);
 }
 
@@ -109,14 +137,41 @@ QString RingHistogram::describeSlot(int index) const {
     if (!s.written) {
         return tr("slot %1: never written").arg(index);
     }
-    const QString state = s.isHead     ? tr("current second")
+    const QString state = s.isHead
+                              ? (m_bucketSeconds == 1 ? tr("current second") : tr("current bucket"))
                           : s.inWindow ? tr("in window")
                                        : tr("stale, reset on reuse");
-    const QString seconds = m_bucketSeconds == 1 ? tr("second %1").arg(s.bucket)
-                                                 : tr("seconds [%1, %2)")
-                                                       .arg(s.bucket * m_bucketSeconds)
-                                                       .arg((s.bucket + 1) * m_bucketSeconds);
+    // Clock times for live sources (unix seconds), trace seconds for traces.
+    const auto when = [](qint64 second) {
+        return second >= 1'000'000'000
+                   ? QDateTime::fromSecsSinceEpoch(second).toString(QStringLiteral("HH:mm:ss"))
+                   : tr("%1 s").arg(second);
+    };
+    const qint64 from = qint64(s.bucket) * m_bucketSeconds;
+    const QString seconds =
+        m_bucketSeconds == 1 ? (s.bucket >= 1'000'000'000
+                                    ? tr("%1 (second %2)")
+                                          .arg(QDateTime::fromSecsSinceEpoch(qint64(s.bucket))
+                                                   .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")))
+                                          .arg(s.bucket)
+                                    : tr("second %1").arg(s.bucket))
+                             : tr("%1 to %2").arg(when(from), when(from + m_bucketSeconds));
     return tr("slot %1\n%2\n%L3 hits\n%4").arg(index).arg(seconds).arg(s.count).arg(state);
+}
+
+bool RingHistogram::event(QEvent* event) {
+    // The generic tooltip only where no slot is under the mouse: over a slot its own text
+    // stays (QWidget would replace it with the generic one after the tooltip delay).
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const int index = static_cast<int>(std::lround(xAxis->pixelToCoord(help->pos().x())));
+        const QString text = describeSlot(index);
+        if (!text.isEmpty() && axisRect()->rect().contains(help->pos())) {
+            QToolTip::showText(help->globalPos(), text, this);
+            return true;
+        }
+    }
+    return QCustomPlot::event(event);
 }
 
 void RingHistogram::showTooltip(QMouseEvent* event) {

@@ -36,6 +36,10 @@ public:
     QCPBars* staleBars() const { return m_stale; }
     QCPBars* headBars() const { return m_headBar; }
 
+protected:
+    // Keeps the slot's tooltip over a slot (the widget's generic one elsewhere).
+    bool event(QEvent* event) override;
+
 private:
     void showTooltip(QMouseEvent* event);
 
@@ -45,6 +49,7 @@ private:
     QCPTextElement* m_title;
     int m_bucketSeconds = 1;
     std::vector<BucketSlot> m_slots;
+    QSharedPointer<QCPAxisTickerFixed> m_slotTicker;  // one tick per slot (few slots)
 };
 
 }  // namespace hitcounter::ui

@@ -35,6 +35,9 @@ struct SourceSpec {
     double rate = 2000.0;  // hits per second
     int keys = 100;
     double speed = 1.0;
+    // Ten minutes: the default 5 min window is full within a second. The main window raises it
+    // to cover a longer W (startSpec); a W raised later beyond the seconds seen is marked
+    // "filling" in the views until it is full.
     std::chrono::seconds warmup{600};
     // replay (a trace CSV or an access log) and follow (a live access log)
     QString file;

@@ -82,7 +82,7 @@ SourcesPanel::SourcesPanel(QWidget* parent) : QWidget(parent) {
     m_speed->setToolTip(tr("How fast simulated (or replayed) time runs against the wall clock"));
     connect(m_speed, &QComboBox::activated, this,
             [this](int i) { Q_EMIT speedChanged(m_speed->itemData(i).toDouble()); });
-    auto* simStart = new QPushButton(tr("Start simulator"));
+    auto* simStart = m_simStart = new QPushButton(tr("Start simulator"));
     simStart->setObjectName(QStringLiteral("simulatorStart"));
     simStart->setToolTip(tr("(Re)start the simulator with these settings; the counters restart"));
     connect(simStart, &QPushButton::clicked, this,
@@ -131,6 +131,17 @@ SourcesPanel::SourcesPanel(QWidget* parent) : QWidget(parent) {
     listenForm->addRow(tr("Address"), m_host);
     listenForm->addRow(tr("Port"), m_port);
     listenForm->addRow(m_listenButton);
+    // What the listener received: counts, then the last bad line of each problem with its
+    // sender (ui/listener_status.h).
+    m_listenerStats = new QLabel;
+    m_listenerStats->setObjectName(QStringLiteral("listenerStats"));
+    m_listenerStats->setWordWrap(true);
+    m_listenerStats->setTextFormat(Qt::PlainText);
+    m_listenerStats->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_listenerStats->setToolTip(
+        tr("Lines received, bad lines (malformed) and ignored lines (well-formed but not hits, "
+           "e.g. statsd gauges); below, the last bad line of each problem with its sender"));
+    listenForm->addRow(m_listenerStats);
 
     // Replay
     auto* open = new QPushButton(tr("Open trace…"));
@@ -311,6 +322,16 @@ void SourcesPanel::showFollowStats(const QString& text) {
     m_followStats->setText(text);
 }
 
+void SourcesPanel::showListenerStats(const QString& text) {
+    if (m_listenerStats->text() != text) {
+        m_listenerStats->setText(text);
+    }
+}
+
+QString SourcesPanel::listenerStatsText() const {
+    return m_listenerStats->text();
+}
+
 void SourcesPanel::showSpec(const SourceSpec& spec, bool running) {
     m_updating = true;
     const std::string_view pattern = trafficPatternName(spec.pattern);
@@ -334,6 +355,11 @@ void SourcesPanel::showSpec(const SourceSpec& spec, bool running) {
         }
     }
     m_listening = running && listener;
+    if (!m_listening) {
+        m_listenerStats->clear();
+    }
+    const bool simulating = running && spec.kind == SourceSpec::Kind::Simulator;
+    m_simStart->setText(simulating ? tr("Restart simulator") : tr("Start simulator"));
     m_listenButton->setText(m_listening ? tr("Stop listening") : tr("Start listening"));
     if (spec.kind == SourceSpec::Kind::Replay && !spec.file.isEmpty()) {
         m_replayFile->setText(QFileInfo(spec.file).fileName());

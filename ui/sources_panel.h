@@ -38,6 +38,10 @@ public:
     SourceSpec redisSpec() const;
     // The follow source's figures (source_status.h), shown under its controls.
     void showFollowStats(const QString& text);
+    // The running listener's counts and last bad lines (listener_status.h); cleared when no
+    // listener runs.
+    void showListenerStats(const QString& text);
+    QString listenerStatsText() const;
 
     static double rateFromSlider(int position);
     static int sliderFromRate(double rate);
@@ -70,6 +74,8 @@ private:
     QCheckBox* m_followFromStart;
     QPushButton* m_followButton;
     QLabel* m_followStats;
+    QLabel* m_listenerStats;
+    QPushButton* m_simStart;
     bool m_following = false;
     QLineEdit* m_redisUrl;
     QPushButton* m_redisButton;

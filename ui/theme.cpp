@@ -51,6 +51,16 @@ void applyTheme(QApplication& app, const Theme& theme) {
         p.setColor(QPalette::Highlight, theme.accent);
         p.setColor(QPalette::HighlightedText, Qt::black);
         p.setColor(QPalette::PlaceholderText, QColor("#9aa0a6"));
+        // Fusion draws the frames of radio buttons, check boxes and group boxes with these:
+        // left at the light palette's values they vanish on the dark window.
+        p.setColor(QPalette::Light, QColor("#5f6368"));
+        p.setColor(QPalette::Midlight, QColor("#45484d"));
+        p.setColor(QPalette::Mid, QColor("#80868b"));
+        p.setColor(QPalette::Dark, QColor("#9aa0a6"));
+        p.setColor(QPalette::Shadow, QColor("#0b0c0d"));
+        p.setColor(QPalette::BrightText, Qt::white);
+        p.setColor(QPalette::Link, theme.accent);
+        p.setColor(QPalette::LinkVisited, theme.accent.lighter(120));
         p.setColor(QPalette::Disabled, QPalette::Text, QColor("#80868b"));
         p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor("#80868b"));
         p.setColor(QPalette::Disabled, QPalette::WindowText, QColor("#80868b"));

@@ -87,6 +87,9 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
                        "redis://HOST:PORT[/DB] or redis://:PASSWORD@HOST:PORT, any node of a "
                        "cluster (docs/redis.md)."),
         QStringLiteral("URL"));
+    const QCommandLineOption graphite(QStringLiteral("listen-graphite"),
+                                      QStringLiteral("Listen for Graphite plaintext over TCP."),
+                                      QStringLiteral("HOST:PORT"));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
         QStringLiteral("Save the whole window as PNG after --after seconds, then exit."),
@@ -143,10 +146,10 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         QStringLiteral("lesson-file"),
         QStringLiteral("With --teach: open a saved lesson file (docs/teaching.md)."),
         QStringLiteral("FILE"));
-    parser.addOptions({simulate,    rate,  replay, follow,     fromStart,  key,  logFormat,
-                       statusSplit, theme, size,   seek,       stateJson,  udp,  tcp,
-                       screenshot,  after, bench,  teach,      lesson,     step, view,
-                       limit,       per,   scope,  algorithms, lessonFile, redis});
+    parser.addOptions({simulate,    rate,  replay, follow,     fromStart,  key,      logFormat,
+                       statusSplit, theme, size,   seek,       stateJson,  udp,      tcp,
+                       screenshot,  after, bench,  teach,      lesson,     step,     view,
+                       limit,       per,   scope,  algorithms, lessonFile, graphite, redis});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -175,7 +178,7 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         }
         return names;
     };
-    const QStringList sources = given({&simulate, &replay, &follow, &udp, &tcp, &redis});
+    const QStringList sources = given({&simulate, &replay, &follow, &udp, &tcp, &graphite, &redis});
     if (sources.size() > 1) {
         *error = QStringLiteral("%1 and %2: choose one source").arg(sources[0], sources[1]);
         return std::nullopt;
@@ -199,8 +202,8 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     }
     if (parser.isSet(teach)) {
         const QStringList monitorOnly =
-            given({&simulate, &rate, &replay, &follow, &udp, &tcp, &redis, &bench, &stateJson,
-                   &seek, &statusSplit, &view, &limit, &per, &scope, &algorithms});
+            given({&simulate, &rate, &replay, &follow, &udp, &tcp, &graphite, &redis, &bench,
+                   &stateJson, &seek, &statusSplit, &view, &limit, &per, &scope, &algorithms});
         if (!monitorOnly.isEmpty()) {
             *error = QStringLiteral(
                          "--teach and %1: the teaching view runs its own lessons; %1 is for "
@@ -273,6 +276,7 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     }
     o.listenUdp = parser.value(udp);
     o.listenTcp = parser.value(tcp);
+    o.listenGraphite = parser.value(graphite);
     o.screenshotFile = parser.value(screenshot);
     o.stateJsonFile = parser.value(stateJson);
     bool ok = true;
@@ -389,7 +393,8 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
     using Kind = ui::SourceSpec::Kind;
     const bool chosen = !o.simulatePattern.isEmpty() || o.rate > 0 || !o.replayFile.isEmpty() ||
                         !o.followFile.isEmpty() || !o.listenUdp.isEmpty() ||
-                        !o.listenTcp.isEmpty() || !o.redisUrl.isEmpty();
+                        !o.listenTcp.isEmpty() || !o.listenGraphite.isEmpty() ||
+                        !o.redisUrl.isEmpty();
     if (!chosen) {
         return remembered;
     }
@@ -425,9 +430,12 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
     } else if (!o.listenUdp.isEmpty()) {
         spec.kind = Kind::StatsdUdp;
         spec.address = o.listenUdp;
-    } else {
+    } else if (!o.listenTcp.isEmpty()) {
         spec.kind = Kind::StatsdTcp;
         spec.address = o.listenTcp;
+    } else {
+        spec.kind = Kind::GraphiteTcp;
+        spec.address = o.listenGraphite;
     }
     if (!o.key.isEmpty()) {
         spec.key = o.key;

@@ -33,6 +33,7 @@ struct GuiOptions {
     QString listenUdp;                 // HOST:PORT
     QString listenTcp;                 // HOST:PORT
     QString redisUrl;                  // --redis: watch the fleet's Redis in the Fleet tab
+    QString listenGraphite;            // HOST:PORT: Graphite plaintext over TCP
     QString screenshotFile;
     double screenshotAfterSeconds = 3.0;
     int benchFrames = 0;
@@ -57,9 +58,10 @@ struct GuiOptions {
 std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString* error);
 
 // The source to start. With no source option (--simulate, --rate, --replay, --follow,
-// --listen-udp, --listen-tcp, --redis) the remembered one, as it was. With one, the source's
-// defaults plus what the command line gives: explicit options win, and nothing of the remembered
-// source (its rate, file, speed, loop) is inherited. nullopt and `error` for a bad pattern.
+// --listen-udp, --listen-tcp, --listen-graphite, --redis) the remembered one, as it was. With
+// one, the source's defaults plus what the command line gives: explicit options win, and nothing of
+// the remembered source (its rate, file, speed, loop) is inherited. nullopt and `error` for a bad
+// pattern.
 std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& options,
                                                     const ui::SourceSpec& remembered,
                                                     QString* error);

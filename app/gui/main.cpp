@@ -65,7 +65,7 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
                       : screenshot           ? view.lastStep()
                                              : 0);
     }
-    view.resize(1280, 800);
+    view.resize(options.width > 0 ? QSize(options.width, options.height) : QSize(1280, 800));
     view.show();
     if (screenshot) {
         screenshotLater(view, options, [&view] { view.renderImage(); });

@@ -95,6 +95,32 @@ void Engine::reset(EngineOptions options) {
     ++m_epoch;
 }
 
+void Engine::rewindow(EngineOptions options) {
+    std::deque<SecondRecord> past = std::move(m_history);
+    const bool wasEmpty = m_empty;
+    const Count total = m_totalHits;
+    const Count late = m_lateHits;
+    reset(std::move(options));
+    if (wasEmpty) {
+        return;
+    }
+    for (const SecondRecord& old : past) {
+        moveHeadTo(old.second);
+        SecondRecord& record = m_history.back();
+        record.hits = old.hits;
+        record.statusHits = old.statusHits;
+        if (old.hits > 0) {
+            for (auto& policy : m_policies) {
+                if (!policy->stopped) {
+                    policy->counter->hit(old.second, old.hits);
+                }
+            }
+        }
+    }
+    m_totalHits = total;
+    m_lateHits = late;
+}
+
 void Engine::ingest(const HitBatch& batch) {
     if (batch.kind == BatchKind::Reset) {
         reset(m_options);

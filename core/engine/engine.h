@@ -88,6 +88,13 @@ public:
     // Forgets every hit and rebuilds the counters (a new window length or a replay seek).
     void reset(EngineOptions options);
     void reset() { reset(m_options); }
+    // A new window length (or other options) for a live stream without losing its past: the
+    // counters are rebuilt with `options` and fed the hits of every second of the history
+    // again (the policies count seconds, so they end as if they had run with the new window
+    // all along, as far back as the history reaches); the history's per-second counts are
+    // recomputed, and the totals kept. The keyed monitor (per-key counts) starts afresh: the
+    // history holds no keys. Bumps epoch() so views rebuild.
+    void rewindow(EngineOptions options);
 
     const EngineOptions& options() const { return m_options; }
     // No hit since the last reset.

@@ -45,6 +45,13 @@ void EngineWorker::setOptions(EngineOptions options) {
     m_commandOptions = std::move(options);
 }
 
+void EngineWorker::rewindow(EngineOptions options) {
+    std::lock_guard lock(m_commandMutex);
+    m_options = options;
+    m_commandOptions.reset();
+    m_commandRewindow = std::move(options);
+}
+
 EngineOptions EngineWorker::options() const {
     std::lock_guard lock(m_commandMutex);
     return m_options;
@@ -119,6 +126,7 @@ void EngineWorker::run(std::stop_token stop) {
         // to building them (the items' uniques are the costly part).
         const auto now = std::chrono::steady_clock::now();
         if (m_requested.load() > m_answered && (!batch || now >= m_nextPublish)) {
+            applyCommands(false);  // a frame asked for after a command shows its effect
             publish(!batch.has_value());
             m_nextPublish = std::chrono::steady_clock::now() +
                             kBacklogFrameRatio * (std::chrono::steady_clock::now() - now);
@@ -131,6 +139,10 @@ void EngineWorker::applyCommands(bool atReset) {
     if (atReset && m_commandOptions) {
         m_engine.reset(std::move(*m_commandOptions));
         m_commandOptions.reset();
+    }
+    if (m_commandRewindow) {
+        m_engine.rewindow(std::move(*m_commandRewindow));
+        m_commandRewindow.reset();
     }
     if (m_commandLimits) {
         m_limits.restart(std::move(*m_commandLimits));

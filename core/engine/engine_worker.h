@@ -64,6 +64,9 @@ public:
 
     // The options the counters restart with at the next Reset marker (push one, or seek).
     void setOptions(EngineOptions options);
+    // `options` at once for a live stream, keeping its past: Engine::rewindow() where the
+    // counting thread picks the command up (no Reset marker needed).
+    void rewindow(EngineOptions options);
     EngineOptions options() const;
     // nullptr: the head moves only with hits (replay, simulator). `clock` must outlive its use.
     void setLiveClock(const Clock* clock);
@@ -107,15 +110,16 @@ private:
     Engine m_engine;  // the worker's thread only (before start(): the constructor's)
 
     mutable std::mutex m_commandMutex;
-    std::optional<EngineOptions> m_commandOptions;  // guarded by m_commandMutex
-    EngineOptions m_options;                        // guarded by m_commandMutex
-    const Clock* m_commandClock = nullptr;          // guarded by m_commandMutex
-    std::string m_commandKey;                       // guarded by m_commandMutex
-    std::vector<std::string> m_commandMoreKeys;     // guarded by m_commandMutex
-    std::string m_commandFilter;                    // guarded by m_commandMutex
-    std::chrono::seconds m_commandLevel{300};       // guarded by m_commandMutex
-    std::optional<LimitsOptions> m_commandLimits;   // guarded by m_commandMutex
-    LimitsOptions m_limitsOptions;                  // guarded by m_commandMutex
+    std::optional<EngineOptions> m_commandOptions;   // guarded by m_commandMutex
+    std::optional<EngineOptions> m_commandRewindow;  // guarded by m_commandMutex
+    EngineOptions m_options;                         // guarded by m_commandMutex
+    const Clock* m_commandClock = nullptr;           // guarded by m_commandMutex
+    std::string m_commandKey;                        // guarded by m_commandMutex
+    std::vector<std::string> m_commandMoreKeys;      // guarded by m_commandMutex
+    std::string m_commandFilter;                     // guarded by m_commandMutex
+    std::chrono::seconds m_commandLevel{300};        // guarded by m_commandMutex
+    std::optional<LimitsOptions> m_commandLimits;    // guarded by m_commandMutex
+    LimitsOptions m_limitsOptions;                   // guarded by m_commandMutex
 
     std::atomic<std::uint64_t> m_requested{1};  // the newest ticket asked for
     std::uint64_t m_answered = 0;               // worker only: the newest ticket answered

@@ -144,6 +144,13 @@ public:
 
     std::size_t maxBytes() const { return m_maxBytes; }
 
+    // The batches queued now, and the most it holds.
+    std::size_t size() const {
+        std::lock_guard lock(m_mutex);
+        return m_batches.size();
+    }
+    std::size_t capacity() const { return m_capacity; }
+
 private:
     // Callers hold m_mutex.
     bool fits(std::size_t bytes) const {

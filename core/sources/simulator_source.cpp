@@ -1,6 +1,8 @@
 #include "core/sources/simulator_source.h"
 
 #include <algorithm>
+#include <cmath>
+#include <iomanip>
 #include <sstream>
 
 #include "core/sources/batch_sender.h"
@@ -45,8 +47,11 @@ SourceStats SimulatorSource::stats() const {
 std::string SimulatorSource::describe() const {
     const TrafficOptions t = traffic();
     std::ostringstream out;
-    out << "simulator " << trafficPatternName(t.pattern) << ' ' << t.rate << " hits/s, " << t.keys
-        << " keys, " << t.visitors << " visitors, seed " << t.seed;
+    // Rates as people write them: 1000000, not 1e+06 (the rate is at most 10^7).
+    out << "simulator " << trafficPatternName(t.pattern) << ' '
+        << std::setprecision(std::max(6, int(std::log10(std::max(1.0, t.rate))) + 4)) << t.rate
+        << std::setprecision(6) << " hits/s, " << t.keys << " keys, " << t.visitors
+        << " visitors, seed " << t.seed;
     if (m_clock.asFastAsPossible()) {
         out << ", as fast as possible";
     } else {

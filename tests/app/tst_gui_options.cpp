@@ -76,6 +76,16 @@ private Q_SLOTS:
             << QStringList{"--listen-udp", "127.0.0.1:1", "--listen-tcp", "127.0.0.1:2"}
             << "--listen-udp"
             << "--listen-tcp";
+        QTest::newRow("graphite and udp")
+            << QStringList{"--listen-udp", "127.0.0.1:1", "--listen-graphite", "127.0.0.1:2"}
+            << "--listen-udp"
+            << "--listen-graphite";
+        QTest::newRow("graphite and rate")
+            << QStringList{"--listen-graphite", "127.0.0.1:2003", "--rate", "5"} << "--rate"
+            << "--listen-graphite";
+        QTest::newRow("teach and graphite")
+            << QStringList{"--teach", "--listen-graphite", "127.0.0.1:2003"} << "--teach"
+            << "--listen-graphite";
         QTest::newRow("screenshot and bench")
             << QStringList{"--screenshot", "a.png", "--bench-frames", "3"} << "--screenshot"
             << "--bench-frames";
@@ -228,6 +238,49 @@ private Q_SLOTS:
         QVERIFY(!spec->loop);
         QCOMPARE(spec->speed, 1.0);
         QCOMPARE(spec->key, QStringLiteral("path"));
+    }
+
+    void listenGraphiteStartsTheGraphiteListener() {
+        QString error;
+        const auto options =
+            parse({QStringLiteral("--listen-graphite"), QStringLiteral("127.0.0.1:2003")}, &error);
+        QVERIFY2(options, qPrintable(error));
+        SourceSpec last;
+        last.rate = 1e7;
+        const auto spec = sourceSpecFromOptions(*options, last, &error);
+        QVERIFY(spec);
+        QCOMPARE(spec->kind, SourceSpec::Kind::GraphiteTcp);
+        QCOMPARE(spec->address, QStringLiteral("127.0.0.1:2003"));
+    }
+
+    void aBadSizeExitsTwoWithTheValueTyped_data() {
+        QTest::addColumn<QString>("size");
+        QTest::newRow("no x") << "1280";
+        QTest::newRow("letters") << "wide x720";
+        QTest::newRow("too small") << "100x100";
+        QTest::newRow("too large") << "10000x720";
+        QTest::newRow("negative") << "-1280x720";
+    }
+    void aBadSizeExitsTwoWithTheValueTyped() {
+        QFETCH(QString, size);
+        QString error;
+        QVERIFY(!parse({QStringLiteral("--size"), size}, &error));
+        QVERIFY2(error.contains(QStringLiteral("--size")) &&
+                     error.contains(QStringLiteral("'%1'").arg(size)),
+                 qPrintable(error));
+        const Run run = runGui({QStringLiteral("--size"), size, QStringLiteral("--screenshot"),
+                                QStringLiteral("never.png")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.errors.contains(QStringLiteral("hitcounter: ") + error),
+                 qPrintable(run.errors));
+    }
+
+    void aSizeParsesIntoWidthAndHeight() {
+        QString error;
+        const auto options = parse({QStringLiteral("--size"), QStringLiteral("1024x768")}, &error);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->width, 1024);
+        QCOMPARE(options->height, 768);
     }
 
     void anUnknownPatternIsAnError() {

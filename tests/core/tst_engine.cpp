@@ -106,6 +106,38 @@ private Q_SLOTS:
         QCOMPARE(h[3].hits, Count{1});
     }
 
+    void rewindowRefillsEveryPolicyFromTheHistory() {
+        Engine e;  // W = 300 s
+        e.ingest(hitsAt({100, 100, 150, 200, 390}));
+        QCOMPARE(e.snapshot().windowCount, Count{5});  // (90, 390]: all five
+        const std::uint64_t epoch = e.epoch();
+        EngineOptions shorter = e.options();
+        shorter.window = std::chrono::seconds(60);
+        e.rewindow(shorter);
+        QVERIFY(e.epoch() != epoch);  // views rebuild
+        const EngineSnapshot s = e.snapshot();
+        QCOMPARE(s.windowSeconds, std::int64_t{60});
+        QCOMPARE(s.head, Timestamp{390});
+        QCOMPARE(s.totalHits, Count{5});    // kept
+        QCOMPARE(s.windowCount, Count{1});  // (330, 390]
+        for (const PolicyState& p : s.policies) {
+            QVERIFY2(p.count == 1 || !p.exact, p.name.c_str());
+        }
+        // The history's per-second counts are those of the new window all along.
+        QCOMPARE(e.history().front().second, Timestamp{100});
+        QCOMPARE(e.history().size(), std::size_t{291});
+        QCOMPARE(e.history()[100].counts[0], Count{2});  // second 200: (140, 200] holds 150, 200
+        QCOMPARE(e.history()[150].counts[0], Count{1});  // second 250: (190, 250] holds 200
+        QCOMPARE(e.history()[100].hits, Count{1});
+        // A longer window sees every second of the history again.
+        EngineOptions longer = e.options();
+        longer.window = std::chrono::seconds(3600);
+        e.rewindow(longer);
+        QCOMPARE(e.snapshot().windowCount, Count{5});
+        e.ingest(hitsAt({391}));
+        QCOMPARE(e.snapshot().windowCount, Count{6});
+    }
+
     void lateHitInsideWindowIsCountedAndReported() {
         Engine e;
         e.ingest(hitsAt({100, 50, -500}));

@@ -179,6 +179,16 @@ private Q_SLOTS:
         QVERIFY2(text.contains("steady") && text.contains("250") && text.contains("10x"),
                  qPrintable(text));
     }
+
+    void describePrintsLargeRatesWithoutExponent() {
+        ManualClock base(0s);
+        SimulatorSource sim(base, steady(1e6, 0, std::nullopt, 1.0));
+        const QString text = QString::fromStdString(sim.describe());
+        QVERIFY2(text.contains("1000000 hits/s") && !text.contains("e+"), qPrintable(text));
+        sim.setRate(1e7);
+        const QString faster = QString::fromStdString(sim.describe());
+        QVERIFY2(faster.contains("10000000 hits/s"), qPrintable(faster));
+    }
 };
 
 QTEST_GUILESS_MAIN(SimulatorSourceTest)

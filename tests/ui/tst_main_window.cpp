@@ -2,6 +2,7 @@
 // PNG export and snapshot, and a source that cannot start leaving a visible message.
 #include <QImage>
 #include <QLabel>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableWidget>
@@ -67,7 +68,11 @@ private Q_SLOTS:
             QVERIFY2(child != nullptr, name);
             QVERIFY2(child->isVisible(), name);
         }
-        QVERIFY(w.width() >= 1280 && w.height() >= 800);
+        // The first window fits the screen (offscreen: its available area), unless the
+        // window's minimum is larger.
+        const QSize available = QGuiApplication::primaryScreen()->availableGeometry().size();
+        QVERIFY(w.width() <= std::max(available.width(), w.minimumSizeHint().width()));
+        QVERIFY(w.height() <= std::max(available.height(), w.minimumSizeHint().height()));
     }
 
     void knownStreamReachesEveryPlot() {
@@ -108,17 +113,42 @@ private Q_SLOTS:
         QVERIFY(slots[201 % 61].isHead);
     }
 
-    void changingTheWindowRestartsTheCounters() {
+    void changingTheWindowKeepsTheHistory() {
         MainWindow w;
         pushKnownStream(w.queue());
         w.renderNow();
+        QCOMPARE(w.lastSnapshot().windowCount, Count{55});
         w.setWindowSeconds(60);
-        pushKnownStream(w.queue());
         w.renderNow();
+        // The live stream's past is kept: the new 60 s window holds seconds 1000..1009.
         QCOMPARE(w.lastSnapshot().windowSeconds, std::int64_t{60});
         QCOMPARE(w.lastSnapshot().slots.size(), std::size_t{60});
         QCOMPARE(w.lastSnapshot().windowCount, Count{55});
+        QCOMPARE(w.lastSnapshot().totalHits, Count{55});
         QCOMPARE(w.livePlot()->hitsGraph()->data()->size(), 10);
+        QCOMPARE(valueAt(w.livePlot()->windowGraph(), 1009), 55.0);
+        // One hit at 1065: the window (1005, 1065] holds 1006..1009 (7 + 8 + 9 + 10) and it.
+        QVERIFY(w.queue().tryPush(HitBatch{HitEvent{1065, "page", "visitor", 1}}));
+        w.renderNow();
+        QCOMPARE(w.lastSnapshot().windowCount, Count{35});
+        QCOMPARE(w.lastSnapshot().totalHits, Count{56});
+        QCOMPARE(valueAt(w.livePlot()->hitsGraph(), 1004), 5.0);
+    }
+
+    void aWindowNotFullYetIsMarkedAsFilling() {
+        MainWindow w;
+        pushKnownStream(w.queue());  // 10 seconds of a 300 s window
+        w.renderNow();
+        QVERIFY2(w.livePlot()->titleText().contains(QStringLiteral("filling: 10 s seen")),
+                 qPrintable(w.livePlot()->titleText()));
+        auto* note = w.findChild<QLabel*>(QStringLiteral("policyNote"));
+        QVERIFY(note && note->text().contains(QStringLiteral("Window filling: 10 of 300 s")));
+        w.setWindowSeconds(60);
+        QVERIFY(w.queue().tryPush(HitBatch{HitEvent{1065, "page", "visitor", 1}}));
+        w.renderNow();  // 66 s of history now: the 60 s window is full
+        QVERIFY2(!w.livePlot()->titleText().contains(QStringLiteral("filling")),
+                 qPrintable(w.livePlot()->titleText()));
+        QVERIFY(!note->text().contains(QStringLiteral("Window filling")));
     }
 
     void settingsRoundTrip() {
@@ -161,6 +191,7 @@ private Q_SLOTS:
 
     void snapshotWritesPngCsvAndSettings() {
         MainWindow w;
+        w.resize(1280, 800);  // the first size follows the (offscreen) screen
         w.show();
         pushKnownStream(w.queue());
         QTemporaryDir dir;

@@ -1,0 +1,434 @@
+// Issue 15 items 1, 2, 7, 8 and 10, offscreen: the window fits 1280x720 and 1024x768 with
+// every dock, table and status item inside it and the status bar visible; huge counts and
+// long keys are never elided (compact units, exact value in the tooltip; keys elided in the
+// middle, full name in the tooltip); drops raise a visible banner and the queue stays within
+// its byte bound; a real UDP listener's bad lines show with their sender and problem; the
+// toolbar does not shift when Pause becomes Resume.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QLabel>
+#include <QPushButton>
+#include <QScreen>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTest>
+#include <QToolBar>
+#include <atomic>
+
+#include "core/net/socket_listener.h"
+#include "core/sources/simulator_source.h"
+#include "ui/items_panel.h"
+#include "ui/live_plot.h"
+#include "ui/main_window.h"
+#include "ui/number_text.h"
+#include "ui/overload_banner.h"
+#include "ui/ring_histogram.h"
+#include "ui/sources_panel.h"
+#include "ui/window_fit.h"
+
+using namespace hitcounter;
+using namespace hitcounter::ui;
+
+namespace {
+
+constexpr Count kHuge = 4'930'123'456'789;
+const std::string kLongKey =
+    "page.about.team.engineering.platform.observability.counters.hits.window.ring.slot."
+    "histogram.tail";
+
+// A source that only reports drops (as a saturated listener would).
+class DroppingSource : public Source {
+public:
+    void start(BatchQueue&) override { m_running = true; }
+    void stop() override { m_running = false; }
+    bool running() const override { return m_running; }
+    SourceStats stats() const override {
+        SourceStats s;
+        s.dropped = dropped.load();
+        return s;
+    }
+    std::string describe() const override { return "dropping"; }
+    std::atomic<std::uint64_t> dropped{0};
+
+private:
+    std::atomic<bool> m_running{false};
+};
+
+// Every widget of `names` and every visible table, dock and status bar label lies inside `w`.
+void verifyInside(MainWindow& w) {
+    const QRect inside = w.rect();
+    QList<QWidget*> widgets;
+    for (QDockWidget* dock : w.findChildren<QDockWidget*>()) {
+        widgets << dock;
+    }
+    for (QTableWidget* table : w.findChildren<QTableWidget*>()) {
+        widgets << table;
+    }
+    for (QLabel* label : w.statusBar()->findChildren<QLabel*>()) {
+        widgets << label;
+    }
+    widgets << w.statusBar();
+    int checked = 0;
+    for (QWidget* widget : widgets) {
+        if (!widget->isVisibleTo(&w)) {
+            continue;
+        }
+        const QRect r(widget->mapTo(&w, QPoint(0, 0)), widget->size());
+        QVERIFY2(inside.contains(r),
+                 qPrintable(QStringLiteral("%1 at %2,%3 %4x%5 outside the %6x%7 window")
+                                .arg(widget->objectName())
+                                .arg(r.x())
+                                .arg(r.y())
+                                .arg(r.width())
+                                .arg(r.height())
+                                .arg(inside.width())
+                                .arg(inside.height())));
+        ++checked;
+    }
+    QVERIFY(checked >= 8);  // the docks, both tables, the status bar and its figures
+}
+
+void pushHugeStream(BatchQueue& queue) {
+    for (Timestamp s = 1000; s < 1010; ++s) {
+        HitBatch batch;
+        batch.push_back(HitEvent{s, kLongKey, "visitor", kHuge});
+        batch.push_back(HitEvent{s, "home", "visitor", 7});
+        QVERIFY(queue.tryPush(std::move(batch)));
+    }
+}
+
+int rowOf(const QTableWidget& table, const QString& key) {
+    for (int row = 0; row < table.rowCount(); ++row) {
+        if (table.item(row, 0) && table.item(row, 0)->toolTip() == key) {
+            return row;
+        }
+    }
+    return -1;
+}
+
+int columnOf(const QTableWidget& table, const QString& header) {
+    for (int c = 0; c < table.columnCount(); ++c) {
+        if (table.horizontalHeaderItem(c)->text() == header) {
+            return c;
+        }
+    }
+    return -1;
+}
+
+}  // namespace
+
+class TestWindowFit : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("hitcounter-test"));
+    }
+
+    void firstSizeFitsTheScreen() {
+        QCOMPARE(firstWindowSize(QRect(0, 0, 2560, 1440)), QSize(1600, 1000));
+        const QSize small = firstWindowSize(QRect(0, 0, 1366, 728));
+        QVERIFY(small.width() <= 1366 && small.height() <= 728);
+        QVERIFY(small.width() >= 1300 && small.height() >= 650);
+        // The offscreen screen: the first window is no larger than its available area.
+        MainWindow w;
+        const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+        QVERIFY2(w.width() <= std::max(available.width(), w.minimumSizeHint().width()),
+                 qPrintable(QStringLiteral("%1 on %2").arg(w.width()).arg(available.width())));
+    }
+
+    void everythingLiesInsideTheWindow_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1024x768") << QSize(1024, 768);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void everythingLiesInsideTheWindow() {
+        QFETCH(QSize, size);
+        MainWindow w;
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        if (w.size() != size) {
+            for (QWidget* child : w.findChildren<QWidget*>()) {
+                if (child->minimumSizeHint().width() > 300 && child->isVisibleTo(&w)) {
+                    qWarning() << child->metaObject()->className() << child->objectName()
+                               << child->minimumSizeHint() << child->minimumWidth();
+                }
+            }
+        }
+        QCOMPARE(w.size(), size);  // the minimum size does not push it wider or taller
+        pushHugeStream(w.queue());
+        w.renderNow();
+        w.setPaused(true);
+        w.frame();
+        QApplication::processEvents();
+        QVERIFY(w.statusBar()->isVisible());
+        auto* paused = w.findChild<QLabel*>(QStringLiteral("statusPaused"));
+        QVERIFY(paused && paused->isVisible());
+        verifyInside(w);
+        w.setPaused(false);
+        // A temporary message (a snapshot's path) shows in the status bar too.
+        w.statusBar()->showMessage(QStringLiteral("Snapshot saved in /tmp/x"), 4000);
+        QApplication::processEvents();
+        verifyInside(w);
+    }
+
+    void hugeCountsAndLongKeysAreNotElided() {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushHugeStream(w.queue());
+        w.renderNow();
+        QApplication::processEvents();
+        w.renderNow();
+        QApplication::processEvents();
+
+        QTableWidget* items = w.itemsPanel()->table();
+        const int row = rowOf(*items, QString::fromStdString(kLongKey));
+        QVERIFY2(row >= 0, "the long key is in the items table, its full name in the tooltip");
+        QCOMPARE(items->textElideMode(), Qt::ElideMiddle);
+        const Count window = 10 * kHuge;
+        const int windowColumn = columnOf(*items, QStringLiteral("window"));
+        QVERIFY(windowColumn > 0);
+        QTableWidgetItem* cell = items->item(row, windowColumn);
+        QCOMPARE(cell->text(), compactCount(window));
+        QCOMPARE(cell->toolTip(), exactCount(window));
+        for (int c = 1; c < items->columnCount(); ++c) {
+            if (items->isColumnHidden(c)) {
+                continue;
+            }
+            QVERIFY2(cellTextFits(*items, row, c),
+                     qPrintable(QStringLiteral("items column %1: '%2' in %3 px")
+                                    .arg(c)
+                                    .arg(items->item(row, c)->text())
+                                    .arg(items->columnWidth(c))));
+            QVERIFY(!items->item(row, c)->text().contains(QChar(0x2026)));
+        }
+
+        auto* policies = w.findChild<QTableWidget*>(QStringLiteral("policyTable"));
+        QVERIFY(policies && policies->rowCount() >= 7);
+        const Count total = window + 70;
+        for (int r = 0; r < policies->rowCount(); ++r) {
+            for (int c = 0; c < policies->columnCount(); ++c) {
+                QVERIFY2(cellTextFits(*policies, r, c),
+                         qPrintable(QStringLiteral("policy row %1 column %2: '%3' in %4 px")
+                                        .arg(r)
+                                        .arg(c)
+                                        .arg(policies->item(r, c)->text())
+                                        .arg(policies->columnWidth(c))));
+            }
+        }
+        QTableWidgetItem* ring = policies->item(0, 1);
+        QCOMPARE(ring->text(), compactCount(total));
+        QVERIFY2(ring->toolTip().contains(exactCount(total)), qPrintable(ring->toolTip()));
+    }
+
+    void compactUnitsReadAsPeopleWriteThem() {
+        QCOMPARE(compactCount(999'999), QLocale().toString(999'999));
+        QCOMPARE(compactCount(4'930'000'000), QStringLiteral("4.93 G"));
+        QCOMPARE(compactCount(49'300'000), QStringLiteral("49.3 M"));
+        QCOMPARE(compactCount(493'000'000), QStringLiteral("493 M"));
+        QCOMPARE(humanNumber(1e6, 0), QStringLiteral("1.00 M"));
+        QCOMPARE(humanNumber(2.5), QStringLiteral("2.5"));
+        QCOMPARE(humanNumber(2000.0, 0), QLocale().toString(2000));
+        QVERIFY(!humanNumber(1e7, 0).contains(QStringLiteral("e+")));
+    }
+
+    void dropsRaiseTheOverloadBanner() {
+        OverloadBanner banner;
+        banner.observe(0, 0.1, 0);
+        QVERIFY(banner.isHidden());
+        banner.observe(5'000'000'000, 0.5, 1000);
+        QVERIFY(!banner.isHidden());
+        QVERIFY2(banner.text().contains(QStringLiteral("5.00 G")), qPrintable(banner.text()));
+        banner.observe(5'000'000'000, 0.5, 1000 + OverloadBanner::kHoldMs - 1);
+        QVERIFY(!banner.isHidden());
+        banner.observe(5'000'000'000, 0.5, 1000 + OverloadBanner::kHoldMs);
+        QVERIFY(banner.isHidden());
+        // A queue standing nearly full is lag: shown before anything is dropped, once it has
+        // stood full for kLagMs (a backlog that drains at once is not).
+        banner.observe(5'000'000'000, 0.95, 10'000);
+        QVERIFY(banner.isHidden());
+        banner.observe(5'000'000'000, 0.95, 10'000 + OverloadBanner::kLagMs);
+        QVERIFY(!banner.isHidden());
+        QVERIFY2(banner.text().contains(QStringLiteral("95")), qPrintable(banner.text()));
+
+        // In the window: a source that drops raises it above the plots.
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        auto source = std::make_unique<DroppingSource>();
+        DroppingSource* dropping = source.get();
+        QVERIFY(w.startSource(std::move(source), TimeAxisMode::Clock));
+        w.frame();
+        QVERIFY(w.overloadBanner()->isHidden());
+        dropping->dropped = 33'000'000'000;
+        w.frame();
+        QVERIFY(w.overloadBanner()->isVisible());
+        QVERIFY2(w.overloadBanner()->text().contains(QStringLiteral("33.0 G")),
+                 qPrintable(w.overloadBanner()->text()));
+        // Above the plots, not only in the status bar.
+        QVERIFY(w.overloadBanner()->mapTo(&w, QPoint(0, 0)).y() <
+                w.livePlot()->mapTo(&w, QPoint(0, 0)).y());
+    }
+
+    void theQueueStaysWithinItsByteBound() {
+        MainWindow w;
+        QVERIFY(w.queue().maxBytes() <= MainWindow::kQueueBytes);
+        QVERIFY(MainWindow::kQueueBytes <= std::size_t{64} << 20);
+        // Batches of about 1 MiB pushed faster than any counting: the queue never holds more
+        // than its bound, and what does not fit is dropped and counted.
+        std::size_t most = 0;
+        for (int i = 0; i < 200; ++i) {
+            HitBatch batch;
+            for (int k = 0; k < 8000; ++k) {
+                batch.push_back(
+                    HitEvent{Timestamp(1000 + i), std::string(100, char('a' + k % 26)), "v", 1});
+            }
+            w.queue().tryPush(std::move(batch));
+            most = std::max(most, w.queue().queuedBytes());
+        }
+        QVERIFY(most <= MainWindow::kQueueBytes);
+    }
+
+    void listenerBadLinesShowWithTheirSender() {
+        MainWindow w;
+        w.show();
+        SourceSpec spec;
+        spec.kind = SourceSpec::Kind::StatsdUdp;
+        spec.address = QStringLiteral("127.0.0.1:0");
+        QVERIFY2(w.startSpec(spec), qPrintable(w.errorText()));
+        auto* listener = dynamic_cast<SocketListener*>(w.source());
+        QVERIFY(listener && listener->port() != 0);
+
+        const int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
+        QVERIFY(fd >= 0);
+        sockaddr_in from{};
+        from.sin_family = AF_INET;
+        from.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        QCOMPARE(::bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from), 0);
+        socklen_t len = sizeof from;
+        QCOMPARE(::getsockname(fd, reinterpret_cast<sockaddr*>(&from), &len), 0);
+        sockaddr_in to{};
+        to.sin_family = AF_INET;
+        to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        to.sin_port = htons(listener->port());
+        const QByteArray payload = "home:1|c\nhome:1|zz\nload:5|g\n";
+        QCOMPARE(::sendto(fd, payload.constData(), size_t(payload.size()), 0,
+                          reinterpret_cast<sockaddr*>(&to), sizeof to),
+                 ssize_t(payload.size()));
+        ::close(fd);
+
+        const QString sender = QStringLiteral("127.0.0.1:%1").arg(ntohs(from.sin_port));
+        QString text;
+        for (int i = 0; i < 500; ++i) {
+            w.frame();
+            text = w.sourcesPanel()->listenerStatsText();
+            if (text.contains(QStringLiteral("bad 1")) && text.contains(sender)) {
+                break;
+            }
+            QTest::qWait(10);
+        }
+        QVERIFY2(text.contains(QStringLiteral("bad 1")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("ignored 1")), qPrintable(text));
+        QVERIFY2(text.contains(sender), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("home:1|zz")), qPrintable(text));
+        auto* label = w.findChild<QLabel*>(QStringLiteral("listenerStats"));
+        QVERIFY(label && label->isVisibleTo(&w));
+        w.stopSource();
+        QVERIFY(w.sourcesPanel()->listenerStatsText().isEmpty());
+    }
+
+    void pauseBecomingResumeDoesNotShiftTheToolbar() {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* bar = w.findChild<QToolBar*>(QStringLiteral("mainToolBar"));
+        QVERIFY(bar);
+        QWidget* next = w.findChild<QWidget*>(QStringLiteral("windowBox"));
+        QVERIFY(next);
+        const int before = next->mapTo(&w, QPoint(0, 0)).x();
+        w.setPaused(true);
+        QApplication::processEvents();
+        QCOMPARE(next->mapTo(&w, QPoint(0, 0)).x(), before);
+        w.setPaused(false);
+    }
+
+    void theSimulatorWarmUpFillsTheWindowChosen() {
+        MainWindow w;
+        w.setWindowSeconds(3600);
+        SourceSpec spec;  // the default warm-up (600 s) is raised to cover W
+        spec.rate = 20;
+        QVERIFY(w.startSpec(spec));
+        bool full = false;
+        for (int i = 0; i < 2000 && !full; ++i) {
+            w.frame();
+            full = !w.warmingUp() && w.history().size() >= 3600 && !w.lastSnapshot().empty &&
+                   w.lastSnapshot().head >= w.simulator()->now() - 1;
+            if (!full) {
+                QTest::qWait(10);
+            }
+        }
+        QVERIFY(full);
+        QVERIFY2(!w.livePlot()->titleText().contains(QStringLiteral("filling")),
+                 qPrintable(w.livePlot()->titleText()));
+        // About 3600 s at 20 hits/s.
+        QVERIFY(w.lastSnapshot().windowCount > 60000 && w.lastSnapshot().windowCount < 85000);
+    }
+
+    void wideBucketsTickWholeSlotsAndSayBucket() {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        w.setWindowSeconds(900);
+        w.setBucketSeconds(60);
+        pushHugeStream(w.queue());
+        w.renderNow();
+        RingHistogram* ring = w.ringHistogram();
+        // ceil(900 / 60) + 1 slots: a plain ticker would put its ticks at 2.5, 5, 7.5, ...
+        QCOMPARE(ring->slotsShown().size(), std::size_t{16});
+        QVector<double> ticks;
+        QVector<QString> labels;
+        ring->xAxis->ticker()->generate(ring->xAxis->range(), QLocale(), QLatin1Char('g'), 0, ticks,
+                                        nullptr, &labels);
+        QVERIFY(!ticks.isEmpty());
+        for (double t : ticks) {
+            QVERIFY2(t == std::round(t), qPrintable(QString::number(t)));  // no 2.5 or 7.5
+        }
+        QVERIFY2(!ring->headBars()->name().contains(QStringLiteral("second")),
+                 qPrintable(ring->headBars()->name()));
+        // Live seconds read as clock times, not raw unix seconds.
+        w.setBucketSeconds(1);
+        const Timestamp now = 1'764'596'707;
+        QVERIFY(w.queue().tryPush(HitBatch{HitEvent{now, "k", "v", 1}}));
+        w.renderNow();
+        const QString tip = ring->describeSlot(int(now % 300));
+        QVERIFY2(tip.contains(QDateTime::fromSecsSinceEpoch(now).toString(
+                     QStringLiteral("yyyy-MM-dd HH:mm:ss"))),
+                 qPrintable(tip));
+    }
+
+    void theSimulatorButtonSaysRestartWhileItRuns() {
+        MainWindow w;
+        auto* button = w.findChild<QPushButton*>(QStringLiteral("simulatorStart"));
+        QVERIFY(button);
+        QCOMPARE(button->text(), QStringLiteral("Start simulator"));
+        SourceSpec spec;
+        spec.rate = 10;
+        QVERIFY(w.startSpec(spec));
+        QCOMPARE(button->text(), QStringLiteral("Restart simulator"));
+        w.stopSource();
+        QCOMPARE(button->text(), QStringLiteral("Start simulator"));
+    }
+};
+
+QTEST_MAIN(TestWindowFit)
+#include "tst_window_fit.moc"

@@ -1,0 +1,43 @@
+#include "ui/axis_tickers.h"
+
+#include <cmath>
+
+#include "ui/number_text.h"
+#include "ui/plot_layout.h"
+
+namespace hitcounter::ui {
+
+BytesLogTicker::BytesLogTicker() {
+    setLogBase(10);
+    setSubTickCount(0);
+}
+
+QString BytesLogTicker::getTickLabel(double tick, const QLocale&, QChar, int) {
+    return formatBytes(std::size_t(std::llround(std::max(0.0, tick))));
+}
+
+QVector<double> BytesLogTicker::createTickVector(double, const QCPRange& range) {
+    QVector<double> ticks;
+    if (range.lower <= 0 || range.upper <= range.lower) {
+        return ticks;
+    }
+    const int low = int(std::ceil(std::log10(range.lower) - 1e-9));
+    const int high = int(std::floor(std::log10(range.upper) + 1e-9));
+    const int decades = std::max(0, high - low);
+    // At most about 5 labels: every 1, 2 or 3 decades.
+    const int step = decades <= 5 ? 1 : decades <= 10 ? 2 : 3;
+    for (int e = low; e <= high; e += step) {
+        ticks.push_back(std::pow(10.0, e));
+    }
+    return ticks;
+}
+
+QString PlainNumberTicker::getTickLabel(double tick, const QLocale&, QChar, int precision) {
+    if (std::abs(tick) >= 1e6) {
+        return humanNumber(tick, 2);
+    }
+    // The user's locale (the axis' own is C, without group separators): "600,000".
+    return QLocale().toString(tick, 'f', std::abs(tick - std::round(tick)) < 1e-9 ? 0 : precision);
+}
+
+}  // namespace hitcounter::ui

@@ -1,0 +1,46 @@
+#include "ui/window_fit.h"
+
+#include <QGuiApplication>
+#include <QScreen>
+#include <QWidget>
+#include <algorithm>
+
+namespace hitcounter::ui {
+
+namespace {
+constexpr QSize kPreferred(1600, 1000);
+// Title bar and borders the window manager adds around the client area.
+constexpr QSize kFrameRoom(16, 40);
+}  // namespace
+
+QSize firstWindowSize(const QRect& available) {
+    if (!available.isValid()) {
+        return kPreferred;
+    }
+    return QSize(std::min(kPreferred.width(), available.width() - kFrameRoom.width()),
+                 std::min(kPreferred.height(), available.height() - kFrameRoom.height()));
+}
+
+void fitIntoScreen(QWidget& window) {
+    const QScreen* screen = window.screen() ? window.screen() : QGuiApplication::primaryScreen();
+    if (screen == nullptr) {
+        return;
+    }
+    const QRect available = screen->availableGeometry();
+    const QSize most = available.size() - kFrameRoom;
+    QSize size = window.size();
+    if (size.width() > most.width() || size.height() > most.height()) {
+        size = size.boundedTo(most).expandedTo(window.minimumSizeHint().boundedTo(most));
+        window.resize(size);
+    }
+    QRect frame = window.frameGeometry();
+    if (!available.contains(frame)) {
+        frame.moveLeft(std::clamp(frame.left(), available.left(),
+                                  std::max(available.left(), available.right() - frame.width())));
+        frame.moveTop(std::clamp(frame.top(), available.top(),
+                                 std::max(available.top(), available.bottom() - frame.height())));
+        window.move(frame.topLeft());
+    }
+}
+
+}  // namespace hitcounter::ui
