@@ -36,18 +36,16 @@ enum class Line {
     RunDropLate,
     RunExpire,
     RunMoveHead,
-    RunPickSlot,
+    RunPickSlot,  // shares its line with RunMoveHead
     RunCheckSecond,
     RunResetSlot,
     RunAddCount,
-    RunBlank,
     RunGetHeader,
     RunPastCheck,
     RunPastSum,
     RunGetExpire,
-    RunGetMoveHead,
+    RunGetMoveHead,  // shares its line with RunGetExpire
     RunGetReturn,
-    RunBlank2,
     RunExpireHeader,
     RunExpireLoop,
     RunExpireSubtract,
@@ -76,28 +74,30 @@ inline constexpr std::array<std::string_view, 15> kPseudocode = {
 };
 
 // The running total: getHits at or after the head returns `total`; moving the head expires
-// only the slots whose second leaves the window (they keep their second: lazy).
-inline constexpr std::array<std::string_view, 19> kRunningPseudocode = {
+// only the slots whose second leaves the window (they keep their second: lazy). As many lines
+// as the scan's, so the code panel needs no more room (1280x720): no blank lines, two pairs of
+// steps share a line.
+inline constexpr std::array<std::string_view, 15> kRunningPseudocode = {
     "hit(t):",
     "    if t <= head - W: return    # too late",
     "    if t > head: expire(t)",
-    "    head = max(head, t)",
-    "    i = t mod W",
+    "    head = max(head, t); i = t mod W",
     "    if slot[i].second != t:     # older second",
     "        slot[i] = (t, 0)        # reset it",
     "    slot[i].count += 1; total += 1",
-    "",
     "getHits(t):",
     "    if t < head:                # into the past",
-    "        return sum of s.count, head - W < s.second <= t",
-    "    expire(t)",
-    "    head = t",
+    "        return sum of the slots in (head - W, t]",
+    "    expire(t); head = t",
     "    return total",
-    "",
-    "expire(t):                      # the head moves to t",
-    "    for each slot s, head - W < s.second <= t - W:",
-    "        total -= s.count        # s keeps its second",
+    "expire(t):          # the head moves on to t",
+    "    for each slot s in (head - W, t - W]:",
+    "        total -= s.count    # s keeps its second",
 };
+
+// Line::RunHitHeader + k is on line kRunningLineOf[k] of kRunningPseudocode.
+inline constexpr std::array<int, 17> kRunningLineOf = {0, 1, 2,  3,  3,  4,  5,  6, 7,
+                                                       8, 9, 10, 10, 11, 12, 13, 14};
 
 inline constexpr Code codeOf(Line line) {
     return int(line) >= int(Line::RunHitHeader) ? Code::RunningTotal : Code::Scan;
@@ -108,7 +108,9 @@ inline constexpr int lineIndex(Line line) {
     if (line == Line::None) {
         return -1;
     }
-    return codeOf(line) == Code::RunningTotal ? int(line) - int(Line::RunHitHeader) : int(line);
+    return codeOf(line) == Code::RunningTotal
+               ? kRunningLineOf[std::size_t(int(line) - int(Line::RunHitHeader))]
+               : int(line);
 }
 
 // The text of `line` in its listing; empty for Line::None.

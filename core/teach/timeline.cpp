@@ -647,6 +647,26 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
             if (f.answer && f.subSteps.back().total != f.answer) {
                 throw std::logic_error("the running total and the ring disagree");
             }
+            // The narration follows the code on screen (no scan over the slots) and the panels
+            // the lesson shows: the ring and its cost, not the deque or the vector.
+            for (const std::string& aside : {dequeSentence(f) + memorySentence(f, previous),
+                                             " The naive vector scans every call it ever stored: " +
+                                                 num(Count{f.naive.size()}) + "."}) {
+                if (const auto at = aside.empty() ? std::string::npos : f.narration.find(aside);
+                    at != std::string::npos) {
+                    f.narration.erase(at, aside.size());
+                }
+            }
+            // The narration follows the code on screen: no scan over the slots here.
+            const std::string scanning = ") adds the slots whose second is in the window ";
+            if (const auto at = f.narration.find(scanning); at != std::string::npos) {
+                const bool past = f.codeLine == Line::RunPastSum;
+                f.narration.replace(at, scanning.size(),
+                                    past ? ") is a query into the past: the running total covers "
+                                           "only (head - W, head], so it adds up the written "
+                                           "slots in the window "
+                                         : ") returns the running total, the hits in the window ");
+            }
         }
         mostPairs = std::max(mostPairs, f.deque.size());
         describeMemory(f, previous, mostPairs, w);
