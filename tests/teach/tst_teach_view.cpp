@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QImage>
+#include <QLayout>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -687,6 +688,34 @@ private Q_SLOTS:
             for (int step : {3, 9, view.lastStep()}) {
                 view.showStep(step);
                 const QImage image = view.renderImage();
+                if (image.size() != size) {
+                    // Which part asks for the height: each visible widget's minimum.
+                    QStringList parts;
+                    for (int i = 0; i < view.layout()->count(); ++i) {
+                        QLayoutItem* item = view.layout()->itemAt(i);
+                        parts
+                            << QStringLiteral("root%1:%2").arg(i).arg(item->minimumSize().height());
+                        if (QLayout* sub = item->layout())
+                            for (int k = 0; k < sub->count(); ++k)
+                                parts << QStringLiteral("sub%1.%2:%3")
+                                             .arg(i)
+                                             .arg(k)
+                                             .arg(sub->itemAt(k)->minimumSize().height());
+                    }
+                    for (QWidget* w : view.findChildren<QWidget*>())
+                        if (w->isVisible() && w->minimumSizeHint().height() > 20)
+                            parts << QStringLiteral("%1(in %4):%2/%3")
+                                         .arg(QString::fromLatin1(w->metaObject()->className()))
+                                         .arg(w->minimumSizeHint().height())
+                                         .arg(w->minimumHeight())
+                                         .arg(QString::fromLatin1(
+                                             w->parentWidget()->metaObject()->className()));
+                    qWarning(
+                        "view min %d, layout min %d, hfw %d %d; %s",
+                        view.minimumSizeHint().height(), view.layout()->totalMinimumSize().height(),
+                        int(view.layout()->hasHeightForWidth()),
+                        view.layout()->totalHeightForWidth(1280), qPrintable(parts.join(u' ')));
+                }
                 QCOMPARE(image.size(), size);
                 StepChart* chart = view.chart();
                 QVERIFY(chart->isVisible());

@@ -104,7 +104,7 @@ std::vector<std::size_t> SlotCompareView::shownSlots() const {
 }
 
 QSize SlotCompareView::minimumSizeHint() const {
-    return {360, 150};
+    return {360, 130};
 }
 
 QSize SlotCompareView::sizeHint() const {
@@ -228,16 +228,19 @@ BuildPanel::BuildPanel(QWidget* parent)
       m_narration(new QLabel(this)),
       m_compare(new SlotCompareView(this)) {
     setObjectName(QStringLiteral("buildPanel"));
+    // It shares the panes' stack with the ring and the limiters: its minimum must not raise
+    // theirs (the chart lessons fit 1280x720 only just).
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
     setAttribute(Qt::WA_StyledBackground);
     setStyleSheet(QStringLiteral("#buildPanel { background: %1; border: 1px solid %2; "
                                  "border-radius: 10px; } #buildPanel QLabel { color: %3; }")
                       .arg(ts::board().name(), ts::boardBorder().name(), ts::ink().name()));
     auto* root = new QHBoxLayout(this);
-    root->setContentsMargins(14, 10, 14, 10);
+    root->setContentsMargins(14, 8, 14, 8);
     root->setSpacing(16);
 
     auto* left = new QVBoxLayout;
-    left->setSpacing(6);
+    left->setSpacing(4);
     auto* title = new QLabel(tr("Build your own ring"), this);
     title->setFont(ts::font(13, true));
     left->addWidget(title);
@@ -249,7 +252,7 @@ BuildPanel::BuildPanel(QWidget* parent)
     form->addRow(tr("Reset the slot:"), m_resetBox);
     form->addRow(tr("A slot holds:"), m_storeBox);
     left->addLayout(form);
-    m_code->setFont(ts::mono(9));
+    m_code->setFont(ts::mono(8.5));
     m_code->setTextFormat(Qt::RichText);
     m_code->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_code->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -78,6 +78,10 @@ public:
     QString pseudocode() const;  // the code the choices make, plain text
     SlotCompareView* compareView() const { return m_compare; }
 
+    // Its word-wrapped labels would make the panes' stack ask for a height for its width (the
+    // highest of its pages): the panel takes the height it is given instead.
+    bool hasHeightForWidth() const override { return false; }
+
 Q_SIGNALS:
     void variantChanged();
 

@@ -6,6 +6,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLayout>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPainter>
@@ -92,12 +93,17 @@ TeachView::TeachView(QWidget* parent)
     auto* middle = new QHBoxLayout;
     middle->setSpacing(6);
     m_lessons->setFixedWidth(290);
-    middle->addWidget(m_lessons);
+    // Watch the ring, or build one (ring lessons): tabs over the lesson panel, so the panes
+    // keep their height at 1280x720.
+    auto* leftColumn = new QVBoxLayout;
+    leftColumn->setSpacing(2);
+    leftColumn->addWidget(m_modeTabs);
+    leftColumn->addWidget(m_lessons, 1);
+    middle->addLayout(leftColumn);
     auto* ringPane = new QWidget(m_panes);
     auto* ringLayout = new QHBoxLayout(ringPane);
     ringLayout->setContentsMargins(0, 0, 0, 0);
     ringLayout->setSpacing(6);
-    // The ring over the lesson's chart (hidden for lessons without one).
     auto* ringColumn = new QVBoxLayout;
     ringColumn->setSpacing(6);
     ringColumn->addWidget(m_ring, 4);
@@ -142,19 +148,14 @@ TeachView::TeachView(QWidget* parent)
     m_panes->addWidget(ringPane);
     m_panes->addWidget(m_limiterView);
     m_panes->addWidget(m_build);
-    // Watch the ring, or build one (ring lessons): tabs over the panes.
-    auto* paneColumn = new QVBoxLayout;
-    paneColumn->setSpacing(0);
     m_modeTabs->addTab(tr("Watch"));
-    m_modeTabs->addTab(tr("Build your own ring"));
+    m_modeTabs->addTab(tr("Build your ring"));
     m_modeTabs->setTabToolTip(0, tr("The ring, the deque and the vector step by step"));
     m_modeTabs->setTabToolTip(
         1, tr("Build the ring's logic from choices and run it against the reference counter"));
     m_modeTabs->setDrawBase(false);
-    m_modeTabs->setExpanding(false);
-    paneColumn->addWidget(m_modeTabs);
-    paneColumn->addWidget(m_panes, 1);
-    middle->addLayout(paneColumn, 1);
+    m_modeTabs->setExpanding(true);
+    middle->addWidget(m_panes, 1);
     connect(m_modeTabs, &QTabBar::currentChanged, this, [this](int tab) { showBuild(tab == 1); });
     root->addLayout(middle, 1);
 
@@ -307,23 +308,47 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
         m_timeline = std::make_unique<teach::Timeline>(std::move(operations), window, lesson.code);
         m_code->setCode(lesson.code);
     }
-    if (m_limits) {
-        m_chart->hide();
-    } else {
-        m_chart->fill(*m_timeline, lesson.chart);
-        m_chart->setVisible(lesson.chart != teach::LessonChart::None);
-    }
-    // A chart lesson's narration ends with its Cost or Memory line: the narration gets seven
-    // lines instead of four (no scrolling at 1280x720), the ring gives up the height, and the
-    // panels the lesson is not about step aside (the queues while counting slot visits, the
-    // code while comparing bytes).
+    // A chart lesson's narration ends with its Cost or Memory line: the narration gets six
+    // lines instead of four (no scrolling at 1280x720), the ring and the goal text give up the
+    // height, and the panels the lesson is not about step aside (the queues while counting slot
+    // visits, the code while comparing bytes). Whatever shrinks goes first: a window is grown
+    // to its minimum at once, and never shrunk back.
     const bool charted = !m_limits && lesson.chart != teach::LessonChart::None;
-    m_ring->setCompact(charted);
-    m_deque->setVisible(m_limits || lesson.chart != teach::LessonChart::SlotVisits);
-    m_vector->setVisible(m_limits || lesson.chart != teach::LessonChart::SlotVisits);
-    m_code->setVisible(m_limits || lesson.chart != teach::LessonChart::Bytes);
-    m_narrationScroll->setMinimumHeight(
-        QFontMetrics(m_narration->font()).lineSpacing() * (charted ? 7 : 4) + 26);
+    const int lineSpacing = QFontMetrics(m_narration->font()).lineSpacing();
+    if (!m_limits) {
+        m_chart->fill(*m_timeline, lesson.chart);
+    }
+    const bool queues = lesson.chart != teach::LessonChart::SlotVisits;
+    const bool code = lesson.chart != teach::LessonChart::Bytes;
+    if (charted) {
+        m_ring->setCompact(true);
+        m_lessons->setGoalLines(5);
+        if (!queues) {
+            m_deque->hide();
+            m_vector->hide();
+        }
+        if (!code) {
+            m_code->hide();
+        }
+    } else {
+        m_chart->hide();
+        m_narrationScroll->setMinimumHeight(lineSpacing * 4 + 26);
+    }
+    refreshLayouts();
+    if (charted) {
+        m_narrationScroll->setMinimumHeight(lineSpacing * 6 + 26);
+        m_deque->setVisible(queues);
+        m_vector->setVisible(queues);
+        m_code->setVisible(code);
+        m_chart->show();
+    } else {
+        m_ring->setCompact(false);
+        m_lessons->setGoalLines(9);
+        m_deque->show();
+        m_vector->show();
+        m_code->show();
+    }
+    refreshLayouts();
     m_practicing = m_startingPractice && !m_limits;
     m_answers.clear();
     m_score = {};
@@ -347,6 +372,19 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
     m_lessons->setWindow(window);
     present(0, false);
     return std::nullopt;
+}
+
+// Layout items cache their widgets' minimum sizes until the next event loop turn; showing a
+// widget activates the layout at once, with those stale sizes (and a window grown to its
+// minimum is never shrunk back).
+void TeachView::refreshLayouts() {
+    for (QWidget* w : findChildren<QWidget*>()) {
+        w->updateGeometry();
+    }
+    for (QLayout* l : findChildren<QLayout*>()) {
+        l->invalidate();
+    }
+    layout()->activate();
 }
 
 void TeachView::showBuild(bool on) {

@@ -151,6 +151,7 @@ private:
     void finishPrediction(std::optional<Count> guess);
     void cancelPrediction();
     void updateTransport();
+    void refreshLayouts();
     void presentSubStep();
     void chooseExportFile();
     void chooseExportDirectory();
