@@ -460,6 +460,7 @@ private Q_SLOTS:
         QVERIFY2(build->verdict().contains(QStringLiteral("Differs at step 4")),
                  qPrintable(build->verdict()));
         QVERIFY(build->verdict().contains(QStringLiteral("getHits(15)")));
+        QCOMPARE(tv.currentStep(), 4);  // the narration below shows the step that differs
         QVERIFY(build->verdict().contains(QStringLiteral("Yours: 2, the reference: 1")));
         QVERIFY2(
             build->narration().contains(QStringLiteral("s.second >= head - W counts second 5")),
@@ -685,6 +686,15 @@ private Q_SLOTS:
         const QString dir = qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS");
         for (const char* id : {"running-total", "bytes"}) {
             view.loadLesson(lessonIndex(id));
+            // Every step's narration, its Cost or Memory line included, shows whole.
+            auto* narrationScroll = view.findChild<QScrollArea*>(QStringLiteral("narrationScroll"));
+            for (int step = 1; step <= view.lastStep(); ++step) {
+                view.showStep(step);
+                view.renderImage();
+                QVERIFY2(
+                    narrationScroll->widget()->height() <= narrationScroll->viewport()->height(),
+                    qPrintable(QStringLiteral("%1 step %2 scrolls").arg(id).arg(step)));
+            }
             for (int step : {3, 9, view.lastStep()}) {
                 view.showStep(step);
                 const QImage image = view.renderImage();

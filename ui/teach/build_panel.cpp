@@ -22,6 +22,7 @@ namespace {
 constexpr qreal kLabelWidth = 92;
 constexpr qreal kResultWidth = 150;
 constexpr qreal kCellWidth = 58;
+constexpr qreal kMinCellWidth = 42;
 constexpr qreal kCellGap = 4;
 
 QString operationText(const teach::Operation& op) {
@@ -85,7 +86,14 @@ int SlotCompareView::visibleCount() const {
     }
     const int w = int(m_step->reference.slots.size());
     const qreal room = qreal(width()) - 16 - kLabelWidth - kResultWidth;
-    return std::clamp(int(room / (kCellWidth + kCellGap)), 1, w);
+    return std::clamp(int(room / (kMinCellWidth + kCellGap)), 1, w);
+}
+
+// As wide as the room allows for the slots shown, from kMinCellWidth to kCellWidth.
+qreal SlotCompareView::cellWidth() const {
+    const qreal room = qreal(width()) - 16 - kLabelWidth - kResultWidth;
+    return std::clamp(room / qreal(std::max(1, visibleCount())) - kCellGap, kMinCellWidth,
+                      kCellWidth);
 }
 
 std::vector<std::size_t> SlotCompareView::shownSlots() const {
@@ -149,7 +157,7 @@ void SlotCompareView::paintRow(QPainter& p, const QRectF& row, const teach::Side
     const teach::SideState& other = mine ? m_step->reference : m_step->mine;
     qreal x = row.left() + kLabelWidth;
     for (std::size_t i : shownSlots()) {
-        const QRectF cell(x, row.top(), kCellWidth, row.height());
+        const QRectF cell(x, row.top(), cellWidth(), row.height());
         const bool differs = i < other.slots.size() && !sameSlot(side.slots[i], other.slots[i]);
         paintCell(p, cell, side.slots[i], differs, side.slot == i && !side.outOfRange);
         p.setPen(ts::softInk());
@@ -158,7 +166,7 @@ void SlotCompareView::paintRow(QPainter& p, const QRectF& row, const teach::Side
             p.drawText(QRectF(cell.left(), cell.bottom() + 1, cell.width(), 12), Qt::AlignCenter,
                        QString::number(i));
         }
-        x += kCellWidth + kCellGap;
+        x += cellWidth() + kCellGap;
     }
     const bool wrong = mine && m_difference.has_value();
     paintResult(p,
@@ -387,7 +395,9 @@ void BuildPanel::choicesChanged() {
 }
 
 void BuildPanel::runOnLesson() {
+    m_lessonRun = true;
     runOn(m_operations, tr("this lesson"));
+    m_lessonRun = false;
 }
 
 void BuildPanel::runRandom(std::uint64_t seed) {
@@ -446,6 +456,9 @@ void BuildPanel::showResult(const QString& what, std::size_t total) {
         }
     }
     m_compare->setStep(last, d, focus);
+    if (m_lessonRun) {
+        Q_EMIT lessonDiffersAt(int(d.step));
+    }
 }
 
 QString BuildPanel::verdict() const {

@@ -46,6 +46,7 @@ protected:
 
 private:
     int visibleCount() const;
+    qreal cellWidth() const;
     void paintRow(QPainter& p, const QRectF& row, const teach::SideState& side, bool mine) const;
     void paintCell(QPainter& p, const QRectF& cell, const teach::VariantSlot& slot, bool differs,
                    bool written) const;
@@ -84,6 +85,8 @@ public:
 
 Q_SIGNALS:
     void variantChanged();
+    // A run on the lesson's operations first differs at `step` (the view shows that step).
+    void lessonDiffersAt(int step);
 
 private:
     void choicesChanged();
@@ -106,6 +109,7 @@ private:
     std::chrono::seconds m_window{10};
     std::optional<teach::VariantRun> m_result;
     bool m_touched = false;
+    bool m_lessonRun = false;  // runOnLesson() is running
 };
 
 }  // namespace hitcounter::ui

@@ -380,7 +380,7 @@ void RingView::paintEvent(QPaintEvent*) {
     const qreal labelMargin = g.closeUp ? 34 : 22;
     g.outer = std::max(40.0, std::min(area.width(), area.height()) / 2 - labelMargin);
     // Compact (a chart lesson at 1280x720): a wider centre for its text, thinner wedges.
-    g.inner = g.outer * (g.closeUp ? 0.80 : m_compact ? 0.62 : 0.56);
+    g.inner = g.outer * (g.closeUp ? 0.80 : m_compact ? 0.66 : 0.56);
     g.c = area.center();
     g.step = 360.0 / qreal(w);
     g.gap = g.closeUp ? 0.0 : 1.4;

@@ -157,6 +157,8 @@ TeachView::TeachView(QWidget* parent)
     m_modeTabs->setExpanding(true);
     middle->addWidget(m_panes, 1);
     connect(m_modeTabs, &QTabBar::currentChanged, this, [this](int tab) { showBuild(tab == 1); });
+    // The narration under the Build tab follows the differing step of the lesson.
+    connect(m_build, &BuildPanel::lessonDiffersAt, this, &TeachView::showStep);
     root->addLayout(middle, 1);
 
     auto* narrationBox = new QWidget(this);
@@ -308,9 +310,9 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
         m_timeline = std::make_unique<teach::Timeline>(std::move(operations), window, lesson.code);
         m_code->setCode(lesson.code);
     }
-    // A chart lesson's narration ends with its Cost or Memory line: the narration gets six
-    // lines instead of four (no scrolling at 1280x720), the ring and the goal text give up the
-    // height, and the panels the lesson is not about step aside (the queues while counting slot
+    // A chart lesson's narration ends with its Cost or Memory line: the narration gets six (bytes:
+    // eight) lines instead of four (no scrolling at 1280x720), the ring and the goal text give up
+    // the height, and the panels the lesson is not about step aside (the queues while counting slot
     // visits, the code while comparing bytes). Whatever shrinks goes first: a window is grown
     // to its minimum at once, and never shrunk back.
     const bool charted = !m_limits && lesson.chart != teach::LessonChart::None;
@@ -336,7 +338,9 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
     }
     refreshLayouts();
     if (charted) {
-        m_narrationScroll->setMinimumHeight(lineSpacing * 6 + 26);
+        // The bytes lesson's Memory line is the longer one.
+        const int lines = lesson.chart == teach::LessonChart::Bytes ? 7 : 6;
+        m_narrationScroll->setMinimumHeight(lineSpacing * lines + 26);
         m_deque->setVisible(queues);
         m_vector->setVisible(queues);
         m_code->setVisible(code);
