@@ -34,8 +34,9 @@ QString operationText(const teach::Operation& op) {
 }
 
 bool sameSlot(const teach::VariantSlot& a, const teach::VariantSlot& b) {
+    // A count-only slot has no second to compare.
     return a.used == b.used &&
-           (!a.used || (a.count == b.count && (!a.second || a.second == b.second)));
+           (!a.used || (a.count == b.count && (!a.second || !b.second || a.second == b.second)));
 }
 
 // What one side's result says, for the right-hand box.
@@ -158,7 +159,10 @@ void SlotCompareView::paintRow(QPainter& p, const QRectF& row, const teach::Side
     qreal x = row.left() + kLabelWidth;
     for (std::size_t i : shownSlots()) {
         const QRectF cell(x, row.top(), cellWidth(), row.height());
-        const bool differs = i < other.slots.size() && !sameSlot(side.slots[i], other.slots[i]);
+        // Outlined only when the run stopped: a matching ring may hold its slots differently
+        // (a sweep clears what the reference keeps stale) without ever answering differently.
+        const bool differs =
+            m_difference && i < other.slots.size() && !sameSlot(side.slots[i], other.slots[i]);
         paintCell(p, cell, side.slots[i], differs, side.slot == i && !side.outOfRange);
         p.setPen(ts::softInk());
         p.setFont(ts::font(7.5));
