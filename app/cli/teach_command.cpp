@@ -12,6 +12,7 @@
 #include "core/teach/lessons.h"
 #include "core/teach/limiter_timeline.h"
 #include "core/teach/practice.h"
+#include "core/teach/ring_variant.h"
 #include "core/teach/timeline.h"
 
 namespace hitcounter::cli {
@@ -36,11 +37,11 @@ QString operationText(const Operation& op) {
 }
 
 // The pseudocode line as the view highlights it, without indentation or comment; null for none.
-QJsonValue lineText(Line line) {
+QJsonValue lineJson(Line line) {
     if (line == Line::None) {
         return QJsonValue();
     }
-    const std::string_view code = teach::kPseudocode[std::size_t(line)];
+    const std::string_view code = teach::lineText(line);
     QString text = QString::fromUtf8(code.data(), qsizetype(code.size()));
     const qsizetype hash = text.indexOf(QLatin1Char('#'));
     if (hash >= 0) {
@@ -65,8 +66,8 @@ QJsonObject stepJson(const Frame& f) {
     }
     QJsonArray subSteps;
     for (const teach::SubStep& sub : f.subSteps) {
-        QJsonObject o{{QStringLiteral("line"), lineText(sub.line)},
-                      {QStringLiteral("line_number"), int(sub.line) + 1},
+        QJsonObject o{{QStringLiteral("line"), lineJson(sub.line)},
+                      {QStringLiteral("line_number"), teach::lineIndex(sub.line) + 1},
                       {QStringLiteral("text"), fromStd(sub.text)}};
         if (sub.slot) {
             o.insert(QStringLiteral("slot"), qint64(*sub.slot));
@@ -85,9 +86,9 @@ QJsonObject stepJson(const Frame& f) {
         {QStringLiteral("operation"), f.op ? QJsonValue(operationText(*f.op)) : QJsonValue()},
         {QStringLiteral("answer"), f.answer ? jsonCount(*f.answer) : QJsonValue()},
         {QStringLiteral("window"), f.op ? QJsonValue(fromStd(f.windowText())) : QJsonValue()},
-        {QStringLiteral("line"), lineText(f.codeLine)},
+        {QStringLiteral("line"), lineJson(f.codeLine)},
         {QStringLiteral("line_number"),
-         f.codeLine == Line::None ? QJsonValue() : QJsonValue(int(f.codeLine) + 1)},
+         f.codeLine == Line::None ? QJsonValue() : QJsonValue(teach::lineIndex(f.codeLine) + 1)},
         {QStringLiteral("narration"), fromStd(f.narration)},
         {QStringLiteral("slot"), f.slot ? QJsonValue(qint64(*f.slot)) : QJsonValue()},
         {QStringLiteral("slots"), slots},
@@ -140,6 +141,46 @@ QJsonObject limiterStepJson(const teach::LimiterFrame& f) {
     };
 }
 
+// One side of a built-ring comparison (issue 16, build 4): the slots as that ring holds them
+// (null for an empty slot; "second" null when the ring stores counts only), and what the
+// operation gave.
+QJsonObject sideJson(const teach::SideState& side) {
+    QJsonArray slots;
+    for (const teach::VariantSlot& s : side.slots) {
+        slots.append(s.used ? QJsonValue(QJsonObject{
+                                  {QStringLiteral("second"),
+                                   s.second ? QJsonValue(qint64(*s.second)) : QJsonValue()},
+                                  {QStringLiteral("count"), jsonCount(s.count)},
+                                  {QStringLiteral("in_window"), s.inWindow}})
+                            : QJsonValue());
+    }
+    return QJsonObject{
+        {QStringLiteral("answer"), side.answer ? jsonCount(*side.answer) : QJsonValue()},
+        {QStringLiteral("dropped"), side.dropped},
+        {QStringLiteral("slot"), side.slot ? QJsonValue(qint64(*side.slot)) : QJsonValue()},
+        {QStringLiteral("out_of_range"), side.outOfRange},
+        {QStringLiteral("slots"), slots},
+    };
+}
+
+QJsonValue differenceJson(const teach::VariantRun& run) {
+    if (!run.difference) {
+        return QJsonValue();
+    }
+    const teach::Difference& d = *run.difference;
+    const teach::VariantStep& step = run.steps.back();
+    return QJsonObject{
+        {QStringLiteral("step"), qint64(d.step)},
+        {QStringLiteral("operation"), operationText(step.op)},
+        {QStringLiteral("what"), fromStd(d.what)},
+        {QStringLiteral("mine"), fromStd(d.mine)},
+        {QStringLiteral("reference"), fromStd(d.reference)},
+        {QStringLiteral("narration"), fromStd(d.narration)},
+        {QStringLiteral("mine_state"), sideJson(step.mine)},
+        {QStringLiteral("reference_state"), sideJson(step.reference)},
+    };
+}
+
 QString lessonIds() {
     QStringList ids;
     for (const auto& lesson : teach::lessons()) {
@@ -167,6 +208,36 @@ void printText(const QJsonArray& steps) {
         }
         out << "    " << s.value(QStringLiteral("narration")).toString() << "\n\n";
     }
+}
+
+QString slotsText(const teach::SideState& side) {
+    QStringList parts;
+    for (std::size_t i = 0; i < side.slots.size(); ++i) {
+        const teach::VariantSlot& s = side.slots[i];
+        if (s.used) {
+            parts << QStringLiteral("%1:(%2, %3)")
+                         .arg(i)
+                         .arg(s.second ? QString::number(*s.second) : QStringLiteral("?"))
+                         .arg(s.count);
+        }
+    }
+    return parts.isEmpty() ? QStringLiteral("(all empty)") : parts.join(QLatin1Char(' '));
+}
+
+void printVariant(const teach::VariantRun& run, const std::string& spec) {
+    QTextStream out(stdout);
+    out << "variant " << fromStd(spec) << '\n';
+    if (!run.difference) {
+        out << "same as the reference on all " << run.steps.size() << " steps\n";
+        return;
+    }
+    const teach::Difference& d = *run.difference;
+    const teach::VariantStep& step = run.steps.back();
+    out << "first difference at step " << d.step << ": " << operationText(step.op) << '\n'
+        << "    yours:     " << fromStd(d.mine) << "    slots " << slotsText(step.mine) << '\n'
+        << "    reference: " << fromStd(d.reference) << "    slots " << slotsText(step.reference)
+        << '\n'
+        << "    " << fromStd(d.narration) << '\n';
 }
 
 }  // namespace
@@ -198,7 +269,16 @@ int runTeach(const QStringList& arguments) {
         QStringLiteral("A practice: seeded random operations (the view's New practice; W 10 by "
                        "default); the JSON lists its questions."),
         QStringLiteral("SEED"));
-    parser.addOptions({lesson, window, json, practice});
+    const QCommandLineOption variant(
+        QStringLiteral("variant"),
+        QStringLiteral("Run a ring you built against the reference counter and stop at the "
+                       "first difference: compare=>|>=, index=t%W|t%(W+1)|t%(W-1), "
+                       "reset=second|never|zero|sweep, store=second+count|count, comma-separated "
+                       "(a missing key takes the reference's choice). The JSON gains "
+                       "\"variant\", \"variant_steps\" and \"first_difference\" (null when "
+                       "none)."),
+        QStringLiteral("SPEC"));
+    parser.addOptions({lesson, window, json, practice, variant});
     if (const auto exit = parseArguments(parser, arguments)) {
         return *exit;
     }
@@ -266,6 +346,22 @@ int runTeach(const QStringList& arguments) {
         return kExitBadInput;
     }
     auto operations = std::move(std::get<std::vector<Operation>>(parsed));
+    std::optional<teach::VariantRun> built;
+    std::optional<teach::RingVariant> builtVariant;
+    if (parser.isSet(variant)) {
+        if (chosen && chosen->kind == teach::LessonKind::RateLimit) {
+            printError(
+                QStringLiteral("--variant builds a ring; '%1' is a rate-limit lesson").arg(source));
+            return kExitBadInput;
+        }
+        const auto spec = teach::parseVariant(parser.value(variant).toStdString());
+        if (const auto* message = std::get_if<std::string>(&spec)) {
+            printError(QStringLiteral("--variant: %1").arg(fromStd(*message)));
+            return kExitBadInput;
+        }
+        builtVariant = std::get<teach::RingVariant>(spec);
+        built = teach::runVariant(*builtVariant, operations, w);
+    }
 
     QJsonArray steps;
     QJsonArray questions;
@@ -276,7 +372,8 @@ int runTeach(const QStringList& arguments) {
             steps.append(limiterStepJson(f));
         }
     } else {
-        const teach::Timeline timeline(std::move(operations), w);
+        const teach::Timeline timeline(std::move(operations), w,
+                                       chosen ? chosen->code : teach::Code::Scan);
         for (const Frame& f : timeline.frames()) {
             steps.append(stepJson(f));
         }
@@ -291,7 +388,7 @@ int runTeach(const QStringList& arguments) {
         }
     }
     if (parser.isSet(json)) {
-        const QJsonObject root{
+        QJsonObject root{
             {QStringLiteral("lesson"), chosen ? QJsonValue(source) : QJsonValue()},
             {QStringLiteral("file"), chosen || seed ? QJsonValue() : QJsonValue(source)},
             {QStringLiteral("practice_seed"), seed ? QJsonValue(qint64(*seed)) : QJsonValue()},
@@ -302,7 +399,14 @@ int runTeach(const QStringList& arguments) {
              chosen ? QJsonValue(qint64(chosen->window.count())) : QJsonValue()},
             {QStringLiteral("steps"), steps},
         };
+        if (built) {
+            root.insert(QStringLiteral("variant"), fromStd(teach::formatVariant(*builtVariant)));
+            root.insert(QStringLiteral("variant_steps"), qint64(built->steps.size()));
+            root.insert(QStringLiteral("first_difference"), differenceJson(*built));
+        }
         QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
+    } else if (built) {
+        printVariant(*built, teach::formatVariant(*builtVariant));
     } else {
         printText(steps);
     }

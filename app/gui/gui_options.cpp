@@ -10,6 +10,7 @@
 #include "core/sim/traffic_model.h"
 #include "core/sim/traffic_pattern.h"
 #include "core/teach/lessons.h"
+#include "core/teach/ring_variant.h"
 
 namespace hitcounter::app {
 
@@ -146,10 +147,17 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         QStringLiteral("lesson-file"),
         QStringLiteral("With --teach: open a saved lesson file (docs/teaching.md)."),
         QStringLiteral("FILE"));
+    const QCommandLineOption build(
+        QStringLiteral("build"),
+        QStringLiteral("With --teach: open the Build tab with this ring (compare=>|>=, "
+                       "index=t%W|t%(W+1)|t%(W-1), reset=second|never|zero|sweep, "
+                       "store=second+count|count) and run it on the lesson."),
+        QStringLiteral("SPEC"));
     parser.addOptions({simulate,    rate,  replay, follow,     fromStart,  key,      logFormat,
                        statusSplit, theme, size,   seek,       stateJson,  udp,      tcp,
                        screenshot,  after, bench,  teach,      lesson,     step,     view,
-                       limit,       per,   scope,  algorithms, lessonFile, graphite, redis});
+                       limit,       per,   scope,  algorithms, lessonFile, graphite, redis,
+                       build});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
@@ -318,9 +326,19 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
     o.teach = parser.isSet(teach);
     o.teachLesson = parser.value(lesson);
     o.teachLessonFile = parser.value(lessonFile);
-    if ((parser.isSet(lesson) || parser.isSet(step) || parser.isSet(lessonFile)) && !o.teach) {
-        *error = QStringLiteral("--lesson, --lesson-file and --step need --teach");
+    if ((parser.isSet(lesson) || parser.isSet(step) || parser.isSet(lessonFile) ||
+         parser.isSet(build)) &&
+        !o.teach) {
+        *error = QStringLiteral("--lesson, --lesson-file, --step and --build need --teach");
         return std::nullopt;
+    }
+    o.teachBuild = parser.value(build);
+    if (parser.isSet(build)) {
+        const auto spec = teach::parseVariant(o.teachBuild.toStdString());
+        if (const auto* message = std::get_if<std::string>(&spec)) {
+            *error = QStringLiteral("--build: %1").arg(QString::fromStdString(*message));
+            return std::nullopt;
+        }
     }
     if (parser.isSet(lesson) && parser.isSet(lessonFile)) {
         *error = QStringLiteral("choose --lesson or --lesson-file, not both");

@@ -41,6 +41,7 @@ struct GuiOptions {
     QString teachLesson;      // lesson id (core/teach/lessons.h); empty: the LeetCode example
     int teachStep = -1;       // -1: the start, or the last step with --screenshot
     QString teachLessonFile;  // --lesson-file F (core/teach/lesson_file.h)
+    QString teachBuild;       // --build SPEC: the Build tab with this ring, run on the lesson
     QString view;             // --view: "monitor" (default), "limits" (Rate limits tab) or "fleet"
     // The Rate limits lab (--limit, --per, --limit-scope, --algorithms): set means the lab
     // runs from the start with these.

@@ -16,7 +16,9 @@
 #include "core/teach/lessons.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
+#include "ui/teach/build_panel.h"
 #include "ui/teach/teach_view.h"
+#include "ui/theme.h"
 
 namespace {
 
@@ -64,6 +66,15 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
         view.showStep(options.teachStep >= 0 ? options.teachStep
                       : screenshot           ? view.lastStep()
                                              : 0);
+    }
+    if (!options.teachBuild.isEmpty()) {
+        const auto spec = hitcounter::teach::parseVariant(options.teachBuild.toStdString());
+        view.buildPanel()->setVariant(std::get<hitcounter::teach::RingVariant>(spec));
+        view.showBuild(true);
+        view.buildPanel()->runOnLesson();
+    }
+    if (!options.theme.isEmpty()) {
+        hitcounter::ui::applyTheme(app, hitcounter::ui::themeNamed(options.theme));
     }
     view.resize(options.width > 0 ? QSize(options.width, options.height) : QSize(1280, 800));
     view.show();

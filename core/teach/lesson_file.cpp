@@ -49,6 +49,9 @@ std::string writeLessonFile(const LessonFile& file) {
     if (file.practiceSeed) {
         out += "practice " + std::to_string(*file.practiceSeed) + "\n";
     }
+    if (file.variant) {
+        out += "variant " + formatVariant(*file.variant) + "\n";
+    }
     out += "operations:\n";
     out += file.operations;
     if (!file.operations.empty() && file.operations.back() != '\n') {
@@ -129,9 +132,17 @@ std::variant<LessonFile, ParseError> readLessonFile(std::string_view text) {
                              std::string(value) + "'");
             }
             file.practiceSeed = *seed;
+        } else if (key == "variant") {
+            const auto parsed = parseVariant(value);
+            if (const auto* message = std::get_if<std::string>(&parsed)) {
+                return error("expected 'variant compare=...,index=...,reset=...,store=...': " +
+                             *message);
+            }
+            file.variant = std::get<RingVariant>(parsed);
         } else {
             return error("unknown setting '" + std::string(key) +
-                         "'; expected lesson, window, step, answer, practice or operations:");
+                         "'; expected lesson, window, step, answer, practice, variant or "
+                         "operations:");
         }
     }
     if (!seenOperations) {

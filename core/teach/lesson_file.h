@@ -12,6 +12,8 @@
 //     step 4                         the step shown
 //     answer 4 3                     optional, repeatable: the learner answered 3 at step 4
 //     practice 42                    optional: a practice with this seed
+//     variant compare=>=,index=t%W,reset=second,store=second+count
+//                                    optional: the ring the learner built (ring_variant.h)
 //     operations:
 //     hit 1
 //     ...
@@ -28,6 +30,7 @@
 #include <variant>
 
 #include "core/teach/operation_parser.h"
+#include "core/teach/ring_variant.h"
 
 namespace hitcounter::teach {
 
@@ -39,6 +42,7 @@ struct LessonFile {
     std::size_t step = 0;
     std::map<std::size_t, Count> answers;  // step -> the learner's answer
     std::optional<std::uint64_t> practiceSeed;
+    std::optional<RingVariant> variant;  // the learner's built ring (issue 16, build 4)
     std::string operations;
     friend bool operator==(const LessonFile&, const LessonFile&) = default;
 };

@@ -120,7 +120,8 @@ const std::vector<Lesson>& lessons() {
          LessonKind::Ring,
          0,
          {},
-         LessonChart::SlotVisits},
+         LessonChart::SlotVisits,
+         Code::RunningTotal},
         {"bytes",
          "Memory over time: ring O(W), deque O(distinct seconds), vector O(calls)",
          "Three kinds of traffic, one after the other, and the bytes each structure holds "

@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "core/teach/pseudocode.h"
+
 #include "core/counters/window_counter.h"
 
 namespace hitcounter::teach {
@@ -38,6 +40,7 @@ struct Lesson {
     Count limit = 0;                    // RateLimit: L
     std::vector<std::string> limiters;  // RateLimit: the algorithms shown, by factory name
     LessonChart chart = LessonChart::None;
+    Code code = Code::Scan;  // the pseudocode listing: the running-total lesson shows its own
 };
 
 const std::vector<Lesson>& lessons();

@@ -365,6 +365,168 @@ void countVisits(Frame& f, const Frame& previous, std::int64_t w) {
                   num(Count{f.runningVisitsSoFar}) + ".";
 }
 
+// The running total of the window's slots as `f` holds them (what RingCounter keeps).
+Count windowTotal(const Frame& f) {
+    Count total = 0;
+    for (const RingSlot& s : f.ring) {
+        total += s.used && s.inWindow ? s.count : 0;
+    }
+    return total;
+}
+
+// expire(t)'s lines: one subtraction per slot whose second leaves the window, oldest first, or
+// one line saying none does. `total` runs down.
+void expireSubSteps(std::vector<SubStep>& out, const Frame& f, const Frame& previous,
+                    std::int64_t w, Count& total) {
+    const std::vector<std::size_t> expired = expiredSlots(f, previous, w);
+    for (std::size_t i : expired) {
+        RingSlot state = previous.ring[i];
+        state.inWindow = false;
+        total -= state.count;
+        out.push_back(SubStep{Line::RunExpireSubtract,
+                              "slot " + num(Count{i}) + ": second " + num(state.second) + " <= " +
+                                  num(*f.head) + " - " + num(w) + ": total -= " + num(state.count) +
+                                  " = " + num(total) + " (it keeps its second)",
+                              i, state, total, true});
+    }
+    if (expired.empty()) {
+        out.push_back(SubStep{Line::RunExpireLoop,
+                              "no written slot's second is in (" + num(*previous.head - w) + ", " +
+                                  num(*f.head - w) + "]: nothing to subtract",
+                              std::nullopt,
+                              {},
+                              total,
+                              false});
+    }
+}
+
+// A hit in the running-total listing (kRunningPseudocode).
+std::vector<SubStep> runningHitSubSteps(const Frame& f, const Frame& previous, std::int64_t w) {
+    std::vector<SubStep> scan = hitSubSteps(f, previous, w);
+    std::vector<SubStep> out;
+    Count total = windowTotal(previous);
+    const Operation& op = *f.op;
+    const std::size_t i = *f.slot;
+    for (SubStep s : scan) {
+        switch (s.line) {
+            case Line::DropLate:
+                s.line = Line::RunDropLate;
+                s.total = total;
+                out.push_back(s);
+                if (f.dropped) {
+                    return out;
+                }
+                if (!previous.head) {
+                    out.push_back(SubStep{Line::RunExpire, "no head yet: nothing to expire", i,
+                                          previous.ring[i], total, false});
+                } else if (op.second <= *previous.head) {
+                    out.push_back(SubStep{Line::RunExpire,
+                                          num(op.second) + " > " + num(*previous.head) +
+                                              "? no: the head stays, nothing expires",
+                                          i, previous.ring[i], total, false});
+                } else {
+                    out.push_back(SubStep{Line::RunExpire,
+                                          num(op.second) + " > " + num(*previous.head) +
+                                              "? yes: expire(" + num(op.second) + ")",
+                                          i, previous.ring[i], total, true});
+                    expireSubSteps(out, f, previous, w, total);
+                }
+                break;
+            case Line::MoveHead:
+                s.line = Line::RunMoveHead;
+                break;
+            case Line::PickSlot:
+                s.line = Line::RunPickSlot;
+                break;
+            case Line::CheckSecond:
+                s.line = Line::RunCheckSecond;
+                break;
+            case Line::ResetSlot:
+                s.line = Line::RunResetSlot;
+                break;
+            case Line::AddCount:
+                s.line = Line::RunAddCount;
+                total += op.repeat;
+                s.text += "; total += " + num(op.repeat) + " = " + num(total);
+                break;
+            default:
+                break;
+        }
+        if (s.line != Line::RunDropLate) {
+            s.total = total;
+            out.push_back(s);
+        }
+    }
+    return out;
+}
+
+// A getHits in the running-total listing: the total after expiring, or, into the past, a sum
+// over the window's written slots.
+std::vector<SubStep> runningGetSubSteps(const Frame& f, const Frame& previous, std::int64_t w) {
+    const Operation& op = *f.op;
+    std::vector<SubStep> out;
+    Count total = windowTotal(previous);
+    const bool past = previous.head && op.second < *previous.head;
+    if (past) {
+        out.push_back(SubStep{Line::RunPastCheck,
+                              num(op.second) + " < head " + num(*previous.head) +
+                                  "? yes: a query into the past, the total cannot answer it",
+                              std::nullopt,
+                              {},
+                              std::nullopt,
+                              true});
+        Count sum = 0;
+        const Timestamp low = *f.windowLow;
+        for (std::size_t i = 0; i < f.ring.size(); ++i) {
+            const RingSlot& s = f.ring[i];
+            if (!s.used || !s.inWindow) {
+                continue;
+            }
+            const bool in = s.second > low && s.second <= op.second;
+            sum += in ? s.count : 0;
+            out.push_back(SubStep{
+                Line::RunPastSum,
+                "slot " + num(Count{i}) + ": " + num(low) + " < " + num(s.second) +
+                    " <= " + num(op.second) + "? " +
+                    (in ? "yes: sum += " + num(s.count) + " = " + num(sum) : std::string("no")),
+                i, s, sum, in});
+        }
+        out.push_back(SubStep{
+            Line::RunPastSum, "return sum = " + num(sum), std::nullopt, {}, sum, std::nullopt});
+        return out;
+    }
+    out.push_back(SubStep{Line::RunPastCheck,
+                          previous.head ? num(op.second) + " < head " + num(*previous.head) + "? no"
+                                        : std::string("no head yet: not in the past"),
+                          std::nullopt,
+                          {},
+                          total,
+                          false});
+    if (previous.head && op.second > *previous.head) {
+        out.push_back(SubStep{Line::RunGetExpire,
+                              "expire(" + num(op.second) + ")",
+                              std::nullopt,
+                              {},
+                              total,
+                              std::nullopt});
+        expireSubSteps(out, f, previous, w, total);
+    } else {
+        out.push_back(SubStep{Line::RunGetExpire,
+                              "expire(" + num(op.second) + "): " +
+                                  (previous.head ? "the head does not move, nothing expires"
+                                                 : "no head yet, nothing to expire"),
+                              std::nullopt,
+                              {},
+                              total,
+                              std::nullopt});
+    }
+    out.push_back(SubStep{
+        Line::RunGetMoveHead, "head = " + num(*f.head), std::nullopt, {}, total, std::nullopt});
+    out.push_back(SubStep{
+        Line::RunGetReturn, "return total = " + num(total), std::nullopt, {}, total, std::nullopt});
+    return out;
+}
+
 // Fills f.memoryText: the three structures' bytes and the growth law each one follows.
 void describeMemory(Frame& f, const Frame& previous, std::size_t mostPairs, std::int64_t w) {
     const auto pairs = f.deque.size();
@@ -390,8 +552,8 @@ void describeMemory(Frame& f, const Frame& previous, std::size_t mostPairs, std:
 
 }  // namespace
 
-Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds window)
-    : m_operations(std::move(operations)), m_window(window) {
+Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds window, Code code)
+    : m_operations(std::move(operations)), m_window(window), m_code(code) {
     if (window < kMinTeachWindow || window > kMaxTeachWindow) {
         throw std::invalid_argument("the teaching window must be 5 to 300 seconds");
     }
@@ -478,6 +640,34 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
             f.narration = narrateGetHits(f, previous, w);
         }
         countVisits(f, previous, w);
+        if (code == Code::RunningTotal) {
+            f.subSteps = op.kind == Operation::Kind::Hit ? runningHitSubSteps(f, previous, w)
+                                                         : runningGetSubSteps(f, previous, w);
+            f.codeLine = f.subSteps.back().line;
+            if (f.answer && f.subSteps.back().total != f.answer) {
+                throw std::logic_error("the running total and the ring disagree");
+            }
+            // The narration follows the code on screen (no scan over the slots) and the panels
+            // the lesson shows: the ring and its cost, not the deque or the vector.
+            for (const std::string& aside : {dequeSentence(f) + memorySentence(f, previous),
+                                             " The naive vector scans every call it ever stored: " +
+                                                 num(Count{f.naive.size()}) + "."}) {
+                if (const auto at = aside.empty() ? std::string::npos : f.narration.find(aside);
+                    at != std::string::npos) {
+                    f.narration.erase(at, aside.size());
+                }
+            }
+            // The narration follows the code on screen: no scan over the slots here.
+            const std::string scanning = ") adds the slots whose second is in the window ";
+            if (const auto at = f.narration.find(scanning); at != std::string::npos) {
+                const bool past = f.codeLine == Line::RunPastSum;
+                f.narration.replace(at, scanning.size(),
+                                    past ? ") is a query into the past: the running total covers "
+                                           "only (head - W, head], so it adds up the written "
+                                           "slots in the window "
+                                         : ") returns the running total, the hits in the window ");
+            }
+        }
         mostPairs = std::max(mostPairs, f.deque.size());
         describeMemory(f, previous, mostPairs, w);
         m_frames.push_back(std::move(f));

@@ -32,9 +32,13 @@ inline constexpr std::chrono::seconds kMaxTeachWindow{300};
 class Timeline {
 public:
     // Precondition: kMinTeachWindow <= window <= kMaxTeachWindow (else std::invalid_argument).
-    Timeline(std::vector<Operation> operations, std::chrono::seconds window);
+    // `code` picks the pseudocode the frames' lines and sub-steps follow: the textbook scan,
+    // or the running total with lazy expiry (Lesson::code; kRunningPseudocode).
+    Timeline(std::vector<Operation> operations, std::chrono::seconds window,
+             Code code = Code::Scan);
 
     std::chrono::seconds window() const { return m_window; }
+    Code code() const { return m_code; }
     const std::vector<Operation>& operations() const { return m_operations; }
     // operations().size() + 1 frames; frames()[0] is the start.
     const std::vector<Frame>& frames() const { return m_frames; }
@@ -42,6 +46,7 @@ public:
 private:
     std::vector<Operation> m_operations;
     std::chrono::seconds m_window;
+    Code m_code = Code::Scan;
     std::vector<Frame> m_frames;
 };
 

@@ -108,6 +108,11 @@ private Q_SLOTS:
             << "--redis";
         QTest::newRow("after without screenshot") << QStringList{"--after", "3"} << "--after"
                                                   << "--screenshot";
+        QTest::newRow("build without teach") << QStringList{"--build", "compare=>="} << "--build"
+                                             << "--teach";
+        QTest::newRow("build with a bad spec")
+            << QStringList{"--teach", "--build", "compare=<"} << "--build"
+            << "compare is > or >=";
     }
     void clashingOptionsAreAnErrorNamingBoth() {
         QFETCH(QStringList, args);
@@ -131,6 +136,9 @@ private Q_SLOTS:
             << QStringList{"--replay", "t.csv", "--seek", "3", "--state-json", "o.json"};
         QTest::newRow("teach screenshot")
             << QStringList{"--teach", "--screenshot", "t.png", "--after", "1"};
+        QTest::newRow("teach build at a size in dark")
+            << QStringList{"--teach", "--lesson", "boundary", "--build", "compare=>=",
+                           "--size",  "1280x720", "--theme",  "dark"};
         QTest::newRow("screenshot at a size")
             << QStringList{"--screenshot", "s.png", "--after", "2", "--size", "1280x720"};
     }

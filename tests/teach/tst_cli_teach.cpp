@@ -51,6 +51,65 @@ class TestCliTeach : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // --variant (issue 16, build 4): a ring with >= stops at getHits(15) of the boundary lesson
+    // with both sides; the reference's choices report no difference; bad specs exit 2.
+    void variantStopsAtTheFirstDifference() {
+        const CliResult r = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),
+                                    QStringLiteral("boundary"), QStringLiteral("--variant"),
+                                    QStringLiteral("compare=>=,index=t%W,reset=second,"
+                                                   "store=second+count"),
+                                    QStringLiteral("--json")});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QJsonObject root = parseJson(r);
+        QCOMPARE(root.value(QStringLiteral("variant")).toString(),
+                 QStringLiteral("compare=>=,index=t%W,reset=second,store=second+count"));
+        QVERIFY(root.value(QStringLiteral("steps")).toArray().size() > 4);
+        const QJsonObject d = root.value(QStringLiteral("first_difference")).toObject();
+        QCOMPARE(d.value(QStringLiteral("step")).toInt(), 4);
+        QCOMPARE(root.value(QStringLiteral("variant_steps")).toInt(), 4);
+        QCOMPARE(d.value(QStringLiteral("operation")).toString(), QStringLiteral("getHits 15"));
+        QCOMPARE(d.value(QStringLiteral("what")).toString(), QStringLiteral("answer"));
+        QCOMPARE(d.value(QStringLiteral("mine")).toString(), QStringLiteral("2"));
+        QCOMPARE(d.value(QStringLiteral("reference")).toString(), QStringLiteral("1"));
+        QVERIFY(d.value(QStringLiteral("narration")).toString().contains(QStringLiteral(">=")));
+        const QJsonObject mine = d.value(QStringLiteral("mine_state")).toObject();
+        const QJsonObject ref = d.value(QStringLiteral("reference_state")).toObject();
+        QCOMPARE(mine.value(QStringLiteral("answer")).toInt(), 2);
+        QCOMPARE(ref.value(QStringLiteral("answer")).toInt(), 1);
+        QCOMPARE(mine.value(QStringLiteral("slots")).toArray().size(), 10);
+        QCOMPARE(ref.value(QStringLiteral("slots"))
+                     .toArray()
+                     .at(5)
+                     .toObject()
+                     .value(QStringLiteral("second"))
+                     .toInt(),
+                 5);
+
+        const CliResult same = runCli({QStringLiteral("teach"), QStringLiteral("--practice"),
+                                       QStringLiteral("42"), QStringLiteral("--variant"),
+                                       QStringLiteral("reset=sweep"), QStringLiteral("--json")});
+        QVERIFY2(same.finished && same.exitCode == 0, same.err.constData());
+        QVERIFY(parseJson(same).value(QStringLiteral("first_difference")).isNull());
+
+        const CliResult text = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),
+                                       QStringLiteral("why-second"), QStringLiteral("--variant"),
+                                       QStringLiteral("reset=never")});
+        QVERIFY2(text.finished && text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.out.contains("first difference at step 4: hit 13"), text.out.constData());
+
+        for (const char* bad : {"compare=<", "store=count", "colour=red"}) {
+            const CliResult r2 = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),
+                                         QStringLiteral("boundary"), QStringLiteral("--variant"),
+                                         QString::fromLatin1(bad)});
+            QCOMPARE(r2.exitCode, 2);
+            QVERIFY2(r2.err.contains("--variant"), r2.err.constData());
+        }
+        const CliResult limit = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),
+                                        QStringLiteral("limit-burst"), QStringLiteral("--variant"),
+                                        QStringLiteral("compare=>")});
+        QCOMPARE(limit.exitCode, 2);
+    }
+
     void everyLessonsStepsMatchTheTimeline_data() {
         QTest::addColumn<QString>("id");
         QTest::addColumn<int>("window");
@@ -78,7 +137,7 @@ private Q_SLOTS:
                 lesson = &l;
         const auto ops =
             std::get<std::vector<teach::Operation>>(teach::parseOperations(lesson->operations));
-        const teach::Timeline timeline(ops, std::chrono::seconds{window});
+        const teach::Timeline timeline(ops, std::chrono::seconds{window}, lesson->code);
         QCOMPARE(steps.size(), qsizetype(timeline.frames().size()));
         for (qsizetype k = 0; k < steps.size(); ++k) {
             const QJsonObject s = steps[k].toObject();
@@ -121,8 +180,12 @@ private Q_SLOTS:
             for (qsizetype i = 0; i < subs.size(); ++i) {
                 const auto& sub = f.subSteps[std::size_t(i)];
                 const QJsonObject o = subs[i].toObject();
-                QCOMPARE(o.value(QStringLiteral("line_number")).toInt(), int(sub.line) + 1);
-                QVERIFY(teach::kPseudocode[std::size_t(sub.line)].find(
+                // The line of the lesson's own listing (the running-total lesson's is
+                // kRunningPseudocode), numbered within it.
+                QCOMPARE(teach::codeOf(sub.line), lesson->code);
+                QCOMPARE(o.value(QStringLiteral("line_number")).toInt(),
+                         teach::lineIndex(sub.line) + 1);
+                QVERIFY(teach::lineText(sub.line).find(
                             o.value(QStringLiteral("line")).toString().toStdString()) !=
                         std::string_view::npos);
                 QCOMPARE(o.value(QStringLiteral("text")).toString(),

@@ -26,6 +26,26 @@ private Q_SLOTS:
         QVERIFY(std::get<LessonFile>(read) == file);
     }
 
+    // The learner's built ring (issue 16, build 4) is one more optional line; a file without it
+    // reads as before (no variant), one with it gives the same choices back.
+    void builtVariantIsSavedAndRead() {
+        LessonFile file;
+        file.window = std::chrono::seconds{10};
+        file.operations = "hit 5\nhit 6\ngetHits 15\n";
+        const auto plain = readLessonFile(writeLessonFile(file));
+        QVERIFY(std::holds_alternative<LessonFile>(plain));
+        QVERIFY(!std::get<LessonFile>(plain).variant);
+        file.variant = RingVariant{RingVariant::Compare::GreaterEqual, RingVariant::Index::ModW,
+                                   RingVariant::Reset::Sweep, RingVariant::Store::CountOnly};
+        const std::string text = writeLessonFile(file);
+        QVERIFY2(text.find("\nvariant compare=>=,index=t%W,reset=sweep,store=count\n") !=
+                     std::string::npos,
+                 text.c_str());
+        const auto read = readLessonFile(text);
+        QVERIFY(std::holds_alternative<LessonFile>(read));
+        QVERIFY(std::get<LessonFile>(read) == file);
+    }
+
     void errorsNameTheLine_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("line");
@@ -42,6 +62,9 @@ private Q_SLOTS:
             << 3 << "'nope'";
         QTest::newRow("bad answer") << "# hitcounter lesson 1\nwindow 10\nanswer 3\noperations:\n"
                                     << 3 << "STEP GUESS";
+        QTest::newRow("bad variant")
+            << "# hitcounter lesson 1\nwindow 10\nvariant compare=<\noperations:\n"
+            << 3 << "compare is > or >=";
         QTest::newRow("no operations line") << "# hitcounter lesson 1\nwindow 10\n"
                                             << 2 << "operations:";
         QTest::newRow("no window") << "# hitcounter lesson 1\noperations:\nhit 1\n"

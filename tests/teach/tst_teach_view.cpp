@@ -5,8 +5,10 @@
 #include <QComboBox>
 #include <QDir>
 #include <QImage>
+#include <QLayout>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,6 +18,7 @@
 #include "core/counters/ring_counter.h"
 #include "core/teach/lessons.h"
 #include "core/teach/pseudocode.h"
+#include "ui/teach/build_panel.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/limiter_view.h"
@@ -425,6 +428,94 @@ private Q_SLOTS:
         QCOMPARE(m_view.timeline().operations().size(), std::size_t{3});
     }
 
+    // Issue 16, build 4: the Build tab with a wrong comparison (>=) on the off-by-one lesson
+    // stops at step 4, getHits(15), and shows both rings: the learner's slot 5 (second 5)
+    // counted, the reference's not, 2 against 1, with a narration naming the >=. The reference
+    // choices run through the whole lesson; a lesson file keeps the built ring.
+    void buildTabWithWrongComparisonStopsAtTheRightStep() {
+        TeachView tv;  // its own: a built ring goes into the lesson files it saves
+        tv.resize(1280, 720);
+        tv.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tv));
+        tv.loadLesson(lessonIndex("boundary"));
+        tv.showBuild(true);
+        BuildPanel* build = tv.buildPanel();
+        QVERIFY(build->isVisible());
+        QVERIFY(!tv.findChild<RingView*>()->isVisible());
+        QCOMPARE(tv.renderImage().size(), QSize(1280, 720));
+        auto* compare = build->findChildren<QComboBox*>().at(0);
+        compare->setCurrentIndex(1);  // head - W <= s.second
+        QCOMPARE(build->variant().compare, teach::RingVariant::Compare::GreaterEqual);
+        QVERIFY(build->pseudocode().contains(QStringLiteral("head - W <= s.second <= t")));
+        QVERIFY(build->pseudocode().contains(QStringLiteral("if t < head - W: return")));
+        QPushButton* runLesson = nullptr;
+        for (QPushButton* b : build->findChildren<QPushButton*>())
+            if (b->text() == QStringLiteral("Run on this lesson"))
+                runLesson = b;
+        QVERIFY(runLesson);
+        QTest::mouseClick(runLesson, Qt::LeftButton);
+        QVERIFY(build->result().has_value());
+        QVERIFY(build->result()->difference.has_value());
+        QCOMPARE(build->result()->difference->step, std::size_t(4));
+        QVERIFY2(build->verdict().contains(QStringLiteral("Differs at step 4")),
+                 qPrintable(build->verdict()));
+        QVERIFY(build->verdict().contains(QStringLiteral("getHits(15)")));
+        QCOMPARE(tv.currentStep(), 4);  // the narration below shows the step that differs
+        QVERIFY(build->verdict().contains(QStringLiteral("Yours: 2, the reference: 1")));
+        QVERIFY2(
+            build->narration().contains(QStringLiteral("s.second >= head - W counts second 5")),
+            qPrintable(build->narration()));
+        // Both states, side by side: the compare view holds the step of the difference and
+        // shows slot 5, which the learner's ring counts and the reference's does not.
+        SlotCompareView* view = build->compareView();
+        QVERIFY(view->isVisible());
+        QVERIFY(view->step().has_value());
+        QCOMPARE(view->step()->step, std::size_t(4));
+        QCOMPARE(*view->step()->mine.answer, Count(2));
+        QCOMPARE(*view->step()->reference.answer, Count(1));
+        QVERIFY(view->step()->mine.slots[5].inWindow);
+        QVERIFY(!view->step()->reference.slots[5].inWindow);
+        const auto shown = view->shownSlots();
+        QVERIFY(std::find(shown.begin(), shown.end(), std::size_t(5)) != shown.end());
+        // The picture has both rows: the green of an in-window slot and the grey of a stale one
+        // in the column of slot 5 (learner's row above the reference's).
+        const QImage image = view->grab().toImage();
+        QVERIFY(!image.isNull());
+        bool green = false;
+        bool grey = false;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                green = green || c == QColor(0xc9, 0xeb, 0xd6);
+                grey = grey || c == QColor(0xe4, 0xe2, 0xdd);
+            }
+        QVERIFY(green && grey);
+
+        const teach::LessonFile file = tv.lessonFile();
+        QVERIFY(file.variant.has_value());
+        QCOMPARE(*file.variant, build->variant());
+
+        compare->setCurrentIndex(0);
+        QTest::mouseClick(runLesson, Qt::LeftButton);
+        QVERIFY(!build->result()->difference.has_value());
+        QVERIFY(build->verdict().contains(QStringLiteral("Same as the reference on all 5 steps")));
+        build->runRandom(42);
+        QVERIFY(!build->result()->difference.has_value());
+        build->setVariant(teach::RingVariant{teach::RingVariant::Compare::Greater,
+                                             teach::RingVariant::Index::ModW,
+                                             teach::RingVariant::Reset::Never});
+        build->runRandom(42);
+        QVERIFY(build->result()->difference.has_value());
+        QCOMPARE(build->result()->difference->what, std::string("count"));
+
+        // A rate-limit lesson has no ring to build: the view goes back to watching.
+        tv.loadLesson(lessonIndex("limit-burst"));
+        QVERIFY(!tv.buildShown());
+        tv.loadLesson(lessonIndex("boundary"));
+        tv.showBuild(false);
+        QVERIFY(tv.findChild<RingView*>()->isVisible());
+    }
+
     // The view at the two sizes the docs promise, in the application's light and dark themes:
     // it fits (the grab is the size asked for), and no ring text overflows. With
     // HITCOUNTER_TEACH_SHOTS=DIR the pictures are written there to be looked at.
@@ -595,9 +686,46 @@ private Q_SLOTS:
         const QString dir = qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS");
         for (const char* id : {"running-total", "bytes"}) {
             view.loadLesson(lessonIndex(id));
+            // Every step's narration, its Cost or Memory line included, shows whole.
+            auto* narrationScroll = view.findChild<QScrollArea*>(QStringLiteral("narrationScroll"));
+            for (int step = 1; step <= view.lastStep(); ++step) {
+                view.showStep(step);
+                view.renderImage();
+                QVERIFY2(
+                    narrationScroll->widget()->height() <= narrationScroll->viewport()->height(),
+                    qPrintable(QStringLiteral("%1 step %2 scrolls").arg(id).arg(step)));
+            }
             for (int step : {3, 9, view.lastStep()}) {
                 view.showStep(step);
                 const QImage image = view.renderImage();
+                if (image.size() != size) {
+                    // Which part asks for the height: each visible widget's minimum.
+                    QStringList parts;
+                    for (int i = 0; i < view.layout()->count(); ++i) {
+                        QLayoutItem* item = view.layout()->itemAt(i);
+                        parts
+                            << QStringLiteral("root%1:%2").arg(i).arg(item->minimumSize().height());
+                        if (QLayout* sub = item->layout())
+                            for (int k = 0; k < sub->count(); ++k)
+                                parts << QStringLiteral("sub%1.%2:%3")
+                                             .arg(i)
+                                             .arg(k)
+                                             .arg(sub->itemAt(k)->minimumSize().height());
+                    }
+                    for (QWidget* w : view.findChildren<QWidget*>())
+                        if (w->isVisible() && w->minimumSizeHint().height() > 20)
+                            parts << QStringLiteral("%1(in %4):%2/%3")
+                                         .arg(QString::fromLatin1(w->metaObject()->className()))
+                                         .arg(w->minimumSizeHint().height())
+                                         .arg(w->minimumHeight())
+                                         .arg(QString::fromLatin1(
+                                             w->parentWidget()->metaObject()->className()));
+                    qWarning(
+                        "view min %d, layout min %d, hfw %d %d; %s",
+                        view.minimumSizeHint().height(), view.layout()->totalMinimumSize().height(),
+                        int(view.layout()->hasHeightForWidth()),
+                        view.layout()->totalHeightForWidth(1280), qPrintable(parts.join(u' ')));
+                }
                 QCOMPARE(image.size(), size);
                 StepChart* chart = view.chart();
                 QVERIFY(chart->isVisible());
@@ -609,11 +737,20 @@ private Q_SLOTS:
                 QVERIFY(
                     view.rect().contains(QRect(chart->mapTo(&view, QPoint(0, 0)), chart->size())));
                 QVERIFY(chart->height() >= chart->minimumSizeHint().height());
-                QVERIFY2(view.findChild<CodeView*>()->height() >=
-                             view.findChild<CodeView*>()->minimumSizeHint().height(),
+                CodeView* code = view.findChild<CodeView*>();
+                QVERIFY2(!code->isVisible() || code->height() >= code->minimumSizeHint().height(),
                          id);
                 QVERIFY2(view.findChild<RingView*>()->overflows().isEmpty(),
                          qPrintable(view.findChild<RingView*>()->overflows().join(u'|')));
+                // The narration with its Cost or Memory line shows whole: no scrolling.
+                auto* scroll = view.findChild<QScrollArea*>(QStringLiteral("narrationScroll"));
+                QVERIFY(scroll);
+                QVERIFY2(scroll->widget()->height() <= scroll->viewport()->height(),
+                         qPrintable(QStringLiteral("%1 step %2: narration %3 px in %4 px")
+                                        .arg(QString::fromLatin1(id))
+                                        .arg(step)
+                                        .arg(scroll->widget()->height())
+                                        .arg(scroll->viewport()->height())));
                 if (!dir.isEmpty())
                     image.save(QStringLiteral("%1/%2-%3-%4x%5-%6.png")
                                    .arg(dir, QString::fromLatin1(id))

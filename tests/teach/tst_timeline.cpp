@@ -153,6 +153,124 @@ void compareFrame(const Frame& frame, const Expected& expected, std::size_t step
     QVERIFY2(!frame.narration.empty(), where + ": no narration");
 }
 
+// The running-total listing (kRunningPseudocode), checked against the previous frame and plain
+// recounts: the lines in the order the code runs them, the expired slots (those whose second
+// leaves the window when the head moves, oldest first) subtracted one by one, the slot's state
+// at each line and the total after it; a query into the past sums the window's written slots.
+Count recountWindow(const Frame& f) {
+    Count total = 0;
+    for (const RingSlot& s : f.ring)
+        total += s.used && s.inWindow ? s.count : 0;
+    return total;
+}
+
+void checkRunningSubSteps(const Timeline& timeline, int window) {
+    const auto& frames = timeline.frames();
+    for (std::size_t k = 1; k < frames.size(); ++k) {
+        const Frame& f = frames[k];
+        const Frame& prev = frames[k - 1];
+        const Operation& op = *f.op;
+        QVERIFY(!f.subSteps.empty());
+        QCOMPARE(f.codeLine, f.subSteps.back().line);
+        for (const SubStep& s : f.subSteps)
+            QCOMPARE(codeOf(s.line), Code::RunningTotal);
+        Count total = recountWindow(prev);
+        // The slots expire(t) must visit, oldest first.
+        std::vector<std::size_t> expired;
+        if (prev.head && op.second > *prev.head && !f.dropped) {
+            for (std::size_t i = 0; i < prev.ring.size(); ++i)
+                if (prev.ring[i].used && prev.ring[i].inWindow &&
+                    prev.ring[i].second <= op.second - window)
+                    expired.push_back(i);
+            std::sort(expired.begin(), expired.end(), [&](std::size_t a, std::size_t b) {
+                return prev.ring[a].second < prev.ring[b].second;
+            });
+        }
+        std::vector<Line> want;
+        auto expireLines = [&] {
+            if (expired.empty())
+                want.push_back(Line::RunExpireLoop);
+            for (std::size_t j = 0; j < expired.size(); ++j)
+                want.push_back(Line::RunExpireSubtract);
+        };
+        std::vector<Line> lines;
+        for (const SubStep& s : f.subSteps)
+            lines.push_back(s.line);
+        // Each subtraction takes its slot's count out of the total, the slot kept as it was.
+        std::size_t e = 0;
+        for (const SubStep& s : f.subSteps) {
+            if (s.line != Line::RunExpireSubtract)
+                continue;
+            QVERIFY(e < expired.size());
+            QCOMPARE(*s.slot, expired[e]);
+            RingSlot stale = prev.ring[expired[e]];
+            stale.inWindow = false;
+            QCOMPARE(s.slotState, stale);
+            total -= stale.count;
+            QCOMPARE(s.total, std::optional<Count>{total});
+            ++e;
+        }
+        QCOMPARE(e, expired.size());
+        if (op.kind == Operation::Kind::Hit) {
+            QCOMPARE(f.subSteps.front().line, Line::RunDropLate);
+            QCOMPARE(f.subSteps.front().taken, std::optional<bool>{f.dropped});
+            if (f.dropped) {
+                QCOMPARE(f.subSteps.size(), std::size_t{1});
+                continue;
+            }
+            const std::size_t i = std::size_t(op.second % window);
+            const RingSlot before = prev.ring[i];
+            const bool differs = !before.used || before.second != op.second;
+            want = {Line::RunDropLate, Line::RunExpire};
+            if (prev.head && op.second > *prev.head)
+                expireLines();
+            for (Line l : {Line::RunMoveHead, Line::RunPickSlot, Line::RunCheckSecond})
+                want.push_back(l);
+            if (differs)
+                want.push_back(Line::RunResetSlot);
+            want.push_back(Line::RunAddCount);
+            QVERIFY2(lines == want, f.subSteps.back().text.c_str());
+            for (const SubStep& s : f.subSteps) {
+                if (s.line == Line::RunDropLate || s.line == Line::RunExpire ||
+                    s.line == Line::RunMoveHead || s.line == Line::RunPickSlot ||
+                    s.line == Line::RunCheckSecond) {
+                    QCOMPARE(s.slot, std::optional<std::size_t>{i});
+                    QCOMPARE(s.slotState, before);
+                }
+                if (s.line == Line::RunResetSlot)
+                    QCOMPARE(s.slotState, (RingSlot{op.second, 0, true, true}));
+            }
+            QCOMPARE(f.subSteps.back().slotState, f.ring[i]);
+            QCOMPARE(f.subSteps.back().total, std::optional<Count>{total + op.repeat});
+            QCOMPARE(*f.subSteps.back().total, recountWindow(f));
+        } else {
+            const bool past = prev.head && op.second < *prev.head;
+            QCOMPARE(f.subSteps.front().line, Line::RunPastCheck);
+            QCOMPARE(f.subSteps.front().taken, std::optional<bool>{past});
+            if (past) {
+                // One comparison per written slot of the window, then the return.
+                std::size_t written = 0;
+                for (const RingSlot& s : f.ring)
+                    written += s.used && s.inWindow ? 1 : 0;
+                want.assign(written + 2, Line::RunPastSum);
+                want.front() = Line::RunPastCheck;
+                QVERIFY(lines == want);
+                QCOMPARE(f.subSteps.size() - 2, f.runningVisits);
+            } else {
+                want = {Line::RunPastCheck, Line::RunGetExpire};
+                if (prev.head && op.second > *prev.head)
+                    expireLines();
+                want.push_back(Line::RunGetMoveHead);
+                want.push_back(Line::RunGetReturn);
+                QVERIFY(lines == want);
+                QCOMPARE(*f.subSteps.back().total, recountWindow(f));
+                QCOMPARE(expired.size(), f.runningVisits);
+            }
+            QCOMPARE(f.subSteps.back().total, f.answer);
+        }
+    }
+}
+
 const Lesson& lessonById(const std::string& id) {
     const auto& all = lessons();
     return *std::find_if(all.begin(), all.end(), [&](const Lesson& l) { return l.id == id; });
@@ -341,6 +459,15 @@ private Q_SLOTS:
     void everySubStepHasTheRightLineAndState() {
         QFETCH(int, index);
         QFETCH(int, window);
+        // Every lesson through the running-total listing too (its own lesson shows only that
+        // one): gaps, late hits and queries into the past all take its paths.
+        const Timeline running(parseOk(lessons()[std::size_t(index)].operations),
+                               std::chrono::seconds{window}, Code::RunningTotal);
+        checkRunningSubSteps(running, window);
+        if (QTest::currentTestFailed())
+            return;
+        if (lessons()[std::size_t(index)].code == Code::RunningTotal)
+            return;
         const Timeline timeline(parseOk(lessons()[std::size_t(index)].operations),
                                 std::chrono::seconds{window});
         const auto& frames = timeline.frames();

@@ -30,8 +30,25 @@ void CodeView::setLine(Line line) {
     update();
 }
 
+void CodeView::setCode(teach::Code code) {
+    m_code = code;
+    updateGeometry();
+    update();
+}
+
+std::size_t CodeView::lineCount() const {
+    return m_code == teach::Code::RunningTotal ? teach::kRunningPseudocode.size()
+                                               : kPseudocode.size();
+}
+
+QString CodeView::lineAt(std::size_t i) const {
+    const std::string_view line =
+        m_code == teach::Code::RunningTotal ? teach::kRunningPseudocode[i] : kPseudocode[i];
+    return QString::fromUtf8(line.data(), qsizetype(line.size()));
+}
+
 QSize CodeView::minimumSizeHint() const {
-    return {320, int(kTop + lineHeight() * qreal(kPseudocode.size()) + 12)};
+    return {320, int(kTop + lineHeight() * qreal(lineCount()) + 12)};
 }
 
 QSize CodeView::sizeHint() const {
@@ -49,34 +66,55 @@ void CodeView::paintEvent(QPaintEvent*) {
     p.setFont(ts::font(12, true));
     p.setPen(ts::ink());
     p.drawText(board.adjusted(14, 8, -14, 0), Qt::AlignLeft | Qt::AlignTop,
-               tr("Pseudocode of the ring"));
-
-    const qreal h = lineHeight();
-    const int current = int(m_line);
-    const int getStart = int(Line::GetHeader);
-    const bool inHit = current >= 0 && current < getStart;
-    const int blockFirst = inHit ? 0 : getStart;
-    const int blockLast = inHit ? getStart - 2 : int(kPseudocode.size()) - 1;
+               m_code == teach::Code::RunningTotal ? tr("Pseudocode: the running total")
+                                                   : tr("Pseudocode of the ring"));
+    // A line of the other listing highlights nothing here.
+    const int current = teach::codeOf(m_line) == m_code ? teach::lineIndex(m_line) : -1;
     if (current >= 0) {
-        p.setPen(Qt::NoPen);
-        p.setBrush(ts::codeBlock());
-        p.drawRoundedRect(QRectF(board.left() + 8, board.top() + kTop + blockFirst * h - 2,
-                                 board.width() - 16, (blockLast - blockFirst + 1) * h + 4),
-                          5, 5);
-        p.setBrush(ts::currentFill());
-        p.setPen(QPen(ts::current(), 1.5));
-        p.drawRoundedRect(QRectF(board.left() + 8, board.top() + kTop + current * h - 1,
-                                 board.width() - 16, h + 2),
-                          4, 4);
-        p.setPen(Qt::NoPen);
-        p.setBrush(ts::current());
-        const qreal y = board.top() + kTop + current * h + h / 2;
-        p.drawPolygon(QPolygonF{QPointF(board.left() + 13, y - 5), QPointF(board.left() + 21, y),
-                                QPointF(board.left() + 13, y + 5)});
+        paintBlock(p, board, current);
     }
-    for (std::size_t i = 0; i < kPseudocode.size(); ++i) {
-        const QString text =
-            QString::fromUtf8(kPseudocode[i].data(), qsizetype(kPseudocode[i].size()));
+    paintLines(p, board, current);
+}
+
+// The function the step runs (from its header, the line that does not start with a space, to
+// the next header or blank line) softly, the line itself strongly, with a marker.
+void CodeView::paintBlock(QPainter& p, const QRectF& board, int current) const {
+    const qreal h = lineHeight();
+    auto isHeader = [this](int i) {
+        const QString line = lineAt(std::size_t(i));
+        return !line.isEmpty() && !line.startsWith(QLatin1Char(' '));
+    };
+    int blockFirst = current;
+    while (blockFirst > 0 && !isHeader(blockFirst)) {
+        --blockFirst;
+    }
+    int blockLast = current;
+    while (blockLast + 1 < int(lineCount()) && !isHeader(blockLast + 1) &&
+           !lineAt(std::size_t(blockLast + 1)).isEmpty()) {
+        ++blockLast;
+    }
+    p.setPen(Qt::NoPen);
+    p.setBrush(ts::codeBlock());
+    p.drawRoundedRect(QRectF(board.left() + 8, board.top() + kTop + blockFirst * h - 2,
+                             board.width() - 16, (blockLast - blockFirst + 1) * h + 4),
+                      5, 5);
+    p.setBrush(ts::currentFill());
+    p.setPen(QPen(ts::current(), 1.5));
+    p.drawRoundedRect(
+        QRectF(board.left() + 8, board.top() + kTop + current * h - 1, board.width() - 16, h + 2),
+        4, 4);
+    p.setPen(Qt::NoPen);
+    p.setBrush(ts::current());
+    const qreal y = board.top() + kTop + current * h + h / 2;
+    p.drawPolygon(QPolygonF{QPointF(board.left() + 13, y - 5), QPointF(board.left() + 21, y),
+                            QPointF(board.left() + 13, y + 5)});
+}
+
+// Each line, its comment (after '#') in the soft ink.
+void CodeView::paintLines(QPainter& p, const QRectF& board, int current) const {
+    const qreal h = lineHeight();
+    for (std::size_t i = 0; i < lineCount(); ++i) {
+        const QString text = lineAt(i);
         const qsizetype hash = text.indexOf(QLatin1Char('#'));
         const QRectF r(board.left() + kLeft, board.top() + kTop + qreal(i) * h, board.width(), h);
         const bool isCurrent = int(i) == current;

@@ -221,8 +221,13 @@ void LessonPanel::fitGoal() {
         std::max(100, m_goalScroll->viewport()->width() > 120 ? m_goalScroll->viewport()->width()
                                                               : this->width() - 16);
     m_goalScroll->setMaximumHeight(m_goal->heightForWidth(width) + 4);
-    m_goalScroll->setMinimumHeight(
-        std::min(m_goalScroll->maximumHeight(), QFontMetrics(m_goal->font()).lineSpacing() * 9));
+    m_goalScroll->setMinimumHeight(std::min(
+        m_goalScroll->maximumHeight(), QFontMetrics(m_goal->font()).lineSpacing() * m_goalLines));
+}
+
+void LessonPanel::setGoalLines(int lines) {
+    m_goalLines = lines;
+    fitGoal();
 }
 
 void LessonPanel::showCustomGoal() {

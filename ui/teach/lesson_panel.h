@@ -59,6 +59,10 @@ public:
 
     QCheckBox* predictSwitch() const { return m_predict; }
 
+    // The goal text shows at least this many lines (it scrolls beyond): 9, or 5 when the view
+    // needs the height (the chart lessons at 1280x720).
+    void setGoalLines(int lines);
+
 Q_SIGNALS:
     void runRequested(const QString& text, std::chrono::seconds window);
     void practiceRequested(std::uint64_t seed);
@@ -72,6 +76,7 @@ private:
     void refreshSelections();
     void refreshGoal();
     void fitGoal();
+    int m_goalLines = 9;
 
     QComboBox* m_lessons;
     QLabel* m_goal;

@@ -145,75 +145,120 @@ void LimiterView::paintLane(QPainter& p, const QRectF& board, std::size_t lane) 
     paintState(p, QRectF(body.right() - stateWidth, body.top(), stateWidth, body.height()), lane);
 }
 
-void LimiterView::paintStrip(QPainter& p, const QRectF& area, std::size_t lane) {
-    const LimiterLane& l = m_frame.lanes[lane];
-    const std::int64_t w = m_limit.per.count();
-    // One window back from the clock, plus a margin: what the algorithms look at.
-    const std::int64_t pad = std::max<std::int64_t>(3, w / 10);
-    const std::int64_t lo = m_clock - w - pad;
-    const std::int64_t hi = m_clock + pad;
-    const qreal axisY = area.bottom() - 18;
-    const QRectF plot(area.left(), area.top(), area.width(), axisY - area.top());
-    auto x = [&](qreal t) { return plot.left() + (t - qreal(lo)) / qreal(hi - lo) * plot.width(); };
-    auto span = [&](qreal from, qreal to) {
+// The strip's time axis: seconds lo..hi over `plot`, the axis line at axisY.
+struct LimiterView::StripScale {
+    std::int64_t lo = 0;
+    std::int64_t hi = 0;
+    qreal axisY = 0;
+    QRectF plot;
+    qreal x(qreal t) const { return plot.left() + (t - qreal(lo)) / qreal(hi - lo) * plot.width(); }
+    // The seconds [from, to) as a band over the whole plot height, clipped to the plot.
+    QRectF span(qreal from, qreal to) const {
         const qreal left = std::max(plot.left(), x(from));
         const qreal right = std::min(plot.right(), x(to));
         return QRectF(left, plot.top(), std::max<qreal>(0, right - left), plot.height());
-    };
+    }
+};
+
+void LimiterView::paintStrip(QPainter& p, const QRectF& area, std::size_t lane) {
+    const std::int64_t w = m_limit.per.count();
+    // One window back from the clock, plus a margin: what the algorithms look at.
+    const std::int64_t pad = std::max<std::int64_t>(3, w / 10);
+    StripScale scale;
+    scale.lo = m_clock - w - pad;
+    scale.hi = m_clock + pad;
+    scale.axisY = area.bottom() - 18;
+    scale.plot = QRectF(area.left(), area.top(), area.width(), scale.axisY - area.top());
 
     p.save();
     p.setClipRect(area.adjusted(-2, -2, 2, 2));
+    paintWindows(p, scale, lane);
+    paintAxis(p, scale);
+    paintRequests(p, scale, lane);
+    paintClock(p, scale);
+    p.restore();
+}
+
+// What the algorithm looks at: the fixed windows and their boundaries (and, for the sliding
+// counter, the weighed part of the previous one), or the log's sliding window (t - W, t].
+void LimiterView::paintWindows(QPainter& p, const StripScale& s, std::size_t lane) {
+    const LimiterLane& l = m_frame.lanes[lane];
+    const std::int64_t w = m_limit.per.count();
     p.setPen(Qt::NoPen);
-    QFont label = ts::font(8.5);
-    p.setFont(label);
+    p.setFont(ts::font(8.5));
     if (l.name == "fixed" || l.name == "counter") {
-        const std::int64_t window = floorTo(m_clock, w) / w;
-        const std::int64_t start = window * w;
+        const std::int64_t start = floorTo(m_clock, w);
         if (l.name == "counter") {
             p.setBrush(ts::inWindow().lighter(108));
-            const QRectF previous = span(qreal(start - w), qreal(start));
+            const QRectF previous = s.span(qreal(start - w), qreal(start));
             p.drawRect(previous);
             // The part of the previous window still inside (t - W, t] is what gets weighed.
             p.setBrush(ts::inWindow());
-            p.drawRect(span(qreal(m_clock - w) + 0.5, qreal(start)));
+            p.drawRect(s.span(qreal(m_clock - w) + 0.5, qreal(start)));
             p.setPen(ts::inWindowEdge().darker(130));
             drawFitting(p, previous, tr("previous window"));
             p.setPen(Qt::NoPen);
         }
         p.setBrush(ts::inWindow());
-        const QRectF current = span(qreal(start), qreal(start + w));
+        const QRectF current = s.span(qreal(start), qreal(start + w));
         p.drawRect(current);
         p.setPen(ts::inWindowEdge().darker(130));
         drawFitting(p, current, tr("[%1, %2)").arg(start).arg(start + w));
         p.setPen(QPen(ts::inWindowEdge(), 1.2, Qt::DashLine));
-        for (std::int64_t b = floorTo(lo, w); b <= hi; b += w) {
-            if (b >= lo)
-                p.drawLine(QPointF(x(qreal(b)), plot.top()), QPointF(x(qreal(b)), axisY));
+        for (std::int64_t b = floorTo(s.lo, w); b <= s.hi; b += w) {
+            if (b >= s.lo)
+                p.drawLine(QPointF(s.x(qreal(b)), s.plot.top()), QPointF(s.x(qreal(b)), s.axisY));
         }
     } else if (l.name == "log") {
         p.setBrush(ts::inWindow());
         // (t - W, t] holds the seconds t - W + 1 ... t: shade from the middle of t - W.
-        const QRectF window = span(qreal(m_clock - w) + 0.5, qreal(m_clock) + 0.5);
+        const QRectF window = s.span(qreal(m_clock - w) + 0.5, qreal(m_clock) + 0.5);
         p.drawRect(window);
         p.setPen(ts::inWindowEdge().darker(130));
         drawFitting(p, window, tr("(%1, %2]").arg(m_clock - w).arg(m_clock));
     }
+}
 
-    // Axis and ticks.
+void LimiterView::paintAxis(QPainter& p, const StripScale& s) {
     p.setPen(QPen(ts::softInk(), 1));
-    p.drawLine(QPointF(plot.left(), axisY), QPointF(plot.right(), axisY));
-    const std::int64_t step = tickStep(hi - lo);
-    p.setFont(label);
-    for (std::int64_t t = floorTo(lo, step); t <= hi; t += step) {
-        if (t < lo)
+    p.drawLine(QPointF(s.plot.left(), s.axisY), QPointF(s.plot.right(), s.axisY));
+    const std::int64_t step = tickStep(s.hi - s.lo);
+    p.setFont(ts::font(8.5));
+    for (std::int64_t t = floorTo(s.lo, step); t <= s.hi; t += step) {
+        if (t < s.lo)
             continue;
-        const qreal tx = x(qreal(t));
-        p.drawLine(QPointF(tx, axisY), QPointF(tx, axisY + 4));
-        p.drawText(QRectF(tx - 30, axisY + 4, 60, 14), Qt::AlignHCenter | Qt::AlignTop,
+        const qreal tx = s.x(qreal(t));
+        p.drawLine(QPointF(tx, s.axisY), QPointF(tx, s.axisY + 4));
+        p.drawText(QRectF(tx - 30, s.axisY + 4, 60, 14), Qt::AlignHCenter | Qt::AlignTop,
                    QString::number(t));
     }
+}
 
-    // Requests: per second, earlier steps' marks first, then this step's (outlined).
+namespace {
+
+// One request's mark: a green dot (accepted) or a red cross, circled in orange for this step.
+void paintMark(QPainter& p, const QPointF& centre, qreal radius, bool accepted, bool now) {
+    if (accepted) {
+        p.setPen(QPen(ts::inWindowEdge().darker(120), 1));
+        p.setBrush(ts::inWindowEdge());
+        p.drawEllipse(centre, radius, radius);
+    } else {
+        p.setPen(QPen(ts::removed(), 2.2));
+        p.drawLine(centre + QPointF(-radius, -radius), centre + QPointF(radius, radius));
+        p.drawLine(centre + QPointF(-radius, radius), centre + QPointF(radius, -radius));
+    }
+    if (now) {
+        p.setPen(QPen(ts::current(), 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(centre, radius + 2.5, radius + 2.5);
+    }
+}
+
+}  // namespace
+
+// Requests: per second, earlier steps' marks first, then this step's (outlined).
+void LimiterView::paintRequests(QPainter& p, const StripScale& s, std::size_t lane) {
+    const LimiterLane& l = m_frame.lanes[lane];
     struct Column {
         Count accepted = 0, rejected = 0, nowAccepted = 0, nowRejected = 0;
     };
@@ -221,7 +266,7 @@ void LimiterView::paintStrip(QPainter& p, const QRectF& area, std::size_t lane) 
     const auto& decisions = m_decisions[lane];
     for (std::size_t k = 0; k < decisions.size(); ++k) {
         const LimiterDecision& d = decisions[k];
-        if (d.second < lo || d.second > hi)
+        if (d.second < s.lo || d.second > s.hi)
             continue;
         Column& c = columns[d.second];
         const bool now = l.decision && k + 1 == decisions.size();
@@ -230,11 +275,11 @@ void LimiterView::paintStrip(QPainter& p, const QRectF& area, std::size_t lane) 
     }
     const qreal radius = 5;
     const qreal pitch = 12;
-    const int room = std::max(1, int((plot.height() - 34) / pitch));
+    const int room = std::max(1, int((s.plot.height() - 34) / pitch));
     qreal previousX = -1e9;
     int previousTop = 0;
     for (const auto& [second, c] : columns) {
-        const qreal cx = x(qreal(second));
+        const qreal cx = s.x(qreal(second));
         // Neighbouring seconds closer than a mark stack on from where the last column ended,
         // a staircase, so a burst over consecutive seconds stays readable.
         int drawn = cx - previousX < 2 * radius + 2 && previousTop < room ? previousTop : 0;
@@ -243,28 +288,14 @@ void LimiterView::paintStrip(QPainter& p, const QRectF& area, std::size_t lane) 
         auto mark = [&](bool accepted, bool now) {
             if (drawn >= room)
                 return;
-            const QPointF centre(cx, axisY - 9 - drawn * pitch);
+            const QPointF centre(cx, s.axisY - 9 - drawn * pitch);
             if (drawn + 1 == room && Count(room - base) < total) {
                 p.setPen(ts::ink());
                 p.setFont(ts::font(7.5, true));
                 p.drawText(QRectF(centre.x() - 16, centre.y() - 7, 32, 14), Qt::AlignCenter,
                            QStringLiteral("+%1").arg(qulonglong(total) - qulonglong(drawn - base)));
-                ++drawn;
-                return;
-            }
-            if (accepted) {
-                p.setPen(QPen(ts::inWindowEdge().darker(120), 1));
-                p.setBrush(ts::inWindowEdge());
-                p.drawEllipse(centre, radius, radius);
             } else {
-                p.setPen(QPen(ts::removed(), 2.2));
-                p.drawLine(centre + QPointF(-radius, -radius), centre + QPointF(radius, radius));
-                p.drawLine(centre + QPointF(-radius, radius), centre + QPointF(radius, -radius));
-            }
-            if (now) {
-                p.setPen(QPen(ts::current(), 2));
-                p.setBrush(Qt::NoBrush);
-                p.drawEllipse(centre, radius + 2.5, radius + 2.5);
+                paintMark(p, centre, radius, accepted, now);
             }
             ++drawn;
         };
@@ -279,17 +310,58 @@ void LimiterView::paintStrip(QPainter& p, const QRectF& area, std::size_t lane) 
         previousX = cx;
         previousTop = drawn;
     }
+}
 
-    // The clock.
-    const qreal clockX = x(qreal(m_clock));
+void LimiterView::paintClock(QPainter& p, const StripScale& s) {
+    const qreal clockX = s.x(qreal(m_clock));
     p.setPen(QPen(ts::current(), 2));
-    p.drawLine(QPointF(clockX, plot.top()), QPointF(clockX, axisY));
+    p.drawLine(QPointF(clockX, s.plot.top()), QPointF(clockX, s.axisY));
     p.setFont(ts::font(8.5, true));
     p.setPen(ts::current().darker(130));
-    p.drawText(QRectF(clockX - 84, plot.top() + 16, 80, 14), Qt::AlignRight | Qt::AlignTop,
+    p.drawText(QRectF(clockX - 84, s.plot.top() + 16, 80, 14), Qt::AlignRight | Qt::AlignTop,
                m_frame.clock ? tr("t = %1").arg(m_clock) : tr("start"));
-    p.restore();
 }
+
+namespace {
+
+// min(L, 10) cells filled to `filled` (a fraction for the bucket's partial token); returns the
+// bottom of the cells.
+qreal paintCells(QPainter& p, double filled, const QRectF& r, Count limit) {
+    const int n = int(std::min<Count>(limit, 10));
+    const qreal size = std::min<qreal>(34, (r.width() - 6 * (n - 1)) / n);
+    for (int i = 0; i < n; ++i) {
+        const QRectF cell(r.left() + i * (size + 6), r.top(), size, size);
+        p.setPen(QPen(ts::emptyEdge(), 1.2));
+        p.setBrush(ts::empty());
+        p.drawRoundedRect(cell, 5, 5);
+        const double part = std::clamp(filled - i, 0.0, 1.0);
+        if (part > 0) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(ts::inWindow());
+            const QRectF fill(cell.left(), cell.bottom() - cell.height() * part, cell.width(),
+                              cell.height() * part);
+            p.drawRoundedRect(fill, 5, 5);
+            p.setPen(QPen(ts::inWindowEdge(), 1.2));
+            p.setBrush(Qt::NoBrush);
+            p.drawRoundedRect(cell, 5, 5);
+        }
+    }
+    return r.top() + size;
+}
+
+// A gauge: the cells, a bold line under them and a soft detail line under that.
+void paintGauge(QPainter& p, const QRectF& content, double filled, Count limit, const QString& line,
+                const QString& detail) {
+    const qreal bottom = paintCells(p, filled, content, limit);
+    p.setPen(ts::ink());
+    p.setFont(ts::font(11, true));
+    p.drawText(QRectF(content.left(), bottom + 6, content.width(), 20), Qt::AlignLeft, line);
+    p.setFont(ts::font(9));
+    p.setPen(ts::softInk());
+    p.drawText(QRectF(content.left(), bottom + 28, content.width(), 18), Qt::AlignLeft, detail);
+}
+
+}  // namespace
 
 void LimiterView::paintState(QPainter& p, const QRectF& area, std::size_t lane) {
     const LimiterLane& l = m_frame.lanes[lane];
@@ -302,129 +374,90 @@ void LimiterView::paintState(QPainter& p, const QRectF& area, std::size_t lane) 
     const QRectF inner = area.adjusted(10, 6, -10, -6);
     p.setFont(ts::font(9, true));
     p.setPen(ts::softInk());
-    QString heading;
-    QString detail;
-    if (l.name == "fixed") {
-        heading = tr("count in this window");
-        detail = tr("window %1 = [%2, %3)").arg(l.window).arg(l.window * w).arg(l.window * w + w);
-    } else if (l.name == "log") {
-        heading = tr("log of accepted seconds");
-    } else if (l.name == "counter") {
-        heading = tr("weighted count");
-        detail = tr("prev × (W − t mod W) + curr × W");
-    } else {
-        heading = tr("tokens (1 per %1 s)").arg(double(w) / double(limit), 0, 'g', 3);
-    }
-    p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, heading);
     const QRectF content = inner.adjusted(0, 20, 0, 0);
-
-    // L cells, filled to `filled` (a fraction for the bucket's partial token).
-    auto cells = [&](double filled, const QRectF& r) {
-        const int n = int(std::min<Count>(limit, 10));
-        const qreal size = std::min<qreal>(34, (r.width() - 6 * (n - 1)) / n);
-        for (int i = 0; i < n; ++i) {
-            const QRectF cell(r.left() + i * (size + 6), r.top(), size, size);
-            p.setPen(QPen(ts::emptyEdge(), 1.2));
-            p.setBrush(ts::empty());
-            p.drawRoundedRect(cell, 5, 5);
-            const double part = std::clamp(filled - i, 0.0, 1.0);
-            if (part > 0) {
-                p.setPen(Qt::NoPen);
-                p.setBrush(ts::inWindow());
-                const QRectF fill(cell.left(), cell.bottom() - cell.height() * part, cell.width(),
-                                  cell.height() * part);
-                p.drawRoundedRect(fill, 5, 5);
-                p.setPen(QPen(ts::inWindowEdge(), 1.2));
-                p.setBrush(Qt::NoBrush);
-                p.drawRoundedRect(cell, 5, 5);
-            }
-        }
-        return r.top() + size;
-    };
-
-    p.setFont(ts::font(11, true));
-    p.setPen(ts::ink());
     if (l.name == "fixed") {
-        const qreal bottom = cells(double(l.current), content);
-        p.setPen(ts::ink());
-        p.setFont(ts::font(11, true));
-        p.drawText(QRectF(content.left(), bottom + 6, content.width(), 20), Qt::AlignLeft,
-                   tr("%1 of %2 used").arg(qulonglong(l.current)).arg(qulonglong(limit)));
-        p.setFont(ts::font(9));
-        p.setPen(ts::softInk());
-        p.drawText(QRectF(content.left(), bottom + 28, content.width(), 18), Qt::AlignLeft, detail);
+        p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, tr("count in this window"));
+        paintGauge(
+            p, content, double(l.current), limit,
+            tr("%1 of %2 used").arg(qulonglong(l.current)).arg(qulonglong(limit)),
+            tr("window %1 = [%2, %3)").arg(l.window).arg(l.window * w).arg(l.window * w + w));
     } else if (l.name == "counter") {
-        const double used = double(l.weighted) / double(w);
-        const qreal bottom = cells(used, content);
-        p.setPen(ts::ink());
-        p.setFont(ts::font(11, true));
-        p.drawText(QRectF(content.left(), bottom + 6, content.width(), 20), Qt::AlignLeft,
+        p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, tr("weighted count"));
+        paintGauge(p, content, double(l.weighted) / double(w), limit,
                    tr("%1 × %2 + %3 × %4 = %5")
                        .arg(qulonglong(l.previous))
                        .arg(w - m_clock % w)
                        .arg(qulonglong(l.current))
                        .arg(w)
-                       .arg(qulonglong(l.weighted)));
-        p.setFont(ts::font(9));
-        p.setPen(ts::softInk());
-        p.drawText(QRectF(content.left(), bottom + 28, content.width(), 18), Qt::AlignLeft,
-                   tr("%1; accept while < L × W = %2").arg(detail).arg(qulonglong(limit) * w));
+                       .arg(qulonglong(l.weighted)),
+                   tr("%1; accept while < L × W = %2")
+                       .arg(tr("prev × (W − t mod W) + curr × W"))
+                       .arg(qulonglong(limit) * w));
     } else if (l.name == "bucket") {
+        p.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
+                   tr("tokens (1 per %1 s)").arg(double(w) / double(limit), 0, 'g', 3));
         const double tokens = double(l.tokenUnits) / double(w);
-        const qreal bottom = cells(tokens, content);
-        p.setPen(ts::ink());
-        p.setFont(ts::font(11, true));
-        p.drawText(QRectF(content.left(), bottom + 6, content.width(), 20), Qt::AlignLeft,
-                   tr("%1 of %2 tokens").arg(tokens, 0, 'f', 2).arg(qulonglong(limit)));
-        p.setFont(ts::font(9));
-        p.setPen(ts::softInk());
-        p.drawText(QRectF(content.left(), bottom + 28, content.width(), 18), Qt::AlignLeft,
+        paintGauge(p, content, tokens, limit,
+                   tr("%1 of %2 tokens").arg(tokens, 0, 'f', 2).arg(qulonglong(limit)),
                    tr("exactly %1/%2 of a token").arg(qulonglong(l.tokenUnits)).arg(w));
     } else {
-        // The log: one cell per run (second, count), then the runs that just expired.
-        qreal cx = content.left();
-        qreal cy = content.top();
-        auto run = [&](const Pair& r, bool expired) {
-            const QRectF cell(cx, cy, 54, 38);
-            if (cell.right() > content.right()) {
-                cx = content.left();
-                cy += 44;
-            }
-            const QRectF at(cx, cy, 54, 38);
-            if (at.bottom() > content.bottom())
-                return;
-            p.setPen(QPen(expired ? ts::staleInk() : ts::inWindowEdge(), 1.1));
-            p.setBrush(expired ? ts::stale() : ts::inWindow());
-            p.drawRoundedRect(at, 5, 5);
-            p.setPen(expired ? ts::staleInk() : ts::ink());
-            p.setFont(ts::font(10, true));
-            p.drawText(at.adjusted(0, 2, 0, -at.height() * 0.45), Qt::AlignCenter,
-                       QString::number(r.second));
-            p.setFont(ts::font(8.5));
-            p.drawText(at.adjusted(0, at.height() * 0.5, 0, 0), Qt::AlignCenter,
-                       QStringLiteral("×%1").arg(qulonglong(r.count)));
-            if (expired) {
-                p.setPen(QPen(ts::removed(), 2.2));
-                p.drawLine(at.topLeft() + QPointF(6, 6), at.bottomRight() - QPointF(6, 6));
-            }
-            cx += 60;
-        };
-        Count held = 0;
-        for (const Pair& r : l.log) {
-            run(r, false);
-            held += r.count;
-        }
-        for (const Pair& r : l.expired)
-            run(r, true);
-        p.setFont(ts::font(11, true));
-        p.setPen(ts::ink());
-        const QRectF summary(content.left(), content.bottom() - 20, content.width(), 20);
-        p.drawText(summary, Qt::AlignLeft | Qt::AlignBottom,
-                   l.log.empty() && l.expired.empty()
-                       ? tr("empty: 0 of %1").arg(qulonglong(limit))
-                       : tr("%1 of %2 in the window").arg(qulonglong(held)).arg(qulonglong(limit)));
+        p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, tr("log of accepted seconds"));
+        paintLog(p, content, l, limit);
     }
     p.restore();
+}
+
+namespace {
+
+// One run of the log (second, count) in a cell; an expired one greyed and crossed out.
+void paintRun(QPainter& p, const QRectF& at, const Pair& r, bool expired) {
+    p.setPen(QPen(expired ? ts::staleInk() : ts::inWindowEdge(), 1.1));
+    p.setBrush(expired ? ts::stale() : ts::inWindow());
+    p.drawRoundedRect(at, 5, 5);
+    p.setPen(expired ? ts::staleInk() : ts::ink());
+    p.setFont(ts::font(10, true));
+    p.drawText(at.adjusted(0, 2, 0, -at.height() * 0.45), Qt::AlignCenter,
+               QString::number(r.second));
+    p.setFont(ts::font(8.5));
+    p.drawText(at.adjusted(0, at.height() * 0.5, 0, 0), Qt::AlignCenter,
+               QStringLiteral("×%1").arg(qulonglong(r.count)));
+    if (expired) {
+        p.setPen(QPen(ts::removed(), 2.2));
+        p.drawLine(at.topLeft() + QPointF(6, 6), at.bottomRight() - QPointF(6, 6));
+    }
+}
+
+}  // namespace
+
+// The log: one cell per run (second, count), then the runs that just expired, and the sum.
+void LimiterView::paintLog(QPainter& p, const QRectF& content, const LimiterLane& l, Count limit) {
+    qreal cx = content.left();
+    qreal cy = content.top();
+    auto run = [&](const Pair& r, bool expired) {
+        if (cx + 54 > content.right()) {
+            cx = content.left();
+            cy += 44;
+        }
+        const QRectF at(cx, cy, 54, 38);
+        if (at.bottom() > content.bottom())
+            return;
+        paintRun(p, at, r, expired);
+        cx += 60;
+    };
+    Count held = 0;
+    for (const Pair& r : l.log) {
+        run(r, false);
+        held += r.count;
+    }
+    for (const Pair& r : l.expired)
+        run(r, true);
+    p.setFont(ts::font(11, true));
+    p.setPen(ts::ink());
+    const QRectF summary(content.left(), content.bottom() - 20, content.width(), 20);
+    p.drawText(summary, Qt::AlignLeft | Qt::AlignBottom,
+               l.log.empty() && l.expired.empty()
+                   ? tr("empty: 0 of %1").arg(qulonglong(limit))
+                   : tr("%1 of %2 in the window").arg(qulonglong(held)).arg(qulonglong(limit)));
 }
 
 }  // namespace hitcounter::ui

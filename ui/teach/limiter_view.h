@@ -37,8 +37,14 @@ protected:
 
 private:
     void paintLane(QPainter& p, const QRectF& board, std::size_t lane);
+    struct StripScale;
     void paintStrip(QPainter& p, const QRectF& area, std::size_t lane);
+    void paintWindows(QPainter& p, const StripScale& s, std::size_t lane);
+    void paintAxis(QPainter& p, const StripScale& s);
+    void paintRequests(QPainter& p, const StripScale& s, std::size_t lane);
+    void paintClock(QPainter& p, const StripScale& s);
     void paintState(QPainter& p, const QRectF& area, std::size_t lane);
+    void paintLog(QPainter& p, const QRectF& content, const teach::LimiterLane& l, Count limit);
 
     teach::LimiterFrame m_frame;
     std::vector<std::vector<teach::LimiterDecision>> m_decisions;  // per lane, up to the step

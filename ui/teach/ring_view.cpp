@@ -229,6 +229,115 @@ void RingView::setFrame(const Frame& frame, std::int64_t window) {
     update();
 }
 
+namespace {
+
+// Where the ring is drawn: its centre, radii and the angle of each slot.
+struct RingGeometry {
+    QPointF c;
+    qreal outer = 0;
+    qreal inner = 0;
+    qreal step = 0;  // degrees per slot
+    qreal gap = 0;   // degrees between wedges
+    bool closeUp = false;
+    std::int64_t w = 0;
+    qreal centreAngle(std::int64_t i) const { return 90.0 - qreal(i) * step; }
+    // Slot i's wedge, its outer edge pushed out by `bump`, at least `minSpan` degrees wide.
+    QPainterPath wedge(std::int64_t i, qreal bump, qreal minSpan = 0) const {
+        const qreal o = outer + bump;
+        const QRectF outerRect(c.x() - o, c.y() - o, 2 * o, 2 * o);
+        const QRectF innerRect(c.x() - inner, c.y() - inner, 2 * inner, 2 * inner);
+        const qreal a = centreAngle(i);
+        const qreal span = std::max(step - gap, minSpan);
+        QPainterPath path;
+        path.arcMoveTo(outerRect, a + span / 2);
+        path.arcTo(outerRect, a + span / 2, -span);
+        path.arcTo(innerRect, a - span / 2, span);
+        path.closeSubpath();
+        return path;
+    }
+};
+
+// Every slot's wedge, its text (when the ring is labelled) and its index.
+void paintSlots(QPainter& p, const RingGeometry& g, const Frame& f) {
+    for (std::int64_t i = 0; i < g.w; ++i) {
+        const RingSlot& s = f.ring[std::size_t(i)];
+        const bool isCurrent = f.slot && std::int64_t(*f.slot) == i;
+        const qreal bump = isCurrent ? 6 : 0;
+        const qreal a = g.centreAngle(i);
+        p.setBrush(isCurrent && !s.used ? ts::currentFill() : fillFor(s));
+        p.setPen(QPen(edgeFor(s), g.closeUp ? 0.4 : 1.2));
+        p.drawPath(g.wedge(i, bump));
+        if (!g.closeUp) {
+            const QPointF mid = polar(g.c, (g.outer + g.inner) / 2, a);
+            const qreal boxSide =
+                std::min(g.outer - g.inner, 2 * M_PI * (g.outer + g.inner) / 2 / qreal(g.w)) * 0.95;
+            const qreal scale = std::clamp(boxSide / 72.0, 0.75, 1.35);
+            drawSlotText(p, QRectF(mid.x() - boxSide / 2, mid.y() - boxSide / 2, boxSide, boxSide),
+                         s, isCurrent ? f.resetFrom : std::nullopt, scale);
+        }
+        const bool labelIndex = g.w <= 60 || i % (g.w <= 150 ? 10 : 25) == 0;
+        if (labelIndex) {
+            p.setFont(ts::font(8.5));
+            p.setPen(ts::softInk());
+            const QPointF at = polar(g.c, g.outer + bump + 12, a);
+            p.drawText(QRectF(at.x() - 16, at.y() - 8, 32, 16), Qt::AlignCenter,
+                       QString::number(i));
+        }
+    }
+}
+
+// The current slot's outline on top of its neighbours, and a marker pointing at it.
+void paintCurrentSlot(QPainter& p, const RingGeometry& g, std::size_t slot) {
+    const auto i = std::int64_t(slot);
+    const qreal a = g.centreAngle(i);
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(ts::current(), 3.2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    p.drawPath(g.wedge(i, 6, 1.2));
+    const QPointF tip = polar(g.c, g.inner - 4, a);
+    const QPointF base1 = polar(g.c, g.inner - 20, a + 4);
+    const QPointF base2 = polar(g.c, g.inner - 20, a - 4);
+    p.setPen(Qt::NoPen);
+    p.setBrush(ts::current());
+    p.drawPolygon(QPolygonF{tip, base1, base2});
+}
+
+// The close-up strip under a ring too fine to label: the slots around the current one (or
+// slot 0 at the start), and the dashed arc on the ring that it magnifies.
+void paintCloseUp(QPainter& p, const RingGeometry& g, const Frame& f, const QRectF& strip) {
+    const std::int64_t w = g.w;
+    const std::int64_t centreSlot = f.slot ? std::int64_t(*f.slot) : 0;
+    const int boxes = std::clamp(int(strip.width() / 62), 5, 13) | 1;
+    const qreal boxWidth = strip.width() / boxes;
+    const std::int64_t first = centreSlot - boxes / 2;
+    for (int k = 0; k < boxes; ++k) {
+        const std::int64_t i = ((first + k) % w + w) % w;
+        const RingSlot& s = f.ring[std::size_t(i)];
+        const bool isCurrent = i == centreSlot && f.slot;
+        const QRectF box(strip.left() + k * boxWidth + 3, strip.top() + 16, boxWidth - 6,
+                         strip.height() - 16);
+        p.setFont(ts::font(8.5));
+        p.setPen(isCurrent ? ts::current() : ts::softInk());
+        p.drawText(QRectF(box.left(), strip.top(), box.width(), 14), Qt::AlignCenter,
+                   RingView::tr("slot %1").arg(i));
+        p.setBrush(isCurrent && !s.used ? ts::currentFill() : fillFor(s));
+        p.setPen(isCurrent ? QPen(ts::current(), 3) : QPen(edgeFor(s), 1.2));
+        p.drawRoundedRect(box, 6, 6);
+        drawSlotText(p, box, s, isCurrent ? f.resetFrom : std::nullopt,
+                     std::clamp(box.height() / 80.0, 0.8, 1.1));
+    }
+    const qreal a0 = g.centreAngle(first) + g.step / 2;
+    const qreal spanAll = -g.step * boxes;
+    const qreal r = g.outer + 30;
+    QPainterPath arc;
+    arc.arcMoveTo(QRectF(g.c.x() - r, g.c.y() - r, 2 * r, 2 * r), a0);
+    arc.arcTo(QRectF(g.c.x() - r, g.c.y() - r, 2 * r, 2 * r), a0, spanAll);
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(ts::current(), 2, Qt::DashLine));
+    p.drawPath(arc);
+}
+
+}  // namespace
+
 void RingView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
@@ -248,8 +357,7 @@ void RingView::paintEvent(QPaintEvent*) {
         g_captions = nullptr;
         g_overflows = nullptr;
     });
-    const auto slotCount = static_cast<std::int64_t>(f.ring.size());
-    if (slotCount == 0) {
+    if (f.ring.empty()) {
         return;
     }
     p.setFont(ts::font(12, true));
@@ -261,117 +369,32 @@ void RingView::paintEvent(QPaintEvent*) {
     p.drawText(titleRect, Qt::AlignRight | Qt::AlignTop,
                tr("%1 bytes, fixed").arg(qulonglong(f.ringBytes)));
 
-    const bool closeUp = w > kLabelledSlots;
-    QRectF area = boardRect.adjusted(12, 36, -12, -34 - (closeUp ? kCloseUpHeight : 0));
+    RingGeometry g;
+    g.w = w;
+    g.closeUp = w > kLabelledSlots;
+    const QRectF area = boardRect.adjusted(12, 36, -12, -34 - (g.closeUp ? kCloseUpHeight : 0));
     const bool asks = f.op && f.op->kind == Operation::Kind::GetHits;
     drawLegend(p, QRectF(boardRect.left(), boardRect.bottom() - 30, boardRect.width(), 24),
                asks ? tr("slot t mod W (and t − W)") : tr("this step's slot"));
 
-    const qreal labelMargin = closeUp ? 34 : 22;
-    const qreal outer = std::max(40.0, std::min(area.width(), area.height()) / 2 - labelMargin);
-    const qreal inner = outer * (closeUp ? 0.80 : 0.56);
-    const QPointF c = area.center();
-    const qreal step = 360.0 / qreal(w);
-    const qreal gap = closeUp ? 0.0 : 1.4;
-    auto centreAngle = [&](std::int64_t i) { return 90.0 - qreal(i) * step; };
+    const qreal labelMargin = g.closeUp ? 34 : 22;
+    g.outer = std::max(40.0, std::min(area.width(), area.height()) / 2 - labelMargin);
+    // Compact (a chart lesson at 1280x720): a wider centre for its text, thinner wedges.
+    g.inner = g.outer * (g.closeUp ? 0.80 : m_compact ? 0.66 : 0.56);
+    g.c = area.center();
+    g.step = 360.0 / qreal(w);
+    g.gap = g.closeUp ? 0.0 : 1.4;
 
-    for (std::int64_t i = 0; i < w; ++i) {
-        const RingSlot& s = f.ring[std::size_t(i)];
-        const bool isCurrent = f.slot && std::int64_t(*f.slot) == i;
-        const qreal bump = isCurrent ? 6 : 0;
-        const QRectF outerRect(c.x() - outer - bump, c.y() - outer - bump, 2 * (outer + bump),
-                               2 * (outer + bump));
-        const QRectF innerRect(c.x() - inner, c.y() - inner, 2 * inner, 2 * inner);
-        const qreal a = centreAngle(i);
-        const qreal span = step - gap;
-        QPainterPath wedge;
-        wedge.arcMoveTo(outerRect, a + span / 2);
-        wedge.arcTo(outerRect, a + span / 2, -span);
-        wedge.arcTo(innerRect, a - span / 2, span);
-        wedge.closeSubpath();
-        p.setBrush(isCurrent && !s.used ? ts::currentFill() : fillFor(s));
-        p.setPen(QPen(edgeFor(s), closeUp ? 0.4 : 1.2));
-        p.drawPath(wedge);
-        if (!closeUp) {
-            const QPointF mid = polar(c, (outer + inner) / 2, a);
-            const qreal boxSide =
-                std::min(outer - inner, 2 * M_PI * (outer + inner) / 2 / w) * 0.95;
-            const qreal scale = std::clamp(boxSide / 72.0, 0.75, 1.35);
-            drawSlotText(p, QRectF(mid.x() - boxSide / 2, mid.y() - boxSide / 2, boxSide, boxSide),
-                         s, isCurrent ? f.resetFrom : std::nullopt, scale);
-        }
-        const bool labelIndex = w <= 60 || i % (w <= 150 ? 10 : 25) == 0;
-        if (labelIndex) {
-            p.setFont(ts::font(8.5));
-            p.setPen(ts::softInk());
-            const QPointF at = polar(c, outer + bump + 12, a);
-            p.drawText(QRectF(at.x() - 16, at.y() - 8, 32, 16), Qt::AlignCenter,
-                       QString::number(i));
-        }
-    }
+    paintSlots(p, g, f);
     if (f.slot) {
-        // The current slot's outline on top of its neighbours, and a marker pointing at it.
-        const auto i = std::int64_t(*f.slot);
-        const qreal bumped = outer + 6;
-        const QRectF outerRect(c.x() - bumped, c.y() - bumped, 2 * bumped, 2 * bumped);
-        const QRectF innerRect(c.x() - inner, c.y() - inner, 2 * inner, 2 * inner);
-        const qreal a = centreAngle(i);
-        const qreal span = std::max(step - gap, 1.2);
-        QPainterPath wedge;
-        wedge.arcMoveTo(outerRect, a + span / 2);
-        wedge.arcTo(outerRect, a + span / 2, -span);
-        wedge.arcTo(innerRect, a - span / 2, span);
-        wedge.closeSubpath();
-        p.setBrush(Qt::NoBrush);
-        p.setPen(QPen(ts::current(), 3.2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-        p.drawPath(wedge);
-        const QPointF tip = polar(c, inner - 4, a);
-        const QPointF base1 = polar(c, inner - 20, a + 4);
-        const QPointF base2 = polar(c, inner - 20, a - 4);
-        p.setPen(Qt::NoPen);
-        p.setBrush(ts::current());
-        p.drawPolygon(QPolygonF{tip, base1, base2});
+        paintCurrentSlot(p, g, *f.slot);
     }
-    drawCentre(p, c, inner - 24, f, w);
-
-    if (!closeUp) {
-        return;
+    drawCentre(p, g.c, g.inner - 24, f, w);
+    if (g.closeUp) {
+        paintCloseUp(p, g, f,
+                     QRectF(boardRect.left() + 12, area.bottom() + 8, boardRect.width() - 24,
+                            kCloseUpHeight - 14));
     }
-    // Close-up strip: the slots around the current one (or slot 0 at the start).
-    const std::int64_t centreSlot = f.slot ? std::int64_t(*f.slot) : 0;
-    const QRectF strip(boardRect.left() + 12, area.bottom() + 8, boardRect.width() - 24,
-                       kCloseUpHeight - 14);
-    const int boxes = std::clamp(int(strip.width() / 62), 5, 13) | 1;
-    const qreal boxWidth = strip.width() / boxes;
-    const std::int64_t first = centreSlot - boxes / 2;
-    p.setFont(ts::font(9));
-    p.setPen(ts::softInk());
-    for (int k = 0; k < boxes; ++k) {
-        const std::int64_t i = ((first + k) % w + w) % w;
-        const RingSlot& s = f.ring[std::size_t(i)];
-        const bool isCurrent = i == centreSlot && f.slot;
-        const QRectF box(strip.left() + k * boxWidth + 3, strip.top() + 16, boxWidth - 6,
-                         strip.height() - 16);
-        p.setFont(ts::font(8.5));
-        p.setPen(isCurrent ? ts::current() : ts::softInk());
-        p.drawText(QRectF(box.left(), strip.top(), box.width(), 14), Qt::AlignCenter,
-                   tr("slot %1").arg(i));
-        p.setBrush(isCurrent && !s.used ? ts::currentFill() : fillFor(s));
-        p.setPen(isCurrent ? QPen(ts::current(), 3) : QPen(edgeFor(s), 1.2));
-        p.drawRoundedRect(box, 6, 6);
-        drawSlotText(p, box, s, isCurrent ? f.resetFrom : std::nullopt,
-                     std::clamp(box.height() / 80.0, 0.8, 1.1));
-    }
-    // Mark on the ring which arc the strip magnifies.
-    const qreal a0 = centreAngle(first) + step / 2;
-    const qreal spanAll = -step * boxes;
-    const qreal r = outer + 30;
-    QPainterPath arc;
-    arc.arcMoveTo(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), a0);
-    arc.arcTo(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), a0, spanAll);
-    p.setBrush(Qt::NoBrush);
-    p.setPen(QPen(ts::current(), 2, Qt::DashLine));
-    p.drawPath(arc);
 }
 
 }  // namespace hitcounter::ui

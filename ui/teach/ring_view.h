@@ -32,7 +32,12 @@ public:
     const QStringList& captions() const { return m_captions; }
     const QStringList& overflows() const { return m_overflows; }
 
-    QSize minimumSizeHint() const override { return {380, 420}; }
+    // Compact: a lower minimum height, for lessons with a chart under the ring (1280x720).
+    void setCompact(bool compact) {
+        m_compact = compact;
+        updateGeometry();
+    }
+    QSize minimumSizeHint() const override { return {380, m_compact ? 300 : 420}; }
     QSize sizeHint() const override { return {560, 600}; }
 
 protected:
@@ -41,6 +46,7 @@ protected:
 private:
     teach::Frame m_frame;
     std::int64_t m_window = 10;
+    bool m_compact = false;
     QStringList m_captions;
     QStringList m_overflows;
 };

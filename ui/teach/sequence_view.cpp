@@ -85,7 +85,20 @@ void SequenceView::paintEvent(QPaintEvent*) {
     p.setPen(QPen(ts::boardBorder(), 1));
     p.setBrush(ts::board());
     p.drawRoundedRect(board, 10, 10);
+    paintHeader(p, board);
+    const qreal footer = m_kind == Kind::Deque ? 22 : 4;
+    p.save();
+    p.setClipRect(board.adjusted(2, 2, -2, -2));
+    paintItems(p, board.adjusted(14, 44, -14, -8 - footer));
+    p.restore();
+    if (m_kind == Kind::Deque) {
+        paintPopped(
+            p, QRectF(board.left() + 14, board.bottom() - 6 - footer, board.width() - 28, footer));
+    }
+}
 
+// The title, the size and bytes on the right, and the line under the title.
+void SequenceView::paintHeader(QPainter& p, const QRectF& board) const {
     const bool deque = m_kind == Kind::Deque;
     const QRectF title = board.adjusted(14, 8, -14, 0);
     const int n = int(m_items.size());
@@ -106,9 +119,39 @@ void SequenceView::paintEvent(QPaintEvent*) {
     p.setPen(ts::softInk());
     p.drawText(QRectF(title.left(), title.top() + 20, title.width(), 14), Qt::AlignLeft,
                deque ? tr("front (oldest) →") : tr("one entry per hit() call, never removed"));
+}
 
-    const qreal footer = deque ? 22 : 4;
-    QRectF area = board.adjusted(14, 44, -14, -8 - footer);
+// One entry: green inside the window, grey once its second left it, outlined when this step
+// made it; "second" over "×count" when the cell has room.
+void SequenceView::paintCell(QPainter& p, const QRectF& r, const CellSize& cell,
+                             const teach::Pair& item, bool highlighted, bool dim,
+                             qreal opacity) const {
+    p.setOpacity(opacity);
+    p.setBrush(dim ? ts::stale() : ts::inWindow());
+    p.setPen(highlighted ? QPen(ts::current(), 2.6)
+                         : QPen(dim ? ts::staleInk() : ts::inWindowEdge(), 1.1));
+    p.drawRoundedRect(r, 5, 5);
+    if (cell.text) {
+        const bool twoLines = m_kind == Kind::Deque || cell.height >= 36;
+        p.setPen(dim ? ts::staleInk() : ts::ink());
+        p.setFont(ts::font(cell.height >= 40 ? 11 : 8.5, true));
+        const QRectF top =
+            twoLines ? QRectF(r.left(), r.top() + 2, r.width(), r.height() * 0.55) : r;
+        p.drawText(top, Qt::AlignCenter, QString::number(item.second));
+        if (twoLines) {
+            p.setFont(ts::font(cell.height >= 40 ? 9 : 7.5));
+            p.setPen(dim ? ts::staleInk() : ts::inWindowEdge().darker(130));
+            p.drawText(QRectF(r.left(), r.top() + r.height() * 0.5, r.width(), r.height() * 0.45),
+                       Qt::AlignCenter, QStringLiteral("×%1").arg(qulonglong(item.count)));
+        }
+    }
+    p.setOpacity(1.0);
+}
+
+// The entries in rows (the popped ones sliding out of the front while fading), "+N" when
+// they do not all fit, "empty" when there are none.
+void SequenceView::paintItems(QPainter& p, const QRectF& area) const {
+    const bool deque = m_kind == Kind::Deque;
     int perRow = 1;
     const int count = int(m_items.size());
     const CellSize cell = pickCellSize(area, count, &perRow);
@@ -126,40 +169,12 @@ void SequenceView::paintEvent(QPaintEvent*) {
     };
     const std::int64_t oldest = m_head ? *m_head - m_window : std::numeric_limits<qint64>::min();
     const qreal shift = deque ? qreal(m_popped.size()) * (1.0 - m_progress) : 0.0;
-
-    auto drawCell = [&](const QRectF& r, const Pair& item, bool highlighted, bool dim,
-                        qreal opacity) {
-        p.setOpacity(opacity);
-        p.setBrush(dim ? ts::stale() : ts::inWindow());
-        p.setPen(highlighted ? QPen(ts::current(), 2.6)
-                             : QPen(dim ? ts::staleInk() : ts::inWindowEdge(), 1.1));
-        p.drawRoundedRect(r, 5, 5);
-        if (cell.text) {
-            const bool twoLines = deque || cell.height >= 36;
-            p.setPen(dim ? ts::staleInk() : ts::ink());
-            p.setFont(ts::font(cell.height >= 40 ? 11 : 8.5, true));
-            const QRectF top =
-                twoLines ? QRectF(r.left(), r.top() + 2, r.width(), r.height() * 0.55) : r;
-            p.drawText(top, Qt::AlignCenter, QString::number(item.second));
-            if (twoLines) {
-                p.setFont(ts::font(cell.height >= 40 ? 9 : 7.5));
-                p.setPen(dim ? ts::staleInk() : ts::inWindowEdge().darker(130));
-                p.drawText(
-                    QRectF(r.left(), r.top() + r.height() * 0.5, r.width(), r.height() * 0.45),
-                    Qt::AlignCenter, QStringLiteral("×%1").arg(qulonglong(item.count)));
-            }
-        }
-        p.setOpacity(1.0);
-    };
-
-    p.save();
-    p.setClipRect(board.adjusted(2, 2, -2, -2));
     if (deque) {
         for (std::size_t k = 0; k < m_popped.size(); ++k) {
             // Slides left out of the front while fading; the clip hides what leaves the board.
             const qreal position = qreal(k) - qreal(m_popped.size()) * m_progress;
             const QRectF r = cellRect(0).translated(position * stepX - m_progress * 20, 0);
-            drawCell(r, m_popped[k], false, true, 1.0 - m_progress);
+            paintCell(p, r, cell, m_popped[k], false, true, 1.0 - m_progress);
             p.setOpacity(1.0 - m_progress);
             p.setPen(QPen(ts::removed(), 2.4));
             p.drawLine(r.topLeft() + QPointF(6, 6), r.bottomRight() - QPointF(6, 6));
@@ -171,7 +186,8 @@ void SequenceView::paintEvent(QPaintEvent*) {
         const bool isNew = !deque && std::size_t(i) >= m_items.size() - m_added;
         const bool highlighted = deque ? m_touched && *m_touched == std::size_t(i) : isNew;
         const bool dim = item.second <= oldest;
-        drawCell(cellRect(qreal(i) + shift), item, highlighted, dim, isNew ? m_progress : 1.0);
+        paintCell(p, cellRect(qreal(i) + shift), cell, item, highlighted, dim,
+                  isNew ? m_progress : 1.0);
     }
     if (overflow) {
         const QRectF r = cellRect(qreal(shown));
@@ -185,32 +201,29 @@ void SequenceView::paintEvent(QPaintEvent*) {
         p.setFont(ts::font(10));
         p.drawText(area, Qt::AlignLeft | Qt::AlignTop, tr("empty"));
     }
-    p.restore();
+}
 
-    if (deque) {
-        const QRectF tray(board.left() + 14, board.bottom() - 6 - footer, board.width() - 28,
-                          footer);
-        p.setFont(ts::font(9));
-        if (m_popped.empty()) {
-            p.setPen(ts::softInk());
-            p.drawText(tray, Qt::AlignLeft | Qt::AlignVCenter, tr("nothing popped this step"));
-        } else {
-            QString list;
-            for (const Pair& item : m_popped) {
-                list += (list.isEmpty() ? QString() : QStringLiteral("  ")) + pairText(item);
-            }
-            QFont struck = ts::font(9, true);
-            struck.setStrikeOut(true);
-            p.setPen(ts::removed());
-            const QString label = tr("popped from the front: ");
-            p.drawText(tray, Qt::AlignLeft | Qt::AlignVCenter, label);
-            const qreal labelWidth = p.fontMetrics().horizontalAdvance(label);
-            p.setFont(struck);
-            p.drawText(
-                tray.adjusted(labelWidth, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                p.fontMetrics().elidedText(list, Qt::ElideRight, int(tray.width() - labelWidth)));
-        }
+// The deque's tray under its entries: the pairs this step popped, crossed out.
+void SequenceView::paintPopped(QPainter& p, const QRectF& tray) const {
+    p.setFont(ts::font(9));
+    if (m_popped.empty()) {
+        p.setPen(ts::softInk());
+        p.drawText(tray, Qt::AlignLeft | Qt::AlignVCenter, tr("nothing popped this step"));
+        return;
     }
+    QString list;
+    for (const Pair& item : m_popped) {
+        list += (list.isEmpty() ? QString() : QStringLiteral("  ")) + pairText(item);
+    }
+    QFont struck = ts::font(9, true);
+    struck.setStrikeOut(true);
+    p.setPen(ts::removed());
+    const QString label = tr("popped from the front: ");
+    p.drawText(tray, Qt::AlignLeft | Qt::AlignVCenter, label);
+    const qreal labelWidth = p.fontMetrics().horizontalAdvance(label);
+    p.setFont(struck);
+    p.drawText(tray.adjusted(labelWidth, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(list, Qt::ElideRight, int(tray.width() - labelWidth)));
 }
 
 }  // namespace hitcounter::ui

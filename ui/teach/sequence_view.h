@@ -17,6 +17,8 @@
 
 class QVariantAnimation;
 
+class QPainter;
+
 namespace hitcounter::ui {
 
 class SequenceView : public QWidget {
@@ -46,6 +48,11 @@ private:
     };
 
     CellSize pickCellSize(const QRectF& area, int count, int* perRow) const;
+    void paintHeader(QPainter& p, const QRectF& board) const;
+    void paintItems(QPainter& p, const QRectF& area) const;
+    void paintCell(QPainter& p, const QRectF& r, const CellSize& cell, const teach::Pair& item,
+                   bool highlighted, bool dim, qreal opacity) const;
+    void paintPopped(QPainter& p, const QRectF& tray) const;
 
     Kind m_kind;
     std::vector<teach::Pair> m_items;

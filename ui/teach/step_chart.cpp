@@ -141,6 +141,17 @@ bool StepChart::textFits() const {
            plotRect().width() >= 100;
 }
 
+// The value scale: yMax at the top of the plot, ticks every `tick`, step i at x(i).
+struct StepChart::Scale {
+    QRectF plot;
+    double yMax = 1;
+    double tick = 1;
+    double dx = 1;
+    QPointF at(int i, double v) const {
+        return QPointF(plot.left() + i * dx, plot.bottom() - v / yMax * plot.height());
+    }
+};
+
 void StepChart::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
@@ -151,35 +162,46 @@ void StepChart::paintEvent(QPaintEvent*) {
     if (m_series.empty()) {
         return;
     }
-    const QFontMetrics captionMetrics(captionFont());
-    const QFontMetrics small(smallFont());
-    double y = kPad;
     // The caption says what is plotted and this step's numbers; the legend names the lines.
+    const QFontMetrics captionMetrics(captionFont());
     p.setFont(captionFont());
     p.setPen(ts::ink());
-    p.drawText(QPointF(kPad, y + captionMetrics.ascent()),
+    p.drawText(QPointF(kPad, kPad + captionMetrics.ascent()),
                captionMetrics.elidedText(caption(), Qt::ElideRight, width() - 2 * kPad));
     p.setFont(smallFont());
+    const Scale scale = makeScale();
+    paintAxes(p, scale);
+    // The current step.
+    p.setPen(QPen(ts::current(), 2, Qt::DashLine));
+    p.drawLine(scale.at(m_step, 0), scale.at(m_step, scale.yMax));
+    paintSeries(p, scale);
+    paintLegend(p, scale.plot);
+}
 
-    const QRectF plot = plotRect();
-    const double tick = niceStep(maxValue());
+StepChart::Scale StepChart::makeScale() const {
+    Scale s;
+    s.plot = plotRect();
+    s.tick = niceStep(maxValue());
     // Headroom above the highest value for the legend, so it never hides a line.
-    const double legendHeight = small.height() + 6;
-    const double need = plot.height() > legendHeight + 10
-                            ? maxValue() * plot.height() / (plot.height() - legendHeight)
+    const double legendHeight = QFontMetrics(smallFont()).height() + 6;
+    const double need = s.plot.height() > legendHeight + 10
+                            ? maxValue() * s.plot.height() / (s.plot.height() - legendHeight)
                             : maxValue();
-    double yMax = std::ceil(maxValue() / tick) * tick;
-    for (int i = 0; i < 100 && yMax < need; ++i) {
-        yMax += tick;
+    s.yMax = std::ceil(maxValue() / s.tick) * s.tick;
+    for (int i = 0; i < 100 && s.yMax < need; ++i) {
+        s.yMax += s.tick;
     }
     const int steps = int(m_series.front().values.size());
-    const double dx = steps > 1 ? plot.width() / (steps - 1) : plot.width();
-    auto at = [&](int i, double v) {
-        return QPointF(plot.left() + i * dx, plot.bottom() - v / yMax * plot.height());
-    };
-    // Grid and y labels.
-    for (double v = 0; v <= yMax + 0.5; v += tick) {
-        const double gy = plot.bottom() - v / yMax * plot.height();
+    s.dx = steps > 1 ? s.plot.width() / (steps - 1) : s.plot.width();
+    return s;
+}
+
+// The grid with its y labels, and "step N" under the plot at a readable spacing.
+void StepChart::paintAxes(QPainter& p, const Scale& s) const {
+    const QFontMetrics small(smallFont());
+    const QRectF& plot = s.plot;
+    for (double v = 0; v <= s.yMax + 0.5; v += s.tick) {
+        const double gy = plot.bottom() - v / s.yMax * plot.height();
         p.setPen(QPen(ts::boardBorder(), 1));
         p.drawLine(QPointF(plot.left(), gy), QPointF(plot.right(), gy));
         p.setPen(ts::softInk());
@@ -188,26 +210,27 @@ void StepChart::paintEvent(QPaintEvent*) {
                            gy + small.ascent() / 2.0 - 1),
                    label);
     }
-    // x labels: "step N" at a readable spacing.
-    const int every = std::max(
-        1, int(std::ceil(small.horizontalAdvance(QStringLiteral("00")) * 2.0 / std::max(dx, 1.0))));
+    const int steps = int(m_series.front().values.size());
+    const int every = std::max(1, int(std::ceil(small.horizontalAdvance(QStringLiteral("00")) *
+                                                2.0 / std::max(s.dx, 1.0))));
     p.setPen(ts::softInk());
     const QString axis = tr("step");
     const double axisLeft = plot.right() - small.horizontalAdvance(axis);
     for (int i = 0; i < steps; i += every) {
         const QString label = QString::number(i);
-        if (plot.left() + i * dx + small.horizontalAdvance(label) / 2.0 + 4 > axisLeft) {
+        if (plot.left() + i * s.dx + small.horizontalAdvance(label) / 2.0 + 4 > axisLeft) {
             break;  // the axis name sits there
         }
-        p.drawText(QPointF(plot.left() + i * dx - small.horizontalAdvance(label) / 2.0,
+        p.drawText(QPointF(plot.left() + i * s.dx - small.horizontalAdvance(label) / 2.0,
                            plot.bottom() + 4 + small.ascent()),
                    label);
     }
     p.drawText(QPointF(axisLeft, plot.bottom() + 4 + small.ascent()), axis);
-    // The current step.
-    p.setPen(QPen(ts::current(), 2, Qt::DashLine));
-    p.drawLine(at(m_step, 0), at(m_step, yMax));
-    // The series: a step line, solid so far, faint ahead.
+}
+
+// The series: a step line, solid so far, faint ahead, with a dot at the current step.
+void StepChart::paintSeries(QPainter& p, const Scale& scale) const {
+    const int steps = int(m_series.front().values.size());
     for (const Series& s : m_series) {
         for (int part = 0; part < 2; ++part) {
             QPainterPath path;
@@ -216,10 +239,10 @@ void StepChart::paintEvent(QPaintEvent*) {
             if (to <= from && !(part == 0 && steps == 1)) {
                 continue;
             }
-            path.moveTo(at(from, s.values[std::size_t(from)]));
+            path.moveTo(scale.at(from, s.values[std::size_t(from)]));
             for (int i = from + 1; i <= to; ++i) {
-                path.lineTo(at(i, s.values[std::size_t(i - 1)]));
-                path.lineTo(at(i, s.values[std::size_t(i)]));
+                path.lineTo(scale.at(i, s.values[std::size_t(i - 1)]));
+                path.lineTo(scale.at(i, s.values[std::size_t(i)]));
             }
             QColor c = s.color;
             if (part == 1) {
@@ -231,9 +254,13 @@ void StepChart::paintEvent(QPaintEvent*) {
         }
         p.setPen(Qt::NoPen);
         p.setBrush(s.color);
-        p.drawEllipse(at(m_step, s.values[std::size_t(m_step)]), 4, 4);
+        p.drawEllipse(scale.at(m_step, s.values[std::size_t(m_step)]), 4, 4);
     }
-    // The legend, top left inside the plot (the lines start low there), on the board colour.
+}
+
+// The legend, top left inside the plot (the lines start low there), on the board colour.
+void StepChart::paintLegend(QPainter& p, const QRectF& plot) const {
+    const QFontMetrics small(smallFont());
     double legendWidth = 0;
     for (const Series& s : m_series) {
         legendWidth += 18 + small.horizontalAdvance(s.name) + 14;

@@ -16,6 +16,8 @@
 #include "core/teach/lessons.h"
 #include "core/teach/timeline.h"
 
+class QPainter;
+
 namespace hitcounter::ui {
 
 class StepChart : public QWidget {
@@ -50,8 +52,13 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    struct Scale;
     QRectF plotRect() const;
     double maxValue() const;
+    Scale makeScale() const;
+    void paintAxes(QPainter& p, const Scale& s) const;
+    void paintSeries(QPainter& p, const Scale& s) const;
+    void paintLegend(QPainter& p, const QRectF& plot) const;
 
     teach::LessonChart m_kind = teach::LessonChart::None;
     std::vector<Series> m_series;

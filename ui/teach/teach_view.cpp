@@ -6,6 +6,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLayout>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPainter>
@@ -16,11 +17,13 @@
 #include <QShortcut>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QTabBar>
 #include <QTextDocument>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include "core/teach/lessons.h"
+#include "ui/teach/build_panel.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/limiter_view.h"
@@ -74,6 +77,8 @@ TeachView::TeachView(QWidget* parent)
       m_guess(new QSpinBox(m_predictRow)),
       m_panes(new QStackedWidget(this)),
       m_limiterView(new LimiterView(this)),
+      m_build(new BuildPanel(this)),
+      m_modeTabs(new QTabBar(this)),
       m_transport(new TransportBar(this)),
       m_player(new QTimer(this)),
       m_subBox(new QWidget(this)),
@@ -88,12 +93,17 @@ TeachView::TeachView(QWidget* parent)
     auto* middle = new QHBoxLayout;
     middle->setSpacing(6);
     m_lessons->setFixedWidth(290);
-    middle->addWidget(m_lessons);
+    // Watch the ring, or build one (ring lessons): tabs over the lesson panel, so the panes
+    // keep their height at 1280x720.
+    auto* leftColumn = new QVBoxLayout;
+    leftColumn->setSpacing(2);
+    leftColumn->addWidget(m_modeTabs);
+    leftColumn->addWidget(m_lessons, 1);
+    middle->addLayout(leftColumn);
     auto* ringPane = new QWidget(m_panes);
     auto* ringLayout = new QHBoxLayout(ringPane);
     ringLayout->setContentsMargins(0, 0, 0, 0);
     ringLayout->setSpacing(6);
-    // The ring over the lesson's chart (hidden for lessons without one).
     auto* ringColumn = new QVBoxLayout;
     ringColumn->setSpacing(6);
     ringColumn->addWidget(m_ring, 4);
@@ -137,7 +147,18 @@ TeachView::TeachView(QWidget* parent)
     ringLayout->addLayout(right, 4);
     m_panes->addWidget(ringPane);
     m_panes->addWidget(m_limiterView);
+    m_panes->addWidget(m_build);
+    m_modeTabs->addTab(tr("Watch"));
+    m_modeTabs->addTab(tr("Build your ring"));
+    m_modeTabs->setTabToolTip(0, tr("The ring, the deque and the vector step by step"));
+    m_modeTabs->setTabToolTip(
+        1, tr("Build the ring's logic from choices and run it against the reference counter"));
+    m_modeTabs->setDrawBase(false);
+    m_modeTabs->setExpanding(true);
     middle->addWidget(m_panes, 1);
+    connect(m_modeTabs, &QTabBar::currentChanged, this, [this](int tab) { showBuild(tab == 1); });
+    // The narration under the Build tab follows the differing step of the lesson.
+    connect(m_build, &BuildPanel::lessonDiffersAt, this, &TeachView::showStep);
     root->addLayout(middle, 1);
 
     auto* narrationBox = new QWidget(this);
@@ -156,6 +177,7 @@ TeachView::TeachView(QWidget* parent)
     narrationRow->setSpacing(12);
     // A long narration scrolls instead of taking the panels' room at 1280x720.
     auto* narrationScroll = new QScrollArea(narrationBox);
+    narrationScroll->setObjectName(QStringLiteral("narrationScroll"));
     narrationScroll->setWidget(m_narration);
     narrationScroll->setWidgetResizable(true);
     narrationScroll->setFrameShape(QFrame::NoFrame);
@@ -165,6 +187,7 @@ TeachView::TeachView(QWidget* parent)
                        "{ background: transparent; }"));
     // Four lines, the rest scrolls: the panels above keep their room at any window size.
     narrationScroll->setMinimumHeight(QFontMetrics(m_narration->font()).lineSpacing() * 4 + 26);
+    m_narrationScroll = narrationScroll;
     narrationScroll->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
     narrationRow->addWidget(narrationScroll, 2);
     narrationRow->addWidget(m_subBox, 1);
@@ -284,14 +307,52 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
             std::move(operations), RateLimit{lesson.limit, window}, lesson.limiters);
     } else {
         m_limits.reset();
-        m_timeline = std::make_unique<teach::Timeline>(std::move(operations), window);
+        m_timeline = std::make_unique<teach::Timeline>(std::move(operations), window, lesson.code);
+        m_code->setCode(lesson.code);
     }
-    if (m_limits) {
-        m_chart->hide();
-    } else {
+    // A chart lesson's narration ends with its Cost or Memory line: the narration gets six (bytes:
+    // eight) lines instead of four (no scrolling at 1280x720), the ring and the goal text give up
+    // the height, and the panels the lesson is not about step aside (the queues while counting slot
+    // visits, the code while comparing bytes). Whatever shrinks goes first: a window is grown
+    // to its minimum at once, and never shrunk back.
+    const bool charted = !m_limits && lesson.chart != teach::LessonChart::None;
+    const int lineSpacing = QFontMetrics(m_narration->font()).lineSpacing();
+    if (!m_limits) {
         m_chart->fill(*m_timeline, lesson.chart);
-        m_chart->setVisible(lesson.chart != teach::LessonChart::None);
     }
+    const bool queues = lesson.chart != teach::LessonChart::SlotVisits;
+    const bool code = lesson.chart != teach::LessonChart::Bytes;
+    if (charted) {
+        m_ring->setCompact(true);
+        m_lessons->setGoalLines(5);
+        if (!queues) {
+            m_deque->hide();
+            m_vector->hide();
+        }
+        if (!code) {
+            m_code->hide();
+        }
+    } else {
+        m_chart->hide();
+        m_narrationScroll->setMinimumHeight(lineSpacing * 4 + 26);
+    }
+    refreshLayouts();
+    if (charted) {
+        // The bytes lesson's Memory line is the longer one.
+        const int lines = lesson.chart == teach::LessonChart::Bytes ? 7 : 6;
+        m_narrationScroll->setMinimumHeight(lineSpacing * lines + 26);
+        m_deque->setVisible(queues);
+        m_vector->setVisible(queues);
+        m_code->setVisible(code);
+        m_chart->show();
+    } else {
+        m_ring->setCompact(false);
+        m_lessons->setGoalLines(9);
+        m_deque->show();
+        m_vector->show();
+        m_code->show();
+    }
+    refreshLayouts();
     m_practicing = m_startingPractice && !m_limits;
     m_answers.clear();
     m_score = {};
@@ -303,12 +364,47 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
             }
         }
     }
-    m_panes->setCurrentIndex(m_limits ? 1 : 0);
+    if (m_limits) {
+        showBuild(false);
+    } else {
+        m_build->setOperations(m_timeline->operations(), window);
+    }
+    m_modeTabs->setTabEnabled(1, !m_limits);
+    m_panes->setCurrentIndex(m_limits ? 1 : buildShown() ? 2 : 0);
     m_subBox->setVisible(!m_limits);
     m_lessons->predictSwitch()->setEnabled(!m_limits);
     m_lessons->setWindow(window);
     present(0, false);
     return std::nullopt;
+}
+
+// Layout items cache their widgets' minimum sizes until the next event loop turn; showing a
+// widget activates the layout at once, with those stale sizes (and a window grown to its
+// minimum is never shrunk back).
+void TeachView::refreshLayouts() {
+    for (QWidget* w : findChildren<QWidget*>()) {
+        w->updateGeometry();
+    }
+    for (QLayout* l : findChildren<QLayout*>()) {
+        l->invalidate();
+    }
+    layout()->activate();
+}
+
+void TeachView::showBuild(bool on) {
+    on = on && !m_limits;
+    if (m_modeTabs->currentIndex() != (on ? 1 : 0)) {
+        const QSignalBlocker block(m_modeTabs);
+        m_modeTabs->setCurrentIndex(on ? 1 : 0);
+    }
+    if (on) {
+        setPlaying(false);
+    }
+    m_panes->setCurrentIndex(on ? 2 : m_limits ? 1 : 0);
+}
+
+bool TeachView::buildShown() const {
+    return m_modeTabs->currentIndex() == 1 && !m_limits;
 }
 
 int TeachView::lastStep() const {
@@ -485,6 +581,9 @@ teach::LessonFile TeachView::lessonFile() const {
     if (m_practicing) {
         file.practiceSeed = m_practiceSeed;
     }
+    if (m_build->touched()) {
+        file.variant = m_build->variant();
+    }
     file.operations = m_lessons->operationsText().toStdString();
     return file;
 }
@@ -521,6 +620,9 @@ void TeachView::openLessonFile(const teach::LessonFile& file) {
     }
     if (m_practicing) {
         m_scoreLabel->setText(tr("Score: %1").arg(QString::fromStdString(m_score.text())));
+    }
+    if (file.variant) {
+        m_build->setVariant(*file.variant);
     }
     showStep(int(file.step));
 }
@@ -688,7 +790,8 @@ void TeachView::presentSubStep() {
         shown.ring[*sub.slot] = sub.slotState;
         if (f.op->kind == Operation::Kind::Hit) {
             shown.ring[*sub.slot].inWindow = sub.slotState.used && sub.slotState.inWindow;
-            if (sub.line != teach::Line::ResetSlot && sub.line != teach::Line::AddCount) {
+            if (sub.line != teach::Line::ResetSlot && sub.line != teach::Line::AddCount &&
+                sub.line != teach::Line::RunResetSlot && sub.line != teach::Line::RunAddCount) {
                 shown.resetFrom.reset();  // not reset yet
             }
         }

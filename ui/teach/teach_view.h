@@ -28,6 +28,9 @@
 // holds its old second; during getHits the slot being compared is outlined. Stepping to another
 // operation shows it whole again (subStep() == -1), ending on its last line.
 //
+// Build (issue 16, build 4): a tab beside "Watch" where the learner builds the ring from
+// choices and runs it against the reference (BuildPanel); a lesson file saves the built ring.
+//
 // Export: exportCurrentFrame() writes the view as a PNG; exportAllFrames() writes one PNG per
 // step, "<name>-step-000.png" (LessonPanel::exportName(): "-w5" added at another W),
 // "<lesson>-step-001.png", ... (animations are shown finished).
@@ -50,10 +53,12 @@ class QListWidget;
 class QPushButton;
 class QSpinBox;
 class QStackedWidget;
+class QTabBar;
 class QTimer;
 
 namespace hitcounter::ui {
 
+class BuildPanel;
 class CodeView;
 class LessonPanel;
 class LimiterView;
@@ -87,6 +92,12 @@ public:
     // The chart under the ring (issue 16, build 2): shown for lessons with a LessonChart (the
     // slot visits of the scan against the running total, or the bytes over the steps).
     StepChart* chart() const { return m_chart; }
+    // The Build tab (issue 16, build 4): the learner's own ring against the reference counter,
+    // on the shown lesson's operations or random ones. showBuild(true) shows it in place of
+    // the ring, the queues and the code (ring lessons only).
+    BuildPanel* buildPanel() const { return m_build; }
+    void showBuild(bool on);
+    bool buildShown() const;
 
     void showStep(int step);   // clamped to [0, lastStep()], no animation
     int subStepCount() const;  // of the current step
@@ -140,6 +151,7 @@ private:
     void finishPrediction(std::optional<Count> guess);
     void cancelPrediction();
     void updateTransport();
+    void refreshLayouts();
     void presentSubStep();
     void chooseExportFile();
     void chooseExportDirectory();
@@ -163,11 +175,14 @@ private:
     SequenceView* m_vector;
     CodeView* m_code;
     QLabel* m_narration;
+    QWidget* m_narrationScroll;  // the narration's scroll area: taller in chart lessons
     QWidget* m_predictRow;
     QLabel* m_question;
     QSpinBox* m_guess;
     QStackedWidget* m_panes;  // the ring pane, or the limiters
     LimiterView* m_limiterView;
+    BuildPanel* m_build;
+    QTabBar* m_modeTabs;  // Watch | Build
     TransportBar* m_transport;
     QTimer* m_player;
     QWidget* m_subBox;
