@@ -14,6 +14,13 @@
 #include "core/counters/ring_counter.h"
 #include "tests/core/invariant_modes.h"
 
+namespace hitcounter {
+// Breaks a ring's running total on purpose (a friend of RingCounter).
+struct InvariantProbe {
+    static void corruptTotal(RingCounter& ring) { ring.m_total += 1; }
+};
+}  // namespace hitcounter
+
 using namespace hitcounter;
 
 namespace {
@@ -111,6 +118,30 @@ private Q_SLOTS:
         QCOMPARE(g_failure.calls, 1);
         QVERIFY2(g_failure.file.ends_with("invariant.cpp"), g_failure.file.c_str());
         QCOMPARE(g_failure.message, std::string("a library check"));
+#endif
+    }
+
+    void theRingsTotalCheckFiresWhenTheTotalDrifts() {
+#ifdef NDEBUG
+        QSKIP(
+            "HITCOUNTER_DCHECK is compiled out in this build (NDEBUG): the ring's checks run "
+            "in Debug builds, e.g. the asan and tsan presets");
+#else
+        RecordingHandler recording;
+        RingCounter ring(std::chrono::seconds{10});
+        for (Timestamp t = 1; t <= 30; ++t) {
+            ring.hit(t, static_cast<Count>(t));
+        }
+        QVERIFY(ring.count(29) > 0);
+        QCOMPARE(g_failure.calls, 0);  // a sound ring passes its checks
+        InvariantProbe::corruptTotal(ring);
+        ring.count(29);  // a query into the past sums the live cells and compares
+        QCOMPARE(g_failure.calls, 1);
+        QVERIFY2(g_failure.file.ends_with("ring_counter.cpp"), g_failure.file.c_str());
+        QCOMPARE(g_failure.message,
+                 std::string("the running total equals the sum of the live cells"));
+        ring.hit(33);  // a jump of three seconds checks the total too
+        QCOMPARE(g_failure.calls, 2);
 #endif
     }
 
