@@ -3,13 +3,13 @@
 # starting from its seeds in tests/fuzz/corpus/<target>/. Fails on the first crash, leak,
 # timeout or sanitizer report; the input that did it is written to build/fuzz/artifacts/.
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (targets: statsd_parser graphite_parser
-# trace_reader judge_input teach_input)
+# trace_reader leetcode_input)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-20}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(statsd_parser graphite_parser trace_reader judge_input teach_input)
+[ ${#targets[@]} -gt 0 ] || targets=(statsd_parser graphite_parser trace_reader leetcode_input)
 
 if [ ! -f build/fuzz/build.ninja ]; then
     cmake --preset fuzz >/dev/null

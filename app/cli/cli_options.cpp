@@ -1,6 +1,5 @@
 #include "app/cli/cli_options.h"
 
-#include <QRegularExpression>
 #include <QTextStream>
 #include <cerrno>
 #include <cstdio>
@@ -112,55 +111,31 @@ std::optional<std::vector<std::string>> policiesFrom(const QCommandLineParser& p
     return std::nullopt;
 }
 
-namespace {
-QString optionName(const QCommandLineOption& option) {
-    return QStringLiteral("--") + option.names().constFirst();
-}
-}  // namespace
-
-std::optional<long long> plainWholeNumber(const QString& text) {
-    static const QRegularExpression syntax(QStringLiteral("^-?[0-9]+$"));
-    bool ok = false;
-    const qlonglong value = text.toLongLong(&ok);
-    if (!ok || !syntax.match(text).hasMatch())
-        return std::nullopt;
-    return value;
-}
-
-std::optional<double> plainNumber(const QString& text) {
-    static const QRegularExpression syntax(QStringLiteral("^-?[0-9]+(\\.[0-9]+)?$"));
-    bool ok = false;
-    const double value = text.toDouble(&ok);
-    if (!ok || !syntax.match(text).hasMatch())
-        return std::nullopt;
-    return value;
-}
-
 std::optional<long long> wholeNumberFrom(const QCommandLineParser& parser,
                                          const QCommandLineOption& option, long long min,
                                          long long max) {
-    const QString text = parser.value(option);
-    const auto value = plainWholeNumber(text);
-    if (value && *value >= min && *value <= max)
-        return *value;
-    printError(QStringLiteral("%1 '%2' is not valid; expected a whole number from %3 to %4")
-                   .arg(optionName(option), text)
-                   .arg(min)
-                   .arg(max));
-    return std::nullopt;
+    app::OptionReader reader(parser);
+    const auto value = reader.wholeNumber(
+        option, {min, max},
+        QStringLiteral("{option} '{value}' is not valid; expected a whole number from %1 to %2")
+            .arg(min)
+            .arg(max));
+    if (!value)
+        printError(reader.error());
+    return value;
 }
 
 std::optional<double> numberFrom(const QCommandLineParser& parser, const QCommandLineOption& option,
                                  double min, double max) {
-    const QString text = parser.value(option);
-    const auto value = plainNumber(text);
-    if (value && *value >= min && *value <= max)
-        return *value;
-    printError(QStringLiteral("%1 '%2' is not valid; expected a number from %3 to %4")
-                   .arg(optionName(option), text)
-                   .arg(min)
-                   .arg(max));
-    return std::nullopt;
+    app::OptionReader reader(parser);
+    const auto value = reader.number(
+        option, {min, max},
+        QStringLiteral("{option} '{value}' is not valid; expected a number from %1 to %2")
+            .arg(min)
+            .arg(max));
+    if (!value)
+        printError(reader.error());
+    return value;
 }
 
 std::optional<CounterOptions> counterOptionsFrom(const QCommandLineParser& parser,

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "app/common/option_reader.h"
 #include "core/counters/counter_factory.h"
 
 namespace hitcounter::cli {
@@ -51,9 +52,9 @@ QCommandLineOption windowOption();
 std::optional<std::vector<std::string>> policiesFrom(const QCommandLineParser& parser,
                                                      const QCommandLineOption& option,
                                                      bool allowAll);
-// Numbers in options are written plainly, the same for every option: digits with an optional
-// leading '-' (whole numbers), and a fraction .digits where a fraction is allowed. Spaces, '+',
-// exponents (1e3), hex, inf and nan are refused.
+// Numbers in options are written plainly, the same for every option (app/common/option_reader.h,
+// shared with the GUI): digits with an optional leading '-' (whole numbers), and a fraction
+// .digits where a fraction is allowed. Spaces, '+', exponents (1e3), hex, inf and nan are refused.
 //
 // The option's value as a whole number in [min, max], or std::nullopt after naming the option,
 // the value and the range.
@@ -65,8 +66,8 @@ std::optional<double> numberFrom(const QCommandLineParser& parser, const QComman
                                  double min, double max);
 // `text` as a whole number, or as a number with an optional fraction, written as above;
 // std::nullopt if it is written otherwise.
-std::optional<long long> plainWholeNumber(const QString& text);
-std::optional<double> plainNumber(const QString& text);
+using app::plainNumber;
+using app::plainWholeNumber;
 
 // The counter options with the chosen window, or std::nullopt unless it is a whole number in
 // [1, kMaxWindowSeconds].

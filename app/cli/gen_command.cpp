@@ -3,6 +3,7 @@
 #include <limits>
 #include <memory>
 #include <sstream>
+#include <variant>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
@@ -92,26 +93,40 @@ GenResult generate(const TrafficModel& model, Timestamp start, Timestamp duratio
     return {};
 }
 
-}  // namespace
-
-int runGen(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Writes a deterministic trace CSV (timestamp,key,visitor,count) of simulated traffic: "
-        "the same options and seed always give the same file."));
-    const TrafficCliOptions traffic;
-    const QCommandLineOption out(
+// Every option of `gen`, added to one parser.
+struct GenCliOptions {
+    TrafficCliOptions traffic;
+    QCommandLineOption out{
         QStringLiteral("out"),
         QStringLiteral("Write to FILE (complete or not at all; a FIFO or device is written "
                        "through) instead of stdout."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption maxBytes(
+        QStringLiteral("FILE")};
+    QCommandLineOption maxBytes{
         QStringLiteral("max-bytes"),
         QStringLiteral("Stop with exit code 2 rather than write more than N bytes (default %1, "
                        "1 GiB; 0: no limit).")
             .arg(kDefaultMaxBytes),
-        QStringLiteral("N"), QString::number(kDefaultMaxBytes));
-    parser.addOptions(traffic.all() << out << maxBytes);
+        QStringLiteral("N"), QString::number(kDefaultMaxBytes)};
+
+    void addTo(QCommandLineParser& parser) const {
+        parser.setApplicationDescription(QStringLiteral(
+            "Writes a deterministic trace CSV (timestamp,key,visitor,count) of simulated "
+            "traffic: the same options and seed always give the same file."));
+        parser.addOptions(traffic.all() << out << maxBytes);
+    }
+};
+
+// What the command line asks for; the output FILE is opened (checked) before any work.
+struct GenPlan {
+    TrafficCliValues values;
+    long long cap = 0;
+    std::unique_ptr<OutputFile> file;  // null: stdout
+};
+
+// The plan, or the exit code after naming what is wrong (a bad FILE, a directory or an empty
+// name, is exit code 2 now, not after the work).
+std::variant<GenPlan, int> parseGen(QCommandLineParser& parser, const GenCliOptions& options,
+                                    const QStringList& arguments) {
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (!parser.positionalArguments().isEmpty()) {
@@ -119,29 +134,28 @@ int runGen(const QStringList& arguments) {
                        .arg(parser.positionalArguments().first()));
         return kExitBadInput;
     }
-    const auto values = trafficValuesFrom(parser, traffic, QStringLiteral("gen"), true);
+    const auto values = trafficValuesFrom(parser, options.traffic, QStringLiteral("gen"), true);
     if (!values)
         return kExitBadInput;
-    const auto cap = wholeNumberFrom(parser, maxBytes, 0, std::numeric_limits<long long>::max());
+    const auto cap =
+        wholeNumberFrom(parser, options.maxBytes, 0, std::numeric_limits<long long>::max());
     if (!cap)
         return kExitBadInput;
-    const TrafficModel model(values->traffic);
-
-    // Checked before any work: a bad FILE (a directory, an empty name...) is exit code 2 now.
-    std::unique_ptr<OutputFile> file;
-    if (parser.isSet(out)) {
+    GenPlan plan{.values = *values, .cap = *cap, .file = nullptr};
+    if (parser.isSet(options.out)) {
         try {
-            file = std::make_unique<OutputFile>(QFile::encodeName(parser.value(out)).toStdString());
+            plan.file = std::make_unique<OutputFile>(
+                QFile::encodeName(parser.value(options.out)).toStdString());
         } catch (const OutputFileError& e) {
             printError(QString::fromStdString(e.what()));
             return kExitBadInput;
         }
     }
-    const sigset_t stopSignals = blockStopSignals();
-    GenOutput output(std::move(file));
-    const GenResult result = generate(model, values->start, *values->seconds,
-                                      static_cast<std::uint64_t>(*cap), stopSignals, output);
-    OutputFile* target = output.file();
+    return plan;
+}
+
+// Names how the run ended and returns the exit code: a file is committed only when complete.
+int reportGen(const GenResult& result, OutputFile* target, long long cap) {
     const QString written =
         target ? QString::fromStdString(target->writePath().string()) : QStringLiteral("stdout");
     const auto dropped = [&] {
@@ -162,7 +176,7 @@ int runGen(const QStringList& arguments) {
         case GenEnd::OverCap:
             printError(QStringLiteral("the trace would pass --max-bytes %1 at second %2; give a "
                                       "shorter --duration or a larger --max-bytes (0: no limit)%3")
-                           .arg(*cap)
+                           .arg(cap)
                            .arg(result.second)
                            .arg(dropped()));
             return target ? kExitBadInput : checkedStdout(kExitBadInput);
@@ -184,6 +198,24 @@ int runGen(const QStringList& arguments) {
         return kExitFailure;
     }
     return kExitOk;
+}
+
+}  // namespace
+
+int runGen(const QStringList& arguments) {
+    QCommandLineParser parser;
+    const GenCliOptions options;
+    options.addTo(parser);
+    auto parsed = parseGen(parser, options, arguments);
+    if (const int* exit = std::get_if<int>(&parsed))
+        return *exit;
+    GenPlan& plan = std::get<GenPlan>(parsed);
+    const TrafficModel model(plan.values.traffic);
+    const sigset_t stopSignals = blockStopSignals();
+    GenOutput output(std::move(plan.file));
+    const GenResult result = generate(model, plan.values.start, *plan.values.seconds,
+                                      static_cast<std::uint64_t>(plan.cap), stopSignals, output);
+    return reportGen(result, output.file(), plan.cap);
 }
 
 }  // namespace hitcounter::cli

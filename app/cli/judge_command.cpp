@@ -3,7 +3,7 @@
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
-#include "app/cli/judge_input.h"
+#include "core/io/leetcode_input.h"
 
 namespace hitcounter::cli {
 
@@ -29,13 +29,13 @@ int runJudge(const QStringList& arguments) {
 
     std::ios::sync_with_stdio(false);  // std::cin reads in large blocks
     const auto counter = makeCounter(policies->front(), *options);
-    const auto answers = runJudge(std::cin, *counter);
+    const auto answers = answerLeetCode(std::cin, *counter);
     if (std::cin.bad()) {
         printError(QStringLiteral("cannot read stdin"));
         return kExitFailure;
     }
-    if (const auto* error = std::get_if<JudgeError>(&answers)) {
-        printError(QStringLiteral("stdin: ") + error->describe());
+    if (const auto* error = std::get_if<LeetCodeError>(&answers)) {
+        printError(QStringLiteral("stdin: ") + QString::fromStdString(error->describe()));
         return kExitBadInput;
     }
     const std::string& text = std::get<std::string>(answers);

@@ -3,6 +3,7 @@
 #include <QTextStream>
 #include <cstdio>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "app/cli/cli_options.h"
@@ -100,38 +101,56 @@ void printJson(const LimitLab& lab, const TraceInput& input, Count requests) {
     QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
-}  // namespace
-
-int runLimit(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Replays a trace or an access log (see docs/formats.md) through per-key rate limiters, L requests per W "
-        "seconds for each key, and prints time,key,algorithm,decision for every request (a row "
-        "with count n is n requests). See docs/limits.md."));
-    parser.addPositionalArgument(QStringLiteral("FILE"),
-                                 QStringLiteral("The trace CSV or access log (plain or .gz), or - for stdin."));
-    const QCommandLineOption limit(
+// Every option of `limit`, added to one parser.
+struct LimitCliOptions {
+    QCommandLineOption limit{
         QStringLiteral("limit"),
         QStringLiteral("L: requests allowed per key per period, 1 to %1.").arg(kMaxRateLimit),
-        QStringLiteral("L"));
-    const QCommandLineOption per(
+        QStringLiteral("L")};
+    QCommandLineOption per{
         QStringLiteral("per"),
         QStringLiteral("W: the period in whole seconds, 1 to %1.").arg(kMaxRatePeriod.count()),
-        QStringLiteral("W"));
-    const QCommandLineOption algorithm(
+        QStringLiteral("W")};
+    QCommandLineOption algorithm{
         QStringLiteral("algorithm"),
         QStringLiteral("Rate limiter: %1, or all (default all).").arg(joinedLimiterNames()),
-        QStringLiteral("A"), QStringLiteral("all"));
-    const QCommandLineOption json(
+        QStringLiteral("A"), QStringLiteral("all")};
+    QCommandLineOption json{
         QStringLiteral("json"),
         QStringLiteral("Print per algorithm accepted, rejected, max_in_any_window and memory "
-                       "instead of the decisions."));
-    const QCommandLineOption strict(
+                       "instead of the decisions.")};
+    QCommandLineOption strict{
         QStringLiteral("strict"),
-        QStringLiteral("Stop at the first bad row with exit code 2 (default: skip and count)."));
-    parser.addOptions({limit, per, algorithm, json, strict});
-    const auto fileOptions = hitFileCliOptions();
-    addHitFileCliOptions(parser, fileOptions);
+        QStringLiteral("Stop at the first bad row with exit code 2 (default: skip and count).")};
+    HitFileCliOptions file = hitFileCliOptions();
+
+    void addTo(QCommandLineParser& parser) const {
+        parser.setApplicationDescription(QStringLiteral(
+            "Replays a trace or an access log (see docs/formats.md) through per-key rate "
+            "limiters, L requests per W seconds for each key, and prints "
+            "time,key,algorithm,decision for every request (a row with count n is n requests). "
+            "See docs/limits.md."));
+        parser.addPositionalArgument(
+            QStringLiteral("FILE"),
+            QStringLiteral("The trace CSV or access log (plain or .gz), or - for stdin."));
+        parser.addOptions({limit, per, algorithm, json, strict});
+        addHitFileCliOptions(parser, file);
+    }
+};
+
+// What the command line asks for.
+struct LimitPlan {
+    QString file;
+    std::vector<std::string> algorithms;
+    RateLimit rate;
+    HitFileOptions format;
+    bool json = false;
+    bool strict = false;
+};
+
+// The plan, or the exit code after naming what is wrong.
+std::variant<LimitPlan, int> parseLimit(QCommandLineParser& parser, const LimitCliOptions& options,
+                                        const QStringList& arguments) {
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (parser.positionalArguments().size() != 1) {
@@ -139,28 +158,46 @@ int runLimit(const QStringList& arguments) {
                        .arg(parser.positionalArguments().size()));
         return kExitBadInput;
     }
-    if (!parser.isSet(limit) || !parser.isSet(per)) {
+    if (!parser.isSet(options.limit) || !parser.isSet(options.per)) {
         printError(
             QStringLiteral("limit needs both --limit L and --per W (L requests per W "
                            "seconds), such as --limit 100 --per 60"));
         return kExitBadInput;
     }
-    const auto l = wholeNumberFrom(parser, limit, 1, static_cast<long long>(kMaxRateLimit));
-    const auto w = wholeNumberFrom(parser, per, 1, kMaxRatePeriod.count());
-    const auto names = algorithmsFrom(parser.value(algorithm));
-    const auto hitFileOptions = hitFileOptionsFrom(parser, fileOptions);
-    if (!l || !w || !names || !hitFileOptions)
+    const auto l = wholeNumberFrom(parser, options.limit, 1, static_cast<long long>(kMaxRateLimit));
+    const auto w = wholeNumberFrom(parser, options.per, 1, kMaxRatePeriod.count());
+    const auto names = algorithmsFrom(parser.value(options.algorithm));
+    const auto format = hitFileOptionsFrom(parser, options.file);
+    if (!l || !w || !names || !format)
         return kExitBadInput;
+    return LimitPlan{.file = parser.positionalArguments().first(),
+                     .algorithms = *names,
+                     .rate = RateLimit{static_cast<Count>(*l), std::chrono::seconds{*w}},
+                     .format = *format,
+                     .json = parser.isSet(options.json),
+                     .strict = parser.isSet(options.strict)};
+}
 
-    TraceInput input(parser.positionalArguments().first(), *hitFileOptions);
+}  // namespace
+
+int runLimit(const QStringList& arguments) {
+    QCommandLineParser parser;
+    const LimitCliOptions options;
+    options.addTo(parser);
+    const auto parsed = parseLimit(parser, options, arguments);
+    if (const int* exit = std::get_if<int>(&parsed))
+        return *exit;
+    const LimitPlan& plan = std::get<LimitPlan>(parsed);
+
+    TraceInput input(plan.file, plan.format);
     if (!input.open())
         return kExitBadInput;
-    LimitLab lab(*names, RateLimit{static_cast<Count>(*l), std::chrono::seconds{*w}});
+    LimitLab lab(plan.algorithms, plan.rate);
     std::optional<CsvWriter> csv;
-    if (!parser.isSet(json))
+    if (!plan.json)
         csv.emplace(lab);
     Count requests = 0;
-    if (const auto exit = input.read(parser.isSet(strict), [&](const HitEvent& event) {
+    if (const auto exit = input.read(plan.strict, [&](const HitEvent& event) {
             const auto accepted = lab.admit(event.key, event.time, event.count);
             requests += event.count;
             if (csv)

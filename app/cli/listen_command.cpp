@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <variant>
 #include <vector>
 
 #include "app/cli/cli_options.h"
@@ -179,73 +180,83 @@ ListenSummary summarize(const std::vector<std::unique_ptr<SocketListener>>& list
     return summary;
 }
 
-}  // namespace
-
-int runListen(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Listens for statsd (UDP, TCP) and Graphite plaintext (TCP), and follows access logs, "
-        "until the duration ends or a stop signal, then prints what arrived. Without a listener "
-        "or --follow option: --udp 127.0.0.1:8125. HOST:PORT may be [IPv6]:PORT or just PORT (host "
-        "127.0.0.1); port 0 "
-        "picks a free port. See docs/listener.md."));
-    const QCommandLineOption udp(QStringLiteral("udp"),
-                                 QStringLiteral("statsd over UDP on HOST:PORT."),
-                                 QStringLiteral("HOST:PORT"));
-    const QCommandLineOption tcp(QStringLiteral("tcp"),
-                                 QStringLiteral("statsd over TCP on HOST:PORT."),
-                                 QStringLiteral("HOST:PORT"));
-    const QCommandLineOption graphite(QStringLiteral("graphite"),
-                                      QStringLiteral("Graphite plaintext over TCP on HOST:PORT."),
-                                      QStringLiteral("HOST:PORT"));
-    const QCommandLineOption duration(
+// Every option of `listen`, added to one parser.
+struct ListenCliOptions {
+    QCommandLineOption udp{QStringLiteral("udp"), QStringLiteral("statsd over UDP on HOST:PORT."),
+                           QStringLiteral("HOST:PORT")};
+    QCommandLineOption tcp{QStringLiteral("tcp"), QStringLiteral("statsd over TCP on HOST:PORT."),
+                           QStringLiteral("HOST:PORT")};
+    QCommandLineOption graphite{QStringLiteral("graphite"),
+                                QStringLiteral("Graphite plaintext over TCP on HOST:PORT."),
+                                QStringLiteral("HOST:PORT")};
+    QCommandLineOption duration{
         QStringLiteral("duration"),
         QStringLiteral("Stop after S seconds (default: run until SIGINT or SIGTERM)."),
-        QStringLiteral("S"));
-    const QCommandLineOption record(
+        QStringLiteral("S")};
+    QCommandLineOption record{
         QStringLiteral("record"),
         QStringLiteral("Record the hits to trace FILE (FILE.partial until the run ends)."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption json(QStringLiteral("json"),
-                                  QStringLiteral("Print the report as one JSON object."));
-    parser.addOptions({udp, tcp, graphite, duration, record, json});
-    const RedisCliOptions fleetOptions;
-    parser.addOptions(fleetOptions.all());
-    const LimitOptions limitOptions;
-    parser.addOptions(limitOptions.all());
-    const FollowCliOptions followOptions;
-    parser.addOptions(followOptions.all());
-    if (const auto exit = parseArguments(parser, arguments))
-        return *exit;
-    if (!parser.positionalArguments().isEmpty()) {
-        printError(QStringLiteral("listen takes no FILE arguments, got '%1'")
-                       .arg(parser.positionalArguments().join(QLatin1Char(' '))));
-        return kExitBadInput;
-    }
+        QStringLiteral("FILE")};
+    QCommandLineOption json{QStringLiteral("json"),
+                            QStringLiteral("Print the report as one JSON object.")};
+    RedisCliOptions fleet;
+    LimitOptions limits;
+    FollowCliOptions follow;
 
+    void addTo(QCommandLineParser& parser) const {
+        parser.setApplicationDescription(QStringLiteral(
+            "Listens for statsd (UDP, TCP) and Graphite plaintext (TCP), and follows access "
+            "logs, until the duration ends or a stop signal, then prints what arrived. Without "
+            "a listener or --follow option: --udp 127.0.0.1:8125. HOST:PORT may be [IPv6]:PORT "
+            "or just PORT (host 127.0.0.1); port 0 picks a free port. See docs/listener.md."));
+        parser.addOptions({udp, tcp, graphite, duration, record, json});
+        parser.addOptions(fleet.all());
+        parser.addOptions(limits.all());
+        parser.addOptions(follow.all());
+    }
+};
+
+// What the command line asks for: the sources made (not started), the recorder opened.
+struct ListenPlan {
     std::optional<std::chrono::steady_clock::duration> runFor;
-    if (parser.isSet(duration)) {
-        const double seconds = plainNumber(parser.value(duration)).value_or(0);
-        if (!(seconds > 0) || seconds > 1e9) {
-            printError(QStringLiteral("--duration '%1' is not a duration; expected seconds > 0, "
-                                      "such as 10 or 0.5")
-                           .arg(parser.value(duration)));
-            return kExitBadInput;
-        }
-        runFor = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-            std::chrono::duration<double>(seconds));
+    Limits limits;
+    std::vector<std::unique_ptr<SocketListener>> listeners;
+    std::vector<std::unique_ptr<FollowSource>> followers;
+    QStringList followed;  // the --follow FILE names, as given
+    std::unique_ptr<TraceRecorder> recorder;
+    bool json = false;
+};
+
+// --duration S, or std::nullopt (run until a stop signal); false after naming a bad value.
+bool durationFrom(const QCommandLineParser& parser, const ListenCliOptions& options,
+                  ListenPlan& plan) {
+    if (!parser.isSet(options.duration))
+        return true;
+    app::OptionReader reader(parser);
+    const auto seconds =
+        reader.number(options.duration, {.min = 0, .max = 1e9, .aboveMin = true},
+                      QStringLiteral("{option} '{value}' is not a duration; expected seconds > 0, "
+                                     "such as 10 or 0.5"));
+    if (!seconds) {
+        printError(reader.error());
+        return false;
     }
+    plan.runFor = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(*seconds));
+    return true;
+}
 
-    const auto limits = limitsFrom(parser, limitOptions);
-    auto followers = followersFrom(parser, followOptions);
-    if (!limits || !followers)
-        return kExitBadInput;
-
+// One listener per --udp/--tcp/--graphite address (--udp 127.0.0.1:8125 when there is no
+// source at all). Throws SourceError for a malformed HOST:PORT: bad input, not a bind error.
+std::vector<std::unique_ptr<SocketListener>> listenersFrom(const QCommandLineParser& parser,
+                                                           const ListenCliOptions& options,
+                                                           const ListenerOptions& limits,
+                                                           bool anyFollower) {
     std::vector<std::unique_ptr<SocketListener>> listeners;
     const auto add = [&](const QString& address, auto make) {
-        ListenerOptions o = limits->listener;
+        ListenerOptions o = limits;
         o.address = address.toStdString();
-        (void)parseEndpoint(o.address);  // a malformed HOST:PORT is bad input, not a bind error
+        (void)parseEndpoint(o.address);
         listeners.push_back(make(std::move(o)));
     };
     const auto udpListener = [](ListenerOptions o) {
@@ -256,88 +267,119 @@ int runListen(const QStringList& arguments) {
             return std::make_unique<TcpListener>(std::move(o), protocol);
         };
     };
+    for (const QString& a : parser.values(options.udp))
+        add(a, udpListener);
+    for (const QString& a : parser.values(options.tcp))
+        add(a, tcpListener(WireProtocol::Statsd));
+    for (const QString& a : parser.values(options.graphite))
+        add(a, tcpListener(WireProtocol::Graphite));
+    if (listeners.empty() && !anyFollower)
+        add(QStringLiteral("127.0.0.1:8125"), udpListener);
+    return listeners;
+}
+
+// The plan, or the exit code after naming what is wrong.
+std::variant<ListenPlan, int> parseListen(QCommandLineParser& parser,
+                                          const ListenCliOptions& options,
+                                          const QStringList& arguments) {
+    if (const auto exit = parseArguments(parser, arguments))
+        return *exit;
+    if (!parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("listen takes no FILE arguments, got '%1'")
+                       .arg(parser.positionalArguments().join(QLatin1Char(' '))));
+        return kExitBadInput;
+    }
+    ListenPlan plan;
+    plan.json = parser.isSet(options.json);
+    if (!durationFrom(parser, options, plan))
+        return kExitBadInput;
+    const auto limits = limitsFrom(parser, options.limits);
+    auto followers = followersFrom(parser, options.follow);
+    if (!limits || !followers)
+        return kExitBadInput;
+    plan.limits = *limits;
+    plan.followers = std::move(*followers);
+    plan.followed = parser.values(options.follow.follow);
     try {
-        for (const QString& a : parser.values(udp))
-            add(a, udpListener);
-        for (const QString& a : parser.values(tcp))
-            add(a, tcpListener(WireProtocol::Statsd));
-        for (const QString& a : parser.values(graphite))
-            add(a, tcpListener(WireProtocol::Graphite));
-        if (listeners.empty() && followers->empty())
-            add(QStringLiteral("127.0.0.1:8125"), udpListener);
-    } catch (const SourceError& e) {
+        plan.listeners =
+            listenersFrom(parser, options, plan.limits.listener, !plan.followers.empty());
+        // Recorded on the consuming thread, as counted: the trace holds exactly the hits of
+        // the report.
+        if (parser.isSet(options.record))
+            plan.recorder = std::make_unique<TraceRecorder>(
+                QFile::encodeName(parser.value(options.record)).toStdString(),
+                TraceColumns{.key = true, .visitor = false, .count = true});
+    } catch (const std::exception& e) {
         printError(QString::fromStdString(e.what()));
         return kExitBadInput;
     }
+    return plan;
+}
 
-    // Recorded on this thread, as counted: the trace holds exactly the hits of the report.
-    std::unique_ptr<TraceRecorder> recorder;
-    if (parser.isSet(record)) {
-        try {
-            recorder = std::make_unique<TraceRecorder>(
-                QFile::encodeName(parser.value(record)).toStdString(),
-                TraceColumns{.key = true, .visitor = false, .count = true});
-        } catch (const std::exception& e) {
-            printError(QString::fromStdString(e.what()));
-            return kExitBadInput;
-        }
-    }
-
-    const sigset_t stopSignals = blockStopSignals();  // before the sink's thread starts
-    const FleetSink fleet = startFleetSink(parser, fleetOptions);
-    if (fleet.exit)
-        return *fleet.exit;
-    BatchQueue queue(4096, limits->queueMemory);
-    KeyTotals keys(limits->keyMemory);
+// Starts every source on `queue`, naming each on stderr; false after naming one that failed.
+bool startSources(ListenPlan& plan, BatchQueue& queue) {
     try {
-        for (const auto& l : listeners) {
+        for (const auto& l : plan.listeners) {
             l->start(queue);
             printError(
                 QStringLiteral("listening on %1").arg(QString::fromStdString(l->describe())));
         }
-        const QStringList followed = parser.values(followOptions.follow);
-        for (std::size_t i = 0; i < followers->size(); ++i) {
-            (*followers)[i]->start(queue);
-            printError(QStringLiteral("following %1").arg(followed[static_cast<qsizetype>(i)]));
+        for (std::size_t i = 0; i < plan.followers.size(); ++i) {
+            plan.followers[i]->start(queue);
+            printError(
+                QStringLiteral("following %1").arg(plan.followed[static_cast<qsizetype>(i)]));
         }
     } catch (const SourceError& e) {
         printError(QString::fromStdString(e.what()));
-        return kExitFailure;
+        return false;
     }
+    return true;
+}
 
+// Consumes until the duration ends or a stop signal, then stops the sources; the seconds run.
+double consumeUntilStopped(ListenPlan& plan, BatchQueue& queue, KeyTotals& keys,
+                           fleet::RedisSink* sink, const sigset_t& stopSignals) {
     const auto started = std::chrono::steady_clock::now();
     while (!stopSignalArrived(stopSignals) &&
-           !(runFor && std::chrono::steady_clock::now() - started >= *runFor)) {
+           !(plan.runFor && std::chrono::steady_clock::now() - started >= *plan.runFor)) {
         if (auto batch = queue.popFor(20ms))
-            consume(*batch, keys, recorder.get(), fleet.sink.get());
-        if (recorder)
-            recorder->flushIfDue(std::chrono::steady_clock::now().time_since_epoch());
+            consume(*batch, keys, plan.recorder.get(), sink);
+        if (plan.recorder)
+            plan.recorder->flushIfDue(std::chrono::steady_clock::now().time_since_epoch());
     }
-    stopListening(listeners, *followers, queue, keys, recorder.get(), fleet.sink.get());
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    stopListening(plan.listeners, plan.followers, queue, keys, plan.recorder.get(), sink);
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
 
-    // The recording is finished before the report, so a report that cannot be written (a
-    // closed pipe, a full disk) or is cut short never costs the recording.
-    int exitCode = kExitOk;
-    QString recorded;
-    if (recorder) {
-        try {
-            recorder->finish();
-            recorded = QStringLiteral("recorded %1 hits to %2")
-                           .arg(recorder->hitsWritten())
-                           .arg(QString::fromStdString(recorder->file().string()));
-        } catch (const std::exception& e) {
-            printError(QString::fromStdString(e.what()));
-            exitCode = kExitFailure;
-        }
+// Finishes the recording before the report, so a report that cannot be written (a closed
+// pipe, a full disk) or is cut short never costs the recording. Returns the line to print
+// after the report, or sets `exitCode`.
+QString finishRecording(TraceRecorder* recorder, int& exitCode) {
+    if (!recorder)
+        return {};
+    try {
+        recorder->finish();
+        return QStringLiteral("recorded %1 hits to %2")
+            .arg(recorder->hitsWritten())
+            .arg(QString::fromStdString(recorder->file().string()));
+    } catch (const std::exception& e) {
+        printError(QString::fromStdString(e.what()));
+        exitCode = kExitFailure;
+        return {};
     }
-    ListenSummary summary = summarize(listeners, *followers, seconds);
-    if (fleet.sink)
+}
+
+// The report on stdout (a second stop signal ends it early), then the recording's line.
+int reportListen(ListenPlan& plan, const KeyTotals& keys, double seconds, fleet::RedisSink* sink,
+                 const sigset_t& stopSignals) {
+    int exitCode = kExitOk;
+    const QString recorded = finishRecording(plan.recorder.get(), exitCode);
+    ListenSummary summary = summarize(plan.listeners, plan.followers, seconds);
+    if (sink)
         summary.redisJson =
-            QJsonDocument(stopFleetSink(*fleet.sink)).toJson(QJsonDocument::Compact).toStdString();
-    // A second stop signal ends the report early. A write error is reported by checkedStdout.
-    const ReportEnd report = printListenReport(stdout, summary, keys, parser.isSet(json),
+            QJsonDocument(stopFleetSink(*sink)).toJson(QJsonDocument::Compact).toStdString();
+    // A write error is reported by checkedStdout.
+    const ReportEnd report = printListenReport(stdout, summary, keys, plan.json,
                                                [&] { return stopSignalArrived(stopSignals); });
     if (report == ReportEnd::Interrupted) {
         printError(QStringLiteral("report interrupted by a second stop signal"));
@@ -346,6 +388,29 @@ int runListen(const QStringList& arguments) {
     if (!recorded.isEmpty())
         printError(recorded);
     return checkedStdout(exitCode);
+}
+
+}  // namespace
+
+int runListen(const QStringList& arguments) {
+    QCommandLineParser parser;
+    const ListenCliOptions options;
+    options.addTo(parser);
+    auto parsed = parseListen(parser, options, arguments);
+    if (const int* exit = std::get_if<int>(&parsed))
+        return *exit;
+    ListenPlan& plan = std::get<ListenPlan>(parsed);
+
+    const sigset_t stopSignals = blockStopSignals();  // before the sink's thread starts
+    const FleetSink fleet = startFleetSink(parser, options.fleet);
+    if (fleet.exit)
+        return *fleet.exit;
+    BatchQueue queue(4096, plan.limits.queueMemory);
+    KeyTotals keys(plan.limits.keyMemory);
+    if (!startSources(plan, queue))
+        return kExitFailure;
+    const double seconds = consumeUntilStopped(plan, queue, keys, fleet.sink.get(), stopSignals);
+    return reportListen(plan, keys, seconds, fleet.sink.get(), stopSignals);
 }
 
 }  // namespace hitcounter::cli

@@ -4,6 +4,7 @@
 
 #include "core/counters/saturating.h"
 #include "core/net/text_escape.h"
+#include "core/sources/source_stats_fields.h"
 
 namespace hitcounter::cli {
 
@@ -46,14 +47,7 @@ private:
 SourceStats totalOf(const ListenSummary& summary) {
     SourceStats t;
     for (const ListenerSummary& l : summary.listeners) {
-        const SourceStats& s = l.stats;
-        t.packets = saturatingAdd(t.packets, s.packets);
-        t.lines = saturatingAdd(t.lines, s.lines);
-        t.hits = saturatingAdd(t.hits, s.hits);
-        t.badLines = saturatingAdd(t.badLines, s.badLines);
-        t.ignoredLines = saturatingAdd(t.ignoredLines, s.ignoredLines);
-        t.dropped = saturatingAdd(t.dropped, s.dropped);
-        t.lateHits = saturatingAdd(t.lateHits, s.lateHits);
+        t += l.stats;
     }
     return t;
 }
@@ -99,9 +93,12 @@ ReportEnd printText(Output& out, const ListenSummary& summary, const KeyTotals& 
         out << ' ' << escapeForTerminal(l.description)
             << (&l == &summary.listeners.back() ? "" : ",");
     }
-    out << "\npackets " << s.packets << "  lines " << s.lines << "  hits " << s.hits
-        << "  bad_lines " << s.badLines << "  ignored " << s.ignoredLines << "  dropped "
-        << s.dropped << "  late " << s.lateHits << '\n';
+    bool first = true;
+    forEachField(s, [&](const SourceStatsField& field, std::uint64_t value) {
+        out << (first ? "\n" : "  ") << field.text << ' ' << value;
+        first = false;
+    });
+    out << '\n';
     if (const Connections c = connectionsOf(summary); c.any) {
         out << "connections deferred " << c.deferred << "  timed_out " << c.timedOut << "  evicted "
             << c.evicted << '\n';
@@ -165,13 +162,11 @@ std::string jsonString(std::string_view text) {
 }
 
 void jsonStats(Output& out, const SourceStats& s, std::string_view indent) {
-    out << indent << "\"packets\": " << s.packets << ",\n"
-        << indent << "\"lines\": " << s.lines << ",\n"
-        << indent << "\"hits\": " << s.hits << ",\n"
-        << indent << "\"bad_lines\": " << s.badLines << ",\n"
-        << indent << "\"ignored\": " << s.ignoredLines << ",\n"
-        << indent << "\"dropped\": " << s.dropped << ",\n"
-        << indent << "\"late_hits\": " << s.lateHits;
+    bool first = true;
+    forEachField(s, [&](const SourceStatsField& field, std::uint64_t value) {
+        out << (first ? "" : ",\n") << indent << '"' << field.json << "\": " << value;
+        first = false;
+    });
 }
 
 void jsonConnections(Output& out, std::uint64_t deferred, std::uint64_t timedOut,
@@ -213,16 +208,8 @@ std::optional<ReportEnd> jsonKeys(Output& out, std::string_view field,
     return std::nullopt;
 }
 
-ReportEnd printJson(Output& out, const ListenSummary& summary, const KeyTotals& keys,
-                    const std::function<bool()>& interrupted) {
-    out << "{\n    \"listeners\": [";
-    for (const ListenerSummary& l : summary.listeners) {
-        out << (&l == &summary.listeners.front() ? "" : ", ") << jsonString(l.description);
-    }
-    out << "],\n    \"seconds\": " << secondsText(summary.seconds, 3) << ",\n";
-    jsonStats(out, totalOf(summary), "    ");
-    const Connections c = connectionsOf(summary);
-    jsonConnections(out, c.deferred, c.timedOut, c.evicted, "    ");
+// "last_problems": [...], "problems": [{listener, kind, count, last}, ...]
+void jsonProblems(Output& out, const ListenSummary& summary) {
     out << ",\n    \"last_problems\": [";
     bool first = true;
     for (const ListenerSummary& l : summary.listeners) {
@@ -241,7 +228,21 @@ ReportEnd printJson(Output& out, const ListenSummary& summary, const KeyTotals& 
             first = false;
         }
     }
-    out << (first ? "]" : "\n    ]") << ",\n    \"by_listener\": [";
+    out << (first ? "]" : "\n    ]");
+}
+
+ReportEnd printJson(Output& out, const ListenSummary& summary, const KeyTotals& keys,
+                    const std::function<bool()>& interrupted) {
+    out << "{\n    \"listeners\": [";
+    for (const ListenerSummary& l : summary.listeners) {
+        out << (&l == &summary.listeners.front() ? "" : ", ") << jsonString(l.description);
+    }
+    out << "],\n    \"seconds\": " << secondsText(summary.seconds, 3) << ",\n";
+    jsonStats(out, totalOf(summary), "    ");
+    const Connections c = connectionsOf(summary);
+    jsonConnections(out, c.deferred, c.timedOut, c.evicted, "    ");
+    jsonProblems(out, summary);
+    out << ",\n    \"by_listener\": [";
     for (const ListenerSummary& l : summary.listeners) {
         out << (&l == &summary.listeners.front() ? "\n" : ",\n")
             << "        {\n            \"listener\": " << jsonString(l.description) << ",\n";

@@ -3,7 +3,9 @@
 #include <QJsonObject>
 #include <QTextStream>
 #include <limits>
+#include <memory>
 #include <optional>
+#include <variant>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
@@ -82,39 +84,85 @@ void printJson(const ReplayRun& run, const QString& trace, const TraceProgress& 
     QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
-}  // namespace
-
-int runReplay(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Replays a trace CSV or a web server access log, plain or gzipped (see docs/formats.md), "
-        "through counting policies and prints "
-        "time,policy,count rows for each query time (--top and --uniques: per-key tables)."));
-    parser.addPositionalArgument(QStringLiteral("FILE"),
-                                 QStringLiteral("The trace CSV or access log, or - for stdin."));
-    const auto policy = policyOption(true);
-    const auto window = windowOption();
-    const QCommandLineOption at(
+// Every option of `replay`, added to one parser.
+struct ReplayCliOptions {
+    QCommandLineOption policy = policyOption(true);
+    QCommandLineOption window = windowOption();
+    QCommandLineOption at{
         QStringLiteral("at"),
         QStringLiteral(
             "Query times T1,T2,... (repeatable; default: the newest timestamp in the trace)."),
-        QStringLiteral("T1,T2,..."));
-    const QCommandLineOption json(
-        QStringLiteral("json"), QStringLiteral("Print a JSON summary per policy instead of CSV."));
-    const QCommandLineOption strict(
+        QStringLiteral("T1,T2,...")};
+    QCommandLineOption json{QStringLiteral("json"),
+                            QStringLiteral("Print a JSON summary per policy instead of CSV.")};
+    QCommandLineOption strict{
         QStringLiteral("strict"),
-        QStringLiteral("Stop at the first bad row with exit code 2 (default: skip and count)."));
-    const QCommandLineOption top(
+        QStringLiteral("Stop at the first bad row with exit code 2 (default: skip and count).")};
+    QCommandLineOption top{
         QStringLiteral("top"),
         QStringLiteral("Print time,rank,key,count: the K keys with the most hits in each window."),
-        QStringLiteral("K"));
-    const QCommandLineOption uniques(
+        QStringLiteral("K")};
+    QCommandLineOption uniques{
         QStringLiteral("uniques"),
         QStringLiteral("Print time,key,uniques: distinct visitors in each window per key, and "
-                       "for all keys as key *."));
-    parser.addOptions({policy, window, at, json, strict, top, uniques});
-    const auto fileOptions = hitFileCliOptions();
-    addHitFileCliOptions(parser, fileOptions);
+                       "for all keys as key *.")};
+    HitFileCliOptions file = hitFileCliOptions();
+
+    void addTo(QCommandLineParser& parser) const {
+        parser.setApplicationDescription(QStringLiteral(
+            "Replays a trace CSV or a web server access log, plain or gzipped (see "
+            "docs/formats.md), through counting policies and prints time,policy,count rows for "
+            "each query time (--top and --uniques: per-key tables)."));
+        parser.addPositionalArgument(
+            QStringLiteral("FILE"), QStringLiteral("The trace CSV or access log, or - for stdin."));
+        parser.addOptions({policy, window, at, json, strict, top, uniques});
+        addHitFileCliOptions(parser, file);
+    }
+};
+
+// What the command line asks for.
+struct ReplayPlan {
+    QString file;
+    std::vector<std::string> policies;
+    CounterOptions counter;
+    std::vector<Timestamp> queries;
+    HitFileOptions format;
+    std::unique_ptr<KeyedReplay> keyed;  // --top or --uniques; null: the policies' answers
+    bool json = false;
+    bool strict = false;
+};
+
+// --top K or --uniques (one of them, not with --json): the keyed tables; false after naming
+// a clash or a bad K.
+bool keyedFrom(const QCommandLineParser& parser, const ReplayCliOptions& options,
+               ReplayPlan& plan) {
+    if (!parser.isSet(options.top) && !parser.isSet(options.uniques))
+        return true;
+    if (parser.isSet(options.top) && parser.isSet(options.uniques)) {
+        printError(QStringLiteral("--top and --uniques print different tables; give one"));
+        return false;
+    }
+    if (plan.json) {
+        printError(
+            QStringLiteral("--json summarizes the policies; it does not combine with "
+                           "--top or --uniques"));
+        return false;
+    }
+    const bool top = parser.isSet(options.top);
+    const auto k = top ? wholeNumberFrom(parser, options.top, 1, std::numeric_limits<int>::max())
+                       : std::optional<long long>(0);
+    if (!k)
+        return false;
+    plan.keyed =
+        std::make_unique<KeyedReplay>(top ? KeyedReplay::Mode::Top : KeyedReplay::Mode::Uniques,
+                                      plan.counter.window, static_cast<std::size_t>(*k));
+    return true;
+}
+
+// The plan, or the exit code after naming what is wrong.
+std::variant<ReplayPlan, int> parseReplay(QCommandLineParser& parser,
+                                          const ReplayCliOptions& options,
+                                          const QStringList& arguments) {
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (parser.positionalArguments().size() != 1) {
@@ -122,58 +170,72 @@ int runReplay(const QStringList& arguments) {
                        .arg(parser.positionalArguments().size()));
         return kExitBadInput;
     }
-    const auto policies = policiesFrom(parser, policy, true);
-    const auto options = counterOptionsFrom(parser, window);
-    const auto queries = parser.isSet(at) ? queryTimes(parser.values(at).join(QLatin1Char(',')))
-                                          : std::optional(std::vector<Timestamp>{});
-    const auto hitFileOptions = hitFileOptionsFrom(parser, fileOptions);
-    if (!policies || !options || !queries || !hitFileOptions)
+    const auto policies = policiesFrom(parser, options.policy, true);
+    const auto counter = counterOptionsFrom(parser, options.window);
+    const auto queries = parser.isSet(options.at)
+                             ? queryTimes(parser.values(options.at).join(QLatin1Char(',')))
+                             : std::optional(std::vector<Timestamp>{});
+    const auto format = hitFileOptionsFrom(parser, options.file);
+    if (!policies || !counter || !queries || !format)
         return kExitBadInput;
-    std::optional<KeyedReplay> keyed;
-    if (parser.isSet(top) || parser.isSet(uniques)) {
-        if (parser.isSet(top) && parser.isSet(uniques)) {
-            printError(QStringLiteral("--top and --uniques print different tables; give one"));
-            return kExitBadInput;
-        }
-        if (parser.isSet(json)) {
-            printError(
-                QStringLiteral("--json summarizes the policies; it does not combine with "
-                               "--top or --uniques"));
-            return kExitBadInput;
-        }
-        const auto k = parser.isSet(top)
-                           ? wholeNumberFrom(parser, top, 1, std::numeric_limits<int>::max())
-                           : std::optional<long long>(0);
-        if (!k)
-            return kExitBadInput;
-        keyed.emplace(parser.isSet(top) ? KeyedReplay::Mode::Top : KeyedReplay::Mode::Uniques,
-                      options->window, static_cast<std::size_t>(*k));
-    }
-
-    TraceInput input(parser.positionalArguments().first(), *hitFileOptions);
-    if (!input.open())
+    ReplayPlan plan{.file = parser.positionalArguments().first(),
+                    .policies = *policies,
+                    .counter = *counter,
+                    .queries = *queries,
+                    .format = *format,
+                    .keyed = nullptr,
+                    .json = parser.isSet(options.json),
+                    .strict = parser.isSet(options.strict)};
+    if (!keyedFrom(parser, options, plan))
         return kExitBadInput;
+    return plan;
+}
 
-    std::vector<std::unique_ptr<WindowCounter>> counters;
-    for (const auto& name : *policies)
-        counters.push_back(makeCounter(name, *options));
-    ReplayRun run(std::move(counters), *queries);
-    if (keyed)
-        run.setOnAnswer([&keyed](Timestamp time) { keyed->answer(time); });
-    if (const auto exit = input.read(parser.isSet(strict), [&](const HitEvent& event) {
+// Reads the whole input through the policies (and the keyed tables); an exit code when the
+// input cannot be read or, with --strict, has a bad row.
+std::optional<int> replayInput(ReplayPlan& plan, TraceInput& input, ReplayRun& run) {
+    if (plan.keyed)
+        run.setOnAnswer([&plan](Timestamp time) { plan.keyed->answer(time); });
+    if (const auto exit = input.read(plan.strict, [&](const HitEvent& event) {
             run.add(event);
-            if (keyed)
-                keyed->add(event);
+            if (plan.keyed)
+                plan.keyed->add(event);
         }))
-        return *exit;
+        return exit;
     run.finish();
+    return std::nullopt;
+}
 
-    if (keyed)
-        QTextStream(stdout) << QString::fromStdString(keyed->csv());
-    else if (parser.isSet(json))
-        printJson(run, input.name(), input.progress(), options->window);
+void reportReplay(const ReplayPlan& plan, const ReplayRun& run, const TraceInput& input) {
+    if (plan.keyed)
+        QTextStream(stdout) << QString::fromStdString(plan.keyed->csv());
+    else if (plan.json)
+        printJson(run, input.name(), input.progress(), plan.counter.window);
     else
         printCsv(run);
+}
+
+}  // namespace
+
+int runReplay(const QStringList& arguments) {
+    QCommandLineParser parser;
+    const ReplayCliOptions options;
+    options.addTo(parser);
+    auto parsed = parseReplay(parser, options, arguments);
+    if (const int* exit = std::get_if<int>(&parsed))
+        return *exit;
+    ReplayPlan& plan = std::get<ReplayPlan>(parsed);
+
+    TraceInput input(plan.file, plan.format);
+    if (!input.open())
+        return kExitBadInput;
+    std::vector<std::unique_ptr<WindowCounter>> counters;
+    for (const auto& name : plan.policies)
+        counters.push_back(makeCounter(name, plan.counter));
+    ReplayRun run(std::move(counters), plan.queries);
+    if (const auto exit = replayInput(plan, input, run))
+        return *exit;
+    reportReplay(plan, run, input);
     return checkedStdout();
 }
 

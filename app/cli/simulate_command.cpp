@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <variant>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
@@ -29,27 +30,43 @@ std::optional<double> speedFrom(const QCommandLineParser& parser, const QCommand
     return numberFrom(parser, speed, VirtualClock::kMinSpeed, VirtualClock::kMaxSpeed);
 }
 
-}  // namespace
-
-int runSimulate(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Runs the traffic simulator live (same traffic as gen for the same options) and prints "
-        "'time,count' once per second: the simulated second and the hits in the window ending "
-        "there; a last line when it ends (after --duration, or on SIGINT/SIGTERM)."));
-    const TrafficCliOptions traffic;
-    const QCommandLineOption speed(
+// Every option of `simulate`, added to one parser.
+struct SimulateCliOptions {
+    TrafficCliOptions traffic;
+    QCommandLineOption speed{
         QStringLiteral("speed"),
         QStringLiteral("Simulated seconds per real second, 0.1 to 1000, or max (default 1)."),
-        QStringLiteral("X"), QStringLiteral("1"));
-    const QCommandLineOption policy = policyOption(false);
-    const QCommandLineOption window = windowOption();
-    const QCommandLineOption record(
+        QStringLiteral("X"), QStringLiteral("1")};
+    QCommandLineOption policy = policyOption(false);
+    QCommandLineOption window = windowOption();
+    QCommandLineOption record{
         QStringLiteral("record"),
         QStringLiteral("Record the hits to trace FILE (FILE.partial until the run ends)."),
-        QStringLiteral("FILE"));
-    const RedisCliOptions fleetOptions;
-    parser.addOptions(traffic.all() << speed << policy << window << record << fleetOptions.all());
+        QStringLiteral("FILE")};
+    RedisCliOptions fleet;
+
+    void addTo(QCommandLineParser& parser) const {
+        parser.setApplicationDescription(QStringLiteral(
+            "Runs the traffic simulator live (same traffic as gen for the same options) and "
+            "prints 'time,count' once per second: the simulated second and the hits in the "
+            "window ending there; a last line when it ends (after --duration, or on "
+            "SIGINT/SIGTERM)."));
+        parser.addOptions(traffic.all() << speed << policy << window << record << fleet.all());
+    }
+};
+
+// What the command line asks for.
+struct SimulatePlan {
+    SimulatorOptions simulator;
+    std::string policy;
+    CounterOptions counter;
+    std::optional<QString> recordFile;  // --record FILE (an empty name is an error at start)
+};
+
+// The plan, or the exit code after naming what is wrong.
+std::variant<SimulatePlan, int> parseSimulate(QCommandLineParser& parser,
+                                              const SimulateCliOptions& options,
+                                              const QStringList& arguments) {
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (!parser.positionalArguments().isEmpty()) {
@@ -57,57 +74,47 @@ int runSimulate(const QStringList& arguments) {
                        .arg(parser.positionalArguments().first()));
         return kExitBadInput;
     }
-    const auto values = trafficValuesFrom(parser, traffic, QStringLiteral("simulate"), false);
-    const auto pace = speedFrom(parser, speed);
-    const auto policies = policiesFrom(parser, policy, false);
-    const auto counterOptions = counterOptionsFrom(parser, window);
-    if (!values || !pace || !policies || !counterOptions)
+    const auto values =
+        trafficValuesFrom(parser, options.traffic, QStringLiteral("simulate"), false);
+    const auto pace = speedFrom(parser, options.speed);
+    const auto policies = policiesFrom(parser, options.policy, false);
+    const auto counter = counterOptionsFrom(parser, options.window);
+    if (!values || !pace || !policies || !counter)
         return kExitBadInput;
+    return SimulatePlan{
+        .simulator = {.traffic = values->traffic,
+                      .start = values->start,
+                      .duration = values->seconds
+                                      ? std::optional(std::chrono::seconds(*values->seconds))
+                                      : std::nullopt,
+                      .speed = *pace},
+        .policy = policies->front(),
+        .counter = *counter,
+        .recordFile = parser.isSet(options.record) ? std::optional(parser.value(options.record))
+                                                   : std::nullopt};
+}
 
-    WallClock wall;
-    const SimulatorOptions options{
-        .traffic = values->traffic,
-        .start = values->start,
-        .duration =
-            values->seconds ? std::optional(std::chrono::seconds(*values->seconds)) : std::nullopt,
-        .speed = *pace};
-    auto simulator = std::make_unique<SimulatorSource>(wall, options);
-    SimulatorSource& sim = *simulator;
-    std::unique_ptr<Source> source = std::move(simulator);
-    if (parser.isSet(record))
-        source = std::make_unique<RecordingSource>(
-            std::move(source), QFile::encodeName(parser.value(record)).toStdString(), wall);
-
-    const sigset_t stopSignals = blockStopSignals();  // before any worker thread starts
-    const FleetSink fleet = startFleetSink(parser, fleetOptions);
-    if (fleet.exit)
-        return *fleet.exit;
-    BatchQueue queue(4096);
-    try {
-        source->start(queue);
-    } catch (const SourceError& e) {
-        printError(QString::fromStdString(e.what()));
-        return kExitBadInput;
-    }
-    printError(QStringLiteral("running %1").arg(QString::fromStdString(source->describe())));
-
-    auto counter = makeCounter(policies->front(), *counterOptions);
+// Counts the source's hits, printing 'time,count' once per wall second, until the source
+// ends, a stop signal arrives or stdout fails (a closed pipe, a full disk); then stops it and
+// prints the last line.
+void countWhileRunning(Source& source, const SimulatorSource& sim, BatchQueue& queue,
+                       WindowCounter& counter, fleet::RedisSink* sink, WallClock& wall,
+                       const sigset_t& stopSignals) {
     const auto consume = [&](const HitBatch& batch) {
         for (const HitEvent& e : batch)
-            counter->hit(e.time, e.count);
-        if (fleet.sink)
-            fleet.sink->add(batch);
+            counter.hit(e.time, e.count);
+        if (sink)
+            sink->add(batch);
     };
     QTextStream out(stdout);
     const auto print = [&](Timestamp t) {
-        out << t << ',' << counter->count(t) << '\n';
+        out << t << ',' << counter.count(t) << '\n';
         out.flush();
     };
     out << "time,count\n";
     auto nextPrint = wall.time() + 1s;
-    // A stdout that fails (a closed pipe, a full disk) ends the run like a stop signal.
     while (!stopSignalArrived(stopSignals) && !std::ferror(stdout)) {
-        const bool ended = !source->running();
+        const bool ended = !source.running();
         if (auto batch = queue.popFor(20ms))
             consume(*batch);
         else if (ended)
@@ -117,23 +124,25 @@ int runSimulate(const QStringList& arguments) {
             nextPrint = wall.time() + 1s;
         }
     }
-    source->stop();
+    source.stop();
     for (const HitBatch& batch : queue.drain())
         consume(batch);
     print(sim.position() - 1);
-
     out.flush();
-    if (fleet.sink)
-        printError(
-            QStringLiteral("redis: %1")
-                .arg(QString::fromUtf8(
-                    QJsonDocument(stopFleetSink(*fleet.sink)).toJson(QJsonDocument::Compact))));
-    const SourceStats stats = source->stats();
+}
+
+// The closing lines on stderr: Redis, the source's totals, the recording.
+int reportSimulate(Source& source, fleet::RedisSink* sink) {
+    if (sink)
+        printError(QStringLiteral("redis: %1")
+                       .arg(QString::fromUtf8(
+                           QJsonDocument(stopFleetSink(*sink)).toJson(QJsonDocument::Compact))));
+    const SourceStats stats = source.stats();
     printError(QStringLiteral("%1 hits, %2 late, %3 dropped")
                    .arg(stats.hits)
                    .arg(stats.lateHits)
                    .arg(stats.dropped));
-    if (auto* recording = dynamic_cast<RecordingSource*>(source.get())) {
+    if (auto* recording = dynamic_cast<RecordingSource*>(&source)) {
         const RecordingStatus status = recording->recording();
         if (!status.error.empty()) {
             printError(QString::fromStdString(status.error));
@@ -144,6 +153,42 @@ int runSimulate(const QStringList& arguments) {
                        .arg(QString::fromStdString(status.file.string())));
     }
     return checkedStdout();
+}
+
+}  // namespace
+
+int runSimulate(const QStringList& arguments) {
+    QCommandLineParser parser;
+    const SimulateCliOptions options;
+    options.addTo(parser);
+    const auto parsed = parseSimulate(parser, options, arguments);
+    if (const int* exit = std::get_if<int>(&parsed))
+        return *exit;
+    const SimulatePlan& plan = std::get<SimulatePlan>(parsed);
+
+    WallClock wall;
+    auto simulator = std::make_unique<SimulatorSource>(wall, plan.simulator);
+    SimulatorSource& sim = *simulator;
+    std::unique_ptr<Source> source = std::move(simulator);
+    if (plan.recordFile)
+        source = std::make_unique<RecordingSource>(
+            std::move(source), QFile::encodeName(*plan.recordFile).toStdString(), wall);
+
+    const sigset_t stopSignals = blockStopSignals();  // before any worker thread starts
+    const FleetSink fleet = startFleetSink(parser, options.fleet);
+    if (fleet.exit)
+        return *fleet.exit;
+    BatchQueue queue(4096);
+    try {
+        source->start(queue);
+    } catch (const SourceError& e) {
+        printError(QString::fromStdString(e.what()));
+        return kExitBadInput;
+    }
+    printError(QStringLiteral("running %1").arg(QString::fromStdString(source->describe())));
+    const auto counter = makeCounter(plan.policy, plan.counter);
+    countWhileRunning(*source, sim, queue, *counter, fleet.sink.get(), wall, stopSignals);
+    return reportSimulate(*source, fleet.sink.get());
 }
 
 }  // namespace hitcounter::cli

@@ -5,7 +5,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
+#include <optional>
 #include <string>
+#include <variant>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
@@ -240,36 +242,25 @@ void printVariant(const teach::VariantRun& run, const std::string& spec) {
         << "    " << fromStd(d.narration) << '\n';
 }
 
-}  // namespace
-
-int runTeach(const QStringList& arguments) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Runs a teaching lesson (or your own operations) through the ring, the deque and the "
-        "naive vector and prints every step as the teaching view shows it: the operation, the "
-        "answer, the effective window, the highlighted pseudocode line, the narration, the "
-        "slots and the sub-steps. See docs/cli.md and docs/teaching.md."));
-    parser.addPositionalArgument(
-        QStringLiteral("FILE"),
-        QStringLiteral("Operations in the editor's syntax (hit 5, hit 7 x40, getHits 301) or the "
-                       "LeetCode input (two JSON arrays); - for stdin. Or use --lesson."));
-    const QCommandLineOption lesson(QStringLiteral("lesson"),
-                                    QStringLiteral("A built-in lesson: %1.").arg(lessonIds()),
-                                    QStringLiteral("ID"));
-    const QCommandLineOption window(
+// Every option of `teach`, added to one parser.
+struct TeachCliOptions {
+    QCommandLineOption lesson{QStringLiteral("lesson"),
+                              QStringLiteral("A built-in lesson: %1.").arg(lessonIds()),
+                              QStringLiteral("ID")};
+    QCommandLineOption window{
         QStringLiteral("window"),
         QStringLiteral("W in seconds, %1 to %2 (default: the lesson's, 300 for a FILE).")
             .arg(teach::kMinTeachWindow.count())
             .arg(teach::kMaxTeachWindow.count()),
-        QStringLiteral("W"));
-    const QCommandLineOption json(QStringLiteral("json"),
-                                  QStringLiteral("Print the steps as JSON (default: text)."));
-    const QCommandLineOption practice(
+        QStringLiteral("W")};
+    QCommandLineOption json{QStringLiteral("json"),
+                            QStringLiteral("Print the steps as JSON (default: text).")};
+    QCommandLineOption practice{
         QStringLiteral("practice"),
         QStringLiteral("A practice: seeded random operations (the view's New practice; W 10 by "
                        "default); the JSON lists its questions."),
-        QStringLiteral("SEED"));
-    const QCommandLineOption variant(
+        QStringLiteral("SEED")};
+    QCommandLineOption variant{
         QStringLiteral("variant"),
         QStringLiteral("Run a ring you built against the reference counter and stop at the "
                        "first difference: compare=>|>=, index=t%W|t%(W+1)|t%(W-1), "
@@ -277,140 +268,218 @@ int runTeach(const QStringList& arguments) {
                        "(a missing key takes the reference's choice). The JSON gains "
                        "\"variant\", \"variant_steps\" and \"first_difference\" (null when "
                        "none)."),
-        QStringLiteral("SPEC"));
-    parser.addOptions({lesson, window, json, practice, variant});
+        QStringLiteral("SPEC")};
+
+    void addTo(QCommandLineParser& parser) const {
+        parser.setApplicationDescription(QStringLiteral(
+            "Runs a teaching lesson (or your own operations) through the ring, the deque and "
+            "the naive vector and prints every step as the teaching view shows it: the "
+            "operation, the answer, the effective window, the highlighted pseudocode line, the "
+            "narration, the slots and the sub-steps. See docs/cli.md and docs/teaching.md."));
+        parser.addPositionalArgument(
+            QStringLiteral("FILE"),
+            QStringLiteral("Operations in the editor's syntax (hit 5, hit 7 x40, getHits 301) or "
+                           "the LeetCode input (two JSON arrays); - for stdin. Or use --lesson."));
+        parser.addOptions({lesson, window, json, practice, variant});
+    }
+};
+
+// What the command line asks for: a lesson, a practice or a file, its text and its window.
+struct TeachPlan {
+    const teach::Lesson* chosen = nullptr;  // --lesson
+    QString source;                         // the lesson id, the seed or the file name
+    std::string text;                       // the operations, unparsed
+    std::chrono::seconds window{0};
+    std::optional<std::uint64_t> seed;          // --practice
+    std::optional<teach::RingVariant> variant;  // --variant: the student's ring
+    bool json = false;
+};
+
+// The lesson's or the file's text into `plan`; false after naming what is wrong.
+bool readTeachInput(const QCommandLineParser& parser, const TeachCliOptions& options,
+                    TeachPlan& plan) {
+    if (parser.isSet(options.lesson)) {
+        for (const auto& l : teach::lessons()) {
+            if (fromStd(l.id) == parser.value(options.lesson)) {
+                plan.chosen = &l;
+            }
+        }
+        if (!plan.chosen) {
+            printError(QStringLiteral("unknown lesson '%1'; expected one of %2")
+                           .arg(parser.value(options.lesson), lessonIds()));
+            return false;
+        }
+        plan.text = plan.chosen->operations;
+        plan.source = parser.value(options.lesson);
+        return true;
+    }
+    if (parser.isSet(options.practice)) {
+        plan.source = parser.value(options.practice);
+        return true;
+    }
+    plan.source = parser.positionalArguments().first();
+    QFile file;
+    const bool opened = plan.source == QLatin1String("-")
+                            ? file.open(stdin, QIODevice::ReadOnly)
+                            : (file.setFileName(plan.source), file.open(QIODevice::ReadOnly));
+    if (!opened) {
+        printError(QStringLiteral("%1: %2").arg(plan.source, file.errorString()));
+        return false;
+    }
+    plan.text = file.read(1 << 20).toStdString();
+    return true;
+}
+
+// --window (else the lesson's, 10 for a practice, the largest for a file) and --practice's
+// seed and operations; false after naming a bad value.
+bool windowAndPractice(const QCommandLineParser& parser, const TeachCliOptions& options,
+                       TeachPlan& plan) {
+    plan.window = plan.chosen                      ? plan.chosen->window
+                  : parser.isSet(options.practice) ? std::chrono::seconds{10}
+                                                   : teach::kMaxTeachWindow;
+    if (parser.isSet(options.window)) {
+        const auto value = wholeNumberFrom(parser, options.window, teach::kMinTeachWindow.count(),
+                                           teach::kMaxTeachWindow.count());
+        if (!value) {
+            return false;
+        }
+        plan.window = std::chrono::seconds{*value};
+    }
+    if (parser.isSet(options.practice)) {
+        const auto value = wholeNumberFrom(parser, options.practice, 1, 999'999'999);
+        if (!value) {
+            return false;
+        }
+        plan.seed = std::uint64_t(*value);
+        plan.text = teach::practiceOperations(*plan.seed, plan.window);
+    }
+    return true;
+}
+
+// The plan, or the exit code after naming what is wrong.
+std::variant<TeachPlan, int> parseTeach(QCommandLineParser& parser, const TeachCliOptions& options,
+                                        const QStringList& arguments) {
     if (const auto exit = parseArguments(parser, arguments)) {
         return *exit;
     }
-    const QStringList files = parser.positionalArguments();
-    if (files.size() + (parser.isSet(lesson) ? 1 : 0) + (parser.isSet(practice) ? 1 : 0) != 1) {
+    const qsizetype sources = parser.positionalArguments().size() +
+                              (parser.isSet(options.lesson) ? 1 : 0) +
+                              (parser.isSet(options.practice) ? 1 : 0);
+    if (sources != 1) {
         printError(
             QStringLiteral("teach expects one FILE, --lesson ID or --practice SEED (lessons: %1)")
                 .arg(lessonIds()));
         return kExitBadInput;
     }
-    const teach::Lesson* chosen = nullptr;
-    QString source;
-    std::string text;
-    if (parser.isSet(lesson)) {
-        for (const auto& l : teach::lessons()) {
-            if (fromStd(l.id) == parser.value(lesson)) {
-                chosen = &l;
-            }
-        }
-        if (!chosen) {
-            printError(QStringLiteral("unknown lesson '%1'; expected one of %2")
-                           .arg(parser.value(lesson), lessonIds()));
-            return kExitBadInput;
-        }
-        text = chosen->operations;
-        source = parser.value(lesson);
-    } else if (parser.isSet(practice)) {
-        source = parser.value(practice);
-    } else {
-        source = files.first();
-        QFile file;
-        const bool opened = source == QLatin1String("-")
-                                ? file.open(stdin, QIODevice::ReadOnly)
-                                : (file.setFileName(source), file.open(QIODevice::ReadOnly));
-        if (!opened) {
-            printError(QStringLiteral("%1: %2").arg(source, file.errorString()));
-            return kExitBadInput;
-        }
-        const QByteArray bytes = file.read(1 << 20);
-        text = bytes.toStdString();
-    }
-    std::chrono::seconds w = chosen                   ? chosen->window
-                             : parser.isSet(practice) ? std::chrono::seconds{10}
-                                                      : teach::kMaxTeachWindow;
-    if (parser.isSet(window)) {
-        const auto value = wholeNumberFrom(parser, window, teach::kMinTeachWindow.count(),
-                                           teach::kMaxTeachWindow.count());
-        if (!value) {
-            return kExitBadInput;
-        }
-        w = std::chrono::seconds{*value};
-    }
-    std::optional<std::uint64_t> seed;
-    if (parser.isSet(practice)) {
-        const auto value = wholeNumberFrom(parser, practice, 1, 999'999'999);
-        if (!value) {
-            return kExitBadInput;
-        }
-        seed = std::uint64_t(*value);
-        text = teach::practiceOperations(*seed, w);
-    }
-    teach::ParseResult parsed = teach::parseOperations(text);
-    if (const auto* error = std::get_if<teach::ParseError>(&parsed)) {
-        printError(QStringLiteral("%1: %2").arg(source, fromStd(error->describe())));
+    TeachPlan plan;
+    plan.json = parser.isSet(options.json);
+    if (!readTeachInput(parser, options, plan) || !windowAndPractice(parser, options, plan)) {
         return kExitBadInput;
     }
-    auto operations = std::move(std::get<std::vector<Operation>>(parsed));
-    std::optional<teach::VariantRun> built;
-    std::optional<teach::RingVariant> builtVariant;
-    if (parser.isSet(variant)) {
-        if (chosen && chosen->kind == teach::LessonKind::RateLimit) {
-            printError(
-                QStringLiteral("--variant builds a ring; '%1' is a rate-limit lesson").arg(source));
+    if (parser.isSet(options.variant)) {
+        if (plan.chosen && plan.chosen->kind == teach::LessonKind::RateLimit) {
+            printError(QStringLiteral("--variant builds a ring; '%1' is a rate-limit lesson")
+                           .arg(plan.source));
             return kExitBadInput;
         }
-        const auto spec = teach::parseVariant(parser.value(variant).toStdString());
+        const auto spec = teach::parseVariant(parser.value(options.variant).toStdString());
         if (const auto* message = std::get_if<std::string>(&spec)) {
             printError(QStringLiteral("--variant: %1").arg(fromStd(*message)));
             return kExitBadInput;
         }
-        builtVariant = std::get<teach::RingVariant>(spec);
-        built = teach::runVariant(*builtVariant, operations, w);
+        plan.variant = std::get<teach::RingVariant>(spec);
     }
+    return plan;
+}
 
+struct TeachSteps {
     QJsonArray steps;
     QJsonArray questions;
-    if (chosen && chosen->kind == teach::LessonKind::RateLimit) {
-        const teach::LimiterTimeline timeline(std::move(operations), RateLimit{chosen->limit, w},
-                                              chosen->limiters);
+    std::optional<teach::VariantRun> built;  // --variant: the student's ring against the reference
+};
+
+// Every step of the lesson, and a practice's questions.
+TeachSteps runTeachSteps(const TeachPlan& plan, std::vector<Operation> operations) {
+    TeachSteps out;
+    if (plan.variant) {
+        out.built = teach::runVariant(*plan.variant, operations, plan.window);
+    }
+    if (plan.chosen && plan.chosen->kind == teach::LessonKind::RateLimit) {
+        const teach::LimiterTimeline timeline(std::move(operations),
+                                              RateLimit{plan.chosen->limit, plan.window},
+                                              plan.chosen->limiters);
         for (const auto& f : timeline.frames()) {
-            steps.append(limiterStepJson(f));
+            out.steps.append(limiterStepJson(f));
         }
-    } else {
-        const teach::Timeline timeline(std::move(operations), w,
-                                       chosen ? chosen->code : teach::Code::Scan);
-        for (const Frame& f : timeline.frames()) {
-            steps.append(stepJson(f));
-        }
-        for (const teach::Question& q : teach::questions(timeline)) {
-            questions.append(
-                QJsonObject{{QStringLiteral("step"), qint64(q.step)},
-                            {QStringLiteral("kind"), q.kind == teach::Question::Kind::GetHits
-                                                         ? QStringLiteral("getHits")
-                                                         : QStringLiteral("slot_count")},
-                            {QStringLiteral("prompt"), fromStd(q.prompt)},
-                            {QStringLiteral("answer"), jsonCount(q.answer)}});
-        }
+        return out;
     }
-    if (parser.isSet(json)) {
-        QJsonObject root{
-            {QStringLiteral("lesson"), chosen ? QJsonValue(source) : QJsonValue()},
-            {QStringLiteral("file"), chosen || seed ? QJsonValue() : QJsonValue(source)},
-            {QStringLiteral("practice_seed"), seed ? QJsonValue(qint64(*seed)) : QJsonValue()},
-            {QStringLiteral("operations"), fromStd(text)},
-            {QStringLiteral("questions"), questions},
-            {QStringLiteral("window_seconds"), qint64(w.count())},
-            {QStringLiteral("written_for_window_seconds"),
-             chosen ? QJsonValue(qint64(chosen->window.count())) : QJsonValue()},
-            {QStringLiteral("steps"), steps},
-        };
-        if (built) {
-            root.insert(QStringLiteral("variant"), fromStd(teach::formatVariant(*builtVariant)));
-            root.insert(QStringLiteral("variant_steps"), qint64(built->steps.size()));
-            root.insert(QStringLiteral("first_difference"), differenceJson(*built));
-        }
-        QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
-    } else if (built) {
-        printVariant(*built, teach::formatVariant(*builtVariant));
-    } else {
-        printText(steps);
+    const teach::Timeline timeline(std::move(operations), plan.window,
+                                   plan.chosen ? plan.chosen->code : teach::Code::Scan);
+    for (const Frame& f : timeline.frames()) {
+        out.steps.append(stepJson(f));
     }
+    for (const teach::Question& q : teach::questions(timeline)) {
+        out.questions.append(
+            QJsonObject{{QStringLiteral("step"), qint64(q.step)},
+                        {QStringLiteral("kind"), q.kind == teach::Question::Kind::GetHits
+                                                     ? QStringLiteral("getHits")
+                                                     : QStringLiteral("slot_count")},
+                        {QStringLiteral("prompt"), fromStd(q.prompt)},
+                        {QStringLiteral("answer"), jsonCount(q.answer)}});
+    }
+    return out;
+}
+
+int reportTeach(const TeachPlan& plan, const TeachSteps& out) {
+    if (!plan.json) {
+        if (out.built) {
+            printVariant(*out.built, teach::formatVariant(*plan.variant));
+        } else {
+            printText(out.steps);
+        }
+        return checkedStdout();
+    }
+    const bool file = !plan.chosen && !plan.seed;
+    QJsonObject root{
+        {QStringLiteral("lesson"), plan.chosen ? QJsonValue(plan.source) : QJsonValue()},
+        {QStringLiteral("file"), file ? QJsonValue(plan.source) : QJsonValue()},
+        {QStringLiteral("practice_seed"),
+         plan.seed ? QJsonValue(qint64(*plan.seed)) : QJsonValue()},
+        {QStringLiteral("operations"), fromStd(plan.text)},
+        {QStringLiteral("questions"), out.questions},
+        {QStringLiteral("window_seconds"), qint64(plan.window.count())},
+        {QStringLiteral("written_for_window_seconds"),
+         plan.chosen ? QJsonValue(qint64(plan.chosen->window.count())) : QJsonValue()},
+        {QStringLiteral("steps"), out.steps},
+    };
+    if (out.built) {
+        root.insert(QStringLiteral("variant"), fromStd(teach::formatVariant(*plan.variant)));
+        root.insert(QStringLiteral("variant_steps"), qint64(out.built->steps.size()));
+        root.insert(QStringLiteral("first_difference"), differenceJson(*out.built));
+    }
+    QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
     return checkedStdout();
+}
+
+}  // namespace
+
+int runTeach(const QStringList& arguments) {
+    QCommandLineParser parser;
+    const TeachCliOptions options;
+    options.addTo(parser);
+    const auto parsed = parseTeach(parser, options, arguments);
+    if (const int* exit = std::get_if<int>(&parsed)) {
+        return *exit;
+    }
+    const TeachPlan& plan = std::get<TeachPlan>(parsed);
+    teach::ParseResult operations = teach::parseOperations(plan.text);
+    if (const auto* error = std::get_if<teach::ParseError>(&operations)) {
+        printError(QStringLiteral("%1: %2").arg(plan.source, fromStd(error->describe())));
+        return kExitBadInput;
+    }
+    const TeachSteps out =
+        runTeachSteps(plan, std::move(std::get<std::vector<Operation>>(operations)));
+    return reportTeach(plan, out);
 }
 
 }  // namespace hitcounter::cli

@@ -1,9 +1,30 @@
 #include "core/counters/ring_counter.h"
 
+#include "core/counters/invariant.h"
+
 #include <algorithm>
 #include <bit>
 
 namespace hitcounter {
+
+namespace {
+
+// The sum of the cells whose second is inside the window (newer than `newestOut`); for the
+// Debug-build check of the running total (invariant.h), O(W / 64 + live cells).
+template <class Cells>
+[[maybe_unused]] Wide128 liveSum(const Cells& cells, const std::vector<std::uint64_t>& written,
+                                 Timestamp newestOut) {
+    Wide128 live = 0;
+    for (std::size_t word = 0; word < written.size(); ++word) {
+        for (std::uint64_t bits = written[word]; bits != 0; bits &= bits - 1) {
+            const auto& cell = cells[word * 64 + std::countr_zero(bits)];
+            live += cell.second > newestOut ? cell.count : 0;
+        }
+    }
+    return live;
+}
+
+}  // namespace
 
 RingCounter::RingCounter(std::chrono::seconds window)
     : m_head(window),
@@ -106,6 +127,12 @@ void RingCounter::jumpTo(Timestamp t) {
     if (m_headSlot >= m_cells.size()) {
         m_headSlot -= m_cells.size();
     }
+    // A jump already costs O(step); the full check is bounded so that Debug runs with huge
+    // windows stay usable (countPast checks every window size for free).
+    if (m_cells.size() <= 65536) {
+        HITCOUNTER_DCHECK(liveSum(m_cells, m_written, m_head.newestOut()) == m_total,
+                          "the running total equals the sum of the live cells");
+    }
 }
 
 void RingCounter::expireSlots(std::size_t first, std::size_t length, Timestamp newestOutBefore) {
@@ -135,14 +162,18 @@ void RingCounter::expireSlots(std::size_t first, std::size_t length, Timestamp n
 Count RingCounter::countPast(Timestamp t) const {
     // The cells in the window hold exactly the seconds in (head - W, head).
     Wide128 sum = 0;
+    Wide128 live = 0;  // all of them: a free check of the running total in Debug builds
     for (std::size_t word = 0; word < m_written.size(); ++word) {
         for (std::uint64_t bits = m_written[word]; bits != 0; bits &= bits - 1) {
             const Cell& cell = m_cells[word * 64 + std::countr_zero(bits)];
-            if (inWindow(cell) && cell.second <= t) {
-                sum += cell.count;
+            if (inWindow(cell)) {
+                live += cell.count;
+                sum += cell.second <= t ? cell.count : 0;
             }
         }
     }
+    HITCOUNTER_DCHECK(live == m_total, "the running total equals the sum of the live cells");
+    (void)live;
     return clampToCount(sum);
 }
 

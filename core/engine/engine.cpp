@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "core/counters/counter_factory.h"
+#include "core/counters/invariant.h"
 #include "core/counters/saturating.h"
 #include "core/engine/batch_coalescing.h"
 
@@ -154,10 +155,13 @@ void Engine::feedRun(const HitBatch& batch, std::size_t first, std::size_t last)
             m_lateHits = saturatingAdd(m_lateHits, e.count);
         }
         if (e.time >= historyStart) {
+            HITCOUNTER_DCHECK(static_cast<std::uint64_t>(e.time - historyStart) < m_history.size(),
+                              "a fed hit is not after the head");
             SecondRecord& record = m_history[static_cast<std::size_t>(e.time - historyStart)];
             record.hits = saturatingAdd(record.hits, e.count);
             Count& byClass = record.statusHits[std::min<std::size_t>(e.statusClass, 5)];
             byClass = saturatingAdd(byClass, e.count);
+            HITCOUNTER_DCHECK(record.second == e.time, "history seconds are contiguous");
             m_dirtyFrom = std::min(m_dirtyFrom, e.time);
         }
         m_keyed->record(e);
@@ -228,6 +232,8 @@ void Engine::moveHeadTo(Timestamp t) {
 }
 
 void Engine::openSecond(Timestamp t) {
+    HITCOUNTER_DCHECK(m_history.empty() || m_history.back().second + 1 == t,
+                      "history seconds are contiguous");
     SecondRecord record;
     record.second = t;
     record.counts.assign(m_policies.size(), 0);
@@ -240,6 +246,8 @@ void Engine::openSecond(Timestamp t) {
 }
 
 void Engine::closeHead() {
+    HITCOUNTER_DCHECK(!m_history.empty() && m_history.back().second == m_head,
+                      "the last history record is the head");
     SecondRecord& record = m_history.back();
     for (std::size_t p = 0; p < m_policies.size(); ++p) {
         Policy& policy = *m_policies[p];

@@ -27,6 +27,7 @@
 #include <stop_token>
 #include <utility>
 
+#include "core/counters/invariant.h"
 #include "core/counters/saturating.h"
 #include "core/sources/hit_event.h"
 
@@ -125,7 +126,10 @@ public:
         }
         HitBatch batch = std::move(m_batches.front());
         m_batches.pop_front();
-        m_bytes -= batchBytes(batch);
+        const std::size_t bytes = batchBytes(batch);
+        HITCOUNTER_DCHECK(bytes <= m_bytes, "the queued bytes cover every queued batch");
+        m_bytes -= bytes;
+        HITCOUNTER_DCHECK(!m_batches.empty() || m_bytes == 0, "an empty queue holds no bytes");
         lock.unlock();
         m_notFull.notify_all();
         return batch;
@@ -160,6 +164,10 @@ private:
     void append(HitBatch&& batch, std::size_t bytes) {
         m_batches.push_back(std::move(batch));
         m_bytes += bytes;
+        // Debug builds (invariant.h): the two bounds hold after every push.
+        HITCOUNTER_DCHECK(m_batches.size() <= m_capacity, "at most capacity batches are queued");
+        HITCOUNTER_DCHECK(m_bytes <= m_maxBytes || m_batches.size() == 1,
+                          "only a lone batch may pass the byte bound");
     }
 
     const std::size_t m_capacity;

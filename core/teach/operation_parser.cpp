@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <optional>
+#include <sstream>
+
+#include "core/io/leetcode_input.h"
 
 namespace hitcounter::teach {
 
@@ -11,11 +15,6 @@ std::string ParseError::describe() const {
 }
 
 namespace {
-
-struct Position {
-    int line = 1;
-    int column = 1;
-};
 
 std::string lower(std::string_view s) {
     std::string out(s);
@@ -26,18 +25,13 @@ std::string lower(std::string_view s) {
 
 // A whole number in [0, max]; nullopt when `digits` is not one (sign, letters, too large).
 std::optional<std::int64_t> parseNumber(std::string_view digits, std::int64_t max) {
-    if (digits.empty() || digits.size() > 19) {
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) {
         return std::nullopt;
     }
     std::int64_t value = 0;
-    for (char c : digits) {
-        if (c < '0' || c > '9') {
-            return std::nullopt;
-        }
-        value = value * 10 + (c - '0');
-        if (value > max) {
-            return std::nullopt;
-        }
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (error != std::errc{} || end != digits.data() + digits.size() || value > max) {
+        return std::nullopt;
     }
     return value;
 }
@@ -184,222 +178,63 @@ ParseResult parsePlain(std::string_view text) {
     return ops;
 }
 
-// A strict reader for exactly the two-array LeetCode input; no general JSON.
-class LeetCodeReader {
+// The LeetCode input through the one reader (core/io/leetcode_input.h), arrays allowed to span
+// lines (a pasted lesson may be wrapped); each call becomes an Operation at its name.
+class LeetCodeLesson : public LeetCodeHandler {
 public:
-    explicit LeetCodeReader(std::string_view text) : m_text(text) {}
-
-    ParseResult read() {
-        std::vector<std::pair<std::string, Position>> names;
-        std::vector<std::pair<std::vector<std::string_view>, Position>> args;
-        if (!readNames(names) || !readArgs(args)) {
-            return *m_error;
+    std::optional<std::string> name(std::size_t index, LeetCodeCall call,
+                                    LeetCodePosition at) override {
+        if (index == 0) {
+            return std::nullopt;
         }
-        skipSpace();
-        if (m_index < m_text.size()) {
-            return errorHere("unexpected text after the two arrays");
+        Operation op;
+        op.kind = call == LeetCodeCall::Hit ? Operation::Kind::Hit : Operation::Kind::GetHits;
+        op.line = static_cast<int>(at.line);
+        op.column = static_cast<int>(at.column);
+        if (auto problem = m_budget.take(op)) {
+            return problem;
         }
-        return build(names, args);
+        m_ops.push_back(op);
+        return std::nullopt;
     }
+
+    std::optional<std::string> call(std::size_t index, LeetCodeCall, Timestamp time,
+                                    LeetCodePosition) override {
+        if (index == 0) {
+            return std::nullopt;
+        }
+        if (time > kMaxSecond) {
+            return "second " + std::to_string(time) +
+                   " is too large: a lesson's seconds go up to " + std::to_string(kMaxSecond);
+        }
+        m_ops[index - 1].second = time;
+        return std::nullopt;
+    }
+
+    std::vector<Operation> take() { return std::move(m_ops); }
 
 private:
-    ParseResult build(const std::vector<std::pair<std::string, Position>>& names,
-                      const std::vector<std::pair<std::vector<std::string_view>, Position>>& args) {
-        if (names.size() != args.size()) {
-            const Position where =
-                names.size() > args.size() ? names[args.size()].second : args[names.size()].second;
-            return ParseError{where.line, where.column,
-                              "the arrays differ in length: " + std::to_string(names.size()) +
-                                  " names but " + std::to_string(args.size()) + " argument lists"};
-        }
-        if (names.empty() || names[0].first != "HitCounter" || !args[0].first.empty()) {
-            const Position where = names.empty() ? Position{1, 1} : names[0].second;
-            return ParseError{where.line, where.column,
-                              "the first call must be \"HitCounter\" with no argument []"};
-        }
-        std::vector<Operation> ops;
-        Budget budget;
-        for (std::size_t i = 1; i < names.size(); ++i) {
-            const auto& [name, at] = names[i];
-            Operation op;
-            op.line = at.line;
-            op.column = at.column;
-            if (name == "hit") {
-                op.kind = Operation::Kind::Hit;
-            } else if (name == "getHits") {
-                op.kind = Operation::Kind::GetHits;
-            } else {
-                return ParseError{at.line, at.column,
-                                  "unknown call \"" + name + "\": expected \"hit\" or \"getHits\""};
-            }
-            const auto& [values, argsAt] = args[i];
-            if (values.size() != 1) {
-                return ParseError{argsAt.line, argsAt.column,
-                                  "\"" + name + "\" takes exactly one second, like [5]"};
-            }
-            const std::optional<std::int64_t> second = parseNumber(values[0], kMaxSecond);
-            if (!second) {
-                return ParseError{argsAt.line, argsAt.column, secondProblem(values[0])};
-            }
-            op.second = *second;
-            if (auto problem = budget.take(op)) {
-                return ParseError{at.line, at.column, *problem};
-            }
-            ops.push_back(op);
-        }
-        return ops;
-    }
-
-    bool readNames(std::vector<std::pair<std::string, Position>>& names) {
-        if (!expect('[', "expected '[' to open the array of call names")) {
-            return false;
-        }
-        skipSpace();
-        if (peek() == ']') {
-            ++m_index;
-            return true;
-        }
-        while (true) {
-            skipSpace();
-            const Position at = position();
-            if (!expect('"', "expected a quoted call name like \"hit\"")) {
-                return false;
-            }
-            const std::size_t start = m_index;
-            while (m_index < m_text.size() && m_text[m_index] != '"' && m_text[m_index] != '\n') {
-                if (m_text[m_index] == '\\') {
-                    return fail("escapes are not allowed in a call name");
-                }
-                ++m_index;
-            }
-            if (peek() != '"') {
-                return fail("unterminated string: expected '\"'");
-            }
-            names.emplace_back(std::string(m_text.substr(start, m_index - start)), at);
-            ++m_index;
-            if (!listContinues("expected ',' or ']' after a call name")) {
-                return !m_error;
-            }
-        }
-    }
-
-    bool readArgs(std::vector<std::pair<std::vector<std::string_view>, Position>>& args) {
-        if (!expect('[', "expected '[' to open the array of arguments")) {
-            return false;
-        }
-        skipSpace();
-        if (peek() == ']') {
-            ++m_index;
-            return true;
-        }
-        while (true) {
-            skipSpace();
-            const Position at = position();
-            if (!expect('[', "expected an argument list like [5] or []")) {
-                return false;
-            }
-            std::vector<std::string_view> values;
-            skipSpace();
-            if (peek() == ']') {
-                ++m_index;
-            } else {
-                while (true) {
-                    skipSpace();
-                    const std::size_t start = m_index;
-                    if (peek() == '-') {
-                        ++m_index;
-                    }
-                    while (m_index < m_text.size() &&
-                           std::isdigit(static_cast<unsigned char>(m_text[m_index]))) {
-                        ++m_index;
-                    }
-                    if (m_index == start || (m_index == start + 1 && m_text[start] == '-')) {
-                        m_index = start;
-                        return fail("expected an integer second");
-                    }
-                    values.push_back(m_text.substr(start, m_index - start));
-                    if (!listContinues("expected ',' or ']' after a second")) {
-                        if (m_error) {
-                            return false;
-                        }
-                        break;
-                    }
-                }
-            }
-            args.emplace_back(std::move(values), at);
-            if (!listContinues("expected ',' or ']' after an argument list")) {
-                return !m_error;
-            }
-        }
-    }
-
-    // After an element: true on ',', false on ']' (consumed), false with m_error otherwise.
-    bool listContinues(const char* problem) {
-        skipSpace();
-        if (peek() == ',') {
-            ++m_index;
-            return true;
-        }
-        if (peek() == ']') {
-            ++m_index;
-            return false;
-        }
-        fail(problem);
-        return false;
-    }
-
-    bool expect(char c, const char* problem) {
-        skipSpace();
-        if (peek() != c) {
-            return fail(problem);
-        }
-        ++m_index;
-        return true;
-    }
-
-    bool fail(const std::string& message) {
-        m_error = errorHere(message);
-        return false;
-    }
-
-    ParseError errorHere(const std::string& message) const {
-        const Position at = position();
-        return ParseError{at.line, at.column, message};
-    }
-
-    char peek() const { return m_index < m_text.size() ? m_text[m_index] : '\0'; }
-
-    void skipSpace() {
-        while (m_index < m_text.size() &&
-               std::isspace(static_cast<unsigned char>(m_text[m_index]))) {
-            ++m_index;
-        }
-    }
-
-    Position position() const {
-        Position at;
-        for (std::size_t i = 0; i < m_index && i < m_text.size(); ++i) {
-            if (m_text[i] == '\n') {
-                ++at.line;
-                at.column = 1;
-            } else {
-                ++at.column;
-            }
-        }
-        return at;
-    }
-
-    std::string_view m_text;
-    std::size_t m_index = 0;
-    std::optional<ParseError> m_error;
+    std::vector<Operation> m_ops;
+    Budget m_budget;
 };
+
+ParseResult parseLeetCode(std::string_view text) {
+    std::istringstream in{std::string(text)};
+    LeetCodeLesson lesson;
+    if (const auto error = readLeetCode(in, lesson, {.arraysMaySpanLines = true})) {
+        // A lesson is far shorter than INT_MAX lines or columns (the teach view caps it).
+        return ParseError{static_cast<int>(error->line), static_cast<int>(error->column),
+                          error->message};
+    }
+    return lesson.take();
+}
 
 }  // namespace
 
 ParseResult parseOperations(std::string_view text) {
     const std::size_t first = text.find_first_not_of(" \t\r\n");
     if (first != std::string_view::npos && text[first] == '[') {
-        return LeetCodeReader(text).read();
+        return parseLeetCode(text);
     }
     return parsePlain(text);
 }

@@ -7,11 +7,13 @@
 //     hit 5          one hit at second 5
 //     hit 7 x40      forty hits at second 7 (forty hit() calls)
 //     getHits 301    ask for the hits in (301 - W, 301]
-// LeetCode format (recognised when the text starts with '['), exactly two JSON arrays:
+// LeetCode format (recognised when the text starts with '['), exactly two JSON arrays, read by
+// the same reader as `hitcounter-cli judge` (core/io/leetcode_input.h; here an array may span
+// lines):
 //     ["HitCounter","hit","hit","getHits"]
 //     [[],[1],[2],[2]]
 // The first name must be "HitCounter" with no argument; every other name is "hit" or "getHits"
-// with one integer argument.
+// with one timestamp argument (a fraction is floored, as in a trace).
 //
 // Bad input yields a ParseError naming the 1-based line and column of the offending token and
 // what was expected; no partial result is returned. Limits keep a lesson small enough to

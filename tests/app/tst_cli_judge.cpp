@@ -101,21 +101,24 @@ private Q_SLOTS:
         QTest::addColumn<QString>("mentions");
         const QStringList judge{"judge"};
         const QByteArray example = testdata("leetcode_example.in");
-        QTest::newRow("empty input") << judge << QByteArray() << "line 1: empty input";
-        QTest::newRow("blank input") << judge << QByteArray("\n \n") << "line 1: empty input";
+        QTest::newRow("empty input") << judge << QByteArray() << "line 1, column 1: empty input";
+        QTest::newRow("blank input")
+            << judge << QByteArray("\n \n") << "line 1, column 1: empty input";
         QTest::newRow("malformed json")
-            << judge << QByteArray("[\"HitCounter\",\"hit\"\n[[],[1]]\n") << "line 1: invalid JSON";
+            << judge << QByteArray("[\"HitCounter\",\"hit\"\n[[],[1]]\n")
+            << "line 1, column 20: invalid JSON";
         QTest::newRow("malformed arguments")
-            << judge << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[1]\n") << "line 2: invalid JSON";
+            << judge << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[1]\n")
+            << "line 2, column 8: invalid JSON";
         QTest::newRow("unknown operation")
             << judge << QByteArray("[\"HitCounter\",\"reset\"]\n[[],[]]\n")
-            << "line 1: unknown operation \"reset\"";
+            << "line 1, column 15: unknown operation \"reset\"";
         QTest::newRow("missing timestamp")
             << judge << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[]]\n")
-            << "line 2: argument list 2";
+            << "line 2, column 5: argument list 2";
         QTest::newRow("non-numeric timestamp")
             << judge << QByteArray("[\"HitCounter\",\"getHits\"]\n[[],[\"now\"]]\n")
-            << "line 2: argument list 2 (getHits)";
+            << "line 2, column 5: argument list 2 (getHits)";
         QTest::newRow("negative timestamp")
             << judge << QByteArray("[\"HitCounter\",\"hit\"]\n[[],[-3]]\n") << "negative";
         QTest::newRow("unknown flag") << QStringList{"judge", "--bogus"} << example << "bogus";
@@ -147,7 +150,7 @@ private Q_SLOTS:
         const char text[] = "[\"HitCounter\",\0\x1b]0;owned\x07]\n[[],[1]]\n";
         const auto result = runCli({"judge"}, QByteArray(text, sizeof text - 1));
         QCOMPARE(result.exitCode, 2);
-        QVERIFY2(result.err.contains("line 1: invalid JSON at column 15 (unexpected '\\0')"),
+        QVERIFY2(result.err.contains("line 1, column 15: invalid JSON (unexpected '\\0')"),
                  result.err.constData());
         QVERIFY(!result.err.contains('\0'));
         QVERIFY(!result.err.contains('\x1b'));
@@ -160,9 +163,10 @@ private Q_SLOTS:
         QCOMPARE(floored.out, QByteArray("[null,null,1]\n"));
         const auto exponent = runCli({"judge"}, "[\"HitCounter\",\"hit\"]\n[[],[1e3]]\n");
         QCOMPARE(exponent.exitCode, 2);
-        QVERIFY2(exponent.err.contains(
-                     "line 2: argument list 2 (hit) is [1e3]; the timestamp has an exponent"),
-                 exponent.err.constData());
+        QVERIFY2(
+            exponent.err.contains(
+                "line 2, column 5: argument list 2 (hit) is [1e3]; the timestamp has an exponent"),
+            exponent.err.constData());
     }
 
     void aFullStdoutExitsWith1() {

@@ -107,6 +107,7 @@ private Q_SLOTS:
         QCOMPARE(root["final_time"].toInteger(), 1001);
         const QJsonArray policies = root["policies"].toArray();
         QCOMPARE(policies.size(), qsizetype(policyNames().size()));
+        int exact = 0;
         for (const auto& value : policies) {
             const QJsonObject policy = value.toObject();
             const auto counter = makeCounter(policy["policy"].toString().toStdString());
@@ -117,8 +118,10 @@ private Q_SLOTS:
             if (counter->isExact()) {
                 QCOMPARE(policy["final_count"].toInteger(), 3);
                 QCOMPARE(policy["dropped_late"].toInteger(), 1);  // the hit at 5
+                ++exact;
             }
         }
+        QVERIFY(exact >= 2);
         QCOMPARE(root["answers"].toArray().size(), 1);
         QCOMPARE(root["answers"][0]["counts"]["ring"].toInteger(), 3);
     }

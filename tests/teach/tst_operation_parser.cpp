@@ -84,18 +84,36 @@ private Q_SLOTS:
         QTest::newRow("repeat on query") << "getHits 3 x2" << 1 << 11 << "no repeat";
         QTest::newRow("extra token") << "hit 1; hit 5 6" << 1 << 14 << "unexpected '6'";
         QTest::newRow("lc no constructor") << "[\"hit\"]\n[[1]]" << 1 << 2 << "HitCounter";
-        QTest::newRow("lc length") << "[\"HitCounter\",\"hit\"]\n[[]]" << 1 << 15 << "differ";
+        QTest::newRow("lc length")
+            << "[\"HitCounter\",\"hit\"]\n[[]]" << 2 << 4 << "1 argument lists for 2 operations";
         QTest::newRow("lc unknown call")
-            << "[\"HitCounter\",\"hits\"]\n[[],[1]]" << 1 << 15 << "unknown call \"hits\"";
+            << "[\"HitCounter\",\"hits\"]\n[[],[1]]" << 1 << 15 << "unknown operation \"hits\"";
         QTest::newRow("lc two args")
-            << "[\"HitCounter\",\"hit\"]\n[[],[1,2]]" << 2 << 5 << "exactly one second";
+            << "[\"HitCounter\",\"hit\"]\n[[],[1,2]]" << 2 << 5 << "expected [timestamp]";
         QTest::newRow("lc missing comma")
             << "[\"HitCounter\" \"hit\"]\n[[],[1]]" << 1 << 15 << "expected ',' or ']'";
         QTest::newRow("lc bad number")
-            << "[\"HitCounter\",\"hit\"]\n[[],[x]]" << 2 << 6 << "integer";
-        QTest::newRow("lc unterminated") << "[\"HitCounter\n[[]]" << 1 << 13 << "unterminated";
+            << "[\"HitCounter\",\"hit\"]\n[[],[x]]" << 2 << 6 << "invalid JSON (unexpected 'x')";
+        QTest::newRow("lc unterminated") << "[\"HitCounter\n[[]]" << 1 << 13 << "the string to end";
         QTest::newRow("lc trailing")
             << "[\"HitCounter\"]\n[[]]\nhit 4" << 3 << 1 << "unexpected text";
+    }
+
+    void leetCodeArraysMaySpanLinesAndNameTheirPlaces() {
+        const auto ops = parseOk("[\"HitCounter\",\n \"hit\", \"getHits\"]\n[[],\n[5], [6.5]]");
+        QCOMPARE(ops.size(), std::size_t{2});
+        QCOMPARE(ops[0].line, 2);
+        QCOMPARE(ops[0].column, 2);
+        QCOMPARE(ops[0].second, 5);
+        QCOMPARE(ops[1].kind, Operation::Kind::GetHits);
+        QCOMPARE(ops[1].second, 6);
+        const ParseResult tooLate = parseOperations("[\"HitCounter\",\"hit\"]\n[[],[" +
+                                                    std::to_string(kMaxSecond + 1) + "]]");
+        const auto* error = std::get_if<ParseError>(&tooLate);
+        QVERIFY2(error != nullptr, "expected a parse error");
+        QCOMPARE(error->line, 2);
+        QCOMPARE(error->column, 5);
+        QVERIFY2(error->message.find("too large") != std::string::npos, error->message.c_str());
     }
 
     void errorsNameLineAndColumn() {

@@ -1,36 +1,48 @@
-// parseJudgeInput / runJudge: the LeetCode 362 format, parsed into calls and answered.
+// readLeetCode / answerLeetCode: the LeetCode 362 format, parsed into calls and answered, with
+// errors at a line and column (the one reader behind judge and teach).
 #include <QTest>
 
 #include <algorithm>
 #include <sstream>
 
-#include "app/cli/judge_input.h"
 #include "core/counters/counter_factory.h"
+#include "core/io/leetcode_input.h"
 
 using namespace hitcounter;
-using namespace hitcounter::cli;
 
 namespace {
-std::variant<std::string, JudgeError> judged(const QByteArray& input, const char* policy = "ring") {
+std::variant<std::string, LeetCodeError> judged(const QByteArray& input,
+                                                const char* policy = "ring") {
     std::istringstream in(input.toStdString());
     const auto counter = makeCounter(policy);
-    return runJudge(in, *counter);
+    return answerLeetCode(in, *counter);
 }
 
-JudgeError errorOf(const QByteArray& input) {
+// The error with its message as a QString, for contains().
+struct Error {
+    long long line = -1;
+    long long column = -1;
+    QString message;
+    QString described;
+};
+
+Error errorOf(const QByteArray& input) {
     const auto result = judged(input);
-    const auto* error = std::get_if<JudgeError>(&result);
-    return error ? *error : JudgeError{-1, QStringLiteral("no error")};
+    const auto* error = std::get_if<LeetCodeError>(&result);
+    if (!error)
+        return {-1, -1, QStringLiteral("no error"), QStringLiteral("no error")};
+    return {error->line, error->column, QString::fromStdString(error->message),
+            QString::fromStdString(error->describe())};
 }
 
 std::string answersOf(const QByteArray& input) {
     const auto result = judged(input);
     const auto* answers = std::get_if<std::string>(&result);
-    return answers ? *answers : errorOf(input).describe().toStdString();
+    return answers ? *answers : errorOf(input).described.toStdString();
 }
 }  // namespace
 
-class TestJudgeInput : public QObject {
+class TestLeetCodeInput : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -62,23 +74,26 @@ private Q_SLOTS:
     }
 
     void numbersAreEchoedAsWritten() {
-        const JudgeError huge = errorOf("[\"HitCounter\",\"hit\"]\n[[],[18446744073709551615]]");
+        const Error huge = errorOf("[\"HitCounter\",\"hit\"]\n[[],[18446744073709551615]]");
         QVERIFY2(huge.message.contains("is [18446744073709551615]; the timestamp is too large"),
                  qPrintable(huge.message));
-        const JudgeError exponent = errorOf("[\"HitCounter\",\"hit\"]\n[[],[1.0e+19]]");
+        const Error exponent = errorOf("[\"HitCounter\",\"hit\"]\n[[],[1.0e+19]]");
         QVERIFY2(exponent.message.contains("is [1.0e+19]"), qPrintable(exponent.message));
-        const JudgeError name = errorOf("[\"HitCounter\",1e400]\n[[],[1]]");
+        const Error name = errorOf("[\"HitCounter\",1e400]\n[[],[1]]");
         QVERIFY2(name.message.contains("unknown operation 1e400"), qPrintable(name.message));
     }
 
     void theFirstProblemIsReportedOnItsOwnLine() {
         // Garbage on line 1 and an extra line 3: line 1 is blamed, not line 3.
-        const JudgeError error = errorOf("garbage\n[[],[1]]\nmore\n");
+        const Error error = errorOf("garbage\n[[],[1]]\nmore\n");
         QCOMPARE(error.line, 1LL);
-        QVERIFY2(error.message.contains("invalid JSON at column 1"), qPrintable(error.message));
+        QCOMPARE(error.column, 1LL);
+        QVERIFY2(error.message.contains("invalid JSON (unexpected 'g')"),
+                 qPrintable(error.message));
         // A bad list early on line 2 comes before a count mismatch found at its end.
-        const JudgeError early = errorOf("[\"HitCounter\",\"hit\"]\n[[],[-1],[3]]");
+        const Error early = errorOf("[\"HitCounter\",\"hit\"]\n[[],[-1],[3]]");
         QCOMPARE(early.line, 2LL);
+        QCOMPARE(early.column, 5LL);
         QVERIFY2(early.message.contains("negative"), qPrintable(early.message));
     }
 
@@ -151,12 +166,13 @@ private Q_SLOTS:
         QFETCH(QByteArray, input);
         QFETCH(int, line);
         QFETCH(QString, mentions);
-        const JudgeError error = errorOf(input);
+        const Error error = errorOf(input);
         QCOMPARE(error.line, line);
         QVERIFY2(error.message.contains(mentions), qPrintable(error.message));
-        QVERIFY(error.describe().startsWith(QStringLiteral("line %1: ").arg(line)));
+        QVERIFY2(error.described.startsWith(QStringLiteral("line %1, column ").arg(line)),
+                 qPrintable(error.described));
     }
 };
 
-QTEST_APPLESS_MAIN(TestJudgeInput)
-#include "tst_judge_input.moc"
+QTEST_APPLESS_MAIN(TestLeetCodeInput)
+#include "tst_leetcode_input.moc"
