@@ -4,8 +4,8 @@
 #include <limits>
 #include <optional>
 
+#include "core/base/saturating.h"
 #include "core/counters/counter_factory.h"
-#include "core/counters/saturating.h"
 #include "core/engine/batch_coalescing.h"
 
 namespace hitcounter {

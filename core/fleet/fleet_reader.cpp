@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/fleet/fleet_keys.h"
 #include "core/fleet/flush_commands.h"
 

@@ -27,8 +27,8 @@
 #include <stop_token>
 #include <utility>
 
-#include "core/counters/saturating.h"
-#include "core/sources/hit_event.h"
+#include "core/base/hit_event.h"
+#include "core/base/saturating.h"
 
 namespace hitcounter {
 
