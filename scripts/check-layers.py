@@ -94,8 +94,9 @@ def check(root, layers_path):
         if not files:
             continue
         if folder not in layers:
-            problems.append(f'core/{folder}/: folder has sources but no target hitcounter::{folder} '
-                            f'(add it with hitcounter_core_library in core/{folder}/CMakeLists.txt)')
+            problems.append(f'core/{folder}/: folder has sources but no target '
+                            f'hitcounter::{folder} (add it with hitcounter_core_library in '
+                            f'core/{folder}/CMakeLists.txt)')
             continue
         for path in sorted(files):
             rel = os.path.relpath(path, root).replace(os.sep, '/')
