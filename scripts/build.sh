@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configures (once) and builds one CMake preset: scripts/build.sh [default|asan|tsan|fuzz]
+# Configures (once) and builds one CMake preset: scripts/build.sh [default|ci|asan|tsan|fuzz]
+# (ci = default with warnings as errors; scripts/test.sh builds it)
 set -euo pipefail
 preset="${1:-default}"
 cd "$(dirname "$0")/.."

@@ -4,12 +4,22 @@
 set -euo pipefail
 
 packages=(
-    build-essential cmake ninja-build ccache clang libclang-rt-14-dev
+    # Build: compiler, CMake + Ninja (every preset uses Ninja), ccache (CMakeLists.txt and
+    # scripts/build.sh use it when present), pkg-config (core/fleet finds hiredis with it).
+    build-essential cmake ninja-build ccache pkg-config
+    # The fuzz preset: clang++ and its libFuzzer/sanitizer runtimes (scripts/fuzz.sh).
+    clang libclang-rt-14-dev
+    # Qt 6 (Core, Test, Gui, Widgets, PrintSupport) and QCustomPlot for ui/ and the GUI;
+    # Qt6Gui's CMake package requires the OpenGL headers (WrapOpenGL) even with OpenGL off.
     qt6-base-dev libqcustomplot-dev libgl1-mesa-dev
-    libgtest-dev libbenchmark-dev
-    xvfb xauth
-    redis-server libhiredis-dev
-    zlib1g-dev goaccess
+    # core/io reads gzipped logs (zlib); core/fleet talks to Redis (hiredis); tests/fleet,
+    # tests/app and the Redis benchmarks start real redis-server instances.
+    zlib1g-dev libhiredis-dev redis-server
+    # tests/benchmarks (Google Benchmark); scripts/bench-access-log.sh times goaccess beside
+    # hitcounter-cli (docs/benchmarks.md).
+    libbenchmark-dev goaccess
+    # The layering check in the test command (scripts/check-layers.py, tests/layers).
+    python3
 )
 
 missing=()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds every configuration once and runs the whole test suite:
-# the default build (unit, property, CLI, GUI tests; benchmarks are built, not timed), then
+# the ci build (the default configuration with -Werror: unit, property, CLI, GUI tests and the
+# layering check; benchmarks are built, not timed), then
 # AddressSanitizer + UBSan, then ThreadSanitizer on the core, then short fuzzing runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,9 +14,9 @@ section() { printf '\n==== %s ====\n' "$*"; }
 section "hot-shots statsd client (npm, pinned by tests/net/hotshots/package-lock.json)"
 npm ci --prefix tests/net/hotshots --no-audit --no-fund --omit=optional --loglevel=error
 
-section "default build"
-scripts/build.sh default
-ctest --test-dir build/default --output-on-failure --no-tests=error -j "$jobs"
+section "ci build (default configuration, warnings are errors)"
+scripts/build.sh ci
+ctest --test-dir build/ci --output-on-failure --no-tests=error -j "$jobs"
 
 section "AddressSanitizer + UndefinedBehaviorSanitizer"
 scripts/build.sh asan

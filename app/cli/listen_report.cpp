@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/net/text_escape.h"
 #include "core/sources/source_stats_fields.h"
 

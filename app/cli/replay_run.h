@@ -27,8 +27,8 @@
 #include <optional>
 #include <vector>
 
+#include "core/base/hit_event.h"
 #include "core/counters/window_counter.h"
-#include "core/sources/hit_event.h"
 
 namespace hitcounter::cli {
 

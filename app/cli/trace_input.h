@@ -12,8 +12,8 @@
 #include <memory>
 #include <optional>
 
+#include "core/base/hit_event.h"
 #include "core/io/hit_file.h"
-#include "core/sources/hit_event.h"
 
 namespace hitcounter::cli {
 

@@ -1,6 +1,6 @@
 #include "core/concurrent/locked_counter.h"
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 
 namespace hitcounter {
 

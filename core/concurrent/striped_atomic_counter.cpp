@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 
 namespace hitcounter {
 

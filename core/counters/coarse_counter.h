@@ -17,7 +17,7 @@
 
 #include <vector>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/counters/window_counter.h"
 #include "core/counters/window_head.h"
 

@@ -13,8 +13,8 @@
 // Example, W = 300: hit(1) hit(1) hit(2) -> [(1,2), (2,1)]; count(301) pops (1,2) -> 1.
 #pragma once
 
+#include "core/base/saturating.h"
 #include "core/counters/compacting_queue.h"
-#include "core/counters/saturating.h"
 #include "core/counters/window_counter.h"
 #include "core/counters/window_head.h"
 

@@ -17,7 +17,7 @@
 //   p = 100, f = 199/300, estimate = 0 + round(199) = 199; exact is 300 (all at 250 > 100).
 #pragma once
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/counters/window_counter.h"
 #include "core/counters/window_head.h"
 

@@ -1,6 +1,6 @@
 #include "core/counters/ring_counter.h"
 
-#include "core/counters/invariant.h"
+#include "core/base/invariant.h"
 
 #include <algorithm>
 #include <bit>
@@ -145,7 +145,8 @@ void RingCounter::expireSlots(std::size_t first, std::size_t length, Timestamp n
                                    << bit;
         std::uint64_t& word = m_written[index >> 6];
         for (std::uint64_t expiring = word & mask; expiring != 0; expiring &= expiring - 1) {
-            const Cell& cell = m_cells[(index & ~std::size_t{63}) + std::countr_zero(expiring)];
+            const Cell& cell = m_cells[(index & ~std::size_t{63}) +
+                                       static_cast<std::size_t>(std::countr_zero(expiring))];
             if (cell.second > newestOutBefore) {
                 m_total -= cell.count;
             }
@@ -165,7 +166,8 @@ Count RingCounter::countPast(Timestamp t) const {
     Wide128 live = 0;  // all of them: a free check of the running total in Debug builds
     for (std::size_t word = 0; word < m_written.size(); ++word) {
         for (std::uint64_t bits = m_written[word]; bits != 0; bits &= bits - 1) {
-            const Cell& cell = m_cells[word * 64 + std::countr_zero(bits)];
+            const Cell& cell =
+                m_cells[word * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
             if (inWindow(cell)) {
                 live += cell.count;
                 sum += cell.second <= t ? cell.count : 0;

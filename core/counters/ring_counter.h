@@ -26,7 +26,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/counters/window_counter.h"
 #include "core/counters/window_head.h"
 

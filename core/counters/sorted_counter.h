@@ -13,8 +13,8 @@
 //     count(400) == 1 (the window (100, 400]); countLast(400, 3600) == 3.
 #pragma once
 
+#include "core/base/saturating.h"
 #include "core/counters/compacting_queue.h"
-#include "core/counters/saturating.h"
 #include "core/counters/window_counter.h"
 #include "core/counters/window_head.h"
 

@@ -27,15 +27,11 @@
 
 #include <chrono>
 #include <cstddef>
-#include <cstdint>
 #include <string_view>
 
+#include "core/base/types.h"
+
 namespace hitcounter {
-
-using Timestamp = std::int64_t;  // whole seconds
-using Count = std::uint64_t;
-
-inline constexpr std::chrono::seconds kDefaultWindow{300};
 
 class WindowCounter {
 public:

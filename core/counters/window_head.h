@@ -7,8 +7,8 @@
 #include <limits>
 #include <stdexcept>
 
-#include "core/counters/saturating.h"
-#include "core/counters/window_counter.h"
+#include "core/base/saturating.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

@@ -1,6 +1,6 @@
 #include "core/engine/batch_coalescing.h"
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 
 namespace hitcounter {
 

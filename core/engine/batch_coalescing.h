@@ -17,8 +17,8 @@
 #include <span>
 #include <vector>
 
-#include "core/counters/window_counter.h"
-#include "core/sources/hit_event.h"
+#include "core/base/hit_event.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

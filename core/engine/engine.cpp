@@ -4,9 +4,9 @@
 #include <limits>
 #include <optional>
 
+#include "core/base/saturating.h"
 #include "core/counters/counter_factory.h"
-#include "core/counters/invariant.h"
-#include "core/counters/saturating.h"
+#include "core/base/invariant.h"
 #include "core/engine/batch_coalescing.h"
 
 namespace hitcounter {

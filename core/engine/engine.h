@@ -48,12 +48,12 @@
 #include <string>
 #include <vector>
 
+#include "core/base/hit_event.h"
 #include "core/counters/counter_factory.h"
 #include "core/counters/ring_counter.h"
 #include "core/engine/batch_coalescing.h"
 #include "core/engine/engine_snapshot.h"
 #include "core/keyed/keyed_monitor.h"
-#include "core/sources/hit_event.h"
 
 namespace hitcounter {
 

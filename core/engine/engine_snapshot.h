@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "core/base/types.h"
 #include "core/counters/ring_counter.h"
-#include "core/counters/window_counter.h"
 
 namespace hitcounter {
 

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <limits>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 
 namespace hitcounter {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 
 namespace hitcounter {
 

@@ -32,10 +32,10 @@
 #include <span>
 #include <vector>
 
+#include "core/base/hit_event.h"
 #include "core/engine/limits_frame.h"
 #include "core/limiters/limit_lab.h"
 #include "core/sketches/space_saving.h"
-#include "core/sources/hit_event.h"
 
 namespace hitcounter {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 #include "core/limiters/rate_limiter.h"
 
 namespace hitcounter {

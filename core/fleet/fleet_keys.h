@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter::fleet {
 

@@ -7,7 +7,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/fleet/fleet_keys.h"
 #include "core/fleet/flush_commands.h"
 

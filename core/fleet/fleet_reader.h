@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 #include "core/fleet/redis_client.h"
 
 namespace hitcounter::fleet {

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <stdexcept>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/fleet/fleet_keys.h"
 
 namespace hitcounter::fleet {

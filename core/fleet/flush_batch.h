@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/sources/hit_event.h"
+#include "core/base/hit_event.h"
 
 namespace hitcounter::fleet {
 

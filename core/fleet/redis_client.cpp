@@ -302,9 +302,9 @@ std::vector<RedisReply> RedisClient::pipelineCluster(
                     m_slotOwner[std::size_t(key.empty() ? 0 : keySlot(key))] = to;
                     askTarget[i].clear();
                     next.push_back(i);
-                } else if (const std::string to = redirectTarget(reply, "ASK"); !to.empty()) {
+                } else if (const std::string askTo = redirectTarget(reply, "ASK"); !askTo.empty()) {
                     ++m_stats.ask;
-                    askTarget[i] = to;
+                    askTarget[i] = askTo;
                     next.push_back(i);
                 } else if (reply.isError() && startsWith(reply.text, "TRYAGAIN")) {
                     retryLater = true;  // a multi-key command while its slot migrates

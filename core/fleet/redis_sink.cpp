@@ -4,7 +4,7 @@
 #include <random>
 #include <stdexcept>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/fleet/fleet_keys.h"
 
 namespace hitcounter::fleet {

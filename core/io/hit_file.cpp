@@ -125,7 +125,8 @@ std::optional<HitFileFormat> detectHitFileFormat(std::string_view head, std::str
         HitEvent event;
         std::string ignored;
         for (const auto s : sample)
-            parsed += parser.parse(s, event, ignored) == TraceErrorKind::None ? 1 : 0;
+            if (parser.parse(s, event, ignored) == TraceErrorKind::None)
+                ++parsed;
         if (parsed * 2 > sample.size())
             return candidate;
     }

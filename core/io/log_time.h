@@ -18,7 +18,7 @@
 #include <optional>
 #include <string_view>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

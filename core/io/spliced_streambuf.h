@@ -30,7 +30,8 @@ protected:
         if (gptr() < egptr()) {
             return traits_type::to_int_type(*gptr());
         }
-        const std::streamsize n = m_rest.sgetn(m_chunk.data(), m_chunk.size());
+        const std::streamsize n =
+            m_rest.sgetn(m_chunk.data(), static_cast<std::streamsize>(m_chunk.size()));
         if (n <= 0) {
             return traits_type::eof();
         }

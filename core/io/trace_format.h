@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

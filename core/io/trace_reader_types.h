@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/sources/hit_event.h"
+#include "core/base/hit_event.h"
 
 namespace hitcounter {
 

@@ -25,8 +25,8 @@
 #include <memory>
 #include <ostream>
 
+#include "core/base/hit_event.h"
 #include "core/io/trace_format.h"
-#include "core/sources/hit_event.h"
 
 namespace hitcounter {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 
 namespace hitcounter {
 

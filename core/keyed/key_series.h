@@ -20,8 +20,8 @@
 
 #include <cstddef>
 
+#include "core/base/types.h"
 #include "core/counters/compacting_queue.h"
-#include "core/counters/window_counter.h"
 
 namespace hitcounter {
 

@@ -45,7 +45,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 #include "core/keyed/key_series.h"
 #include "core/sketches/hyper_log_log.h"
 #include "core/sketches/windowed_uniques.h"

@@ -31,12 +31,12 @@
 #include <optional>
 #include <vector>
 
+#include "core/base/hit_event.h"
 #include "core/keyed/keyed_counter.h"
 #include "core/multilevel/multi_level_counter.h"
 #include "core/sketches/hyper_log_log.h"
 #include "core/sketches/windowed_top_k.h"
 #include "core/sketches/windowed_uniques.h"
-#include "core/sources/hit_event.h"
 
 namespace hitcounter {
 

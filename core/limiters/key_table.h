@@ -22,7 +22,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

@@ -36,7 +36,7 @@
 #include <cstddef>
 #include <string_view>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

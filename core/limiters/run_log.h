@@ -16,7 +16,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

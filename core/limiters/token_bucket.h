@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/limiters/rate_limiter.h"
 
 namespace hitcounter {

@@ -25,8 +25,8 @@
 #include <chrono>
 #include <vector>
 
-#include "core/counters/saturating.h"
-#include "core/counters/window_counter.h"
+#include "core/base/saturating.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

@@ -27,7 +27,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

@@ -4,7 +4,7 @@
 #include <charconv>
 #include <cmath>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/net/graphite_parser.h"
 #include "core/net/statsd_parser.h"
 

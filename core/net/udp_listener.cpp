@@ -52,11 +52,13 @@ public:
     }
 
     std::string_view bytes(int i) const {
-        return {m_data.data() + i * kDatagramBytes, m_messages[i].msg_len};
+        const auto k = static_cast<std::size_t>(i);
+        return {m_data.data() + k * kDatagramBytes, m_messages[k].msg_len};
     }
     std::string peer(int i) const {
-        return formatAddress(reinterpret_cast<const sockaddr*>(&m_peers[i]),
-                             m_messages[i].msg_hdr.msg_namelen);
+        const auto k = static_cast<std::size_t>(i);
+        return formatAddress(reinterpret_cast<const sockaddr*>(&m_peers[k]),
+                             m_messages[k].msg_hdr.msg_namelen);
     }
 
 private:

@@ -31,9 +31,9 @@
 #include <string>
 #include <vector>
 
+#include "core/base/hit_event.h"
 #include "core/sim/traffic_pattern.h"
 #include "core/sim/zipf.h"
-#include "core/sources/hit_event.h"
 
 namespace hitcounter {
 

@@ -21,7 +21,7 @@
 #include <span>
 #include <string_view>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

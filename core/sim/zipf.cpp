@@ -20,8 +20,8 @@ ZipfTable::ZipfTable(std::uint32_t n, double s) : m_cumulative(std::max<std::uin
 
 std::uint32_t ZipfTable::draw(Random& random) const {
     const auto it = std::upper_bound(m_cumulative.begin(), m_cumulative.end(), random.uniform());
-    return static_cast<std::uint32_t>(
-        std::min<std::ptrdiff_t>(it - m_cumulative.begin(), m_cumulative.size() - 1));
+    return static_cast<std::uint32_t>(std::min<std::ptrdiff_t>(
+        it - m_cumulative.begin(), static_cast<std::ptrdiff_t>(m_cumulative.size()) - 1));
 }
 
 double ZipfTable::probability(std::uint32_t i) const {

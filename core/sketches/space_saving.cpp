@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 
 namespace hitcounter {
 

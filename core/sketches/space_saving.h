@@ -20,7 +20,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "core/base/types.h"
 #include "core/counters/compacting_queue.h"
-#include "core/counters/window_counter.h"
 #include "core/sketches/space_saving.h"
 
 namespace hitcounter {

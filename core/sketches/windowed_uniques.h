@@ -39,8 +39,8 @@
 #include <chrono>
 #include <deque>
 
+#include "core/base/types.h"
 #include "core/counters/compacting_queue.h"
-#include "core/counters/window_counter.h"
 #include "core/sketches/hyper_log_log.h"
 
 namespace hitcounter {

@@ -27,9 +27,9 @@
 #include <stop_token>
 #include <utility>
 
-#include "core/counters/invariant.h"
-#include "core/counters/saturating.h"
-#include "core/sources/hit_event.h"
+#include "core/base/hit_event.h"
+#include "core/base/invariant.h"
+#include "core/base/saturating.h"
 
 namespace hitcounter {
 

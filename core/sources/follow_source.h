@@ -39,7 +39,7 @@ class FileFollower;
 
 struct FollowOptions {
     std::filesystem::path file;
-    HitFileOptions format;
+    HitFileOptions format{};
     bool fromStart = false;
     bool useInotify = true;
     std::chrono::milliseconds pollInterval{200};

@@ -68,7 +68,7 @@ struct ReplayOptions {
     bool loop = false;
     bool startPaused = false;  // load, then wait for play()
     bool holdAtEnd = true;     // at the end keep the worker for seeks (GUI); false: finish (CLI)
-    HitFileOptions file;       // format (default: detected) and access-log key
+    HitFileOptions file{};     // format (default: detected) and access-log key
 };
 
 struct ReplayProgress {

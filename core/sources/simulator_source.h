@@ -44,7 +44,7 @@ namespace hitcounter {
 struct SimulatorOptions {
     TrafficOptions traffic;
     std::optional<Timestamp> start;                // default: the base clock's now at start()
-    std::optional<std::chrono::seconds> duration;  // default: until stop()
+    std::optional<std::chrono::seconds> duration{};  // default: until stop()
     double speed = 1.0;                            // or VirtualClock::kAsFastAsPossible
 };
 

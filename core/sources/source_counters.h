@@ -8,7 +8,7 @@
 #include <atomic>
 #include <cstdint>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 
 #include "core/sources/source.h"
 

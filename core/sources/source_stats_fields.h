@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/sources/source.h"
 
 namespace hitcounter {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "core/counters/ring_counter.h"
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 
 namespace hitcounter::teach {
 

@@ -12,7 +12,7 @@
 #include <chrono>
 #include <stop_token>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

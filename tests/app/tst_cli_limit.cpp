@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "cli_process.h"
+#include "core/base/hit_event.h"
 #include "core/limiters/limit_lab.h"
 #include "core/limiters/limiter_factory.h"
-#include "core/sources/hit_event.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;

@@ -3,7 +3,7 @@
 #include "tests/core/invariant_modes.h"
 
 #undef NDEBUG
-#include "core/counters/invariant.h"
+#include "core/base/invariant.h"
 
 namespace invariant_modes {
 

@@ -4,7 +4,7 @@
 #ifndef NDEBUG
 #define NDEBUG
 #endif
-#include "core/counters/invariant.h"
+#include "core/base/invariant.h"
 
 namespace invariant_modes {
 

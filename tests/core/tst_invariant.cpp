@@ -1,4 +1,4 @@
-// HITCOUNTER_DCHECK (core/counters/invariant.h): a false condition reaches the handler in Debug
+// HITCOUNTER_DCHECK (core/base/invariant.h): a false condition reaches the handler in Debug
 // builds (the default one aborts), costs nothing in release builds, and the library's own
 // checks are on exactly in Debug builds (the asan and tsan presets) and raise no false alarm.
 #include <QTest>
@@ -10,7 +10,7 @@
 #include <cstring>
 #include <string>
 
-#include "core/counters/invariant.h"
+#include "core/base/invariant.h"
 #include "core/counters/ring_counter.h"
 #include "tests/core/invariant_modes.h"
 

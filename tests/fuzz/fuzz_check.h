@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/net/line_buffer.h"
 #include "core/net/line_ingest.h"
 #include "core/net/parsed_line.h"

@@ -87,7 +87,9 @@ private Q_SLOTS:
     }
 
     void invalidOptionsAreRejected() {
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyedCounter(KeyedOptions{0s}));
+        KeyedOptions zeroWindow;
+        zeroWindow.window = 0s;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyedCounter{zeroWindow});
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                                  KeyedCounter(KeyedOptions{300s, 60s, 0s, {}}));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument,

@@ -33,9 +33,14 @@ private Q_SLOTS:
     }
 
     void invalidOptionsAreRejected() {
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
-                                 KeyedMonitor(MonitorOptions{7200s, {60s, 3600s}}));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyedMonitor(MonitorOptions{60s, {}}));
+        MonitorOptions levelBelowWindow;
+        levelBelowWindow.window = 7200s;
+        levelBelowWindow.levels = {60s, 3600s};
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyedMonitor{levelBelowWindow});
+        MonitorOptions noLevels;
+        noLevels.window = 60s;
+        noLevels.levels = {};
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyedMonitor{noLevels});
     }
 
     void eventsWithoutKeyOrVisitorCountOnlyWhereTheyCan() {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/counters/saturating.h"
+#include "core/base/saturating.h"
 #include "core/limiters/limiter_factory.h"
 
 using namespace hitcounter;

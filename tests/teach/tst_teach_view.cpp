@@ -778,9 +778,9 @@ private Q_SLOTS:
             if (!m_view.awaitingPrediction())
                 continue;
             const int step = m_view.currentStep() + 1;
-            const auto q =
-                std::find_if(questions.begin(), questions.end(),
-                             [&](const teach::Question& q) { return int(q.step) == step; });
+            const auto q = std::find_if(
+                questions.begin(), questions.end(),
+                [&](const teach::Question& question) { return int(question.step) == step; });
             QVERIFY(q != questions.end());
             QVERIFY2(m_view.predictQuestion().contains(QString::fromStdString(q->prompt)),
                      qPrintable(m_view.predictQuestion()));

@@ -526,7 +526,7 @@ private Q_SLOTS:
                 QCOMPARE(f.subSteps.back().line, Line::GetReturn);
                 Count recount = 0;
                 std::size_t compared = 0;
-                Count running = 0;
+                Count runningSum = 0;
                 for (const SubStep& s : f.subSteps) {
                     if (s.line != Line::GetAdd && s.line != Line::GetAddCount)
                         continue;
@@ -536,8 +536,8 @@ private Q_SLOTS:
                     QCOMPARE(s.slotState, slot);
                     const bool in = slot.second > head - window && slot.second <= op.second;
                     QCOMPARE(s.taken, std::optional<bool>{in});
-                    running += in ? slot.count : 0;
-                    QCOMPARE(s.total, std::optional<Count>{running});
+                    runningSum += in ? slot.count : 0;
+                    QCOMPARE(s.total, std::optional<Count>{runningSum});
                 }
                 for (const RingSlot& slot : f.ring) {
                     if (slot.used && slot.second > head - window && slot.second <= op.second)

@@ -139,7 +139,9 @@ std::vector<Row> prefixTo(const std::vector<Row>& rows, Timestamp t, TimeOf time
 
 // Every event of `file` as HitFile reads it (the reference for the window).
 HitBatch readAll(const QString& file, AccessLogKey key) {
-    HitFile reader(file.toStdString(), HitFileOptions{.key = key});
+    HitFileOptions options;
+    options.key = key;
+    HitFile reader(file.toStdString(), options);
     HitBatch events;
     TraceRow row;
     for (TraceStatus status; (status = reader.next(row)) != TraceStatus::End;) {

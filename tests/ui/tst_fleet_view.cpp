@@ -196,8 +196,8 @@ private Q_SLOTS:
         view->selectItem(QStringLiteral("g.other"));
         QVERIFY(QTest::qWaitFor(
             [&] {
-                const auto now = view->shown();
-                return now->selected == "g.other" && now->selectedWindow == 50;
+                const auto latest = view->shown();
+                return latest->selected == "g.other" && latest->selectedWindow == 50;
             },
             5000));
         QCOMPARE(graphSum(view->plot()->graph(1)), 50.0);

@@ -193,9 +193,9 @@ private Q_SLOTS:
         live->replot();
         QCPAbstractLegendItem* item = nullptr;
         for (int i = 0; i < live->legend->itemCount(); ++i) {
-            auto* entry = qobject_cast<QCPPlottableLegendItem*>(live->legend->item(i));
-            if (entry && entry->plottable() == live->windowGraph()) {
-                item = entry;
+            auto* legendItem = qobject_cast<QCPPlottableLegendItem*>(live->legend->item(i));
+            if (legendItem && legendItem->plottable() == live->windowGraph()) {
+                item = legendItem;
             }
         }
         QVERIFY(item);

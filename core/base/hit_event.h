@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

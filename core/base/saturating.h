@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 

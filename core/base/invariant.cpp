@@ -1,4 +1,4 @@
-#include "core/counters/invariant.h"
+#include "core/base/invariant.h"
 
 #include <atomic>
 #include <cstdio>

@@ -18,9 +18,6 @@
 // Example:
 //     HITCOUNTER_DCHECK(m_history.empty() || m_history.back().second + 1 == t,
 //                       "history seconds are contiguous");
-//
-// This header sits in core/counters/ because that is the lowest folder today; it belongs with
-// the time and count types when they move to their own base folder.
 #pragma once
 
 namespace hitcounter {
