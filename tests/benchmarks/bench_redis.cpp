@@ -15,10 +15,12 @@
 #include "core/fleet/fleet_reader.h"
 #include "core/fleet/redis_sink.h"
 #include "tests/fleet/redis_server.h"
+#include "tests/fleet/sink_test_options.h"
 
 using namespace std::chrono_literals;
 using namespace hitcounter;
 using namespace hitcounter::fleet;
+using hitcounter::fleet::testing::unixNow;
 
 namespace {
 
@@ -26,12 +28,6 @@ RedisServer* g_redis = nullptr;
 
 RedisUrl url() {
     return parseRedisUrl(g_redis->url());
-}
-
-Timestamp unixNow() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
 }
 
 void flushAll() {
@@ -70,8 +66,8 @@ void BM_SinkCommandsPerSecond(benchmark::State& state) {
         state.ResumeTiming();
         const auto start = std::chrono::steady_clock::now();
         sink.stop(60s);  // the one flush of that second
-        flushSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                           .count();
+        flushSeconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         commands = sink.stats().commands;
         if (sink.stats().sentHits != Count(rate))
             state.SkipWithError("hits lost");

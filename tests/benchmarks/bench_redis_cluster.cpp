@@ -22,20 +22,16 @@
 #include "core/fleet/fleet_reader.h"
 #include "core/fleet/redis_sink.h"
 #include "tests/fleet/redis_cluster.h"
+#include "tests/fleet/sink_test_options.h"
 
 using namespace std::chrono_literals;
 using namespace hitcounter;
 using namespace hitcounter::fleet;
+using hitcounter::fleet::testing::unixNow;
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-Timestamp unixNow() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());

@@ -9,30 +9,15 @@
 #include "core/fleet/fleet_poll.h"
 #include "core/fleet/redis_sink.h"
 #include "tests/fleet/redis_server.h"
+#include "tests/fleet/sink_test_options.h"
 
 using namespace std::chrono_literals;
 using namespace hitcounter;
 using namespace hitcounter::fleet;
+using hitcounter::fleet::testing::fastSinkOptions;
+using hitcounter::fleet::testing::unixNow;
 
 namespace {
-
-Timestamp unixNow() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-RedisSinkOptions optionsFor(const std::string& url, const std::string& instance) {
-    RedisSinkOptions o;
-    o.url = parseRedisUrl(url);
-    o.instance = instance;
-    o.version = "test";
-    o.flushInterval = 50ms;
-    o.minBackoff = 20ms;
-    o.maxBackoff = 200ms;
-    o.timeouts = {300ms, 2000ms};
-    return o;
-}
 
 bool flushedPast(const RedisSink& sink, std::uint64_t flushes) {
     for (int waited = 0; waited < 5000; waited += 10) {
@@ -58,8 +43,8 @@ private Q_SLOTS:
 
     void theFleetsHitsPerSecondSumEveryItemOnceAndSurviveARebuild() {
         const Timestamp now = unixNow();
-        auto a = std::make_unique<RedisSink>(optionsFor(m_redis.url(), "a"), nullptr);
-        auto b = std::make_unique<RedisSink>(optionsFor(m_redis.url(), "b"), nullptr);
+        auto a = std::make_unique<RedisSink>(fastSinkOptions(m_redis.url(), "a"), nullptr);
+        auto b = std::make_unique<RedisSink>(fastSinkOptions(m_redis.url(), "b"), nullptr);
         a->add({{now - 5, "x", "v1", 3}, {now - 2, "x", "v1", 2}});
         b->add({{now - 5, "y", "v2", 4}, {now - 400, "y", "v2", 100}});  // outside 300 s
         a->stop();
@@ -85,10 +70,10 @@ private Q_SLOTS:
     }
 
     void heartbeatsNameAliveInstancesWithTheirDrops() {
-        RedisSinkOptions o = optionsFor(m_redis.url(), "dropper");
+        RedisSinkOptions o = fastSinkOptions(m_redis.url(), "dropper");
         o.bufferEntries = 1;
         RedisSink dropper(o, nullptr);
-        RedisSink quiet(optionsFor(m_redis.url(), "quiet"), nullptr);
+        RedisSink quiet(fastSinkOptions(m_redis.url(), "quiet"), nullptr);
         const Timestamp now = unixNow();
         dropper.add({{now, "k", "", 2}, {now - 1, "k", "", 3}});  // the second entry is refused
         QCOMPARE(dropper.stats().droppedHits, Count(3));
@@ -112,7 +97,7 @@ private Q_SLOTS:
 
     void thePollerReadsAServerAsOneNodeAndFollowsTheSelection() {
         const Timestamp now = unixNow();
-        auto a = std::make_unique<RedisSink>(optionsFor(m_redis.url(), "a"), nullptr);
+        auto a = std::make_unique<RedisSink>(fastSinkOptions(m_redis.url(), "a"), nullptr);
         a->add(
             {{now - 3, "big", "u1", 30}, {now - 3, "big", "u2", 1}, {now - 2, "small", "u3", 4}});
         QVERIFY(flushedPast(*a, 0));

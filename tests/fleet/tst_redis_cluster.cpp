@@ -10,30 +10,15 @@
 #include "core/fleet/fleet_reader.h"
 #include "core/fleet/redis_sink.h"
 #include "tests/fleet/redis_cluster.h"
+#include "tests/fleet/sink_test_options.h"
 
 using namespace std::chrono_literals;
 using namespace hitcounter;
 using namespace hitcounter::fleet;
+using hitcounter::fleet::testing::fastSinkOptions;
+using hitcounter::fleet::testing::unixNow;
 
 namespace {
-
-Timestamp unixNow() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-RedisSinkOptions optionsFor(const std::string& url, const std::string& instance) {
-    RedisSinkOptions o;
-    o.url = parseRedisUrl(url);
-    o.instance = instance;
-    o.version = "test";
-    o.flushInterval = 50ms;
-    o.minBackoff = 20ms;
-    o.maxBackoff = 200ms;
-    o.timeouts = {300ms, 2000ms};
-    return o;
-}
 
 std::unique_ptr<RedisSink> sinkFor(const RedisSinkOptions& o) {
     return std::make_unique<RedisSink>(o, std::make_unique<RedisClient>(o.url, o.timeouts));
@@ -96,7 +81,7 @@ private Q_SLOTS:
         const Timestamp now = unixNow();
         std::vector<std::unique_ptr<RedisSink>> sinks;
         for (int i = 0; i < 3; ++i) {
-            RedisSinkOptions o = optionsFor(m_cluster.url(i), "inst" + std::to_string(i));
+            RedisSinkOptions o = fastSinkOptions(m_cluster.url(i), "inst" + std::to_string(i));
             o.replicaWait = 5s;  // a loaded CI machine (sanitizers) may be slow to replicate
             sinks.push_back(sinkFor(o));
         }
@@ -158,7 +143,7 @@ private Q_SLOTS:
                 to = i;
         QVERIFY(to >= 0);
         const Timestamp second = unixNow();  // one second: the item's keys stay the same set
-        auto sink = sinkFor(optionsFor(m_cluster.url(0), "mover"));
+        auto sink = sinkFor(fastSinkOptions(m_cluster.url(0), "mover"));
         sink->add(at(item, 100, second));
         QVERIFY(flushedPast(*sink, 0));
 
@@ -209,7 +194,7 @@ private Q_SLOTS:
         const Timestamp now = unixNow();
         std::vector<std::unique_ptr<RedisSink>> sinks;
         for (int i = 0; i < 4; ++i) {
-            RedisSinkOptions o = optionsFor(m_cluster.url(i), "hot" + std::to_string(i));
+            RedisSinkOptions o = fastSinkOptions(m_cluster.url(i), "hot" + std::to_string(i));
             o.hotShards = 8;
             o.hotMinHits = 100;
             sinks.push_back(sinkFor(o));
@@ -270,7 +255,7 @@ private Q_SLOTS:
             ++entry;
         std::vector<std::unique_ptr<RedisSink>> sinks;
         for (const char* name : {"fo-a", "fo-b"}) {
-            RedisSinkOptions o = optionsFor(m_cluster.url(entry), name);
+            RedisSinkOptions o = fastSinkOptions(m_cluster.url(entry), name);
             sinks.push_back(sinkFor(o));
         }
         Count fed = 0;

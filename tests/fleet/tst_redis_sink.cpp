@@ -8,29 +8,19 @@
 #include "core/fleet/redis_sink.h"
 #include "tests/fleet/cut_proxy.h"
 #include "tests/fleet/redis_server.h"
+#include "tests/fleet/sink_test_options.h"
 
 using namespace std::chrono_literals;
 using namespace hitcounter;
 using namespace hitcounter::fleet;
+using hitcounter::fleet::testing::fastSinkOptions;
+using hitcounter::fleet::testing::unixNow;
 
 namespace {
 
-Timestamp unixNow() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
+// Short timeouts: the tests of a cut or silent server wait for them.
 RedisSinkOptions optionsFor(const std::string& url, const std::string& instance) {
-    RedisSinkOptions o;
-    o.url = parseRedisUrl(url);
-    o.instance = instance;
-    o.version = "test";
-    o.flushInterval = 50ms;
-    o.minBackoff = 20ms;
-    o.maxBackoff = 200ms;
-    o.timeouts = {200ms, 1000ms};
-    return o;
+    return fastSinkOptions(url, instance, {200ms, 1000ms});
 }
 
 std::unique_ptr<RedisSink> sinkFor(const std::string& url, const std::string& instance) {

@@ -15,6 +15,7 @@
 #include "core/fleet/redis_sink.h"
 #include "tests/fleet/redis_cluster.h"
 #include "tests/fleet/redis_server.h"
+#include "tests/fleet/sink_test_options.h"
 #include "ui/fleet_view.h"
 #include "ui/main_window.h"
 #include "ui/qcp.h"
@@ -22,24 +23,13 @@
 using namespace std::chrono_literals;
 using namespace hitcounter;
 using namespace hitcounter::fleet;
+using hitcounter::fleet::testing::fastSinkOptions;
+using hitcounter::fleet::testing::unixNow;
 
 namespace {
 
-Timestamp unixNow() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 std::unique_ptr<RedisSink> sinkFor(const std::string& url, const std::string& instance) {
-    RedisSinkOptions o;
-    o.url = parseRedisUrl(url);
-    o.instance = instance;
-    o.version = "test";
-    o.flushInterval = 100ms;
-    o.minBackoff = 20ms;
-    o.maxBackoff = 200ms;
-    o.timeouts = {300ms, 2000ms};
+    const RedisSinkOptions o = fastSinkOptions(url, instance, {300ms, 2000ms}, 100ms);
     return std::make_unique<RedisSink>(o, std::make_unique<RedisClient>(o.url, o.timeouts));
 }
 
