@@ -314,14 +314,7 @@ void LivePlot::fitValueAxes() {
 
 void LivePlot::setFollowSpan(double seconds) {
     m_followSpan = std::clamp(seconds, 5.0, 86400.0);
-    m_manualY = false;
-    if (m_following) {
-        applyFollowRange();
-        fitValueAxes();
-        replot(rpQueuedReplot);
-    } else {
-        setFollowing(true);
-    }
+    followWithAutomaticY();
 }
 
 void LivePlot::setLogY(bool on) {
@@ -407,6 +400,10 @@ void LivePlot::zoomTime(double factor) {
 
 void LivePlot::resetView() {
     m_followSpan = 0.0;
+    followWithAutomaticY();
+}
+
+void LivePlot::followWithAutomaticY() {
     m_manualY = false;
     if (m_following) {
         applyFollowRange();

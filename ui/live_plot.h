@@ -101,6 +101,8 @@ protected:
 
 private:
     void applyFollowRange();
+    // Back to following "now" with the value axes fitted to the data again.
+    void followWithAutomaticY();
     void fitValueAxes();
     void showStatusLayers();
     // Turns the layers' points into running sums (stacked) or back into each layer's hits.
