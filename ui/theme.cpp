@@ -34,6 +34,27 @@ Theme themeNamed(const QString& name) {
     return name == QLatin1String("dark") ? darkTheme() : lightTheme();
 }
 
+namespace {
+
+// Fusion outlines radio and check indicators with a darker shade of the window colour, which
+// vanishes on a dark window: in the dark theme they get a light ring and an accent fill.
+QString darkIndicatorStyle(const Theme& theme) {
+    const QString ring = QStringLiteral("#9aa0a6");
+    return QStringLiteral(
+               "QRadioButton::indicator, QCheckBox::indicator { width: 12px; height: 12px;"
+               " border: 1px solid %1; background: %2; }"
+               "QRadioButton::indicator { border-radius: 7px; }"
+               "QCheckBox::indicator { border-radius: 2px; }"
+               "QRadioButton::indicator:checked { background: qradialgradient(cx: 0.5, cy: 0.5,"
+               " radius: 0.5, fx: 0.5, fy: 0.5, stop: 0 %3, stop: 0.55 %3, stop: 0.65 %2); }"
+               "QCheckBox::indicator:checked { background: %3; border-color: %3; }"
+               "QRadioButton::indicator:disabled, QCheckBox::indicator:disabled {"
+               " border-color: #5f6368; }")
+        .arg(ring, theme.window.name(), theme.accent.name());
+}
+
+}  // namespace
+
 void applyTheme(QApplication& app, const Theme& theme) {
     app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     QPalette p;
@@ -69,6 +90,7 @@ void applyTheme(QApplication& app, const Theme& theme) {
         p.setColor(QPalette::Highlight, theme.accent);
     }
     app.setPalette(p);
+    app.setStyleSheet(theme.dark ? darkIndicatorStyle(theme) : QString());
 }
 
 void stylePlot(QCustomPlot& plot, const Theme& theme) {

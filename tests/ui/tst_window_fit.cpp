@@ -8,18 +8,22 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <QApplication>
 #include <QDateTime>
 #include <QDockWidget>
 #include <QLabel>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QScreen>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyleOptionButton>
 #include <QTableWidget>
 #include <QTest>
 #include <QToolBar>
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 
 #include "core/net/socket_listener.h"
 #include "core/sources/simulator_source.h"
@@ -30,6 +34,7 @@
 #include "ui/overload_banner.h"
 #include "ui/ring_histogram.h"
 #include "ui/sources_panel.h"
+#include "ui/theme.h"
 #include "ui/window_fit.h"
 
 using namespace hitcounter;
@@ -438,6 +443,38 @@ private Q_SLOTS:
         QCOMPARE(button->text(), QStringLiteral("Restart simulator"));
         w.stopSource();
         QCOMPARE(button->text(), QStringLiteral("Start simulator"));
+    }
+
+    // Item 10: in the dark theme the radio indicators (the items panel's 1 min / 5 min / 1 h)
+    // stand out from the window: Fusion's own outline is a darker shade of the dark window.
+    void darkThemeRadioIndicatorsStandOut() {
+        auto* app = qobject_cast<QApplication*>(QCoreApplication::instance());
+        QVERIFY(app);
+        const Theme dark = themeNamed(QStringLiteral("dark"));
+        applyTheme(*app, dark);
+        QWidget holder;
+        holder.setAutoFillBackground(true);
+        auto* button = new QRadioButton(QStringLiteral("5 min"), &holder);
+        button->move(10, 10);
+        holder.resize(120, 40);
+        holder.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&holder));
+        QStyleOptionButton option;
+        option.initFrom(button);
+        const QRect indicator =
+            button->style()->subElementRect(QStyle::SE_RadioButtonIndicator, &option, button);
+        const QImage image = button->grab().toImage();
+        const int windowGray = qGray(holder.palette().color(QPalette::Window).rgb());
+        int standingOut = 0;
+        for (int y = indicator.top(); y <= indicator.bottom(); ++y) {
+            for (int x = indicator.left(); x <= indicator.right(); ++x) {
+                standingOut += std::abs(qGray(image.pixel(x, y)) - windowGray) > 60 ? 1 : 0;
+            }
+        }
+        applyTheme(*app, themeNamed(QStringLiteral("light")));
+        QVERIFY2(standingOut >= 12, qPrintable(QStringLiteral("%1 indicator pixels differ from "
+                                                              "the dark window")
+                                                   .arg(standingOut)));
     }
 };
 
