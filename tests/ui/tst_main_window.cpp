@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "tests/ui/known_inputs.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/plot_export.h"
@@ -17,6 +18,7 @@
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::pushKnownStream;
 
 namespace {
 
@@ -31,17 +33,6 @@ public:
     SourceStats stats() const override { return {}; }
     std::string describe() const override { return "failing"; }
 };
-
-// Seconds 1000..1009, second s holding (s - 999) hits: 55 hits in all.
-void pushKnownStream(BatchQueue& queue) {
-    for (Timestamp s = 1000; s < 1010; ++s) {
-        HitBatch batch;
-        for (Timestamp i = 0; i < s - 999; ++i) {
-            batch.push_back(HitEvent{s, "page", "visitor", 1});
-        }
-        QVERIFY(queue.tryPush(std::move(batch)));
-    }
-}
 
 double valueAt(QCPGraph* graph, double key) {
     auto it = graph->data()->findBegin(key, false);

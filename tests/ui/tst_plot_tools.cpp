@@ -30,6 +30,7 @@
 #include <QUrl>
 
 #include "core/time/manual_clock.h"
+#include "tests/ui/known_inputs.h"
 #include "ui/data_export.h"
 #include "ui/items_panel.h"
 #include "ui/limits_view.h"
@@ -45,20 +46,10 @@
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::pushKnownStream;
+using hitcounter::testing::writeOneHitTrace;
 
 namespace {
-
-// Seconds 1000..1009, second s holding (s - 999) hits of key `key`: window counts 1, 3, 6, 10,
-// 15, 21, 28, 36, 45, 55.
-void pushKnownStream(BatchQueue& queue, const std::string& key = "page") {
-    for (Timestamp s = 1000; s < 1010; ++s) {
-        HitBatch batch;
-        for (Timestamp i = 0; i < s - 999; ++i) {
-            batch.push_back(HitEvent{s, key, "visitor", 1});
-        }
-        QVERIFY(queue.tryPush(std::move(batch)));
-    }
-}
 
 template <typename Done>
 bool framesUntil(MainWindow& w, Done done) {
@@ -86,19 +77,6 @@ void sendMouse(QWidget* to, QEvent::Type type, QPointF pos, Qt::MouseButton butt
 // The pixel of time `t` in `rect`, halfway up.
 QPointF pixelAt(QCPAxisRect* rect, double t) {
     return QPointF(rect->axis(QCPAxis::atBottom)->coordToPixel(t), rect->center().y());
-}
-
-QString writeTrace(const QTemporaryDir& dir, const QString& name, int first, int last) {
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return {};
-    }
-    file.write("timestamp,key,visitor\n");
-    for (int t = first; t <= last; ++t) {
-        file.write(QStringLiteral("%1,k,u\n").arg(t).toUtf8());
-    }
-    return path;
 }
 
 QRectF legendItemRect(QCustomPlot& plot, QCPAbstractPlottable* series) {
@@ -409,7 +387,7 @@ private Q_SLOTS:
 
     void aDroppedFileIsOpenedAndRemembered() {
         QTemporaryDir dir;
-        const QString trace = writeTrace(dir, QStringLiteral("dropped.csv"), 1, 50);
+        const QString trace = writeOneHitTrace(dir, QStringLiteral("dropped.csv"), 1, 50);
         MainWindow w(std::make_shared<ManualClock>());
         w.recentFiles()->clear();
         QMimeData mime;
@@ -440,7 +418,7 @@ private Q_SLOTS:
         const QString ini = dir.filePath(QStringLiteral("settings.ini"));
         QStringList made;
         for (int i = 0; i < 12; ++i) {
-            made << writeTrace(dir, QStringLiteral("t%1.csv").arg(i), 1, 2);
+            made << writeOneHitTrace(dir, QStringLiteral("t%1.csv").arg(i), 1, 2);
         }
         {
             RecentFiles recent(ini);

@@ -13,6 +13,7 @@
 #include <QWheelEvent>
 
 #include "core/time/manual_clock.h"
+#include "tests/ui/known_inputs.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/replay_bar.h"
@@ -22,33 +23,10 @@
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::pushKnownStream;
+using hitcounter::testing::writeOneHitTrace;
 
 namespace {
-
-// Seconds 1000..1009, second s holding (s - 999) hits.
-void pushKnownStream(BatchQueue& queue) {
-    for (Timestamp s = 1000; s < 1010; ++s) {
-        HitBatch batch;
-        for (Timestamp i = 0; i < s - 999; ++i) {
-            batch.push_back(HitEvent{s, "page", "visitor", 1});
-        }
-        QVERIFY(queue.tryPush(std::move(batch)));
-    }
-}
-
-// A trace CSV with one hit in each of seconds first..last (none if last < first).
-QString writeTrace(const QTemporaryDir& dir, const QString& name, int first, int last) {
-    const QString path = dir.filePath(name);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return {};
-    }
-    file.write("timestamp,key,visitor\n");
-    for (int t = first; t <= last; ++t) {
-        file.write(QStringLiteral("%1,k,u\n").arg(t).toUtf8());
-    }
-    return path;
-}
 
 ReplayProgress loaded(Timestamp first, Timestamp last) {
     ReplayProgress p;
@@ -119,8 +97,8 @@ private Q_SLOTS:
 
     void openingATraceWhilePausedShowsItPlaying() {
         QTemporaryDir dir;
-        const QString first = writeTrace(dir, QStringLiteral("a.csv"), 1, 100);
-        const QString second = writeTrace(dir, QStringLiteral("b.csv"), 1, 50);
+        const QString first = writeOneHitTrace(dir, QStringLiteral("a.csv"), 1, 100);
+        const QString second = writeOneHitTrace(dir, QStringLiteral("b.csv"), 1, 50);
         MainWindow w(std::make_shared<ManualClock>());
         auto* pause = w.findChild<QAction*>(QStringLiteral("pauseAction"));
         QVERIFY(pause);
@@ -146,7 +124,7 @@ private Q_SLOTS:
 
     void anEmptyTraceSaysSo() {
         QTemporaryDir dir;
-        const QString empty = writeTrace(dir, QStringLiteral("empty.csv"), 1, 0);
+        const QString empty = writeOneHitTrace(dir, QStringLiteral("empty.csv"), 1, 0);
         MainWindow w(std::make_shared<ManualClock>());
         w.show();  // the error banner is a visible widget
         QVERIFY(w.session()->openTrace(empty));
@@ -159,7 +137,7 @@ private Q_SLOTS:
 
     void theTraceAxisStartsAtTheTrace() {
         QTemporaryDir dir;
-        const QString path = writeTrace(dir, QStringLiteral("t.csv"), 1, 1000);
+        const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 1000);
         MainWindow w(std::make_shared<ManualClock>());  // frozen: the replay stays at its start
         QVERIFY(w.session()->openTrace(path));
         QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));

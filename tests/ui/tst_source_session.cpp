@@ -18,30 +18,14 @@
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/manual_clock.h"
+#include "tests/ui/known_inputs.h"
 #include "ui/source_session.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::writeKnownTrace;
 
 namespace {
-
-// A trace of seconds 1..1000, second t holding (t % 7 + 1) rows of key k<t%3>.
-QString writeTrace(const QTemporaryDir& dir, std::vector<Count>& perSecond) {
-    const QString path = dir.filePath(QStringLiteral("trace.csv"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return {};
-    }
-    file.write("timestamp,key,visitor\n");
-    perSecond.assign(1001, 0);
-    for (int t = 1; t <= 1000; ++t) {
-        for (int i = 0; i < t % 7 + 1; ++i) {
-            file.write(QStringLiteral("%1,k%2,u%3\n").arg(t).arg(t % 3).arg(i).toUtf8());
-            ++perSecond[std::size_t(t)];
-        }
-    }
-    return path;
-}
 
 Count sum(const std::vector<Count>& perSecond, Timestamp from, Timestamp to) {
     Count total = 0;
@@ -132,7 +116,7 @@ private Q_SLOTS:
     void startStopAndRestartAReplay() {
         QTemporaryDir dir;
         std::vector<Count> perSecond;
-        const QString path = writeTrace(dir, perSecond);
+        const QString path = writeKnownTrace(dir, perSecond);
         Pipeline p(frozenClock());
         QSignalSpy reset(&p.session, &SourceSession::viewsReset);
         QSignalSpy started(&p.session, &SourceSession::started);
@@ -172,7 +156,7 @@ private Q_SLOTS:
     void seeksRebuildExactCountsInEveryEpoch() {
         QTemporaryDir dir;
         std::vector<Count> perSecond;
-        const QString path = writeTrace(dir, perSecond);
+        const QString path = writeKnownTrace(dir, perSecond);
         Pipeline p(frozenClock());
         QVERIFY(p.startReplay(path));
         QSignalSpy messages(&p.session, &SourceSession::statusMessage);
@@ -218,7 +202,7 @@ private Q_SLOTS:
     void recordingTogglesChangeNoCount() {
         QTemporaryDir dir;
         std::vector<Count> perSecond;
-        const QString path = writeTrace(dir, perSecond);
+        const QString path = writeKnownTrace(dir, perSecond);
         Pipeline p(frozenClock());
         QVERIFY(p.startReplay(path));
         const auto before = p.seekAndWait(700);
@@ -266,7 +250,7 @@ private Q_SLOTS:
     void aTakenPortLeavesNoSourceAndZeroedCounters() {
         QTemporaryDir dir;
         std::vector<Count> perSecond;
-        const QString path = writeTrace(dir, perSecond);
+        const QString path = writeKnownTrace(dir, perSecond);
         Pipeline p(frozenClock());
         QVERIFY(p.startReplay(path));
         QVERIFY(p.seekAndWait(700) != nullptr);
@@ -306,7 +290,7 @@ private Q_SLOTS:
     void aBadSettingKeepsTheRunningSource() {
         QTemporaryDir dir;
         std::vector<Count> perSecond;
-        const QString path = writeTrace(dir, perSecond);
+        const QString path = writeKnownTrace(dir, perSecond);
         Pipeline p(frozenClock());
         QVERIFY(p.startReplay(path));
         const Source* running = p.session.source();
@@ -348,7 +332,7 @@ private Q_SLOTS:
     void cancellingALoadStopsTheReplay() {
         QTemporaryDir dir;
         std::vector<Count> perSecond;
-        const QString path = writeTrace(dir, perSecond);
+        const QString path = writeKnownTrace(dir, perSecond);
         Pipeline p(frozenClock());
         QSignalSpy errors(&p.session, &SourceSession::errorOccurred);
         QSignalSpy stopped(&p.session, &SourceSession::stopped);

@@ -11,32 +11,16 @@
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/manual_clock.h"
+#include "tests/ui/known_inputs.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/replay_bar.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::writeKnownTrace;
 
 namespace {
-
-// A trace of seconds 1..1000, second t holding (t % 7 + 1) rows of key k<t%3>.
-QString writeTrace(const QTemporaryDir& dir, std::vector<Count>& perSecond) {
-    const QString path = dir.filePath(QStringLiteral("trace.csv"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return {};
-    }
-    file.write("timestamp,key,visitor\n");
-    perSecond.assign(1001, 0);
-    for (int t = 1; t <= 1000; ++t) {
-        for (int i = 0; i < t % 7 + 1; ++i) {
-            file.write(QStringLiteral("%1,k%2,u%3\n").arg(t).arg(t % 3).arg(i).toUtf8());
-            ++perSecond[std::size_t(t)];
-        }
-    }
-    return path;
-}
 
 // Runs frames until `done` holds or about 10 s pass.
 template <typename Done>
@@ -66,7 +50,7 @@ private Q_SLOTS:
     void replaySeekLandsOnExactCounts() {
         QTemporaryDir dir;
         std::vector<Count> perSecond;
-        const QString path = writeTrace(dir, perSecond);
+        const QString path = writeKnownTrace(dir, perSecond);
         // A manual clock that never moves: the replay stays where it is put.
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
