@@ -8,6 +8,7 @@
 #pragma once
 
 #include <QString>
+#include <array>
 #include <chrono>
 #include <memory>
 
@@ -34,7 +35,10 @@ struct SourceSpec {
     TrafficPattern pattern = TrafficPattern::Poisson;
     double rate = 2000.0;  // hits per second
     int keys = 100;
-    double speed = 1.0;
+    double speed = 1.0;  // one of kSpeeds
+    // The speeds offered (the sources panel's choices and --speed's): simulated or replayed
+    // seconds per wall-clock second.
+    static constexpr std::array<double, 6> kSpeeds{0.5, 1.0, 2.0, 10.0, 100.0, 1000.0};
     // Ten minutes: the default 5 min window is full within a second. The main window raises it
     // to cover a longer W (startSpec); a W raised later beyond the seconds seen is marked
     // "filling" in the views until it is full.

@@ -76,7 +76,7 @@ SourcesPanel::SourcesPanel(QWidget* parent) : QWidget(parent) {
     m_keys->setToolTip(tr("Number of distinct keys (pages), Zipf popularity; applies on Start"));
     m_speed = new QComboBox;
     m_speed->setObjectName(QStringLiteral("speedBox"));
-    for (double s : {0.5, 1.0, 2.0, 10.0, 100.0, 1000.0}) {
+    for (double s : SourceSpec::kSpeeds) {
         m_speed->addItem(tr("%1×").arg(s), s);
     }
     m_speed->setToolTip(tr("How fast simulated (or replayed) time runs against the wall clock"));

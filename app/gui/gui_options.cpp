@@ -35,6 +35,11 @@ struct GuiCliOptions {
         QStringLiteral("PATTERN")};
     QCommandLineOption rate{QStringLiteral("rate"), QStringLiteral("Simulated hits per second."),
                             QStringLiteral("R")};
+    QCommandLineOption speed{QStringLiteral("speed"),
+                             QStringLiteral("With --simulate, --rate or --replay: simulated or "
+                                            "replayed seconds per wall-clock second: 0.5, 1, 2, "
+                                            "10, 100 or 1000 (default 1)."),
+                             QStringLiteral("X")};
     QCommandLineOption replay{
         QStringLiteral("replay"),
         QStringLiteral("Replay a trace CSV (time,key,visitor) or a web server access log "
@@ -156,11 +161,11 @@ struct GuiCliOptions {
                            "With no option it starts on the traffic simulator."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addOptions({simulate,   rate,        replay,     follow, fromStart, key,
-                           logFormat,  statusSplit, theme,      size,   seek,      stateJson,
-                           udp,        tcp,         screenshot, after,  bench,     teach,
-                           lesson,     step,        view,       limit,  per,       scope,
-                           algorithms, lessonFile,  graphite,   redis,  build});
+        parser.addOptions({simulate,  rate,       speed,       replay,     follow, fromStart,
+                           key,       logFormat,  statusSplit, theme,      size,   seek,
+                           stateJson, udp,        tcp,         screenshot, after,  bench,
+                           teach,     lesson,     step,        view,       limit,  per,
+                           scope,     algorithms, lessonFile,  graphite,   redis,  build});
     }
 };
 
@@ -180,9 +185,9 @@ bool checkClashes(OptionReader& r, const GuiCliOptions& c) {
     r.needs(c.after, r.isSet(c.screenshot), QStringLiteral("--after needs --screenshot FILE"));
     if (r.isSet(c.teach)) {
         const QStringList monitorOnly =
-            r.given({&c.simulate, &c.rate, &c.replay, &c.follow, &c.udp, &c.tcp, &c.graphite,
-                     &c.redis, &c.bench, &c.stateJson, &c.seek, &c.statusSplit, &c.view, &c.limit,
-                     &c.per, &c.scope, &c.algorithms});
+            r.given({&c.simulate, &c.rate, &c.speed, &c.replay, &c.follow, &c.udp, &c.tcp,
+                     &c.graphite, &c.redis, &c.bench, &c.stateJson, &c.seek, &c.statusSplit,
+                     &c.view, &c.limit, &c.per, &c.scope, &c.algorithms});
         if (!monitorOnly.isEmpty()) {
             r.fail(QStringLiteral("--teach and %1: the teaching view runs its own lessons; %1 is "
                                   "for the monitor")
@@ -239,6 +244,20 @@ void readSourceOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
                               .arg(formatNumber(TrafficModel::kMaxRate)),
                           Syntax::Qt)
                      .value_or(0.0);
+    }
+    r.needs(c.speed, r.isSet(c.simulate) || r.isSet(c.rate) || r.isSet(c.replay),
+            QStringLiteral("--speed needs --simulate PATTERN, --rate R or --replay FILE"));
+    if (r.isSet(c.speed)) {
+        const auto& speeds = ui::SourceSpec::kSpeeds;
+        o.speed = r.number(c.speed, {.min = 0, .max = speeds.back(), .aboveMin = true},
+                           QStringLiteral("{option}: expected 0.5, 1, 2, 10, 100 or 1000, got "
+                                          "'{value}'"),
+                           Syntax::Qt)
+                      .value_or(0.0);
+        if (o.speed > 0 && std::find(speeds.begin(), speeds.end(), o.speed) == speeds.end()) {
+            r.fail(QStringLiteral("--speed: expected 0.5, 1, 2, 10, 100 or 1000, got '%1'")
+                       .arg(r.value(c.speed)));
+        }
     }
 }
 
@@ -465,6 +484,9 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
         spec.key = o.key;
     }
     spec.logFormat = o.logFormat;
+    if (o.speed > 0) {
+        spec.speed = o.speed;
+    }
     return spec;
 }
 

@@ -19,6 +19,7 @@ namespace hitcounter::app {
 struct GuiOptions {
     QString simulatePattern;  // empty: not asked for (the default source is the simulator)
     double rate = 0.0;        // 0: the simulator's default
+    double speed = 0.0;       // --speed: one of SourceSpec::kSpeeds; 0: the source's default
     QString replayFile;       // a trace CSV or an access log, plain or gzip
     QString followFile;       // --follow: a live access log, like tail -F
     bool fromStart = false;   // --from-start: follow reads the lines already in the log too
@@ -59,7 +60,8 @@ struct GuiOptions {
 std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString* error);
 
 // The source to start. With no source option (--simulate, --rate, --replay, --follow,
-// --listen-udp, --listen-tcp, --listen-graphite, --redis) the remembered one, as it was. With
+// --listen-udp, --listen-tcp, --listen-graphite, --redis) the remembered one, as it was.
+// --speed needs --simulate, --rate or --replay. With
 // one, the source's defaults plus what the command line gives: explicit options win, and nothing of
 // the remembered source (its rate, file, speed, loop) is inherited. nullopt and `error` for a bad
 // pattern.

@@ -91,6 +91,8 @@ private Q_SLOTS:
             << "--bench-frames";
         QTest::newRow("teach and rate") << QStringList{"--teach", "--rate", "5"} << "--teach"
                                         << "--rate";
+        QTest::newRow("teach and speed") << QStringList{"--teach", "--speed", "10"} << "--teach"
+                                         << "--speed";
         QTest::newRow("teach and view") << QStringList{"--teach", "--view", "limits"} << "--teach"
                                         << "--view";
         QTest::newRow("redis and simulate")
@@ -246,6 +248,40 @@ private Q_SLOTS:
         QVERIFY(!spec->loop);
         QCOMPARE(spec->speed, 1.0);
         QCOMPARE(spec->key, QStringLiteral("path"));
+    }
+
+    void speedSetsTheSimulatorsOrTheReplaysSpeed() {
+        QString error;
+        const auto simulated = parse(
+            {QStringLiteral("--simulate"), QStringLiteral("poisson"), QStringLiteral("--rate"),
+             QStringLiteral("1e7"), QStringLiteral("--speed"), QStringLiteral("1000")},
+            &error);
+        QVERIFY2(simulated, qPrintable(error));
+        const auto spec = sourceSpecFromOptions(*simulated, SourceSpec{}, &error);
+        QVERIFY(spec);
+        QCOMPARE(spec->kind, SourceSpec::Kind::Simulator);
+        QCOMPARE(spec->speed, 1000.0);
+        QCOMPARE(spec->rate, 1e7);
+        const auto replayed = parse({QStringLiteral("--replay"), QStringLiteral("t.csv"),
+                                     QStringLiteral("--speed"), QStringLiteral("0.5")},
+                                    &error);
+        QVERIFY2(replayed, qPrintable(error));
+        QCOMPARE(sourceSpecFromOptions(*replayed, SourceSpec{}, &error)->speed, 0.5);
+
+        // A speed the sources panel does not offer, or one without a source that has a speed:
+        // exit 2 with the option named.
+        for (const QStringList& args :
+             {QStringList{"--simulate", "steady", "--speed", "3"},
+              QStringList{"--simulate", "steady", "--speed", "fast"},
+              QStringList{"--listen-udp", "127.0.0.1:8125", "--speed", "10"},
+              QStringList{"--speed", "10"}}) {
+            QVERIFY2(!parse(args, &error), qPrintable(args.join(QLatin1Char(' '))));
+            QVERIFY2(error.startsWith(QStringLiteral("--speed")), qPrintable(error));
+        }
+        const Run run = runGui({QStringLiteral("--speed"), QStringLiteral("10")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.errors.contains(QStringLiteral("hitcounter: --speed needs")),
+                 qPrintable(run.errors));
     }
 
     void listenGraphiteStartsTheGraphiteListener() {
