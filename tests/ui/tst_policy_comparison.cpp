@@ -250,6 +250,39 @@ private Q_SLOTS:
         QVERIFY(table->item(rowNamed(*table, QStringLiteral("ring")), 1)->toolTip().isEmpty());
     }
 
+    // The table is the legend: unticking a policy hides its lines and bar, and it stays
+    // hidden through the next frames (and a rebuild) until it is ticked again.
+    void aPolicyUntickedInTheTableStaysHidden() {
+        Engine e;
+        feedSeconds(e, 1, 20);
+        PolicyComparison view;
+        show(view, e);
+        QTableWidget* table = view.table();
+        const int deque = rowNamed(*table, QStringLiteral("deque"));
+        QVERIFY(deque > 0);
+        QTableWidgetItem* name = table->item(deque, 0);
+        QVERIFY(name->flags() & Qt::ItemIsUserCheckable);
+        QCOMPARE(name->checkState(), Qt::Checked);
+        QVERIFY(view.countGraph(deque)->visible());
+        name->setCheckState(Qt::Unchecked);
+        QVERIFY(!view.policyShown(QStringLiteral("deque")));
+        feedSeconds(e, 21, 30);
+        show(view, e);
+        QVERIFY(!view.countGraph(deque)->visible());
+        QVERIFY(name->font().strikeOut());
+        int hiddenPlottables = 0;
+        for (int i = 0; i < view.plot()->plottableCount(); ++i) {
+            QCPAbstractPlottable* plottable = view.plot()->plottable(i);
+            hiddenPlottables += plottable->visible() ? 0 : 1;
+        }
+        QCOMPARE(hiddenPlottables, 4);  // count, error, memory and its bar
+        QVERIFY(view.countGraph(0)->visible());
+        name->setCheckState(Qt::Checked);
+        show(view, e);
+        QVERIFY(view.countGraph(deque)->visible());
+        QVERIFY(!name->font().strikeOut());
+    }
+
     void windowSizes_data() {
         QTest::addColumn<QSize>("size");
         QTest::newRow("1024x768") << QSize(1024, 768);
