@@ -6,7 +6,6 @@
 #include <QHelpEvent>
 #include <QLabel>
 #include <QLocale>
-#include <QSignalBlocker>
 #include <QTableWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -44,8 +43,8 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
            "calls yet to time). "
            "Right-click to export as PNG."));
     m_plot->plotLayout()->clear();  // deletes the default legend too
-    // No legend in the plot: the table beside it names each policy in its colour and its
-    // check box shows or hides the policy here. A legend row took the height the four small
+    // No legend in the plot: the table beside it names each policy in its colour, and a
+    // click on a name shows or hides the policy here. A legend row took the height the four small
     // charts need, and QCustomPlot squeezed it when the window was short ("ri", "deq").
     auto* grid = m_plot->plotLayout();
     m_countRect = addTitledAxisRect(m_plot, grid, 0, 0, tr("window count"), tr("hits in window"));
@@ -75,7 +74,8 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     m_table->horizontalHeaderItem(ColCount)->setToolTip(
         tr("window count: hits in the window by this policy"));
     m_table->horizontalHeaderItem(ColPolicy)->setToolTip(
-        tr("The policies in their colours in the charts; untick one to hide its lines and bar"));
+        tr("The policies in their colours in the charts: click one to hide or show its lines "
+           "and bar"));
     m_table->horizontalHeaderItem(ColError)->setToolTip(tr("count minus the exact count (ring)"));
     m_table->horizontalHeaderItem(ColMemory)->setToolTip(
         tr("bytes the policy holds now; a policy over the memory cap is stopped"));
@@ -94,16 +94,13 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     fitColumns(*m_table, -1);  // every column sized to its content: numbers are never cut
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setToolTip(
-        tr("Current values of every policy at the newest second. Untick a "
-           "policy to hide it in the charts."));
-    connect(m_table, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
-        if (item->column() != ColPolicy || !(item->flags() & Qt::ItemIsUserCheckable)) {
-            return;
-        }
-        const QString name = item->text();
-        const bool hidden = item->checkState() != Qt::Checked;
-        if (hidden != m_hidden.contains(name)) {
-            setPolicyShown(name, !hidden);
+        tr("Current values of every policy at the newest second. Click a policy's name to "
+           "hide or show it in the charts."));
+    // The table is the legend: a click on a policy's name hides or shows it, as a click on a
+    // legend entry does (no check box: its width would cut the numbers at 1280 px).
+    connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int column) {
+        if (QTableWidgetItem* item = m_table->item(row, ColPolicy); item && column == ColPolicy) {
+            setPolicyShown(item->text(), !policyShown(item->text()));
         }
     });
 
@@ -195,10 +192,8 @@ void PolicyComparison::setPolicyShown(const QString& name, bool shown) {
         if (!shown) {
             color.setAlpha(110);
         }
-        const QSignalBlocker block(m_table);
         item->setFont(font);
         item->setForeground(color);
-        item->setCheckState(shown ? Qt::Checked : Qt::Unchecked);
     }
     applyVisibility();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -279,9 +274,6 @@ void PolicyComparison::rebuildSeries(const EngineSnapshot& snapshot) {
         QFont bold = item->font();
         bold.setBold(true);
         item->setFont(bold);
-        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(Qt::Checked);
-        const QSignalBlocker block(m_table);
         m_table->setItem(static_cast<int>(p), ColPolicy, item);
         for (int c = ColCount; c < ColumnCount; ++c) {
             auto* cell = new QTableWidgetItem;

@@ -1,10 +1,11 @@
 // PolicyComparison: every counting policy fed the same stream, side by side: window counts
 // over time, error against the exact count (%), memory held (log axis) and ns per hit, in one
 // QCustomPlot of four axis rects, with a table of the current values beside it. The table is
-// the legend: each policy's name in its colour, with a check box that shows or hides the
-// policy's lines and bar (hidden: greyed and struck through). Tick labels are fitted to the
-// charts' width after each layout: fewer time ticks, policy names on two lines or slanted, so
-// none overlap or go missing at 1024 px. A bar's tooltip gives its policy and figure.
+// the legend: each policy's name in its colour; a click on it hides or shows the policy's
+// lines and bar (hidden: greyed and struck through, as a legend entry in series_legend.h).
+// Tick labels are fitted to the charts' width after each layout: fewer time ticks, policy
+// names on two lines or slanted, so none overlap or go missing at 1024 px. A bar's tooltip
+// gives its policy and figure.
 //
 // GUI thread only; updated once per frame. The time range follows the live plot's
 // (setTimeRange). Policies are matched by position with EngineSnapshot::policies.
@@ -45,7 +46,7 @@ public:
     QTableWidget* table() const { return m_table; }
     // Graph of policy `index`'s window count over time (nullptr before the first update).
     QCPGraph* countGraph(int index) const;
-    // Whether policy `name` is drawn in the charts (its check box in the table).
+    // Whether policy `name` is drawn in the charts (a click on its name in the table toggles).
     bool policyShown(const QString& name) const;
     void setPolicyShown(const QString& name, bool shown);
 
@@ -73,7 +74,7 @@ private:
     std::vector<std::string> m_names;
     std::vector<bool> m_stopped;    // per policy: stopped at the memory cap
     std::vector<QString> m_nsText;  // per policy: the tooltip over its bar
-    QSet<QString> m_hidden;         // policies unticked in the table, kept across rebuilds
+    QSet<QString> m_hidden;         // policies hidden from the table, kept across rebuilds
     QSharedPointer<QCPAxisTickerText> m_nsTicker;
 };
 
