@@ -6,10 +6,13 @@
 // minimum size (nothing squeezed), every policy has a readable label under its time-per-call
 // bar, no two tick labels overlap, and the ring histogram's legend clears its title and y
 // label. Label boxes are computed as QCustomPlot places them (QCPAxisPainterPrivate).
+#include <QApplication>
 #include <QFontMetrics>
+#include <QHelpEvent>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
+#include <QToolTip>
 #include <QtMath>
 
 #include "core/engine/engine.h"
@@ -333,6 +336,12 @@ private Q_SLOTS:
             // Its whole name, under its own bar.
             const QString name = table->item(p, 0)->text();
             QCOMPARE(labels[p], name);
+            // Hovering its bar names the policy and its figure.
+            const QPoint bar(int(policyAxis.coordToPixel(p)), rects[3]->bottom() - 2);
+            QHelpEvent help(QEvent::ToolTip, bar, plot.mapToGlobal(bar));
+            QApplication::sendEvent(&plot, &help);
+            QVERIFY2(QToolTip::text().startsWith(name + QLatin1Char(':')),
+                     qPrintable(QToolTip::text()));
         }
     }
 
