@@ -1,12 +1,17 @@
 #include "ui/policy_comparison.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QTableWidget>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
+
 #include "ui/plot_layout.h"
 #include "ui/qcp.h"
 
@@ -21,6 +26,8 @@ namespace hitcounter::ui {
 namespace {
 
 enum Column { ColPolicy, ColCount, ColError, ColErrorPct, ColMemory, ColNs, ColumnCount };
+// Tick labels on each small time chart: 5 min read every 2.5 min, fewer where they would touch.
+constexpr int kMostTimeTicks = 2;
 
 }  // namespace
 
@@ -35,20 +42,11 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
            "summed per second first, so one call stands for many hits; no bar: too few "
            "calls yet to time). "
            "Right-click to export as PNG."));
-    m_plot->plotLayout()->clear();
-    // Row 0: one legend for all four rects, in a single line; row 1: the 2 × 2 rects.
-    auto* legend = new QCPLegend;
-    m_plot->plotLayout()->addElement(0, 0, legend);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend->setWrap(0);
-    legend->setFont(QFont(font().family(), 9));
-    legend->setIconSize(18, 10);
-    legend->setMargins(QMargins(4, 2, 4, 2));
-    legend->setLayer(QStringLiteral("legend"));
-    m_plot->legend = legend;
-    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
-    auto* grid = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(1, 0, grid);
+    m_plot->plotLayout()->clear();  // deletes the default legend too
+    // No legend in the plot: the table beside it names each policy in its colour, and a
+    // click on a name shows or hides the policy here. A legend row took the height the four small
+    // charts need, and QCustomPlot squeezed it when the window was short ("ri", "deq").
+    auto* grid = m_plot->plotLayout();
     m_countRect = addTitledAxisRect(m_plot, grid, 0, 0, tr("window count"), tr("hits in window"));
     m_errorRect = addTitledAxisRect(m_plot, grid, 0, 1, tr("error vs exact"), tr("error (%)"));
     m_memoryRect = addTitledAxisRect(m_plot, grid, 1, 0, tr("memory held"), tr("bytes (log)"));
@@ -64,7 +62,10 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_nsRect}) {
         rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(3);
     }
-    m_nsRect->axis(QCPAxis::atBottom)->setLabel(tr("policy"));
+    // The policy names under the bars: one line, two, or slanted, as the width allows.
+    m_nsRect->axis(QCPAxis::atBottom)->setTickLabelRotation(0);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &PolicyComparison::fitLabels);
+    m_plot->installEventFilter(this);
 
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("policyTable"));
@@ -72,6 +73,9 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
         {tr("policy"), tr("count"), tr("error"), tr("error %"), tr("memory"), tr("ns/call")});
     m_table->horizontalHeaderItem(ColCount)->setToolTip(
         tr("window count: hits in the window by this policy"));
+    m_table->horizontalHeaderItem(ColPolicy)->setToolTip(
+        tr("The policies in their colours in the charts: click one to hide or show its lines "
+           "and bar"));
     m_table->horizontalHeaderItem(ColError)->setToolTip(tr("count minus the exact count (ring)"));
     m_table->horizontalHeaderItem(ColMemory)->setToolTip(
         tr("bytes the policy holds now; a policy over the memory cap is stopped"));
@@ -89,7 +93,16 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     fitColumns(*m_table, -1);  // every column sized to its content: numbers are never cut
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setToolTip(tr("Current values of every policy at the newest second."));
+    m_table->setToolTip(
+        tr("Current values of every policy at the newest second. Click a policy's name to "
+           "hide or show it in the charts."));
+    // The table is the legend: a click on a policy's name hides or shows it, as a click on a
+    // legend entry does (no check box: its width would cut the numbers at 1280 px).
+    connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int column) {
+        if (QTableWidgetItem* item = m_table->item(row, ColPolicy); item && column == ColPolicy) {
+            setPolicyShown(item->text(), !policyShown(item->text()));
+        }
+    });
 
     m_noteText = (tr("Exact: ring, deque, sorted, naive, scanring. <b>coarse</b> (60 s buckets) "
                      "over-counts by up to a bucket; <b>estimate</b> errs when traffic is uneven. "
@@ -120,9 +133,102 @@ QCPGraph* PolicyComparison::countGraph(int index) const {
 
 void PolicyComparison::setTimeAxisMode(TimeAxisMode mode) {
     for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_memoryRect}) {
-        setTimeAxis(*rect->axis(QCPAxis::atBottom), mode);
-        rect->axis(QCPAxis::atBottom)->ticker()->setTickCount(2);  // 5 min: every 2.5 min
+        QCPAxis* axis = rect->axis(QCPAxis::atBottom);
+        setTimeAxis(*axis, mode);
+        axis->ticker()->setTickCount(kMostTimeTicks);
+        // The live plot above names the time axis; here its line would take the charts'
+        // height (the tooltip says it).
+        axis->setLabel(QString());
     }
+}
+
+void PolicyComparison::fitLabels() {
+    bool changed = false;
+    for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_memoryRect}) {
+        changed = fitTickCount(*rect->axis(QCPAxis::atBottom), kMostTimeTicks) || changed;
+    }
+    QCPAxis* policies = m_nsRect->axis(QCPAxis::atBottom);
+    if (!m_nsTicker.isNull() && !m_names.empty()) {
+        QStringList names;
+        for (const std::string& name : m_names) {
+            names << QString::fromStdString(name);
+        }
+        const CategoryLabels fitted = fitCategoryLabels(*policies, names);
+        if (fitted.labels != QVector<QString>(m_nsTicker->ticks().values()) ||
+            fitted.rotation != policies->tickLabelRotation()) {
+            QVector<double> ticks;
+            for (int p = 0; p < fitted.labels.size(); ++p) {
+                ticks.push_back(p);
+            }
+            m_nsTicker->setTicks(ticks, fitted.labels);
+            policies->setTickLabelRotation(fitted.rotation);
+            changed = true;
+        }
+    }
+    if (changed) {
+        relayout(*m_plot);
+    }
+}
+
+bool PolicyComparison::policyShown(const QString& name) const {
+    return !m_hidden.contains(name);
+}
+
+void PolicyComparison::setPolicyShown(const QString& name, bool shown) {
+    if (shown) {
+        m_hidden.remove(name);
+    } else {
+        m_hidden.insert(name);
+    }
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        QTableWidgetItem* item = m_table->item(row, ColPolicy);
+        if (item == nullptr || item->text() != name) {
+            continue;
+        }
+        // Greyed and struck through, as a hidden series' legend entry (series_legend.h).
+        QFont font = item->font();
+        font.setStrikeOut(!shown);
+        QColor color = policyColor(name);
+        if (!shown) {
+            color.setAlpha(110);
+        }
+        item->setFont(font);
+        item->setForeground(color);
+    }
+    applyVisibility();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PolicyComparison::applyVisibility() {
+    for (std::size_t p = 0; p < m_counts.size(); ++p) {
+        const QString name = QString::fromStdString(m_names[p]);
+        const bool shown = !m_hidden.contains(name);
+        // A stopped policy's count is frozen, so its count and error lines would only drift
+        // away from the truth; the table and the memory plot still show it.
+        const bool fed = !m_stopped[p];
+        m_counts[p]->setVisible(shown && fed);
+        m_errors[p]->setVisible(shown && fed);
+        m_memory[p]->setVisible(shown);
+        if (p < m_nsBars.size()) {
+            m_nsBars[p]->setVisible(shown);
+        }
+    }
+}
+
+bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
+    // Over the time-per-call chart and its labels: the policy's full name and figure.
+    if (watched == m_plot && event->type() == QEvent::ToolTip) {
+        const QPoint pos = static_cast<QHelpEvent*>(event)->pos();
+        const QRect chart =
+            m_nsRect->rect().united(QRect(m_nsRect->left(), m_nsRect->bottom(), m_nsRect->width(),
+                                          m_nsRect->outerRect().bottom() - m_nsRect->bottom()));
+        const int p = int(std::lround(m_nsRect->axis(QCPAxis::atBottom)->pixelToCoord(pos.x())));
+        if (chart.contains(pos) && p >= 0 && p < int(m_nsText.size())) {
+            QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), m_nsText[p], m_plot);
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void PolicyComparison::applyTheme(const Theme& theme) {
@@ -160,8 +266,6 @@ void PolicyComparison::rebuildSeries(const EngineSnapshot& snapshot) {
         m_counts.push_back(add(m_countRect, p == 0 ? 4 : 1));
         m_errors.push_back(add(m_errorRect, 2));
         m_memory.push_back(add(m_memoryRect, 2));
-        m_errors.back()->removeFromLegend();
-        m_memory.back()->removeFromLegend();
         m_names.push_back(snapshot.policies[p].name);
         ticks.push_back(double(p));
         labels.push_back(name);
@@ -187,11 +291,19 @@ void PolicyComparison::rebuildSeries(const EngineSnapshot& snapshot) {
         bars->removeFromLegend();
         m_nsBars.push_back(bars);
     }
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    ticker->setTicks(ticks, labels);
-    m_nsRect->axis(QCPAxis::atBottom)->setTicker(ticker);
-    m_nsRect->axis(QCPAxis::atBottom)->setTickLabelRotation(30);
+    m_nsTicker = QSharedPointer<QCPAxisTickerText>::create();
+    m_nsTicker->setTicks(ticks, labels);  // fitLabels() shortens them where needed
+    m_nsRect->axis(QCPAxis::atBottom)->setTicker(m_nsTicker);
     m_nsRect->axis(QCPAxis::atBottom)->setRange(-0.6, double(ticks.size()) - 0.4);
+    m_stopped.assign(m_names.size(), false);
+    m_nsText = std::vector<QString>(m_names.size());
+    for (std::size_t p = 0; p < m_names.size(); ++p) {
+        const QString name = QString::fromStdString(m_names[p]);
+        if (m_hidden.contains(name)) {
+            setPolicyShown(name, false);
+        }
+    }
+    applyVisibility();
 }
 
 void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot) {
@@ -230,19 +342,24 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
         applyHistory(*m_memory[p], effective, [p](const SecondRecord& r) {
             return p < r.memory.size() ? std::max(1.0, double(r.memory[p])) : 1.0;
         });
-        // A stopped policy's count is frozen, so its count and error lines would only drift
-        // away from the truth; the table and the memory plot still show it.
-        const bool fed = p < snapshot.policies.size() && !snapshot.policies[p].stopped;
-        m_counts[p]->setVisible(fed);
-        m_errors[p]->setVisible(fed);
+        m_stopped[p] = p >= snapshot.policies.size() || snapshot.policies[p].stopped;
     }
+    applyVisibility();
     double nsTop = 1.0;
     for (std::size_t p = 0; p < snapshot.policies.size() && p < m_nsBars.size(); ++p) {
         // A stopped policy's last figure includes its final reallocations: not shown.
         const PolicyState& s = snapshot.policies[p];
         const double ns = s.stopped || !s.nsPerCall ? 0.0 : *s.nsPerCall;
         m_nsBars[p]->setData({double(p)}, {ns}, true);
-        nsTop = std::max(nsTop, ns);
+        if (m_nsBars[p]->visible()) {
+            nsTop = std::max(nsTop, ns);
+        }
+        const QString name = QString::fromStdString(s.name);
+        m_nsText[p] =
+            s.stopped ? tr("%1: stopped at the memory cap").arg(name)
+            : s.nsPerCall
+                ? tr("%1: %2 ns per hit(t, n) call").arg(name).arg(*s.nsPerCall, 0, 'f', 1)
+                : tr("%1: too few calls yet to time").arg(name);
     }
     m_nsRect->axis(QCPAxis::atLeft)->setRange(0, nsTop * 1.2);
     const bool anyTimed =
@@ -271,7 +388,7 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
             errorHigh = std::max(errorHigh, e.upper);
         }
         const QCPRange m = m_memory[p]->getValueRange(found, QCP::sdBoth, range);
-        if (found) {
+        if (found && m_memory[p]->visible()) {
             memLow = std::min(memLow, m.lower);
             memHigh = std::max(memHigh, m.upper);
         }

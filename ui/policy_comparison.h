@@ -1,11 +1,18 @@
 // PolicyComparison: every counting policy fed the same stream, side by side: window counts
 // over time, error against the exact count (%), memory held (log axis) and ns per hit, in one
-// QCustomPlot of four axis rects, with a table of the current values beside it.
+// QCustomPlot of four axis rects, with a table of the current values beside it. The table is
+// the legend: each policy's name in its colour; a click on it hides or shows the policy's
+// lines and bar (hidden: greyed and struck through, as a legend entry in series_legend.h).
+// Tick labels are fitted to the charts' width after each layout: fewer time ticks, policy
+// names on two lines or slanted, so none overlap or go missing at 1024 px. A bar's tooltip
+// gives its policy and figure.
 //
 // GUI thread only; updated once per frame. The time range follows the live plot's
 // (setTimeRange). Policies are matched by position with EngineSnapshot::policies.
 #pragma once
 
+#include <QSet>
+#include <QSharedPointer>
 #include <QWidget>
 #include <vector>
 
@@ -14,6 +21,7 @@
 
 class QCustomPlot;
 class QCPAxisRect;
+class QCPAxisTickerText;
 class QCPBars;
 class QCPGraph;
 class QCPRange;
@@ -38,8 +46,16 @@ public:
     QTableWidget* table() const { return m_table; }
     // Graph of policy `index`'s window count over time (nullptr before the first update).
     QCPGraph* countGraph(int index) const;
+    // Whether policy `name` is drawn in the charts (a click on its name in the table toggles).
+    bool policyShown(const QString& name) const;
+    void setPolicyShown(const QString& name, bool shown);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void fitLabels();
+    void applyVisibility();
     void rebuildSeries(const EngineSnapshot& snapshot);
     void updateTable(const EngineSnapshot& snapshot);
 
@@ -56,6 +72,10 @@ private:
     std::vector<QCPGraph*> m_errors;
     std::vector<QCPGraph*> m_memory;
     std::vector<std::string> m_names;
+    std::vector<bool> m_stopped;    // per policy: stopped at the memory cap
+    std::vector<QString> m_nsText;  // per policy: the tooltip over its bar
+    QSet<QString> m_hidden;         // policies hidden from the table, kept across rebuilds
+    QSharedPointer<QCPAxisTickerText> m_nsTicker;
 };
 
 }  // namespace hitcounter::ui

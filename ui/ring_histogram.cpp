@@ -5,9 +5,14 @@
 #include <QToolTip>
 
 #include "ui/axis_tickers.h"
+#include "ui/plot_layout.h"
 #include "ui/theme.h"
 
 namespace hitcounter::ui {
+
+namespace {
+constexpr int kLegendInset = 8;  // px between the legend and the rect's border (QCP's default)
+}  // namespace
 
 RingHistogram::RingHistogram(QWidget* parent) : QCustomPlot(parent) {
     setObjectName(QStringLiteral("ringHistogram"));
@@ -38,8 +43,35 @@ RingHistogram::RingHistogram(QWidget* parent) : QCustomPlot(parent) {
     legend->setWrap(0);
     legend->setIconSize(16, 10);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    connect(this, &QCustomPlot::afterLayout, this, &RingHistogram::placeLegend);
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, &RingHistogram::showTooltip);
+}
+
+void RingHistogram::placeLegend() {
+    // Inside the bars' rect, top right, where it fits in one line; else (a narrow window) in a
+    // row of its own under the title: in the rect it would run over the y axis' labels.
+    const bool fits =
+        legend->minimumOuterSizeHint().width() + 2 * kLegendInset <= axisRect()->rect().width();
+    const bool inside = legend->layout() == axisRect()->insetLayout();
+    if (fits == inside) {
+        return;
+    }
+    if (fits) {
+        plotLayout()->take(legend);
+        plotLayout()->simplify();
+        axisRect()->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignRight);
+    } else {
+        axisRect()->insetLayout()->take(legend);
+        plotLayout()->insertRow(1);
+        plotLayout()->addElement(1, 0, legend);
+        plotLayout()->setRowStretchFactor(1, 0.001);  // its own height, the rest to the bars
+    }
+    relayout(*this);
+}
+
+bool RingHistogram::legendInRow() const {
+    return legend->layout() == plotLayout();
 }
 
 void RingHistogram::applyTheme(const Theme& theme) {

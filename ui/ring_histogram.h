@@ -4,6 +4,8 @@
 //
 // GUI thread only; updated once per frame. With a bucket width B > 1 the slots are regrouped
 // into B-second buckets (core/engine/bucket_view.h), the ring a coarse counter would keep.
+// The legend sits inside the bars' rect, top right, where it fits in one line, else in a row
+// of its own under the title (a 1024 px window), never over the title or the y axis' labels.
 #pragma once
 
 #include <vector>
@@ -35,6 +37,8 @@ public:
     QCPBars* liveBars() const { return m_live; }
     QCPBars* staleBars() const { return m_stale; }
     QCPBars* headBars() const { return m_headBar; }
+    // Whether the legend sits in a row under the title (too narrow for it inside the bars).
+    bool legendInRow() const;
 
 protected:
     // Keeps the slot's tooltip over a slot (the widget's generic one elsewhere).
@@ -42,6 +46,7 @@ protected:
 
 private:
     void showTooltip(QMouseEvent* event);
+    void placeLegend();
 
     QCPBars* m_live;
     QCPBars* m_stale;

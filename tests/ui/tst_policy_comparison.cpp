@@ -1,15 +1,31 @@
 // PolicyComparison's table: the time per call is shown only when the engine could time it
 // ("–" with the reason otherwise), its header says it is per call, and a policy stopped at
 // the memory cap says why in the cell the user looks at. Fed by a real Engine.
+// Issue 15 (nothing cut off): in the real main window, offscreen at 1024x768, 1280x720 and
+// 1920x1080, the comparison's and the ring histogram's layout elements get at least their
+// minimum size (nothing squeezed), every policy has a readable label under its time-per-call
+// bar, no two tick labels overlap, and the ring histogram's legend clears its title and y
+// label. Label boxes are computed as QCustomPlot places them (QCPAxisPainterPrivate).
+#include <QApplication>
+#include <QFontMetrics>
+#include <QHelpEvent>
+#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
+#include <QToolTip>
+#include <QtMath>
 
 #include "core/engine/engine.h"
 #include "ui/history_update.h"
+#include "ui/main_window.h"
 #include "ui/policy_comparison.h"
+#include "ui/qcp.h"
+#include "ui/ring_histogram.h"
 
 using namespace hitcounter;
+using hitcounter::ui::MainWindow;
 using hitcounter::ui::PolicyComparison;
+using hitcounter::ui::RingHistogram;
 
 namespace {
 
@@ -41,11 +57,158 @@ void show(PolicyComparison& view, const Engine& e) {
     view.updateFrom(ui::HistoryUpdate{e.history(), 0, true}, e.snapshot());
 }
 
+// 400 seconds of clock time (unix seconds, so the time axes read hh:mm:ss), a few keys.
+void pushClockStream(BatchQueue& queue) {
+    constexpr Timestamp kStart = 1'764'596'000;
+    for (Timestamp s = kStart; s < kStart + 400; ++s) {
+        HitBatch batch;
+        batch.push_back(HitEvent{s, "home", "visitor", Count(s % 13 + 1)});
+        batch.push_back(HitEvent{s, "search", "visitor", 3});
+        QVERIFY(queue.tryPush(std::move(batch)));
+    }
+}
+
+// The minimum outer size a layout gives `e` (QCPLayout::getFinalMinimumOuterSize).
+QSize finalMinimumOuterSize(const QCPLayoutElement& e) {
+    const QSize hint = e.minimumOuterSizeHint();
+    QSize set = e.minimumSize();
+    if (e.sizeConstraintRect() == QCPLayoutElement::scrInnerRect) {
+        if (set.width() > 0) {
+            set.rwidth() += e.margins().left() + e.margins().right();
+        }
+        if (set.height() > 0) {
+            set.rheight() += e.margins().top() + e.margins().bottom();
+        }
+    }
+    return {set.width() > 0 ? set.width() : hint.width(),
+            set.height() > 0 ? set.height() : hint.height()};
+}
+
+// Every element of `plot`'s layout (legends and their items included) got at least its
+// minimum size: QCPLayoutGrid squeezes rows in proportion when the plot is too short, and a
+// squeezed legend cuts its text ("ri", "deq").
+void verifyNothingSqueezed(QCustomPlot& plot) {
+    int checked = 0;
+    const QList<QCPLayoutElement*> elements = plot.plotLayout()->elements(true);
+    for (QCPLayoutElement* e : elements) {
+        if (e == nullptr || !e->visible() || qobject_cast<QCPLayoutInset*>(e) != nullptr) {
+            continue;
+        }
+        const QSize minimum = finalMinimumOuterSize(*e);
+        const QRect r = e->outerRect();
+        QVERIFY2(r.width() >= minimum.width() && r.height() >= minimum.height(),
+                 qPrintable(
+                     QStringLiteral("%1 in %2: %3x%4, needs %5x%6")
+                         .arg(QString::fromLatin1(e->metaObject()->className()), plot.objectName())
+                         .arg(r.width())
+                         .arg(r.height())
+                         .arg(minimum.width())
+                         .arg(minimum.height())));
+        ++checked;
+    }
+    QVERIFY(checked >= 2);
+}
+
+struct LabelBox {
+    QString text;
+    QRectF box;   // the horizontal extent that counts (x), line index in y
+    double tick;  // pixel x of its tick
+};
+
+// The boxes of the tick labels of the horizontal `axis` as QCustomPlot draws them after a
+// replot, one per line of text (a label "\nname" sits on the second line): centred under
+// the tick when not rotated; from the tick to the right (rotation > 0) or left when rotated.
+QVector<LabelBox> tickLabelBoxes(const QCPAxis& axis) {
+    const QFontMetricsF metrics(axis.tickLabelFont());
+    const QVector<double> ticks = axis.tickVector();
+    const QVector<QString> labels = axis.tickVectorLabels();
+    const double radians = qDegreesToRadians(axis.tickLabelRotation());
+    QVector<LabelBox> boxes;
+    for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+        const double x = axis.coordToPixel(ticks[i]);
+        const QStringList lines = labels[i].split(QLatin1Char('\n'));
+        for (int line = 0; line < lines.size(); ++line) {
+            if (lines[line].trimmed().isEmpty()) {
+                continue;
+            }
+            const double w = metrics.horizontalAdvance(lines[line]);
+            const double h = metrics.height();
+            double left = x - w / 2;
+            double width = w;
+            if (radians != 0) {
+                width = w * std::cos(std::abs(radians)) + h * std::sin(std::abs(radians));
+                left = radians > 0 ? x : x - width;
+            }
+            boxes.push_back({lines[line], QRectF(left, line, width, 1), x});
+        }
+    }
+    return boxes;
+}
+
+// What is wrong with the tick labels of the horizontal `axis` ("" if nothing): a label that
+// crosses the plot's border (QCustomPlot then leaves it out: a problem where `allShown`, else
+// the label is just not counted), or two labels on one line that overlap. The lines of the
+// labels drawn go into `texts`.
+QString tickLabelProblem(const QCustomPlot& plot, const QCPAxis& axis, QStringList& texts,
+                         bool allShown) {
+    QVector<LabelBox> boxes = tickLabelBoxes(axis);
+    if (!allShown) {
+        boxes.removeIf(
+            [&](const LabelBox& b) { return b.box.left() < 0 || b.box.right() > plot.width(); });
+    }
+    const double radians = qDegreesToRadians(axis.tickLabelRotation());
+    const double lineHeight = QFontMetricsF(axis.tickLabelFont()).height();
+    texts.clear();
+    for (int i = 0; i < boxes.size(); ++i) {
+        const LabelBox& b = boxes[i];
+        texts << b.text;
+        if (b.box.left() < 0 || b.box.right() > plot.width()) {
+            return QStringLiteral(
+                       "label '%1' at %2..%3 crosses the %4 px wide plot's border, "
+                       "so it is not drawn")
+                .arg(b.text)
+                .arg(b.box.left())
+                .arg(b.box.right())
+                .arg(plot.width());
+        }
+        for (int j = 0; j < i; ++j) {
+            const LabelBox& a = boxes[j];
+            if (a.box.top() != b.box.top()) {
+                continue;
+            }
+            // Rotated labels are parallel strips: apart when their ticks are a line apart
+            // across the text's direction.
+            const bool overlap =
+                radians != 0 ? std::abs(b.tick - a.tick) * std::sin(std::abs(radians)) < lineHeight
+                             : a.box.right() + 2 > b.box.left() && b.box.right() + 2 > a.box.left();
+            if (overlap) {
+                return QStringLiteral("labels '%1' (%2..%3) and '%4' (%5..%6) overlap")
+                    .arg(a.text)
+                    .arg(a.box.left())
+                    .arg(a.box.right())
+                    .arg(b.text)
+                    .arg(b.box.left())
+                    .arg(b.box.right());
+            }
+        }
+    }
+    return {};
+}
+
+// The axis rects of the comparison plot, in layout order (count, error, memory, ns).
+QList<QCPAxisRect*> comparisonRects(QCustomPlot& plot) {
+    return plot.axisRects();
+}
+
 }  // namespace
 
 class TestPolicyComparison : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("hitcounter-test"));
+    }
     void timePerCallIsADashUntilItCanBeTimed() {
         Engine e;
         feedSeconds(e, 1, 5);
@@ -88,6 +251,167 @@ private Q_SLOTS:
             QVERIFY2(tip.contains(QStringLiteral("16 B for every hit() call")), qPrintable(tip));
         }
         QVERIFY(table->item(rowNamed(*table, QStringLiteral("ring")), 1)->toolTip().isEmpty());
+    }
+
+    // The table is the legend: a click on a policy's name hides its lines and bar, which stay
+    // hidden through the next frames until another click shows them.
+    void aClickOnAPolicysNameHidesItUntilClickedAgain() {
+        Engine e;
+        feedSeconds(e, 1, 20);
+        PolicyComparison view;
+        view.resize(1000, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        show(view, e);
+        QTableWidget* table = view.table();
+        const int deque = rowNamed(*table, QStringLiteral("deque"));
+        QVERIFY(deque > 0);
+        QTableWidgetItem* name = table->item(deque, 0);
+        QVERIFY(view.countGraph(deque)->visible());
+        auto click = [&] {
+            QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                              table->visualItemRect(name).center());
+        };
+        click();
+        QVERIFY(!view.policyShown(QStringLiteral("deque")));
+        feedSeconds(e, 21, 30);
+        show(view, e);  // a frame: the count line used to come back here
+        QVERIFY(!view.countGraph(deque)->visible());
+        QVERIFY(name->font().strikeOut());
+        int hidden = 0;
+        for (int i = 0; i < view.plot()->plottableCount(); ++i) {
+            hidden += view.plot()->plottable(i)->visible() ? 0 : 1;
+        }
+        QCOMPARE(hidden, 4);  // its count, error and memory lines and its bar
+        QVERIFY(view.countGraph(0)->visible());
+        click();
+        show(view, e);
+        QVERIFY(view.countGraph(deque)->visible());
+        QVERIFY(!name->font().strikeOut());
+    }
+
+    void windowSizes_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1024x768") << QSize(1024, 768);
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+
+    void comparisonAndRingAreNotSqueezed_data() { windowSizes_data(); }
+    void comparisonAndRingAreNotSqueezed() {
+        QFETCH(QSize, size);
+        MainWindow w;
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushClockStream(w.queue());
+        w.renderNow();
+        verifyNothingSqueezed(*w.comparison()->plot());
+        if (QTest::currentTestFailed()) {
+            return;
+        }
+        verifyNothingSqueezed(*w.ringHistogram());
+    }
+
+    void everyPolicyHasAReadableTimePerCallLabel_data() { windowSizes_data(); }
+    void everyPolicyHasAReadableTimePerCallLabel() {
+        QFETCH(QSize, size);
+        MainWindow w;
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushClockStream(w.queue());
+        w.renderNow();
+        QCustomPlot& plot = *w.comparison()->plot();
+        const QList<QCPAxisRect*> rects = comparisonRects(plot);
+        QCOMPARE(rects.size(), 4);
+        const QCPAxis& policyAxis = *rects[3]->axis(QCPAxis::atBottom);
+        QStringList labels;
+        const QString problem = tickLabelProblem(plot, policyAxis, labels, true);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QTableWidget* table = w.comparison()->table();
+        QCOMPARE(table->rowCount(), 7);
+        QCOMPARE(labels.size(), table->rowCount());
+        for (int p = 0; p < table->rowCount(); ++p) {
+            // Its whole name, under its own bar.
+            const QString name = table->item(p, 0)->text();
+            QCOMPARE(labels[p], name);
+            // Hovering its bar names the policy and its figure.
+            const QPoint bar(int(policyAxis.coordToPixel(p)), rects[3]->bottom() - 2);
+            QHelpEvent help(QEvent::ToolTip, bar, plot.mapToGlobal(bar));
+            QApplication::sendEvent(&plot, &help);
+            QVERIFY2(QToolTip::text().startsWith(name + QLatin1Char(':')),
+                     qPrintable(QToolTip::text()));
+        }
+    }
+
+    void timeTickLabelsDoNotOverlap_data() { windowSizes_data(); }
+    void timeTickLabelsDoNotOverlap() {
+        QFETCH(QSize, size);
+        MainWindow w;
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushClockStream(w.queue());
+        w.renderNow();
+        QCustomPlot& plot = *w.comparison()->plot();
+        const QList<QCPAxisRect*> rects = comparisonRects(plot);
+        QCOMPARE(rects.size(), 4);
+        QStringList labels;
+        for (int i = 0; i < 3; ++i) {
+            const QString problem =
+                tickLabelProblem(plot, *rects[i]->axis(QCPAxis::atBottom), labels, false);
+            QVERIFY2(problem.isEmpty(),
+                     qPrintable(QStringLiteral("plot %1: %2").arg(i).arg(problem)));
+            QVERIFY2(!labels.isEmpty(), qPrintable(QString::number(i)));
+        }
+        RingHistogram& ring = *w.ringHistogram();
+        const QString problem = tickLabelProblem(ring, *ring.xAxis, labels, false);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QVERIFY(!labels.isEmpty());
+    }
+
+    void ringLegendClearsTitleAndAxisLabel_data() { windowSizes_data(); }
+    void ringLegendClearsTitleAndAxisLabel() {
+        QFETCH(QSize, size);
+        MainWindow w;
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushClockStream(w.queue());
+        w.renderNow();
+        RingHistogram& ring = *w.ringHistogram();
+        QVERIFY(ring.legend && ring.legend->visible());
+        const QRect legend = ring.legend->outerRect();
+        QVERIFY(ring.rect().contains(legend));
+        QCPTextElement* title = nullptr;
+        for (QCPLayoutElement* e : ring.plotLayout()->elements(true)) {
+            if (auto* text = qobject_cast<QCPTextElement*>(e)) {
+                title = text;
+            }
+        }
+        QVERIFY(title);
+        QVERIFY2(!legend.intersects(title->outerRect()),
+                 qPrintable(QStringLiteral("legend %1,%2 %3x%4, title ends at y %5")
+                                .arg(legend.x())
+                                .arg(legend.y())
+                                .arg(legend.width())
+                                .arg(legend.height())
+                                .arg(title->outerRect().bottom())));
+        // The y axis' label and tick labels: the axis rect's left margin.
+        const QRect outer = ring.axisRect()->outerRect();
+        const QRect inner = ring.axisRect()->rect();
+        const QRect yLabels(outer.left(), inner.top(), inner.left() - outer.left(), inner.height());
+        QVERIFY2(!legend.intersects(yLabels),
+                 qPrintable(QStringLiteral("legend from x %1, y labels until x %2")
+                                .arg(legend.left())
+                                .arg(yLabels.right())));
+        for (int i = 0; i < ring.legend->itemCount(); ++i) {
+            const QRect item = ring.legend->item(i)->outerRect();
+            QVERIFY(ring.rect().contains(item));
+            QVERIFY2(item.height() >= QFontMetrics(ring.legend->font()).height(),
+                     qPrintable(QString::number(item.height())));
+        }
     }
 };
 
