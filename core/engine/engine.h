@@ -23,7 +23,8 @@
 //    memory-hungry baseline (naive: 16 bytes per hit) cannot grow without bound at 10^6
 //    hits/s. The ring is never stopped.
 //  - Every hit is also recorded in a KeyedMonitor (per-key window / 1 min / 5 min / 1 h /
-//    all-time counts, uniques, top-K) with the same window, queried through keyed().
+//    all-time counts, uniques, top-K) with the same window, queried through keyed(). reset()
+//    empties it; rewindow() keeps it and changes its window in place.
 //  - Time per call: a policy gets one hit(t, n) call per second of each run (hits are
 //    coalesced first), so its cost is per call, not per hit. Each policy's calls of a run are
 //    timed as one span, the cost of an empty span (two clock reads) subtracted, and the
