@@ -190,6 +190,11 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
             });
     connect(m_items, &ItemsPanel::keyFilterChanged, this,
             [this](const QString& text) { m_worker.setKeyFilter(text.toStdString()); });
+    // Threshold alerts: watched keys are counted every frame by the counting thread.
+    connect(m_alerts, &ThresholdAlerts::watchedKeysChanged, this,
+            [this](const std::vector<std::string>& keys) { m_worker.setWatchedKeys(keys); });
+    connect(m_items, &ItemsPanel::keyViewChanged, m_alerts,
+            [this](const std::string& key) { m_alerts->offerKey(QString::fromStdString(key)); });
     m_worker.start();
 
     m_frameTimer.setTimerType(Qt::PreciseTimer);
@@ -799,19 +804,20 @@ void MainWindow::setPaused(bool paused) {
 void MainWindow::setWindowSeconds(int seconds) {
     EngineOptions options = m_worker.options();
     options.window = std::chrono::seconds(seconds);
-    m_items->clear();
     QString message;
     if (m_session->replay() != nullptr) {
+        m_items->clear();
         m_worker.setOptions(options);
         m_session->restartCounters();  // a replay rebuilds the new window from the start
         message = tr("Window set to %1 s: rebuilt by re-running the trace to here");
     } else {
         // A live stream keeps its past: the counters are refilled from the history's seconds
-        // (the last hour), so the plots and the counts go on; only the items restart.
+        // (the last hour) and the per-key counts keep their own hour, so the plots, the counts
+        // and the items go on.
         m_worker.rewindow(options);
         message =
             tr("Window set to %1 s: the counters were refilled from the last hour's "
-               "per-second history; the items table restarts");
+               "per-second history; the items keep their counts");
     }
     const int index = m_windowBox->findData(seconds);
     if (index >= 0) {
@@ -942,6 +948,11 @@ void MainWindow::saveSettings(QSettings& settings) const {
     settings.setValue(QStringLiteral("view/logY"), m_live->logY());
     settings.setValue(QStringLiteral("alerts/threshold"), qulonglong(m_alerts->threshold()));
     settings.setValue(QStringLiteral("alerts/notify"), m_alerts->notify());
+    QStringList watched;
+    for (const std::string& key : m_alerts->watchedKeys()) {
+        watched << QString::fromStdString(key);
+    }
+    settings.setValue(QStringLiteral("alerts/watchedKeys"), watched);
     m_session->spec().save(settings);
 }
 
@@ -967,6 +978,11 @@ void MainWindow::restoreSettings(QSettings& settings) {
     m_plotTools->logYAction()->setChecked(settings.value(QStringLiteral("view/logY")).toBool());
     m_alerts->setThreshold(settings.value(QStringLiteral("alerts/threshold"), 0).toULongLong());
     m_alerts->setNotify(settings.value(QStringLiteral("alerts/notify"), false).toBool());
+    std::vector<std::string> watched;
+    for (const QString& key : settings.value(QStringLiteral("alerts/watchedKeys")).toStringList()) {
+        watched.push_back(key.toStdString());
+    }
+    m_alerts->setWatchedKeys(watched);
     m_session->setSpec(SourceSpec::load(settings));
     m_sources->showSpec(m_session->spec(), false);
 }

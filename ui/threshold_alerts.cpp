@@ -1,18 +1,25 @@
 #include "ui/threshold_alerts.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QCheckBox>
+#include <QCompleter>
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStringListModel>
 #include <QSystemTrayIcon>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "core/engine/engine_worker.h"
 #include "ui/data_export.h"
 #include "ui/live_plot.h"
 #include "ui/theme.h"
@@ -46,7 +53,7 @@ ThresholdAlerts::ThresholdAlerts(LivePlot& plot, QWidget* parent) : QWidget(pare
         tr("A window count: a dashed line on the live plot; crossing it "
            "upwards or back down is marked, listed and (if ticked) "
            "announced. 0 turns alerts off."));
-    m_keysBox = new QCheckBox(tr("keys too (while in the items table)"));
+    m_keysBox = new QCheckBox(tr("top keys too (while in the items table)"));
     m_keysBox->setObjectName(QStringLiteral("thresholdKeys"));
     m_keysBox->setToolTip(
         tr("Also alert when a key's window count crosses the threshold; a key "
@@ -59,6 +66,50 @@ ThresholdAlerts::ThresholdAlerts(LivePlot& plot, QWidget* parent) : QWidget(pare
     } else {
         m_notifyBox->setToolTip(tr("Announce each crossing with a desktop notification"));
     }
+    m_watchEdit = new QLineEdit;
+    m_watchEdit->setObjectName(QStringLiteral("watchKeyEdit"));
+    m_watchEdit->setPlaceholderText(tr("a key, typed or picked"));
+    m_watchEdit->setClearButtonEnabled(true);
+    m_watchEdit->setToolTip(
+        tr("A key to follow second by second even outside the items table's top keys: type "
+           "it, pick one of the top keys from the list that opens as you type, or select a "
+           "row of the items table; then Watch (or Enter)"));
+    m_topKeys = new QStringListModel(this);
+    auto* completer = new QCompleter(m_topKeys, m_watchEdit);
+    completer->setCaseSensitivity(Qt::CaseInsensitive);
+    completer->setFilterMode(Qt::MatchContains);
+    m_watchEdit->setCompleter(completer);
+    m_watchButton = new QPushButton(tr("Watch"));
+    m_watchButton->setObjectName(QStringLiteral("watchKeyButton"));
+    m_watchButton->setEnabled(false);
+    m_watchList = new QListWidget;
+    m_watchList->setObjectName(QStringLiteral("watchedKeys"));
+    m_watchList->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_watchList->setToolTip(tr("Watched keys: their crossings are found every second"));
+    m_watchList->setMaximumHeight(4 * m_watchList->fontMetrics().height() + 8);
+    m_unwatchButton = new QPushButton(tr("Unwatch"));
+    m_unwatchButton->setObjectName(QStringLiteral("unwatchKeyButton"));
+    m_unwatchButton->setEnabled(false);
+    const auto watchTyped = [this] {
+        watchKey(m_watchEdit->text().trimmed().toStdString());
+        m_watchEdit->clear();
+    };
+    connect(m_watchButton, &QPushButton::clicked, this, watchTyped);
+    connect(m_watchEdit, &QLineEdit::returnPressed, this, watchTyped);
+    connect(m_watchEdit, &QLineEdit::textChanged, this,
+            [this](const QString& text) { m_watchButton->setEnabled(!text.trimmed().isEmpty()); });
+    connect(m_watchList, &QListWidget::itemSelectionChanged, this,
+            [this] { m_unwatchButton->setEnabled(!m_watchList->selectedItems().isEmpty()); });
+    connect(m_unwatchButton, &QPushButton::clicked, this, [this] {
+        std::vector<std::string> keep;
+        for (int i = 0; i < m_watchList->count(); ++i) {
+            if (!m_watchList->item(i)->isSelected()) {
+                keep.push_back(m_watchList->item(i)->text().toStdString());
+            }
+        }
+        setWatchedKeys(keep);
+    });
+
     m_table = new QTableWidget(0, 4);
     m_table->setObjectName(QStringLiteral("crossingsTable"));
     m_table->setHorizontalHeaderLabels({tr("time"), tr("series"), tr("direction"), tr("value")});
@@ -77,6 +128,15 @@ ThresholdAlerts::ThresholdAlerts(LivePlot& plot, QWidget* parent) : QWidget(pare
     layout->addLayout(row);
     layout->addWidget(m_keysBox);
     layout->addWidget(m_notifyBox);
+    auto* watchRow = new QHBoxLayout;
+    watchRow->addWidget(new QLabel(tr("Watch key:")));
+    watchRow->addWidget(m_watchEdit, 1);
+    watchRow->addWidget(m_watchButton);
+    layout->addLayout(watchRow);
+    auto* watchedRow = new QHBoxLayout;
+    watchedRow->addWidget(m_watchList, 1);
+    watchedRow->addWidget(m_unwatchButton, 0, Qt::AlignTop);
+    layout->addLayout(watchedRow);
     layout->addWidget(new QLabel(tr("Crossings (newest first):")));
     layout->addWidget(m_table, 1);
     layout->addWidget(clearButton, 0, Qt::AlignRight);
@@ -131,6 +191,48 @@ bool ThresholdAlerts::notify() const {
     return m_notifyBox->isChecked();
 }
 
+void ThresholdAlerts::setWatchedKeys(const std::vector<std::string>& keys) {
+    std::vector<std::string> watched;
+    for (const std::string& key : keys) {
+        if (!key.empty() && watched.size() < EngineWorker::kWatchedKeys &&
+            std::find(watched.begin(), watched.end(), key) == watched.end()) {
+            watched.push_back(key);
+        }
+    }
+    if (watched == m_watched) {
+        return;
+    }
+    m_watched = std::move(watched);
+    showWatched();
+    Q_EMIT watchedKeysChanged(m_watched);
+}
+
+void ThresholdAlerts::watchKey(const std::string& key) {
+    std::vector<std::string> keys = m_watched;
+    keys.push_back(key);
+    setWatchedKeys(keys);
+}
+
+void ThresholdAlerts::unwatchKey(const std::string& key) {
+    std::vector<std::string> keys = m_watched;
+    std::erase(keys, key);
+    setWatchedKeys(keys);
+}
+
+void ThresholdAlerts::offerKey(const QString& key) {
+    if (!key.isEmpty() && !m_watchEdit->hasFocus()) {
+        m_watchEdit->setText(key);
+    }
+}
+
+void ThresholdAlerts::showWatched() {
+    m_watchList->clear();
+    for (const std::string& key : m_watched) {
+        m_watchList->addItem(QString::fromStdString(key));
+    }
+    m_unwatchButton->setEnabled(false);
+}
+
 void ThresholdAlerts::clear() {
     m_list.clear();
     m_table->setRowCount(0);
@@ -149,6 +251,14 @@ void ThresholdAlerts::observe(const HistoryUpdate& update, const EngineFrame& fr
         m_detector.reset();
         clear();
     }
+    // The Watch field offers the top keys (at most kTopKeys strings, replaced only on change).
+    QStringList top;
+    for (const KeyRow& row : frame.top) {
+        top << QString::fromStdString(row.key);
+    }
+    if (top != m_topKeys->stringList()) {
+        m_topKeys->setStringList(top);
+    }
     if (threshold() == 0 || frame.snapshot.empty) {
         return;
     }
@@ -159,8 +269,27 @@ void ThresholdAlerts::observe(const HistoryUpdate& update, const EngineFrame& fr
             record(*c, mode);
         }
     }
+    // Only the keys watched now: a frame built before an unwatch may still carry a key.
+    const auto watched = [this](const std::string& key) {
+        return std::find(m_watched.begin(), m_watched.end(), key) != m_watched.end();
+    };
+    for (const KeySeriesValues& series : frame.watched) {
+        if (!watched(series.key)) {
+            continue;
+        }
+        const std::string name = "key " + series.key;
+        for (std::size_t i = 0; i < series.values.size(); ++i) {
+            const Timestamp second = frame.watchedFrom + Timestamp(i);
+            if (auto c = m_detector.observe(name, second, series.values[i])) {
+                record(*c, mode);
+            }
+        }
+    }
     if (m_keysBox->isChecked()) {
         for (const KeyRow& row : frame.top) {
+            if (watched(row.key)) {
+                continue;  // followed every second above
+            }
             if (auto c = m_detector.observe("key " + row.key, frame.snapshot.head, row.window)) {
                 record(*c, mode);
             }

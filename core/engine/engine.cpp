@@ -4,9 +4,9 @@
 #include <limits>
 #include <optional>
 
+#include "core/base/invariant.h"
 #include "core/base/saturating.h"
 #include "core/counters/counter_factory.h"
-#include "core/base/invariant.h"
 #include "core/engine/batch_coalescing.h"
 
 namespace hitcounter {
@@ -101,9 +101,15 @@ void Engine::rewindow(EngineOptions options) {
     const bool wasEmpty = m_empty;
     const Count total = m_totalHits;
     const Count late = m_lateHits;
+    std::unique_ptr<KeyedMonitor> keyed = std::move(m_keyed);
     reset(std::move(options));
     if (wasEmpty) {
         return;
+    }
+    if (keyed && m_options.window <= keyed->keys().retention()) {
+        // Its per-key history reaches back further than the engine's: kept, not rebuilt.
+        keyed->setWindow(m_options.window);
+        m_keyed = std::move(keyed);
     }
     for (const SecondRecord& old : past) {
         moveHeadTo(old.second);

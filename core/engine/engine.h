@@ -23,7 +23,8 @@
 //    memory-hungry baseline (naive: 16 bytes per hit) cannot grow without bound at 10^6
 //    hits/s. The ring is never stopped.
 //  - Every hit is also recorded in a KeyedMonitor (per-key window / 1 min / 5 min / 1 h /
-//    all-time counts, uniques, top-K) with the same window, queried through keyed().
+//    all-time counts, uniques, top-K) with the same window, queried through keyed(). reset()
+//    empties it; rewindow() keeps it and changes its window in place.
 //  - Time per call: a policy gets one hit(t, n) call per second of each run (hits are
 //    coalesced first), so its cost is per call, not per hit. Each policy's calls of a run are
 //    timed as one span, the cost of an empty span (two clock reads) subtracted, and the
@@ -92,8 +93,11 @@ public:
     // counters are rebuilt with `options` and fed the hits of every second of the history
     // again (the policies count seconds, so they end as if they had run with the new window
     // all along, as far back as the history reaches); the history's per-second counts are
-    // recomputed, and the totals kept. The keyed monitor (per-key counts) starts afresh: the
-    // history holds no keys. Bumps epoch() so views rebuild.
+    // recomputed, and the totals kept. The keyed monitor keeps its keys: its window is changed
+    // in place (KeyedMonitor::setWindow; each key's history is kept for the largest level, 1 h,
+    // so per-key window counts and top-K are exact as if counted with the new window from the
+    // start; window uniques are low for a while after a longer window; see keyed_monitor.h).
+    // Bumps epoch() so views rebuild.
     void rewindow(EngineOptions options);
 
     const EngineOptions& options() const { return m_options; }

@@ -51,6 +51,14 @@ struct EngineFrame {
     // The further keys asked for (EngineWorker::setKeyView's `more`), same seconds.
     std::vector<KeySeriesValues> moreKeySeries;
 
+    // Threshold alerts: each watched key (EngineWorker::setWatchedKeys), in or out of `top`,
+    // with its window count at every second s from watchedFrom to the head: values[i] = its
+    // hits in (s - W, s], s = watchedFrom + i (the history's per-second window count, per
+    // key). watchedFrom is the head of the previous frame (its second may have changed while
+    // open), or after a rebuild the oldest second whose whole window the keys still hold.
+    Timestamp watchedFrom = 0;
+    std::vector<KeySeriesValues> watched;
+
     // The Rate limits lab (limits_feed.h): empty unless limits.options.enabled.
     LimitsFrame limits;
 };

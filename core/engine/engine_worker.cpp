@@ -73,6 +73,15 @@ void EngineWorker::setKeyView(std::string key, std::chrono::seconds level,
     m_commandMoreKeys = std::move(more);
 }
 
+void EngineWorker::setWatchedKeys(std::vector<std::string> keys) {
+    std::erase_if(keys, [](const std::string& key) { return key.empty(); });
+    if (keys.size() > kWatchedKeys) {
+        keys.resize(kWatchedKeys);
+    }
+    std::lock_guard lock(m_commandMutex);
+    m_commandWatched = std::move(keys);
+}
+
 void EngineWorker::setKeyFilter(std::string filter) {
     std::lock_guard lock(m_commandMutex);
     m_commandFilter = std::move(filter);
@@ -151,6 +160,10 @@ void EngineWorker::applyCommands(bool atReset) {
     m_clock = m_commandClock;
     m_key = m_commandKey;
     m_moreKeys = m_commandMoreKeys;
+    if (m_commandWatched) {
+        m_watched = std::move(*m_commandWatched);
+        m_commandWatched.reset();
+    }
     m_filter = m_commandFilter;
     m_level = m_commandLevel;
 }
@@ -208,6 +221,10 @@ void EngineWorker::publish(bool idle) {
     frame->history = m_engine.historyFrom(rebuild ? std::numeric_limits<Timestamp>::min() : from);
     m_engine.markClean();
     fillItems(*frame);
+    if (rebuild) {
+        m_watchNext.reset();
+    }
+    fillWatched(*frame, untaken.get());
     // The limiters' memory is O(keys) to add up: with many keys, once a second is enough.
     const auto now = std::chrono::steady_clock::now();
     const bool memory = now - m_limitsMemoryAt >= std::chrono::seconds(1) ||
@@ -280,6 +297,33 @@ void EngineWorker::fillItems(EngineFrame& frame) {
         series.key = key;
         for (Timestamp t = frame.keySeriesFrom; t <= head; ++t) {
             series.values.push_back(keys.countLast(key, t, m_level));
+        }
+    }
+}
+
+void EngineWorker::fillWatched(EngineFrame& frame, const EngineFrame* untaken) {
+    if (m_engine.empty() || m_engine.history().empty()) {
+        return;
+    }
+    const Timestamp head = frame.snapshot.head;
+    KeyedCounter& keys = m_engine.keyed().keys();
+    const Timestamp w = keys.window().count();
+    // A past second's window must lie inside what the keys retain (and the history shows).
+    const Timestamp earliest =
+        std::max(m_engine.history().front().second, head - keys.retention().count() + w);
+    Timestamp from = m_watchNext ? std::min(*m_watchNext, head) : earliest;
+    if (untaken != nullptr) {
+        from = std::min(from, untaken->watchedFrom);  // the GUI never saw that frame
+    }
+    from = std::clamp(from, std::min(earliest, head), head);
+    frame.watchedFrom = from;
+    m_watchNext = head;
+    for (const std::string& key : m_watched) {
+        KeySeriesValues& series = frame.watched.emplace_back();
+        series.key = key;
+        series.values.reserve(static_cast<std::size_t>(head - from + 1));
+        for (Timestamp s = from; s <= head; ++s) {
+            series.values.push_back(keys.between(key, s - w, s));
         }
     }
 }

@@ -22,6 +22,10 @@
 //    counting thread picks the command up (from the current point; a replay seek after it
 //    rebuilds it from the start). Each frame carries its LimitsFrame.
 //  - Items: each frame holds the top kTopKeys keys with uniques for every one of them.
+//  - Watched keys (threshold alerts): each frame holds the window count of every watched key
+//    for every second since the previous frame's head (EngineFrame::watched), whether or not
+//    the key is in the top keys; a frame the GUI did not take is covered by the next one.
+//    O(watched keys x seconds x log n) per frame, nothing per hit.
 //  - Frames never starve the counting: while batches are waiting, after a frame that took d
 //    to build the worker counts for at least 3 d before the next (an idle worker answers at
 //    once). So a costly frame lowers the frame rate under load, never the ingest rate.
@@ -78,6 +82,10 @@ public:
     // every key. With a filter, a frame visits every live key once (O(keys), not O(hits)).
     void setKeyFilter(std::string filter);
     static constexpr std::size_t kMoreKeys = 7;
+    // The keys whose window counts every frame carries, second by second (EngineFrame::watched),
+    // at most kWatchedKeys (more are ignored); empty keys are skipped.
+    void setWatchedKeys(std::vector<std::string> keys);
+    static constexpr std::size_t kWatchedKeys = 32;
 
     // Restarts the Rate limits lab with `options` from the current point of the stream (also
     // to enable or disable it). Bad options (unknown algorithm, L or W out of range) throw
@@ -105,21 +113,23 @@ private:
     void feed(const HitBatch& batch);
     void publish(bool idle);
     void fillItems(EngineFrame& frame);
+    void fillWatched(EngineFrame& frame, const EngineFrame* untaken);
 
     BatchQueue& m_input;
     Engine m_engine;  // the worker's thread only (before start(): the constructor's)
 
     mutable std::mutex m_commandMutex;
-    std::optional<EngineOptions> m_commandOptions;   // guarded by m_commandMutex
-    std::optional<EngineOptions> m_commandRewindow;  // guarded by m_commandMutex
-    EngineOptions m_options;                         // guarded by m_commandMutex
-    const Clock* m_commandClock = nullptr;           // guarded by m_commandMutex
-    std::string m_commandKey;                        // guarded by m_commandMutex
-    std::vector<std::string> m_commandMoreKeys;      // guarded by m_commandMutex
-    std::string m_commandFilter;                     // guarded by m_commandMutex
-    std::chrono::seconds m_commandLevel{300};        // guarded by m_commandMutex
-    std::optional<LimitsOptions> m_commandLimits;    // guarded by m_commandMutex
-    LimitsOptions m_limitsOptions;                   // guarded by m_commandMutex
+    std::optional<EngineOptions> m_commandOptions;             // guarded by m_commandMutex
+    std::optional<EngineOptions> m_commandRewindow;            // guarded by m_commandMutex
+    EngineOptions m_options;                                   // guarded by m_commandMutex
+    const Clock* m_commandClock = nullptr;                     // guarded by m_commandMutex
+    std::string m_commandKey;                                  // guarded by m_commandMutex
+    std::vector<std::string> m_commandMoreKeys;                // guarded by m_commandMutex
+    std::optional<std::vector<std::string>> m_commandWatched;  // guarded by m_commandMutex
+    std::string m_commandFilter;                               // guarded by m_commandMutex
+    std::chrono::seconds m_commandLevel{300};                  // guarded by m_commandMutex
+    std::optional<LimitsOptions> m_commandLimits;              // guarded by m_commandMutex
+    LimitsOptions m_limitsOptions;                             // guarded by m_commandMutex
 
     std::atomic<std::uint64_t> m_requested{1};  // the newest ticket asked for
     std::uint64_t m_answered = 0;               // worker only: the newest ticket answered
@@ -133,6 +143,8 @@ private:
     const Clock* m_clock = nullptr;
     std::string m_key;
     std::vector<std::string> m_moreKeys;
+    std::vector<std::string> m_watched;
+    std::optional<Timestamp> m_watchNext;  // the first second the next frame's `watched` holds
     std::string m_filter;
     std::chrono::seconds m_level{300};
     std::uint64_t m_seenEpoch = 0;

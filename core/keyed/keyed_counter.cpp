@@ -82,6 +82,18 @@ void KeyedCounter::evictIdle() {
     }
 }
 
+void KeyedCounter::setWindow(std::chrono::seconds w) {
+    if (w.count() <= 0 || w.count() > m_retention) {
+        throw std::invalid_argument("window must be between 1 second and the retention");
+    }
+    m_window = w.count();
+    for (auto& [key, entry] : m_entries) {
+        if (entry.visitors) {
+            entry.visitors->window.setRetention(w);
+        }
+    }
+}
+
 KeyedCounter::Entry& KeyedCounter::entryFor(std::string_view key) {
     if (const auto it = m_entries.find(key); it != m_entries.end()) {
         return it->second;
@@ -142,6 +154,14 @@ Count KeyedCounter::countLast(std::string_view key, Timestamp now, std::chrono::
     }
     // A query into the past sees only the retained seconds, (head - W, now].
     return entry->series.between(std::max(now, m_head) - w.count(), now);
+}
+
+Count KeyedCounter::between(std::string_view key, Timestamp from, Timestamp to) const {
+    const Entry* entry = find(key);
+    if (!entry || to <= from) {
+        return 0;
+    }
+    return entry->series.between(std::max(from, m_head - m_retention), to);
 }
 
 Count KeyedCounter::allTime(std::string_view key) const {

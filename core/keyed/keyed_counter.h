@@ -22,6 +22,12 @@
 //    total and sketch, about 125 bytes for a short key with at most one visitor), from which
 //    they come back if the key is hit again. allTime() and allTimeUniques() include archived
 //    keys. onEvict runs inside hit(), advance() and queries; it must not call the counter.
+//  - setWindow(w) changes W in place for any 1 s <= w <= retention: every key's history is
+//    kept per second for the retention, so count(), top() and windowCounts() then answer
+//    exactly as a counter built with w and fed the same hits would. uniques() keeps each
+//    key's per-second visitor sketches for W only: a shorter w gives the same answers as
+//    such a counter; a longer w misses the visitors of the seconds before the old W (an
+//    undercount) until w seconds have passed since the change.
 //  - Uniques: uniques(key, now) estimates the key's distinct visitors in (now - W, now],
 //    allTimeUniques(key) since its first hit (hyper_log_log.h for the error). Hits with an
 //    empty visitor are counted but add no visitor.
@@ -87,9 +93,17 @@ public:
     void hit(Timestamp t, std::string_view key, std::string_view visitor = {}, Count n = 1);
     // Moves the head to now if newer and evicts idle keys.
     void advance(Timestamp now);
+    // A new window, keeping every key's data (see Semantics). Throws std::invalid_argument
+    // unless 1 s <= w <= retention(). O(keys with visitors) plus the seconds forgotten.
+    void setWindow(std::chrono::seconds w);
 
     Count count(std::string_view key, Timestamp now);
     Count countLast(std::string_view key, Timestamp now, std::chrono::seconds w);
+    // The key's hits at seconds in (from, to], for any range that starts at or after
+    // head - retention (an earlier `from` is raised to it): unlike countLast() the range may
+    // end in the past, e.g. the window count at a past second t is between(key, t - W, t).
+    // Moves nothing. O(log n).
+    Count between(std::string_view key, Timestamp from, Timestamp to) const;
     Count allTime(std::string_view key) const;
     std::uint64_t uniques(std::string_view key, Timestamp now);
     std::uint64_t allTimeUniques(std::string_view key) const;

@@ -41,6 +41,14 @@ void KeyedMonitor::advance(Timestamp now) {
     }
 }
 
+void KeyedMonitor::setWindow(std::chrono::seconds w) {
+    m_keys.setWindow(w);  // validates first: throws before anything changed
+    m_windowVisitors.setRetention(w);
+    if (m_approximateTop) {
+        m_approximateTop->setRetention(w);
+    }
+}
+
 void KeyedMonitor::record(const HitEvent& hit) {
     const Count droppedBefore = m_all.droppedLate();
     m_all.hit(hit.time, hit.count);

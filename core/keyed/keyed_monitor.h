@@ -12,6 +12,12 @@
 // keys"; an event with an empty key counts under "all keys" only, an empty visitor adds no
 // visitor. The window W must not exceed the largest level, which is also how long each key's
 // history is kept (hits older than that are dropped and counted in droppedLate()).
+// setWindow(w) changes W in place (a new window on a live stream) and keeps every key: the
+// history kept for the largest level covers any w up to it, so window counts, levels and top()
+// answer exactly as a monitor built with w and fed the same hits; so do the uniques when w is
+// shorter. When w is longer, the window uniques (per key and all keys) and approximateTop()
+// still hold only the seconds of the old W: until w seconds have passed since the change they
+// miss what came before the old W (uniques and approximate estimates low, never high).
 // Exact: counts, levels, top(). Estimates: uniques (hyper_log_log.h), approximateTop()
 // (windowed_top_k.h, with its bound in the result).
 // Cost: record() O(log W) amortized; stats() O(levels x log n) plus merging the window's
@@ -24,6 +30,8 @@
 //     stats("home", 12)  -> window 2, allTime 2, uniques 2, levels {60 s: 2, 300 s: 2, 1 h: 2}
 //     overall(12)        -> window 3, uniques 2
 //     top(1, 12)         -> {("home", 2)}
+//     setWindow(60s); record({80, "about", "u3"})
+//     stats("home", 80).window == 0 (10 and 12 left (20, 80]), top(1, 80) -> {("about", 1)}
 #pragma once
 
 #include <chrono>
@@ -67,6 +75,10 @@ public:
     void record(const HitBatch& batch);
     // Moves the head (and evicts idle keys) without a hit.
     void advance(Timestamp now);
+    // A new window W for the data already counted (see above). Throws std::invalid_argument
+    // for w < 1 s or w larger than the largest level (then nothing changes).
+    // O(keys with visitors) plus the seconds forgotten.
+    void setWindow(std::chrono::seconds w);
 
     // All zero for a key never seen (or evicted: then allTime and allTimeUniques remain).
     KeyStats stats(std::string_view key, Timestamp now);

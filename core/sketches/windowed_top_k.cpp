@@ -30,6 +30,17 @@ void WindowedTopK::advance(Timestamp now) {
     }
 }
 
+void WindowedTopK::setRetention(std::chrono::seconds retention) {
+    if (retention.count() <= 0) {
+        throw std::invalid_argument("retention must be at least 1 second");
+    }
+    m_retention = retention.count();
+    while (m_started && !m_buckets.empty() && m_buckets.front().second <= m_head - m_retention) {
+        m_buckets.front().summary = SpaceSaving(m_capacity);
+        m_buckets.pop_front();
+    }
+}
+
 bool WindowedTopK::add(Timestamp t, std::string_view key, Count n) {
     advance(t);
     if (t <= m_head - m_retention) {

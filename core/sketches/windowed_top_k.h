@@ -50,6 +50,12 @@ public:
     // Returns false (and ignores the hit) when t <= head - retention.
     bool add(Timestamp t, std::string_view key, Count n = 1);
     void advance(Timestamp now);
+    // A new retention (>= 1 s, else std::invalid_argument), keeping what it can: shorter
+    // forgets the seconds at or before head - retention now (later answers equal those of a
+    // summary that had it all along); longer keeps only the seconds retained so far, so a
+    // range reaching further back misses the older seconds' hits until the new retention has
+    // passed. O(retained seconds) when shorter, O(1) otherwise.
+    void setRetention(std::chrono::seconds retention);
     Result top(std::size_t k, Timestamp from, Timestamp to) const;
 
     std::size_t memoryBytes() const;

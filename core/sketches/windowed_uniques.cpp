@@ -30,6 +30,25 @@ void WindowedUniques::advance(Timestamp now) {
     }
 }
 
+void WindowedUniques::setRetention(std::chrono::seconds retention) {
+    if (retention.count() <= 0) {
+        throw std::invalid_argument("retention must be at least 1 second");
+    }
+    const bool shorter = retention.count() < m_retention;
+    m_retention = retention.count();
+    if (!shorter || !m_started) {
+        return;
+    }
+    // Simpler than trimming the unions: drop them, the next window query rebuilds them.
+    m_suffix.clear();
+    m_back = HyperLogLog{};
+    m_aggregated = false;
+    while (!m_buckets.empty() && m_buckets.front().second <= m_head - m_retention) {
+        m_buckets.front().sketch = HyperLogLog{};
+        m_buckets.pop_front();
+    }
+}
+
 void WindowedUniques::rebuildUnions() const {
     const std::size_t front = std::min(m_buckets.size(), kMaxFrontSeconds);
     m_back = HyperLogLog{};

@@ -53,6 +53,13 @@ public:
     bool add(Timestamp t, std::uint64_t hash);
     // Moves the head to now if it is newer and forgets the seconds that left the retention.
     void advance(Timestamp now);
+    // A new retention (>= 1 s, else std::invalid_argument), keeping what it can. Shorter: the
+    // seconds at or before head - retention are forgotten now, and every later answer equals
+    // that of a sketch that had the shorter retention all along. Longer: only the seconds kept
+    // so far are there (those before the old retention are gone), so a range reaching further
+    // back misses their visitors (an undercount) until the new retention has passed; later
+    // adds are kept for the new retention. O(retained seconds) when shorter, O(1) otherwise.
+    void setRetention(std::chrono::seconds retention);
 
     std::uint64_t estimate(Timestamp from, Timestamp to) const;
     // The union sketch itself, for merging with other keys.

@@ -138,6 +138,56 @@ private Q_SLOTS:
         QCOMPARE(e.snapshot().windowCount, Count{6});
     }
 
+    // Issue 15: a new W on a live stream keeps the items: the keyed monitor is rewindowed in
+    // place and answers like an engine that had the new W from the start.
+    void rewindowKeepsTheKeyedCountsOfEveryKey_data() {
+        QTest::addColumn<int>("from");
+        QTest::addColumn<int>("to");
+        QTest::newRow("shrink") << 300 << 60;
+        QTest::newRow("grow") << 60 << 1800;
+    }
+    void rewindowKeepsTheKeyedCountsOfEveryKey() {
+        QFETCH(int, from);
+        QFETCH(int, to);
+        EngineOptions before;
+        before.window = std::chrono::seconds(from);
+        EngineOptions after = before;
+        after.window = std::chrono::seconds(to);
+        Engine changed(before);
+        Engine fresh(after);
+        for (Timestamp t = 1000; t < 3000; t += 5) {
+            HitBatch batch;
+            for (Timestamp k = 0; k < 12; ++k) {
+                // key k<n> gets (t / 5 + n) % 4 hits now and then: every key ranks differently
+                if ((t / 5 + k) % 3 != 0) {
+                    batch.push_back(
+                        HitEvent{t, "k" + std::to_string(k), "v", Count((t / 5 + k) % 4 + k + 1)});
+                }
+            }
+            changed.ingest(batch);
+            fresh.ingest(batch);
+        }
+        const Timestamp head = 2995;
+        QVERIFY(!changed.keyed().top(12, head).empty());
+        changed.rewindow(after);
+        QCOMPARE(changed.keyed().window(), std::chrono::seconds(to));
+        QCOMPARE(changed.keyed().top(12, head), fresh.keyed().top(12, head));
+        QCOMPARE(changed.keyed().top(12, head).size(), std::size_t{12});
+        for (Timestamp k = 0; k < 12; ++k) {
+            const std::string key = "k" + std::to_string(k);
+            QCOMPARE(changed.keyed().keys().count(key, head),
+                     fresh.keyed().keys().count(key, head));
+            QCOMPARE(changed.keyed().keys().allTime(key), fresh.keyed().keys().allTime(key));
+        }
+        QCOMPARE(changed.keyed().overall(head).window, changed.snapshot().windowCount);
+        QCOMPARE(changed.keyed().overall(head).window, fresh.keyed().overall(head).window);
+        // And they go on together.
+        const HitBatch next{HitEvent{3001, "k3", "w", 40}, HitEvent{3002, "new", "w", 1}};
+        changed.ingest(next);
+        fresh.ingest(next);
+        QCOMPARE(changed.keyed().top(13, 3002), fresh.keyed().top(13, 3002));
+    }
+
     void lateHitInsideWindowIsCountedAndReported() {
         Engine e;
         e.ingest(hitsAt({100, 50, -500}));

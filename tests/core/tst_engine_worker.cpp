@@ -174,6 +174,77 @@ private Q_SLOTS:
         QCOMPARE(frame->top[0].key, std::string("/k11"));
     }
 
+    // Threshold alerts (issue 15): a watched key's window count at every second, whatever its
+    // rank and whether or not the GUI took each frame; after a new W, from the oldest second.
+    void framesCarryWatchedKeysEverySecond() {
+        BatchQueue queue;
+        EngineWorker worker(queue);
+        worker.setWatchedKeys({"/w", "", "/never"});
+        worker.start();
+        std::map<Timestamp, Count> seen;  // /w's window count by second, newest frame wins
+        std::shared_ptr<const EngineFrame> last;
+        const auto take = [&](bool untilSettled) {
+            const std::uint64_t ticket = worker.requestFrame();
+            const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+            while (std::chrono::steady_clock::now() < deadline) {
+                if (auto frame = worker.takeFrame()) {
+                    if (frame->rebuild) {
+                        seen.clear();
+                    }
+                    for (const KeySeriesValues& series : frame->watched) {
+                        for (std::size_t i = 0; series.key == "/w" && i < series.values.size();
+                             ++i) {
+                            seen[frame->watchedFrom + Timestamp(i)] = series.values[i];
+                        }
+                    }
+                    last = frame;
+                    if (!untilSettled || (frame->ticket >= ticket && frame->idle)) {
+                        return;
+                    }
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }
+        };
+        for (Timestamp t = 100; t < 120; ++t) {
+            HitBatch batch;
+            for (int k = 0; k < 15; ++k) {
+                batch.push_back(HitEvent{t, "/busy" + std::to_string(k), "v", 5});
+            }
+            batch.push_back(HitEvent{t, "/w", "v", 1});
+            queue.tryPush(std::move(batch));
+            if (t % 4 == 0) {
+                take(false);  // some frames taken while the stream goes on
+            } else {
+                worker.requestFrame();  // others published and replaced, never taken
+            }
+        }
+        take(true);
+        QVERIFY(last);
+        QCOMPARE(last->snapshot.head, Timestamp{119});
+        QCOMPARE(last->watched.size(), std::size_t{2});
+        QCOMPARE(last->watched[1].key, std::string("/never"));
+        for (Count v : last->watched[1].values) {
+            QCOMPARE(v, Count{0});
+        }
+        for (const KeyRow& row : last->top) {
+            QVERIFY(row.key != "/w");
+        }
+        QCOMPARE(seen.size(), std::size_t{20});
+        for (const auto& [second, value] : seen) {
+            QCOMPARE(value, Count(second - 99));  // W = 300: every hit since 100
+        }
+        // A new W on the live stream: the keys are kept, the rebuild frame covers every second.
+        EngineOptions options = worker.options();
+        options.window = std::chrono::seconds(10);
+        worker.rewindow(options);
+        take(true);
+        QCOMPARE(last->snapshot.windowSeconds, std::int64_t{10});
+        QCOMPARE(seen.size(), std::size_t{20});
+        for (const auto& [second, value] : seen) {
+            QCOMPARE(value, Count(std::min<Timestamp>(second - 99, 10)));
+        }
+    }
+
     void historyChangesAccumulateWhileFramesAreNotTaken() {
         BatchQueue queue;
         EngineWorker worker(queue);

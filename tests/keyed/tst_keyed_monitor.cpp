@@ -112,6 +112,110 @@ private Q_SLOTS:
         QVERIFY(all.allTimeUniques >= 49 && all.allTimeUniques <= 51);
         QVERIFY(m.memoryBytes() > m.keys().memoryBytes());
     }
+
+    // setWindow keeps every key: a monitor whose W changes mid-stream answers like a fresh one
+    // fed the same hits with the new W from the start (counts, levels, top-K exactly; uniques
+    // exactly when W shrinks, never high when it grows, and exactly again once the new W has
+    // passed).
+    void setWindow_data() {
+        QTest::addColumn<int>("from");
+        QTest::addColumn<int>("to");
+        QTest::newRow("shrink 300 -> 60") << 300 << 60;
+        QTest::newRow("grow 60 -> 900") << 60 << 900;
+        QTest::newRow("grow 300 -> 3600 (the largest level)") << 300 << 3600;
+        QTest::newRow("shrink 3600 -> 1") << 3600 << 1;
+    }
+    void setWindow() {
+        QFETCH(int, from);
+        QFETCH(int, to);
+        MonitorOptions changedOptions;
+        changedOptions.window = std::chrono::seconds(from);
+        changedOptions.approximateTopCapacity = 64;
+        KeyedMonitor changed(changedOptions);
+        MonitorOptions freshOptions = changedOptions;
+        freshOptions.window = std::chrono::seconds(to);
+        KeyedMonitor fresh(freshOptions);
+        std::mt19937_64 random(11);
+        // Returns the last second fed (hits come every other second, some of them late).
+        const auto feed = [&](Timestamp begin, Timestamp end) {
+            Timestamp last = begin;
+            for (Timestamp t = begin; t < end; t += 2) {
+                last = t;
+                for (int i = 0; i < 3; ++i) {
+                    // Skewed: low keys are hit far more often, so the ranking is not flat.
+                    const std::uint64_t r = random() % 64;
+                    const std::string key = "k" + std::to_string(r < 32 ? r % 4 : r % 40);
+                    const HitEvent hit{t - (i == 2 ? Timestamp(random() % 5) : 0), key,
+                                       "u" + std::to_string(random() % 3000), 1 + random() % 4};
+                    changed.record(hit);
+                    fresh.record(hit);
+                }
+            }
+            return last;
+        };
+        std::set<std::string> keys;
+        for (int k = 0; k < 40; ++k) {
+            keys.insert("k" + std::to_string(k));
+        }
+        const auto compare = [&](Timestamp now, bool uniquesExact) {
+            QCOMPARE(changed.window(), fresh.window());
+            QCOMPARE(changed.top(40, now), fresh.top(40, now));
+            QVERIFY(!fresh.top(40, now).empty());
+            for (const std::string& key : keys) {
+                const KeyStats a = changed.stats(key, now);
+                const KeyStats b = fresh.stats(key, now);
+                QCOMPARE(a.window, b.window);
+                QCOMPARE(a.levels, b.levels);
+                QCOMPARE(a.allTime, b.allTime);
+                if (uniquesExact) {
+                    QCOMPARE(a.uniques, b.uniques);
+                } else {
+                    QVERIFY(a.uniques <= b.uniques);
+                }
+            }
+            const KeyStats a = changed.overall(now);
+            const KeyStats b = fresh.overall(now);
+            QCOMPARE(a.window, b.window);
+            QCOMPARE(a.levels, b.levels);
+            if (uniquesExact) {
+                QCOMPARE(a.uniques, b.uniques);
+                const auto approximateA = changed.approximateTop(10, now);
+                const auto approximateB = fresh.approximateTop(10, now);
+                QCOMPARE(approximateA->hits, approximateB->hits);
+                QCOMPARE(approximateA->epsilon, approximateB->epsilon);
+            } else {
+                QVERIFY(a.uniques <= b.uniques);
+            }
+        };
+        const Timestamp changedAt = feed(0, 5000);
+        changed.setWindow(std::chrono::seconds(to));
+        compare(changedAt, to <= from);
+        if (to > from) {
+            // The old W's seconds were all it had: fewer visitors than a full new window.
+            QVERIFY(changed.overall(changedAt).uniques < fresh.overall(changedAt).uniques);
+        }
+        // The new W has passed: the visitor sketches agree again.
+        compare(feed(5000, 5000 + to + 10), true);
+        QCOMPARE(changed.droppedLate(), fresh.droppedLate());
+    }
+
+    void setWindowRejectsAWindowBeyondTheLargestLevel() {
+        KeyedMonitor m;
+        m.record(HitEvent{10, "home", "u1", 1});
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, m.setWindow(std::chrono::seconds(3601)));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, m.setWindow(std::chrono::seconds(0)));
+        QCOMPARE(m.window(), std::chrono::seconds(300));
+        QCOMPARE(m.stats("home", 10).window, Count{1});
+    }
+
+    void setWindowHeaderExample() {
+        KeyedMonitor m;
+        m.record(HitBatch{{10, "home", "u1", 1}, {12, "home", "u2", 1}, {12, "about", "u1", 1}});
+        m.setWindow(std::chrono::seconds(60));
+        m.record(HitEvent{80, "about", "u3", 1});
+        QCOMPARE(m.stats("home", 80).window, Count{0});
+        QCOMPARE(m.top(1, 80), (std::vector<KeyCount>{{"about", 1}}));
+    }
 };
 
 QTEST_APPLESS_MAIN(KeyedMonitorTest)

@@ -148,6 +148,38 @@ private Q_SLOTS:
         }
         QCOMPARE(queries, 3);
     }
+
+    // A shorter retention set in place answers like a sketch that had it all along (unions
+    // rebuilt, late adds refused at the new bound); a longer one keeps what it has.
+    void setRetentionShorterEqualsAFreshSketchAndLongerKeeps() {
+        WindowedUniques changed(300s);
+        WindowedUniques fresh(60s);
+        std::mt19937_64 random(3);
+        for (Timestamp t = 0; t < 1000; ++t) {
+            for (int i = 0; i < 5; ++i) {
+                const std::uint64_t hash = h("v" + std::to_string(random() % 2000));
+                changed.add(t, hash);
+                fresh.add(t, hash);
+            }
+            if (t == 500) {
+                QCOMPARE(changed.estimate(t - 60, t), fresh.estimate(t - 60, t));  // unions built
+            }
+        }
+        changed.setRetention(60s);
+        QCOMPARE(changed.retention(), 60s);
+        for (Timestamp from : {939, 950, 998}) {
+            QCOMPARE(changed.estimate(from, 999), fresh.estimate(from, 999));
+        }
+        QCOMPARE(changed.estimate(0, 999), fresh.estimate(0, 999));  // nothing before 940 left
+        QVERIFY(!changed.add(939, h("late")));
+        QVERIFY(changed.add(940, h("late")));
+        fresh.add(940, h("late"));
+        QCOMPARE(changed.estimate(939, 999), fresh.estimate(939, 999));
+        changed.setRetention(600s);
+        QCOMPARE(changed.estimate(0, 999), fresh.estimate(939, 999));  // kept, nothing more
+        QVERIFY(changed.add(500, h("older")));                         // inside 600 s now
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, changed.setRetention(0s));
+    }
 };
 
 QTEST_APPLESS_MAIN(WindowedUniquesTest)

@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include "tests/ui/known_inputs.h"
+#include "ui/items_panel.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/plot_export.h"
@@ -124,6 +125,38 @@ private Q_SLOTS:
         QCOMPARE(w.lastSnapshot().windowCount, Count{35});
         QCOMPARE(w.lastSnapshot().totalHits, Count{56});
         QCOMPARE(valueAt(w.livePlot()->hitsGraph(), 1004), 5.0);
+    }
+
+    // Issue 15: a new W on a live stream keeps the items table (the per-key counts are kept and
+    // re-windowed, not restarted), for a shorter and then a longer window.
+    void changingTheWindowKeepsTheItems() {
+        MainWindow w;
+        pushKnownStream(w.queue(), "page");
+        QVERIFY(w.queue().tryPush(HitBatch{HitEvent{1009, "other", "visitor", 3}}));
+        w.renderNow();
+        QTableWidget* table = w.itemsPanel()->table();
+        const auto row = [&](int r) {
+            return std::pair(table->item(r, 0)->data(Qt::UserRole).toString(),
+                             table->item(r, 1)->text());
+        };
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(row(0), std::pair(QStringLiteral("page"), QStringLiteral("55")));
+        w.setWindowSeconds(60);
+        // A hit at 1065: the 60 s window (1005, 1065] holds page's 1006..1009 (7 + 8 + 9 + 10)
+        // and the hit, and other's 3 hits at 1009.
+        QVERIFY(w.queue().tryPush(HitBatch{HitEvent{1065, "page", "visitor", 1}}));
+        w.renderNow();
+        QCOMPARE(w.lastSnapshot().windowSeconds, std::int64_t{60});
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(row(0), std::pair(QStringLiteral("page"), QStringLiteral("35")));
+        QCOMPARE(row(1), std::pair(QStringLiteral("other"), QStringLiteral("3")));
+        // Longer again: every hit since 1000 is back in the 15 min window.
+        w.setWindowSeconds(900);
+        w.renderNow();
+        QCOMPARE(w.lastSnapshot().windowSeconds, std::int64_t{900});
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(row(0), std::pair(QStringLiteral("page"), QStringLiteral("56")));
+        QCOMPARE(row(1), std::pair(QStringLiteral("other"), QStringLiteral("3")));
     }
 
     void aWindowNotFullYetIsMarkedAsFilling() {
