@@ -1,5 +1,7 @@
 #include "ui/ring_histogram.h"
 
+#include <algorithm>
+
 #include <QDateTime>
 #include <QHelpEvent>
 #include <QToolTip>
@@ -50,18 +52,33 @@ RingHistogram::RingHistogram(QWidget* parent) : QCustomPlot(parent) {
 
 void RingHistogram::placeLegend() {
     // Inside the bars' rect, top right, where it fits in one line; else (a narrow window) in a
-    // row of its own under the title: in the rect it would run over the y axis' labels.
-    const bool fits =
-        legend->minimumOuterSizeHint().width() + 2 * kLegendInset <= axisRect()->rect().width();
+    // row of its own under the title: in the rect it would run over the y axis' labels. A row
+    // narrower than one line of entries wraps them two per line.
+    // (itemCount() counts the grid's cells, empty ones of a wrapped legend too.)
+    int oneLine = legend->margins().left() + legend->margins().right();
+    int entries = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (const QCPAbstractLegendItem* entry = legend->item(i)) {
+            oneLine += entry->minimumOuterSizeHint().width();
+            ++entries;
+        }
+    }
+    oneLine += legend->columnSpacing() * std::max(0, entries - 1);
+    const bool fits = oneLine + 2 * kLegendInset <= axisRect()->rect().width();
+    const int wrap = fits || oneLine <= plotLayout()->outerRect().width() ? 0 : 2;
     const bool inside = legend->layout() == axisRect()->insetLayout();
-    if (fits == inside) {
+    if (fits == inside && wrap == legend->wrap()) {
         return;
     }
-    if (fits) {
+    if (wrap != legend->wrap()) {
+        legend->setWrap(wrap);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // rearranges the entries
+    }
+    if (fits && !inside) {
         plotLayout()->take(legend);
         plotLayout()->simplify();
         axisRect()->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignRight);
-    } else {
+    } else if (!fits && inside) {
         axisRect()->insetLayout()->take(legend);
         plotLayout()->insertRow(1);
         plotLayout()->addElement(1, 0, legend);
@@ -145,19 +162,27 @@ void RingHistogram::updateFrom(const EngineSnapshot& snapshot) {
     const qint64 headSlot =
         snapshot.empty ? -1 : qint64(floorMod(snapshot.head / m_bucketSeconds, n));
     const QString headText = headSlot < 0 ? QStringLiteral("–") : QString::number(headSlot);
-    const QString full = tr("Ring buffer: %1 slots × %2 s, head slot %3, %4 stale")
-                             .arg(n)
-                             .arg(m_bucketSeconds)
-                             .arg(headText)
-                             .arg(staleCount);
-    // A narrow window (1024 px) gets the short form rather than a title cut at both ends.
-    const bool fits = QFontMetrics(m_title->font()).horizontalAdvance(full) + 16 <= width();
-    m_title->setText(fits ? full
-                          : tr("Ring: %1 × %2 s, head %3, %4 stale")
-                                .arg(n)
-                                .arg(m_bucketSeconds)
-                                .arg(headText)
-                                .arg(staleCount));
+    // A narrow plot (1024 px screens) gets a shorter form rather than a title cut at both
+    // ends: the first that fits, the last one always.
+    const QStringList titles{
+        tr("Ring buffer: %1 slots × %2 s, head slot %3, %4 stale"),
+        tr("Ring: %1 × %2 s, head %3, %4 stale"),
+        tr("Ring %1×%2 s · head %3 · %4 stale"),
+        tr("Ring · head %3 · %4 stale"),
+    };
+    const QFontMetrics metrics(m_title->font());
+    QString title;
+    for (const QString& form : titles) {
+        title = QString(form)
+                    .replace(QStringLiteral("%1"), QString::number(n))
+                    .replace(QStringLiteral("%2"), QString::number(m_bucketSeconds))
+                    .replace(QStringLiteral("%3"), headText)
+                    .replace(QStringLiteral("%4"), QString::number(staleCount));
+        if (metrics.horizontalAdvance(title) + 16 <= width()) {
+            break;
+        }
+    }
+    m_title->setText(title);
     replot(rpQueuedReplot);
 }
 

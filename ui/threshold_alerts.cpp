@@ -53,7 +53,7 @@ ThresholdAlerts::ThresholdAlerts(LivePlot& plot, QWidget* parent) : QWidget(pare
         tr("A window count: a dashed line on the live plot; crossing it "
            "upwards or back down is marked, listed and (if ticked) "
            "announced. 0 turns alerts off."));
-    m_keysBox = new QCheckBox(tr("top keys too (while in the items table)"));
+    m_keysBox = new QCheckBox(tr("top keys too"));
     m_keysBox->setObjectName(QStringLiteral("thresholdKeys"));
     m_keysBox->setToolTip(
         tr("Also alert when a key's window count crosses the threshold; a key "
@@ -68,7 +68,7 @@ ThresholdAlerts::ThresholdAlerts(LivePlot& plot, QWidget* parent) : QWidget(pare
     }
     m_watchEdit = new QLineEdit;
     m_watchEdit->setObjectName(QStringLiteral("watchKeyEdit"));
-    m_watchEdit->setPlaceholderText(tr("a key, typed or picked"));
+    m_watchEdit->setPlaceholderText(tr("watch a key: type or pick"));
     m_watchEdit->setClearButtonEnabled(true);
     m_watchEdit->setToolTip(
         tr("A key to follow second by second even outside the items table's top keys: type "
@@ -129,14 +129,13 @@ ThresholdAlerts::ThresholdAlerts(LivePlot& plot, QWidget* parent) : QWidget(pare
     layout->addWidget(m_keysBox);
     layout->addWidget(m_notifyBox);
     auto* watchRow = new QHBoxLayout;
-    watchRow->addWidget(new QLabel(tr("Watch key:")));
     watchRow->addWidget(m_watchEdit, 1);
     watchRow->addWidget(m_watchButton);
+    watchRow->addWidget(m_unwatchButton);
     layout->addLayout(watchRow);
-    auto* watchedRow = new QHBoxLayout;
-    watchedRow->addWidget(m_watchList, 1);
-    watchedRow->addWidget(m_unwatchButton, 0, Qt::AlignTop);
-    layout->addLayout(watchedRow);
+    // The list spans the dock: beside a button its default width hint (256 px) widened the
+    // whole left dock area by 60 px.
+    layout->addWidget(m_watchList);
     layout->addWidget(new QLabel(tr("Crossings (newest first):")));
     layout->addWidget(m_table, 1);
     layout->addWidget(clearButton, 0, Qt::AlignRight);
