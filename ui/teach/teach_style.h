@@ -6,8 +6,9 @@
 // application's palette (ui/theme.cpp's applyTheme() sets it; a window colour darker than mid
 // grey means dark), so the painted panels follow the Dark toggle: the widgets look it up when
 // they paint, and TeachView restyles its labels when the application's palette changes. Every
-// text colour has a contrast of at least 4.5 (WCAG) against the board it is drawn on in the dark
-// palette; the light palette is the one the view always had.
+// text colour has a contrast of at least 4.5 (WCAG) against the fill it is drawn on in the dark
+// palette (the dash in a never-written slot is a mark, fainter on purpose); the light palette is
+// the one the view always had.
 #pragma once
 
 #include <QColor>

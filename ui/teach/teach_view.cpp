@@ -78,7 +78,8 @@ public:
         m_styleSheet = qApp->styleSheet();
         qApp->setStyleSheet(QString());
         QPalette light = QApplication::style()->standardPalette();
-        light.setColor(QPalette::Highlight, QColor(0x1a, 0x73, 0xe8));  // lightTheme().accent
+        // ui/theme.cpp's lightTheme().accent (hitcounter_ui links this library, not the reverse).
+        light.setColor(QPalette::Highlight, QColor(0x1a, 0x73, 0xe8));
         QApplication::setPalette(light);
         tellView();
     }
@@ -324,7 +325,7 @@ void TeachView::changeEvent(QEvent* event) {
     const QEvent::Type type = event->type();
     if ((type == QEvent::PaletteChange || type == QEvent::ApplicationPaletteChange ||
          type == QEvent::StyleChange) &&
-        &ts::colors() != m_styledWith) {
+        m_narrationBox && &ts::colors() != m_styledWith) {
         restyle();
     }
 }

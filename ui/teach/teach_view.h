@@ -186,8 +186,8 @@ private:
     SequenceView* m_vector;
     CodeView* m_code;
     QLabel* m_narration;
-    QWidget* m_narrationBox;
-    QWidget* m_narrationScroll;  // the narration's scroll area: taller in chart lessons
+    QWidget* m_narrationBox = nullptr;  // the narration's board
+    QWidget* m_narrationScroll;         // the narration's scroll area: taller in chart lessons
     QWidget* m_predictRow;
     QLabel* m_question;
     QSpinBox* m_guess;
