@@ -123,16 +123,16 @@ QSize SlotCompareView::sizeHint() const {
 void SlotCompareView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(rect(), ts::board());
+    p.fillRect(rect(), ts::colors().board);
     if (!m_step) {
-        p.setPen(ts::softInk());
+        p.setPen(ts::colors().softInk);
         p.setFont(ts::font(11));
         p.drawText(rect().adjusted(12, 0, -12, 0), Qt::AlignCenter | Qt::TextWordWrap,
                    tr("Run your ring: the step where it first differs from the reference "
                       "appears here, your slots over the reference's."));
         return;
     }
-    p.setPen(ts::ink());
+    p.setPen(ts::colors().ink);
     p.setFont(ts::font(10.5, true));
     const QRectF header(8, 4, width() - 16, 20);
     const std::vector<std::size_t> shown = shownSlots();
@@ -151,7 +151,7 @@ void SlotCompareView::paintEvent(QPaintEvent*) {
 
 void SlotCompareView::paintRow(QPainter& p, const QRectF& row, const teach::SideState& side,
                                bool mine) const {
-    p.setPen(ts::ink());
+    p.setPen(ts::colors().ink);
     p.setFont(ts::font(10.5, true));
     p.drawText(QRectF(row.left(), row.top(), kLabelWidth, row.height()),
                Qt::AlignLeft | Qt::AlignVCenter, mine ? tr("Your ring") : tr("Reference"));
@@ -164,7 +164,7 @@ void SlotCompareView::paintRow(QPainter& p, const QRectF& row, const teach::Side
         const bool differs =
             m_difference && i < other.slots.size() && !sameSlot(side.slots[i], other.slots[i]);
         paintCell(p, cell, side.slots[i], differs, side.slot == i && !side.outOfRange);
-        p.setPen(ts::softInk());
+        p.setPen(ts::colors().softInk);
         p.setFont(ts::font(7.5));
         if (!mine) {
             p.drawText(QRectF(cell.left(), cell.bottom() + 1, cell.width(), 12), Qt::AlignCenter,
@@ -180,19 +180,21 @@ void SlotCompareView::paintRow(QPainter& p, const QRectF& row, const teach::Side
 
 void SlotCompareView::paintCell(QPainter& p, const QRectF& cell, const teach::VariantSlot& slot,
                                 bool differs, bool written) const {
-    const QColor fill = !slot.used ? ts::empty() : slot.inWindow ? ts::inWindow() : ts::stale();
-    const QColor edge = differs         ? ts::removed()
-                        : written       ? ts::current()
-                        : !slot.used    ? ts::emptyEdge()
-                        : slot.inWindow ? ts::inWindowEdge()
-                                        : ts::staleInk();
+    const QColor fill = !slot.used      ? ts::colors().empty
+                        : slot.inWindow ? ts::colors().inWindow
+                                        : ts::colors().stale;
+    const QColor edge = differs         ? ts::colors().removed
+                        : written       ? ts::colors().current
+                        : !slot.used    ? ts::colors().emptyEdge
+                        : slot.inWindow ? ts::colors().inWindowEdge
+                                        : ts::colors().staleInk;
     p.setPen(QPen(edge, differs || written ? 2.5 : 1));
     p.setBrush(fill);
     p.drawRoundedRect(cell.adjusted(1, 1, -1, -1), 6, 6);
     if (!slot.used) {
         return;
     }
-    p.setPen(slot.inWindow ? ts::ink() : ts::staleInk());
+    p.setPen(slot.inWindow ? ts::colors().ink : ts::colors().staleInk);
     p.setFont(ts::mono(9.5, true));
     p.drawText(cell.adjusted(2, 2, -2, -cell.height() / 2), Qt::AlignCenter,
                slot.second ? QString::number(*slot.second) : QStringLiteral("?"));
@@ -203,10 +205,10 @@ void SlotCompareView::paintCell(QPainter& p, const QRectF& cell, const teach::Va
 
 void SlotCompareView::paintResult(QPainter& p, const QRectF& box, const QString& text,
                                   bool wrong) const {
-    p.setPen(QPen(wrong ? ts::removed() : ts::inWindowEdge(), 1.5));
+    p.setPen(QPen(wrong ? ts::colors().removed : ts::colors().inWindowEdge, 1.5));
     p.setBrush(Qt::NoBrush);
     p.drawRoundedRect(box.adjusted(1, 6, -1, -6), 6, 6);
-    p.setPen(wrong ? ts::removed() : ts::inWindowEdge().darker(130));
+    p.setPen(wrong ? ts::colors().removed : ts::colors().inWindowInk);
     p.setFont(ts::font(11, true));
     p.drawText(box, Qt::AlignCenter, text);
 }
@@ -244,9 +246,6 @@ BuildPanel::BuildPanel(QWidget* parent)
     // theirs (the chart lessons fit 1280x720 only just).
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
     setAttribute(Qt::WA_StyledBackground);
-    setStyleSheet(QStringLiteral("#buildPanel { background: %1; border: 1px solid %2; "
-                                 "border-radius: 10px; } #buildPanel QLabel { color: %3; }")
-                      .arg(ts::board().name(), ts::boardBorder().name(), ts::ink().name()));
     auto* root = new QHBoxLayout(this);
     root->setContentsMargins(14, 8, 14, 8);
     root->setSpacing(16);
@@ -270,7 +269,6 @@ BuildPanel::BuildPanel(QWidget* parent)
     m_code->setTextInteractionFlags(Qt::TextSelectableByMouse);
     left->addWidget(m_code, 1);
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: %1;").arg(ts::removed().name()));
     m_problem->hide();
     left->addWidget(m_problem);
     auto* runs = new QHBoxLayout;
@@ -313,7 +311,29 @@ BuildPanel::BuildPanel(QWidget* parent)
     connect(m_runLesson, &QPushButton::clicked, this, &BuildPanel::runOnLesson);
     connect(m_runRandom, &QPushButton::clicked, this,
             [this] { runRandom(std::uint64_t(m_seed->value())); });
+    restyle();
     choicesChanged();
+}
+
+void BuildPanel::restyle() {
+    const ts::TeachPalette& c = ts::colors();
+    setStyleSheet(QStringLiteral("#buildPanel { background: %1; border: 1px solid %2; "
+                                 "border-radius: 10px; } #buildPanel QLabel { color: %3; }")
+                      .arg(c.board.name(), c.boardBorder.name(), c.ink.name()));
+    m_problem->setStyleSheet(QStringLiteral("color: %1;").arg(c.removed.name()));
+    styleVerdict();
+    m_compare->update();
+}
+
+// Green when the learner's ring matched the reference, red when it differed.
+void BuildPanel::styleVerdict() {
+    if (!m_result) {
+        m_verdict->setStyleSheet(QString());
+        return;
+    }
+    const ts::TeachPalette& c = ts::colors();
+    m_verdict->setStyleSheet(QStringLiteral("color: %1;")
+                                 .arg((m_result->difference ? c.removed : c.inWindowInk).name()));
 }
 
 void BuildPanel::setOperations(std::vector<teach::Operation> operations,
@@ -423,8 +443,7 @@ void BuildPanel::runOn(const std::vector<teach::Operation>& ops, const QString& 
 void BuildPanel::showResult(const QString& what, std::size_t total) {
     const teach::VariantRun& run = *m_result;
     if (!run.difference) {
-        m_verdict->setStyleSheet(
-            QStringLiteral("color: %1;").arg(ts::inWindowEdge().darker(130).name()));
+        styleVerdict();
         m_verdict->setText(tr("Same as the reference on all %1 steps of %2.").arg(total).arg(what));
         m_narration->setText(
             tr("Every hit landed in the same slot with the same count, and every getHits gave "
@@ -439,7 +458,7 @@ void BuildPanel::showResult(const QString& what, std::size_t total) {
     }
     const teach::Difference& d = *run.difference;
     const teach::VariantStep& last = run.steps.back();
-    m_verdict->setStyleSheet(QStringLiteral("color: %1;").arg(ts::removed().name()));
+    styleVerdict();
     m_verdict->setText(tr("Differs at step %1 of %2 (%3): %4. Yours: %5, the reference: %6.")
                            .arg(d.step)
                            .arg(total)

@@ -78,6 +78,9 @@ public:
     QString narration() const;   // the difference's narration
     QString pseudocode() const;  // the code the choices make, plain text
     SlotCompareView* compareView() const { return m_compare; }
+    // Takes the teaching palette's colours again (TeachView calls it when the application's
+    // palette changes); the painted slots look them up when they paint.
+    void restyle();
 
     // Its word-wrapped labels would make the panes' stack ask for a height for its width (the
     // highest of its pages): the panel takes the height it is given instead.
@@ -90,6 +93,7 @@ Q_SIGNALS:
 
 private:
     void choicesChanged();
+    void styleVerdict();
     void runOn(const std::vector<teach::Operation>& ops, const QString& what);
     void showResult(const QString& what, std::size_t total);
 

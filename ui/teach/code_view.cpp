@@ -60,11 +60,11 @@ void CodeView::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(rect(), palette().window());
     const QRectF board = QRectF(rect()).adjusted(4, 4, -4, -4);
-    p.setPen(QPen(ts::boardBorder(), 1));
-    p.setBrush(ts::board());
+    p.setPen(QPen(ts::colors().boardBorder, 1));
+    p.setBrush(ts::colors().board);
     p.drawRoundedRect(board, 10, 10);
     p.setFont(ts::font(12, true));
-    p.setPen(ts::ink());
+    p.setPen(ts::colors().ink);
     p.drawText(board.adjusted(14, 8, -14, 0), Qt::AlignLeft | Qt::AlignTop,
                m_code == teach::Code::RunningTotal ? tr("Pseudocode: the running total")
                                                    : tr("Pseudocode of the ring"));
@@ -94,17 +94,17 @@ void CodeView::paintBlock(QPainter& p, const QRectF& board, int current) const {
         ++blockLast;
     }
     p.setPen(Qt::NoPen);
-    p.setBrush(ts::codeBlock());
+    p.setBrush(ts::colors().codeBlock);
     p.drawRoundedRect(QRectF(board.left() + 8, board.top() + kTop + blockFirst * h - 2,
                              board.width() - 16, (blockLast - blockFirst + 1) * h + 4),
                       5, 5);
-    p.setBrush(ts::currentFill());
-    p.setPen(QPen(ts::current(), 1.5));
+    p.setBrush(ts::colors().currentFill);
+    p.setPen(QPen(ts::colors().current, 1.5));
     p.drawRoundedRect(
         QRectF(board.left() + 8, board.top() + kTop + current * h - 1, board.width() - 16, h + 2),
         4, 4);
     p.setPen(Qt::NoPen);
-    p.setBrush(ts::current());
+    p.setBrush(ts::colors().current);
     const qreal y = board.top() + kTop + current * h + h / 2;
     p.drawPolygon(QPolygonF{QPointF(board.left() + 13, y - 5), QPointF(board.left() + 21, y),
                             QPointF(board.left() + 13, y + 5)});
@@ -119,11 +119,11 @@ void CodeView::paintLines(QPainter& p, const QRectF& board, int current) const {
         const QRectF r(board.left() + kLeft, board.top() + kTop + qreal(i) * h, board.width(), h);
         const bool isCurrent = int(i) == current;
         p.setFont(ts::mono(9.5, isCurrent));
-        p.setPen(ts::ink());
+        p.setPen(ts::colors().ink);
         const QString code = hash < 0 ? text : text.left(hash);
         p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, code);
         if (hash >= 0) {
-            p.setPen(ts::softInk());
+            p.setPen(ts::colors().softInk);
             p.setFont(ts::mono(9.5));
             const qreal x = QFontMetricsF(ts::mono(9.5, isCurrent)).horizontalAdvance(code);
             p.drawText(r.adjusted(x, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text.mid(hash));

@@ -80,7 +80,7 @@ LessonPanel::LessonPanel(QWidget* parent)
     layout->addWidget(m_editor, 1);
 
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
+    restyle();
     m_error->hide();
     layout->addWidget(m_error);
 
@@ -289,6 +289,12 @@ void LessonPanel::clearError() {
     refreshSelections();
 }
 
+void LessonPanel::restyle() {
+    m_error->setStyleSheet(
+        QStringLiteral("color: %1; font-weight: bold;").arg(ts::colors().removed.name()));
+    refreshSelections();
+}
+
 QString LessonPanel::errorText() const {
     return m_shownError ? m_error->text() : QString();
 }
@@ -305,9 +311,8 @@ void LessonPanel::refreshSelections() {
         const QTextBlock block = doc->findBlockByNumber(m_currentLine - 1);
         if (block.isValid()) {
             QTextEdit::ExtraSelection current;
-            current.format.setBackground(ts::currentFill());
-            // The tint is light in both themes: dark ink keeps the line readable in the dark.
-            current.format.setForeground(ts::ink());
+            current.format.setBackground(ts::colors().currentFill);
+            current.format.setForeground(ts::colors().ink);
             current.format.setProperty(QTextFormat::FullWidthSelection, true);
             current.cursor = QTextCursor(block);
             selections.append(current);
@@ -317,7 +322,7 @@ void LessonPanel::refreshSelections() {
         const QTextBlock block = doc->findBlockByNumber(m_shownError->line - 1);
         if (block.isValid()) {
             QTextEdit::ExtraSelection line;
-            line.format.setBackground(QColor(0xfb, 0xe3, 0xe1));
+            line.format.setBackground(ts::colors().removedFill);
             line.format.setProperty(QTextFormat::FullWidthSelection, true);
             line.cursor = QTextCursor(block);
             selections.append(line);
@@ -333,8 +338,8 @@ void LessonPanel::refreshSelections() {
                                std::max(1, end - start));
             QTextEdit::ExtraSelection mark;
             mark.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
-            mark.format.setUnderlineColor(ts::removed());
-            mark.format.setForeground(ts::removed());
+            mark.format.setUnderlineColor(ts::colors().removed);
+            mark.format.setForeground(ts::colors().removed);
             mark.cursor = token;
             selections.append(mark);
         }

@@ -54,6 +54,9 @@ public:
 
     void showError(const teach::ParseError& error);
     void clearError();
+    // Takes the teaching palette's colours again (the error's red, the current line's tint):
+    // TeachView calls it when the application's palette changes.
+    void restyle();
     QString errorText() const;
     void setCurrentLine(int line);  // 1-based, 0 for none
 

@@ -94,18 +94,18 @@ void LimiterView::paintEvent(QPaintEvent*) {
 
 void LimiterView::paintLane(QPainter& p, const QRectF& board, std::size_t lane) {
     const LimiterLane& l = m_frame.lanes[lane];
-    p.setPen(QPen(ts::boardBorder(), 1));
-    p.setBrush(ts::board());
+    p.setPen(QPen(ts::colors().boardBorder, 1));
+    p.setBrush(ts::colors().board);
     p.drawRoundedRect(board, 10, 10);
 
     const QRectF inner = board.adjusted(14, 8, -14, -8);
     p.setFont(ts::font(12, true));
-    p.setPen(ts::ink());
+    p.setPen(ts::colors().ink);
     const QString title = titleOf(l.name);
     p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, title);
     const qreal titleWidth = p.fontMetrics().horizontalAdvance(title);
     p.setFont(ts::font(9.5));
-    p.setPen(ts::softInk());
+    p.setPen(ts::colors().softInk);
     p.drawText(inner.adjusted(titleWidth + 8, 3, 0, 0), Qt::AlignLeft | Qt::AlignTop,
                tr("\"%1\" · L = %2 per W = %3 s")
                    .arg(QString::fromStdString(l.name))
@@ -122,11 +122,11 @@ void LimiterView::paintLane(QPainter& p, const QRectF& board, std::size_t lane) 
         const QRectF badgeRect(inner.right() - totalsWidth - 14 - badgeWidth, inner.top(),
                                badgeWidth, 20);
         const bool accepted = l.decision->accepted > 0;
-        const QColor colour = accepted ? ts::inWindowEdge() : ts::removed();
+        const QColor colour = accepted ? ts::colors().inWindowEdge : ts::colors().removed;
         p.setPen(Qt::NoPen);
         p.setBrush(colour);
         p.drawRoundedRect(badgeRect, 9, 9);
-        p.setPen(Qt::white);
+        p.setPen(ts::colors().badgeInk);
         p.drawText(badgeRect, Qt::AlignCenter, badge);
     }
 
@@ -134,7 +134,7 @@ void LimiterView::paintLane(QPainter& p, const QRectF& board, std::size_t lane) 
     p.setFont(ts::font(9.5));
     const qreal reasonHeight = p.fontMetrics().lineSpacing() * 2 + 4;
     const QRectF reason(inner.left(), inner.bottom() - reasonHeight, inner.width(), reasonHeight);
-    p.setPen(ts::ink());
+    p.setPen(ts::colors().ink);
     p.drawText(reason, Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap,
                l.reason.empty() ? tr("No request this step.") : QString::fromStdString(l.reason));
     const QRectF body(inner.left(), inner.top() + 28, inner.width(),
@@ -189,38 +189,38 @@ void LimiterView::paintWindows(QPainter& p, const StripScale& s, std::size_t lan
     if (l.name == "fixed" || l.name == "counter") {
         const std::int64_t start = floorTo(m_clock, w);
         if (l.name == "counter") {
-            p.setBrush(ts::inWindow().lighter(108));
+            p.setBrush(ts::colors().inWindowSoft);
             const QRectF previous = s.span(qreal(start - w), qreal(start));
             p.drawRect(previous);
             // The part of the previous window still inside (t - W, t] is what gets weighed.
-            p.setBrush(ts::inWindow());
+            p.setBrush(ts::colors().inWindow);
             p.drawRect(s.span(qreal(m_clock - w) + 0.5, qreal(start)));
-            p.setPen(ts::inWindowEdge().darker(130));
+            p.setPen(ts::colors().inWindowInk);
             drawFitting(p, previous, tr("previous window"));
             p.setPen(Qt::NoPen);
         }
-        p.setBrush(ts::inWindow());
+        p.setBrush(ts::colors().inWindow);
         const QRectF current = s.span(qreal(start), qreal(start + w));
         p.drawRect(current);
-        p.setPen(ts::inWindowEdge().darker(130));
+        p.setPen(ts::colors().inWindowInk);
         drawFitting(p, current, tr("[%1, %2)").arg(start).arg(start + w));
-        p.setPen(QPen(ts::inWindowEdge(), 1.2, Qt::DashLine));
+        p.setPen(QPen(ts::colors().inWindowEdge, 1.2, Qt::DashLine));
         for (std::int64_t b = floorTo(s.lo, w); b <= s.hi; b += w) {
             if (b >= s.lo)
                 p.drawLine(QPointF(s.x(qreal(b)), s.plot.top()), QPointF(s.x(qreal(b)), s.axisY));
         }
     } else if (l.name == "log") {
-        p.setBrush(ts::inWindow());
+        p.setBrush(ts::colors().inWindow);
         // (t - W, t] holds the seconds t - W + 1 ... t: shade from the middle of t - W.
         const QRectF window = s.span(qreal(m_clock - w) + 0.5, qreal(m_clock) + 0.5);
         p.drawRect(window);
-        p.setPen(ts::inWindowEdge().darker(130));
+        p.setPen(ts::colors().inWindowInk);
         drawFitting(p, window, tr("(%1, %2]").arg(m_clock - w).arg(m_clock));
     }
 }
 
 void LimiterView::paintAxis(QPainter& p, const StripScale& s) {
-    p.setPen(QPen(ts::softInk(), 1));
+    p.setPen(QPen(ts::colors().softInk, 1));
     p.drawLine(QPointF(s.plot.left(), s.axisY), QPointF(s.plot.right(), s.axisY));
     const std::int64_t step = tickStep(s.hi - s.lo);
     p.setFont(ts::font(8.5));
@@ -239,16 +239,16 @@ namespace {
 // One request's mark: a green dot (accepted) or a red cross, circled in orange for this step.
 void paintMark(QPainter& p, const QPointF& centre, qreal radius, bool accepted, bool now) {
     if (accepted) {
-        p.setPen(QPen(ts::inWindowEdge().darker(120), 1));
-        p.setBrush(ts::inWindowEdge());
+        p.setPen(QPen(ts::colors().inWindowEdge.darker(120), 1));
+        p.setBrush(ts::colors().inWindowEdge);
         p.drawEllipse(centre, radius, radius);
     } else {
-        p.setPen(QPen(ts::removed(), 2.2));
+        p.setPen(QPen(ts::colors().removed, 2.2));
         p.drawLine(centre + QPointF(-radius, -radius), centre + QPointF(radius, radius));
         p.drawLine(centre + QPointF(-radius, radius), centre + QPointF(radius, -radius));
     }
     if (now) {
-        p.setPen(QPen(ts::current(), 2));
+        p.setPen(QPen(ts::colors().current, 2));
         p.setBrush(Qt::NoBrush);
         p.drawEllipse(centre, radius + 2.5, radius + 2.5);
     }
@@ -290,7 +290,7 @@ void LimiterView::paintRequests(QPainter& p, const StripScale& s, std::size_t la
                 return;
             const QPointF centre(cx, s.axisY - 9 - drawn * pitch);
             if (drawn + 1 == room && Count(room - base) < total) {
-                p.setPen(ts::ink());
+                p.setPen(ts::colors().ink);
                 p.setFont(ts::font(7.5, true));
                 p.drawText(QRectF(centre.x() - 16, centre.y() - 7, 32, 14), Qt::AlignCenter,
                            QStringLiteral("+%1").arg(qulonglong(total) - qulonglong(drawn - base)));
@@ -314,10 +314,10 @@ void LimiterView::paintRequests(QPainter& p, const StripScale& s, std::size_t la
 
 void LimiterView::paintClock(QPainter& p, const StripScale& s) {
     const qreal clockX = s.x(qreal(m_clock));
-    p.setPen(QPen(ts::current(), 2));
+    p.setPen(QPen(ts::colors().current, 2));
     p.drawLine(QPointF(clockX, s.plot.top()), QPointF(clockX, s.axisY));
     p.setFont(ts::font(8.5, true));
-    p.setPen(ts::current().darker(130));
+    p.setPen(ts::colors().currentInk);
     p.drawText(QRectF(clockX - 84, s.plot.top() + 16, 80, 14), Qt::AlignRight | Qt::AlignTop,
                m_frame.clock ? tr("t = %1").arg(m_clock) : tr("start"));
 }
@@ -331,17 +331,17 @@ qreal paintCells(QPainter& p, double filled, const QRectF& r, Count limit) {
     const qreal size = std::min<qreal>(34, (r.width() - 6 * (n - 1)) / n);
     for (int i = 0; i < n; ++i) {
         const QRectF cell(r.left() + i * (size + 6), r.top(), size, size);
-        p.setPen(QPen(ts::emptyEdge(), 1.2));
-        p.setBrush(ts::empty());
+        p.setPen(QPen(ts::colors().emptyEdge, 1.2));
+        p.setBrush(ts::colors().empty);
         p.drawRoundedRect(cell, 5, 5);
         const double part = std::clamp(filled - i, 0.0, 1.0);
         if (part > 0) {
             p.setPen(Qt::NoPen);
-            p.setBrush(ts::inWindow());
+            p.setBrush(ts::colors().inWindow);
             const QRectF fill(cell.left(), cell.bottom() - cell.height() * part, cell.width(),
                               cell.height() * part);
             p.drawRoundedRect(fill, 5, 5);
-            p.setPen(QPen(ts::inWindowEdge(), 1.2));
+            p.setPen(QPen(ts::colors().inWindowEdge, 1.2));
             p.setBrush(Qt::NoBrush);
             p.drawRoundedRect(cell, 5, 5);
         }
@@ -353,11 +353,11 @@ qreal paintCells(QPainter& p, double filled, const QRectF& r, Count limit) {
 void paintGauge(QPainter& p, const QRectF& content, double filled, Count limit, const QString& line,
                 const QString& detail) {
     const qreal bottom = paintCells(p, filled, content, limit);
-    p.setPen(ts::ink());
+    p.setPen(ts::colors().ink);
     p.setFont(ts::font(11, true));
     p.drawText(QRectF(content.left(), bottom + 6, content.width(), 20), Qt::AlignLeft, line);
     p.setFont(ts::font(9));
-    p.setPen(ts::softInk());
+    p.setPen(ts::colors().softInk);
     p.drawText(QRectF(content.left(), bottom + 28, content.width(), 18), Qt::AlignLeft, detail);
 }
 
@@ -368,12 +368,12 @@ void LimiterView::paintState(QPainter& p, const QRectF& area, std::size_t lane) 
     const std::int64_t w = m_limit.per.count();
     const Count limit = m_limit.limit;
     p.save();
-    p.setPen(QPen(ts::emptyEdge(), 1));
-    p.setBrush(ts::empty());
+    p.setPen(QPen(ts::colors().emptyEdge, 1));
+    p.setBrush(ts::colors().empty);
     p.drawRoundedRect(area, 6, 6);
     const QRectF inner = area.adjusted(10, 6, -10, -6);
     p.setFont(ts::font(9, true));
-    p.setPen(ts::softInk());
+    p.setPen(ts::colors().softInk);
     const QRectF content = inner.adjusted(0, 20, 0, 0);
     if (l.name == "fixed") {
         p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, tr("count in this window"));
@@ -411,10 +411,10 @@ namespace {
 
 // One run of the log (second, count) in a cell; an expired one greyed and crossed out.
 void paintRun(QPainter& p, const QRectF& at, const Pair& r, bool expired) {
-    p.setPen(QPen(expired ? ts::staleInk() : ts::inWindowEdge(), 1.1));
-    p.setBrush(expired ? ts::stale() : ts::inWindow());
+    p.setPen(QPen(expired ? ts::colors().staleInk : ts::colors().inWindowEdge, 1.1));
+    p.setBrush(expired ? ts::colors().stale : ts::colors().inWindow);
     p.drawRoundedRect(at, 5, 5);
-    p.setPen(expired ? ts::staleInk() : ts::ink());
+    p.setPen(expired ? ts::colors().staleInk : ts::colors().ink);
     p.setFont(ts::font(10, true));
     p.drawText(at.adjusted(0, 2, 0, -at.height() * 0.45), Qt::AlignCenter,
                QString::number(r.second));
@@ -422,7 +422,7 @@ void paintRun(QPainter& p, const QRectF& at, const Pair& r, bool expired) {
     p.drawText(at.adjusted(0, at.height() * 0.5, 0, 0), Qt::AlignCenter,
                QStringLiteral("×%1").arg(qulonglong(r.count)));
     if (expired) {
-        p.setPen(QPen(ts::removed(), 2.2));
+        p.setPen(QPen(ts::colors().removed, 2.2));
         p.drawLine(at.topLeft() + QPointF(6, 6), at.bottomRight() - QPointF(6, 6));
     }
 }
@@ -452,7 +452,7 @@ void LimiterView::paintLog(QPainter& p, const QRectF& content, const LimiterLane
     for (const Pair& r : l.expired)
         run(r, true);
     p.setFont(ts::font(11, true));
-    p.setPen(ts::ink());
+    p.setPen(ts::colors().ink);
     const QRectF summary(content.left(), content.bottom() - 20, content.width(), 20);
     p.drawText(summary, Qt::AlignLeft | Qt::AlignBottom,
                l.log.empty() && l.expired.empty()

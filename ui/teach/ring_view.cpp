@@ -54,16 +54,16 @@ void fitText(QPainter& p, const QRectF& r, int flags, QString text, QFont font,
 
 QColor fillFor(const RingSlot& s) {
     if (!s.used) {
-        return ts::empty();
+        return ts::colors().empty;
     }
-    return s.inWindow ? ts::inWindow() : ts::stale();
+    return s.inWindow ? ts::colors().inWindow : ts::colors().stale;
 }
 
 QColor edgeFor(const RingSlot& s) {
     if (!s.used) {
-        return ts::emptyEdge();
+        return ts::colors().emptyEdge;
     }
-    return s.inWindow ? ts::inWindowEdge() : ts::staleInk();
+    return s.inWindow ? ts::colors().inWindowEdge : ts::colors().staleInk;
 }
 
 QString numberText(qint64 v) {
@@ -74,26 +74,26 @@ QString numberText(qint64 v) {
 // and the count. `scale` shrinks the fonts for small boxes.
 void drawSlotText(QPainter& p, const QRectF& box, const RingSlot& s,
                   const std::optional<teach::Pair>& resetFrom, qreal scale) {
-    const QColor inkColor = s.used && !s.inWindow ? ts::staleInk() : ts::ink();
+    const QColor inkColor = s.used && !s.inWindow ? ts::colors().staleInk : ts::colors().ink;
     qreal y = box.center().y();
     const qreal secondHeight = 19 * scale;
     const qreal countHeight = 15 * scale;
     const qreal resetHeight = resetFrom ? 15 * scale : 0;
     y -= (secondHeight + countHeight + resetHeight) / 2;
     if (resetFrom) {
-        p.setPen(ts::removed());
+        p.setPen(ts::colors().removed);
         const QString old = numberText(resetFrom->second) + QStringLiteral(" ×") +
                             numberText(qint64(resetFrom->count));
         const QRectF r(box.left(), y, box.width(), resetHeight);
         fitText(p, r, Qt::AlignCenter, old, ts::font(8.5 * scale));
         const qreal half = p.fontMetrics().horizontalAdvance(old) / 2.0 + 2;
-        p.setPen(QPen(ts::removed(), 1.6));
+        p.setPen(QPen(ts::colors().removed, 1.6));
         p.drawLine(QPointF(r.center().x() - half, r.center().y()),
                    QPointF(r.center().x() + half, r.center().y()));
         y += resetHeight;
     }
     if (!s.used) {
-        p.setPen(ts::emptyEdge());
+        p.setPen(ts::colors().emptyEdge);
         p.setFont(ts::font(11 * scale));
         p.drawText(QRectF(box.left(), y, box.width(), secondHeight + countHeight), Qt::AlignCenter,
                    QStringLiteral("–"));
@@ -102,7 +102,7 @@ void drawSlotText(QPainter& p, const QRectF& box, const RingSlot& s,
     p.setPen(inkColor);
     fitText(p, QRectF(box.left(), y, box.width(), secondHeight), Qt::AlignCenter,
             numberText(s.second), ts::font(12 * scale, true));
-    p.setPen(s.inWindow ? ts::inWindowEdge().darker(130) : ts::staleInk());
+    p.setPen(s.inWindow ? ts::colors().inWindowInk : ts::colors().staleInk);
     fitText(p, QRectF(box.left(), y + secondHeight, box.width(), countHeight), Qt::AlignCenter,
             QStringLiteral("×") + numberText(qint64(s.count)), ts::font(9.5 * scale));
 }
@@ -118,10 +118,11 @@ void drawLegend(QPainter& p, const QRectF& area, const QString& currentText) {
         QColor edge;
         QString text;
     };
-    const Item items[] = {{ts::inWindow(), ts::inWindowEdge(), QObject::tr("in the window")},
-                          {ts::stale(), ts::staleInk(), QObject::tr("stale")},
-                          {ts::empty(), ts::emptyEdge(), QObject::tr("never written")},
-                          {ts::board(), ts::current(), currentText}};
+    const Item items[] = {
+        {ts::colors().inWindow, ts::colors().inWindowEdge, QObject::tr("in the window")},
+        {ts::colors().stale, ts::colors().staleInk, QObject::tr("stale")},
+        {ts::colors().empty, ts::colors().emptyEdge, QObject::tr("never written")},
+        {ts::colors().board, ts::colors().current, currentText}};
     qreal total = 0;
     for (qreal size = 9; size >= 6; size -= 0.5) {  // shrinks to fit a narrow ring
         p.setFont(ts::font(size));
@@ -139,10 +140,10 @@ void drawLegend(QPainter& p, const QRectF& area, const QString& currentText) {
     qreal x = area.center().x() - total / 2;
     for (const Item& item : items) {
         const QRectF swatch(x, area.center().y() - 6, 12, 12);
-        p.setPen(QPen(item.edge, item.edge == ts::current() ? 2.5 : 1));
+        p.setPen(QPen(item.edge, item.edge == ts::colors().current ? 2.5 : 1));
         p.setBrush(item.fill);
         p.drawRoundedRect(swatch, 2, 2);
-        p.setPen(ts::softInk());
+        p.setPen(ts::colors().softInk);
         const qreal w = p.fontMetrics().horizontalAdvance(item.text);
         p.drawText(QRectF(x + 18, area.top(), w + 4, area.height()), Qt::AlignVCenter, item.text);
         if (g_captions) {
@@ -154,7 +155,7 @@ void drawLegend(QPainter& p, const QRectF& area, const QString& currentText) {
 
 void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std::int64_t w) {
     p.setPen(Qt::NoPen);
-    p.setBrush(ts::board());
+    p.setBrush(ts::colors().board);
     p.drawEllipse(c, radius, radius);
     const qreal lineWidth = radius * 1.7;
     auto line = [&](qreal dy, qreal height, const QFont& font, const QColor& color,
@@ -165,8 +166,9 @@ void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std
     };
     const qreal big = std::clamp(radius / 6.5, 12.0, 30.0);
     if (!f.op) {
-        line(-big * 1.6, big * 2, ts::font(big, true), ts::ink(), QObject::tr("W = %1").arg(w));
-        line(big * 0.5, big * 1.5, ts::font(big * 0.55), ts::softInk(),
+        line(-big * 1.6, big * 2, ts::font(big, true), ts::colors().ink,
+             QObject::tr("W = %1").arg(w));
+        line(big * 0.5, big * 1.5, ts::font(big * 0.55), ts::colors().softInk,
              QObject::tr("%1 empty slots").arg(w));
         return;
     }
@@ -179,15 +181,15 @@ void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std
     }
     const qreal small = big * 0.55;
     if (isHit) {
-        line(-big * 2.4, big * 1.8, ts::font(big, true), ts::ink(), title);
-        line(-big * 0.7, small * 1.8, ts::font(small), ts::softInk(),
+        line(-big * 2.4, big * 1.8, ts::font(big, true), ts::colors().ink, title);
+        line(-big * 0.7, small * 1.8, ts::font(small), ts::colors().softInk,
              QObject::tr("slot = %1 mod %2 = %3").arg(op.second).arg(w).arg(*f.slot));
         const qreal statusY = big * 0.5;
         if (f.dropped) {
-            line(statusY, small * 1.8, ts::font(small, true), ts::removed(),
+            line(statusY, small * 1.8, ts::font(small, true), ts::colors().removed,
                  QObject::tr("too late: dropped"));
         } else if (f.resetFrom) {
-            line(statusY, small * 1.8, ts::font(small, true), ts::removed(),
+            line(statusY, small * 1.8, ts::font(small, true), ts::colors().removed,
                  QObject::tr("stale (%1, %2) → (%3, 0)")
                      .arg(f.resetFrom->second)
                      .arg(qulonglong(f.resetFrom->count))
@@ -195,23 +197,23 @@ void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std
         }
         if (!f.dropped) {
             line(statusY + (f.resetFrom ? small * 1.8 : 0), small * 1.8, ts::font(small, true),
-                 ts::inWindowEdge(), QObject::tr("count +%1").arg(op.repeat));
+                 ts::colors().inWindowEdge, QObject::tr("count +%1").arg(op.repeat));
         }
-        line(statusY + small * 3.8, small * 1.6, ts::font(small * 0.85), ts::softInk(),
+        line(statusY + small * 3.8, small * 1.6, ts::font(small * 0.85), ts::colors().softInk,
              QObject::tr("window %1").arg(QString::fromStdString(f.windowText())),
              QString::fromStdString(f.windowText()));
     } else {
-        line(-big * 2.3, big * 1.6, ts::font(big * 0.8, true), ts::ink(), title);
-        line(-big * 0.8, big * 2.2, ts::font(big * 1.6, true), ts::inWindowEdge(),
+        line(-big * 2.3, big * 1.6, ts::font(big * 0.8, true), ts::colors().ink, title);
+        line(-big * 0.8, big * 2.2, ts::font(big * 1.6, true), ts::colors().inWindowEdge,
              QStringLiteral("= %1").arg(qulonglong(*f.answer)));
-        line(big * 1.5, small * 1.8, ts::font(small), ts::softInk(),
+        line(big * 1.5, small * 1.8, ts::font(small), ts::colors().softInk,
              QObject::tr("window %1").arg(QString::fromStdString(f.windowText())),
              QString::fromStdString(f.windowText()));
         // Slot t mod W is shared by t and the boundary second t - W, which is just outside.
-        line(big * 1.5 + small * 1.9, small * 1.5, ts::font(small * 0.85), ts::softInk(),
+        line(big * 1.5 + small * 1.9, small * 1.5, ts::font(small * 0.85), ts::colors().softInk,
              QObject::tr("outlined: slot %1 = %2 mod %3,").arg(*f.slot).arg(op.second).arg(w),
              QObject::tr("outlined: slot %1 = t mod W,").arg(*f.slot));
-        line(big * 1.5 + small * 3.4, small * 1.5, ts::font(small * 0.85), ts::softInk(),
+        line(big * 1.5 + small * 3.4, small * 1.5, ts::font(small * 0.85), ts::colors().softInk,
              QObject::tr("shared by the boundary %1 (out)").arg(op.second - w),
              QObject::tr("shared by t − W (out)"));
     }
@@ -264,7 +266,7 @@ void paintSlots(QPainter& p, const RingGeometry& g, const Frame& f) {
         const bool isCurrent = f.slot && std::int64_t(*f.slot) == i;
         const qreal bump = isCurrent ? 6 : 0;
         const qreal a = g.centreAngle(i);
-        p.setBrush(isCurrent && !s.used ? ts::currentFill() : fillFor(s));
+        p.setBrush(isCurrent && !s.used ? ts::colors().currentFill : fillFor(s));
         p.setPen(QPen(edgeFor(s), g.closeUp ? 0.4 : 1.2));
         p.drawPath(g.wedge(i, bump));
         if (!g.closeUp) {
@@ -278,7 +280,7 @@ void paintSlots(QPainter& p, const RingGeometry& g, const Frame& f) {
         const bool labelIndex = g.w <= 60 || i % (g.w <= 150 ? 10 : 25) == 0;
         if (labelIndex) {
             p.setFont(ts::font(8.5));
-            p.setPen(ts::softInk());
+            p.setPen(ts::colors().softInk);
             const QPointF at = polar(g.c, g.outer + bump + 12, a);
             p.drawText(QRectF(at.x() - 16, at.y() - 8, 32, 16), Qt::AlignCenter,
                        QString::number(i));
@@ -291,13 +293,13 @@ void paintCurrentSlot(QPainter& p, const RingGeometry& g, std::size_t slot) {
     const auto i = std::int64_t(slot);
     const qreal a = g.centreAngle(i);
     p.setBrush(Qt::NoBrush);
-    p.setPen(QPen(ts::current(), 3.2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    p.setPen(QPen(ts::colors().current, 3.2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
     p.drawPath(g.wedge(i, 6, 1.2));
     const QPointF tip = polar(g.c, g.inner - 4, a);
     const QPointF base1 = polar(g.c, g.inner - 20, a + 4);
     const QPointF base2 = polar(g.c, g.inner - 20, a - 4);
     p.setPen(Qt::NoPen);
-    p.setBrush(ts::current());
+    p.setBrush(ts::colors().current);
     p.drawPolygon(QPolygonF{tip, base1, base2});
 }
 
@@ -316,11 +318,11 @@ void paintCloseUp(QPainter& p, const RingGeometry& g, const Frame& f, const QRec
         const QRectF box(strip.left() + k * boxWidth + 3, strip.top() + 16, boxWidth - 6,
                          strip.height() - 16);
         p.setFont(ts::font(8.5));
-        p.setPen(isCurrent ? ts::current() : ts::softInk());
+        p.setPen(isCurrent ? ts::colors().current : ts::colors().softInk);
         p.drawText(QRectF(box.left(), strip.top(), box.width(), 14), Qt::AlignCenter,
                    RingView::tr("slot %1").arg(i));
-        p.setBrush(isCurrent && !s.used ? ts::currentFill() : fillFor(s));
-        p.setPen(isCurrent ? QPen(ts::current(), 3) : QPen(edgeFor(s), 1.2));
+        p.setBrush(isCurrent && !s.used ? ts::colors().currentFill : fillFor(s));
+        p.setPen(isCurrent ? QPen(ts::colors().current, 3) : QPen(edgeFor(s), 1.2));
         p.drawRoundedRect(box, 6, 6);
         drawSlotText(p, box, s, isCurrent ? f.resetFrom : std::nullopt,
                      std::clamp(box.height() / 80.0, 0.8, 1.1));
@@ -332,7 +334,7 @@ void paintCloseUp(QPainter& p, const RingGeometry& g, const Frame& f, const QRec
     arc.arcMoveTo(QRectF(g.c.x() - r, g.c.y() - r, 2 * r, 2 * r), a0);
     arc.arcTo(QRectF(g.c.x() - r, g.c.y() - r, 2 * r, 2 * r), a0, spanAll);
     p.setBrush(Qt::NoBrush);
-    p.setPen(QPen(ts::current(), 2, Qt::DashLine));
+    p.setPen(QPen(ts::colors().current, 2, Qt::DashLine));
     p.drawPath(arc);
 }
 
@@ -343,8 +345,8 @@ void RingView::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(rect(), palette().window());
     const QRectF boardRect = QRectF(rect()).adjusted(4, 4, -4, -4);
-    p.setPen(QPen(ts::boardBorder(), 1));
-    p.setBrush(ts::board());
+    p.setPen(QPen(ts::colors().boardBorder, 1));
+    p.setBrush(ts::colors().board);
     p.drawRoundedRect(boardRect, 10, 10);
 
     const auto w = m_window;
@@ -361,11 +363,11 @@ void RingView::paintEvent(QPaintEvent*) {
         return;
     }
     p.setFont(ts::font(12, true));
-    p.setPen(ts::ink());
+    p.setPen(ts::colors().ink);
     const QRectF titleRect = boardRect.adjusted(16, 10, -16, 0);
     p.drawText(titleRect, Qt::AlignLeft | Qt::AlignTop, tr("Ring buffer: %1 slots").arg(w));
     p.setFont(ts::font(10));
-    p.setPen(ts::softInk());
+    p.setPen(ts::colors().softInk);
     p.drawText(titleRect, Qt::AlignRight | Qt::AlignTop,
                tr("%1 bytes, fixed").arg(qulonglong(f.ringBytes)));
 

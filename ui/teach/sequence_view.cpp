@@ -82,8 +82,8 @@ void SequenceView::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(rect(), palette().window());
     const QRectF board = QRectF(rect()).adjusted(4, 4, -4, -4);
-    p.setPen(QPen(ts::boardBorder(), 1));
-    p.setBrush(ts::board());
+    p.setPen(QPen(ts::colors().boardBorder, 1));
+    p.setBrush(ts::colors().board);
     p.drawRoundedRect(board, 10, 10);
     paintHeader(p, board);
     const qreal footer = m_kind == Kind::Deque ? 22 : 4;
@@ -106,17 +106,17 @@ void SequenceView::paintHeader(QPainter& p, const QRectF& board) const {
                                : (n == 1 ? tr("1 call") : tr("%1 calls").arg(n));
     const QString info = tr("%1 · %2 bytes").arg(size).arg(qulonglong(m_bytes));
     p.setFont(ts::font(10));
-    p.setPen(ts::softInk());
+    p.setPen(ts::colors().softInk);
     p.drawText(title, Qt::AlignRight | Qt::AlignTop, info);
     const qreal infoWidth = p.fontMetrics().horizontalAdvance(info) + 12;
     p.setFont(ts::font(12, true));
-    p.setPen(ts::ink());
+    p.setPen(ts::colors().ink);
     p.drawText(title, Qt::AlignLeft | Qt::AlignTop,
                p.fontMetrics().elidedText(
                    deque ? tr("Deque of (second, count)") : tr("Naive vector of calls"),
                    Qt::ElideRight, int(title.width() - infoWidth)));
     p.setFont(ts::font(8.5));
-    p.setPen(ts::softInk());
+    p.setPen(ts::colors().softInk);
     p.drawText(QRectF(title.left(), title.top() + 20, title.width(), 14), Qt::AlignLeft,
                deque ? tr("front (oldest) →") : tr("one entry per hit() call, never removed"));
 }
@@ -127,20 +127,20 @@ void SequenceView::paintCell(QPainter& p, const QRectF& r, const CellSize& cell,
                              const teach::Pair& item, bool highlighted, bool dim,
                              qreal opacity) const {
     p.setOpacity(opacity);
-    p.setBrush(dim ? ts::stale() : ts::inWindow());
-    p.setPen(highlighted ? QPen(ts::current(), 2.6)
-                         : QPen(dim ? ts::staleInk() : ts::inWindowEdge(), 1.1));
+    p.setBrush(dim ? ts::colors().stale : ts::colors().inWindow);
+    p.setPen(highlighted ? QPen(ts::colors().current, 2.6)
+                         : QPen(dim ? ts::colors().staleInk : ts::colors().inWindowEdge, 1.1));
     p.drawRoundedRect(r, 5, 5);
     if (cell.text) {
         const bool twoLines = m_kind == Kind::Deque || cell.height >= 36;
-        p.setPen(dim ? ts::staleInk() : ts::ink());
+        p.setPen(dim ? ts::colors().staleInk : ts::colors().ink);
         p.setFont(ts::font(cell.height >= 40 ? 11 : 8.5, true));
         const QRectF top =
             twoLines ? QRectF(r.left(), r.top() + 2, r.width(), r.height() * 0.55) : r;
         p.drawText(top, Qt::AlignCenter, QString::number(item.second));
         if (twoLines) {
             p.setFont(ts::font(cell.height >= 40 ? 9 : 7.5));
-            p.setPen(dim ? ts::staleInk() : ts::inWindowEdge().darker(130));
+            p.setPen(dim ? ts::colors().staleInk : ts::colors().inWindowInk);
             p.drawText(QRectF(r.left(), r.top() + r.height() * 0.5, r.width(), r.height() * 0.45),
                        Qt::AlignCenter, QStringLiteral("×%1").arg(qulonglong(item.count)));
         }
@@ -176,7 +176,7 @@ void SequenceView::paintItems(QPainter& p, const QRectF& area) const {
             const QRectF r = cellRect(0).translated(position * stepX - m_progress * 20, 0);
             paintCell(p, r, cell, m_popped[k], false, true, 1.0 - m_progress);
             p.setOpacity(1.0 - m_progress);
-            p.setPen(QPen(ts::removed(), 2.4));
+            p.setPen(QPen(ts::colors().removed, 2.4));
             p.drawLine(r.topLeft() + QPointF(6, 6), r.bottomRight() - QPointF(6, 6));
             p.setOpacity(1.0);
         }
@@ -191,13 +191,13 @@ void SequenceView::paintItems(QPainter& p, const QRectF& area) const {
     }
     if (overflow) {
         const QRectF r = cellRect(qreal(shown));
-        p.setPen(ts::softInk());
+        p.setPen(ts::colors().softInk);
         p.setFont(ts::font(8.5, true));
         p.drawText(r.adjusted(-20, 0, 20, 0), Qt::AlignCenter,
                    QStringLiteral("+%1").arg(count - shown));
     }
     if (count == 0 && (m_popped.empty() || m_progress >= 1.0)) {
-        p.setPen(ts::softInk());
+        p.setPen(ts::colors().softInk);
         p.setFont(ts::font(10));
         p.drawText(area, Qt::AlignLeft | Qt::AlignTop, tr("empty"));
     }
@@ -207,7 +207,7 @@ void SequenceView::paintItems(QPainter& p, const QRectF& area) const {
 void SequenceView::paintPopped(QPainter& p, const QRectF& tray) const {
     p.setFont(ts::font(9));
     if (m_popped.empty()) {
-        p.setPen(ts::softInk());
+        p.setPen(ts::colors().softInk);
         p.drawText(tray, Qt::AlignLeft | Qt::AlignVCenter, tr("nothing popped this step"));
         return;
     }
@@ -217,7 +217,7 @@ void SequenceView::paintPopped(QPainter& p, const QRectF& tray) const {
     }
     QFont struck = ts::font(9, true);
     struck.setStrikeOut(true);
-    p.setPen(ts::removed());
+    p.setPen(ts::colors().removed);
     const QString label = tr("popped from the front: ");
     p.drawText(tray, Qt::AlignLeft | Qt::AlignVCenter, label);
     const qreal labelWidth = p.fontMetrics().horizontalAdvance(label);

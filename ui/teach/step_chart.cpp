@@ -54,9 +54,9 @@ void StepChart::fill(const teach::Timeline& timeline, teach::LessonChart kind) {
     if (kind == teach::LessonChart::Bytes) {
         m_title = tr("Bytes held after each step (measured on the real counters)");
         m_unit = QStringLiteral("B");
-        m_series = {{tr("ring O(W)"), ts::inWindowEdge(), {}},
-                    {tr("deque O(distinct seconds)"), QColor(0x3b, 0x6f, 0xd6), {}},
-                    {tr("vector O(calls)"), ts::removed(), {}}};
+        m_series = {{tr("ring O(W)"), &ts::TeachPalette::inWindowEdge, {}},
+                    {tr("deque O(distinct seconds)"), &ts::TeachPalette::otherSeries, {}},
+                    {tr("vector O(calls)"), &ts::TeachPalette::removed, {}}};
         for (const teach::Frame& f : frames) {
             m_series[0].values.push_back(double(f.ringBytes));
             m_series[1].values.push_back(double(f.dequeBytes));
@@ -73,8 +73,8 @@ void StepChart::fill(const teach::Timeline& timeline, teach::LessonChart kind) {
     } else if (kind == teach::LessonChart::SlotVisits) {
         m_title = tr("Slot visits so far: textbook scan vs running total");
         m_unit.clear();
-        m_series = {{tr("textbook scan: W per getHits"), ts::removed(), {}},
-                    {tr("running total: written + expired"), ts::inWindowEdge(), {}}};
+        m_series = {{tr("textbook scan: W per getHits"), &ts::TeachPalette::removed, {}},
+                    {tr("running total: written + expired"), &ts::TeachPalette::inWindowEdge, {}}};
         for (const teach::Frame& f : frames) {
             m_series[0].values.push_back(double(f.scanVisitsSoFar));
             m_series[1].values.push_back(double(f.runningVisitsSoFar));
@@ -156,8 +156,8 @@ void StepChart::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     const QRectF all = QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5);
-    p.setPen(ts::boardBorder());
-    p.setBrush(ts::board());
+    p.setPen(ts::colors().boardBorder);
+    p.setBrush(ts::colors().board);
     p.drawRoundedRect(all, 10, 10);
     if (m_series.empty()) {
         return;
@@ -165,14 +165,14 @@ void StepChart::paintEvent(QPaintEvent*) {
     // The caption says what is plotted and this step's numbers; the legend names the lines.
     const QFontMetrics captionMetrics(captionFont());
     p.setFont(captionFont());
-    p.setPen(ts::ink());
+    p.setPen(ts::colors().ink);
     p.drawText(QPointF(kPad, kPad + captionMetrics.ascent()),
                captionMetrics.elidedText(caption(), Qt::ElideRight, width() - 2 * kPad));
     p.setFont(smallFont());
     const Scale scale = makeScale();
     paintAxes(p, scale);
     // The current step.
-    p.setPen(QPen(ts::current(), 2, Qt::DashLine));
+    p.setPen(QPen(ts::colors().current, 2, Qt::DashLine));
     p.drawLine(scale.at(m_step, 0), scale.at(m_step, scale.yMax));
     paintSeries(p, scale);
     paintLegend(p, scale.plot);
@@ -202,9 +202,9 @@ void StepChart::paintAxes(QPainter& p, const Scale& s) const {
     const QRectF& plot = s.plot;
     for (double v = 0; v <= s.yMax + 0.5; v += s.tick) {
         const double gy = plot.bottom() - v / s.yMax * plot.height();
-        p.setPen(QPen(ts::boardBorder(), 1));
+        p.setPen(QPen(ts::colors().boardBorder, 1));
         p.drawLine(QPointF(plot.left(), gy), QPointF(plot.right(), gy));
-        p.setPen(ts::softInk());
+        p.setPen(ts::colors().softInk);
         const QString label = valueText(v, m_unit);
         p.drawText(QPointF(plot.left() - 6 - small.horizontalAdvance(label),
                            gy + small.ascent() / 2.0 - 1),
@@ -213,7 +213,7 @@ void StepChart::paintAxes(QPainter& p, const Scale& s) const {
     const int steps = int(m_series.front().values.size());
     const int every = std::max(1, int(std::ceil(small.horizontalAdvance(QStringLiteral("00")) *
                                                 2.0 / std::max(s.dx, 1.0))));
-    p.setPen(ts::softInk());
+    p.setPen(ts::colors().softInk);
     const QString axis = tr("step");
     const double axisLeft = plot.right() - small.horizontalAdvance(axis);
     for (int i = 0; i < steps; i += every) {
@@ -244,7 +244,7 @@ void StepChart::paintSeries(QPainter& p, const Scale& scale) const {
                 path.lineTo(scale.at(i, s.values[std::size_t(i - 1)]));
                 path.lineTo(scale.at(i, s.values[std::size_t(i)]));
             }
-            QColor c = s.color;
+            QColor c = ts::colors().*s.color;
             if (part == 1) {
                 c.setAlpha(70);
             }
@@ -253,7 +253,7 @@ void StepChart::paintSeries(QPainter& p, const Scale& scale) const {
             p.drawPath(path);
         }
         p.setPen(Qt::NoPen);
-        p.setBrush(s.color);
+        p.setBrush(ts::colors().*s.color);
         p.drawEllipse(scale.at(m_step, s.values[std::size_t(m_step)]), 4, 4);
     }
 }
@@ -266,7 +266,7 @@ void StepChart::paintLegend(QPainter& p, const QRectF& plot) const {
         legendWidth += 18 + small.horizontalAdvance(s.name) + 14;
     }
     const QRectF legend(plot.left() + 4, plot.top() + 1, legendWidth - 6, small.height() + 4);
-    QColor back = ts::board();
+    QColor back = ts::colors().board;
     back.setAlpha(225);
     p.setPen(Qt::NoPen);
     p.setBrush(back);
@@ -274,9 +274,9 @@ void StepChart::paintLegend(QPainter& p, const QRectF& plot) const {
     double x = legend.left() + 4;
     const double mid = legend.center().y();
     for (const Series& s : m_series) {
-        p.setPen(QPen(s.color, 3));
+        p.setPen(QPen(ts::colors().*s.color, 3));
         p.drawLine(QPointF(x, mid), QPointF(x + 14, mid));
-        p.setPen(ts::ink());
+        p.setPen(ts::colors().ink);
         p.drawText(QPointF(x + 18, mid + small.ascent() / 2.0 - 1), s.name);
         x += 18 + small.horizontalAdvance(s.name) + 14;
     }

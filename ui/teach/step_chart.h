@@ -1,5 +1,5 @@
 // StepChart: a small line chart over a lesson's steps, drawn with QPainter on the teaching
-// view's light board (readable under the light and dark themes alike).
+// view's board, in the light or dark teaching palette (teach_style.h).
 //
 // GUI thread only. Each series has one value per step (frames()[0] the start); the chart draws
 // every series as a step line, solid up to the current step and faint after it, marks the
@@ -15,6 +15,7 @@
 
 #include "core/teach/lessons.h"
 #include "core/teach/timeline.h"
+#include "ui/teach/teach_style.h"
 
 class QPainter;
 
@@ -25,8 +26,8 @@ class StepChart : public QWidget {
 public:
     struct Series {
         QString name;
-        QColor color;
-        std::vector<double> values;  // one per step
+        QColor teachstyle::TeachPalette::*color;  // looked up when painted: follows the theme
+        std::vector<double> values;               // one per step
     };
 
     explicit StepChart(QWidget* parent = nullptr);

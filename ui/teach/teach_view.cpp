@@ -1,5 +1,6 @@
 #include "ui/teach/teach_view.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QDir>
 #include <QFile>
@@ -17,6 +18,7 @@
 #include <QShortcut>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QTabBar>
 #include <QTextDocument>
 #include <QTimer>
@@ -58,8 +60,52 @@ QString operationText(const Operation& op, bool requests) {
 
 QString boardStyle() {
     return QStringLiteral("background: %1; border: 1px solid %2; border-radius: 10px;")
-        .arg(ts::board().name(), ts::boardBorder().name());
+        .arg(ts::colors().board.name(), ts::colors().boardBorder.name());
 }
+
+// Exports are for slides and paper: under a dark application palette they are drawn in the
+// light one. For the export's duration the application gets the light palette and no style
+// sheet (the dark theme's one styles the check boxes), which restyles the view; both are put
+// back after it. The export runs without returning to the event loop, so the screen never shows
+// the light look. Nested scopes (every step's frame in "Save all steps") do nothing.
+class LightForExport {
+public:
+    explicit LightForExport(QWidget& view) : m_view(view), m_swapped(ts::colors().dark) {
+        if (!m_swapped) {
+            return;
+        }
+        m_palette = QApplication::palette();
+        m_styleSheet = qApp->styleSheet();
+        qApp->setStyleSheet(QString());
+        QPalette light = QApplication::style()->standardPalette();
+        // ui/theme.cpp's lightTheme().accent (hitcounter_ui links this library, not the reverse).
+        light.setColor(QPalette::Highlight, QColor(0x1a, 0x73, 0xe8));
+        QApplication::setPalette(light);
+        tellView();
+    }
+    ~LightForExport() {
+        if (m_swapped) {
+            QApplication::setPalette(m_palette);
+            qApp->setStyleSheet(m_styleSheet);
+            tellView();
+        }
+    }
+    LightForExport(const LightForExport&) = delete;
+    LightForExport& operator=(const LightForExport&) = delete;
+
+private:
+    // A top-level window hears of the application's palette from a posted event: the view
+    // (its own background) needs it now.
+    void tellView() {
+        QEvent changed(QEvent::ApplicationPaletteChange);
+        QCoreApplication::sendEvent(&m_view, &changed);
+    }
+
+    QWidget& m_view;
+    bool m_swapped;
+    QPalette m_palette;
+    QString m_styleSheet;
+};
 
 }  // namespace
 
@@ -163,13 +209,12 @@ TeachView::TeachView(QWidget* parent)
 
     auto* narrationBox = new QWidget(this);
     narrationBox->setObjectName(QStringLiteral("narrationBox"));
-    narrationBox->setStyleSheet(QStringLiteral("#narrationBox { %1 }").arg(boardStyle()));
+    m_narrationBox = narrationBox;
     auto* narrationLayout = new QVBoxLayout(narrationBox);
     narrationLayout->setContentsMargins(14, 8, 14, 8);
     m_narration->setWordWrap(true);
     m_narration->setTextFormat(Qt::RichText);
     m_narration->setFont(ts::font(12.5));
-    m_narration->setStyleSheet(QStringLiteral("color: %1;").arg(ts::ink().name()));
     m_narration->setMinimumHeight(QFontMetrics(m_narration->font()).lineSpacing() * 3);
     m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // The operation's lines beside its narration: reading one, the eye finds the other.
@@ -196,7 +241,6 @@ TeachView::TeachView(QWidget* parent)
     auto* predictLayout = new QHBoxLayout(m_predictRow);
     predictLayout->setContentsMargins(0, 0, 0, 0);
     m_question->setFont(ts::font(12, true));
-    m_question->setStyleSheet(QStringLiteral("color: %1;").arg(ts::current().darker(140).name()));
     m_guess->setRange(0, 1'000'000);
     m_guess->setFont(ts::font(12));
     m_guess->setMinimumWidth(90);
@@ -205,8 +249,6 @@ TeachView::TeachView(QWidget* parent)
     auto* reveal = new QPushButton(tr("Just show me"), m_predictRow);
     predictLayout->addWidget(m_question, 1);
     m_scoreLabel->setFont(ts::font(11, true));
-    m_scoreLabel->setStyleSheet(
-        QStringLiteral("color: %1;").arg(ts::inWindowEdge().darker(130).name()));
     predictLayout->addWidget(m_scoreLabel);
     predictLayout->addWidget(m_guess);
     predictLayout->addWidget(check);
@@ -272,10 +314,44 @@ TeachView::TeachView(QWidget* parent)
         connect(shortcut, &QShortcut::activated, this, action);
     }
 
+    restyle();
     loadLesson(0);
 }
 
 TeachView::~TeachView() = default;
+
+void TeachView::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    const QEvent::Type type = event->type();
+    if ((type == QEvent::PaletteChange || type == QEvent::ApplicationPaletteChange ||
+         type == QEvent::StyleChange) &&
+        m_narrationBox && &ts::colors() != m_styledWith) {
+        restyle();
+    }
+}
+
+// The colours set once rather than looked up when painting: the style sheets, the narration's
+// HTML (present() writes its colours into it) and the editor's marks.
+void TeachView::restyle() {
+    const ts::TeachPalette& c = ts::colors();
+    m_styledWith = &c;
+    m_narrationBox->setStyleSheet(QStringLiteral("#narrationBox { %1 }").arg(boardStyle()));
+    m_narration->setStyleSheet(QStringLiteral("color: %1;").arg(c.ink.name()));
+    m_question->setStyleSheet(QStringLiteral("color: %1;").arg(c.currentInk.name()));
+    m_scoreLabel->setStyleSheet(QStringLiteral("color: %1;").arg(c.inWindowInk.name()));
+    m_lessons->restyle();
+    m_build->restyle();
+    if (m_limits || m_timeline) {
+        if (m_subStep >= 0) {
+            presentSubStep();
+        } else {
+            present(m_step, false);
+        }
+    }
+    for (QWidget* w : findChildren<QWidget*>()) {
+        w->update();
+    }
+}
 
 void TeachView::loadLesson(int index) {
     m_lessons->chooseLesson(index);
@@ -693,7 +769,7 @@ void TeachView::cancelPrediction() {
 
 QString TeachView::stepHeader(int step, const std::optional<Operation>& op) const {
     QString text = QStringLiteral("<span style='color:%1'><b>Step %2 of %3</b></span>")
-                       .arg(ts::softInk().name())
+                       .arg(ts::colors().softInk.name())
                        .arg(step)
                        .arg(lastStep());
     if (op) {
@@ -737,9 +813,9 @@ void TeachView::present(int step, bool animate) {
     QString text = stepHeader(step, f.op);
     if (step == m_verdictStep && !m_verdict.isEmpty()) {
         const bool good = m_verdict.startsWith(QChar(0x2714));
-        text +=
-            QStringLiteral("<b style='color:%1'>%2</b> ")
-                .arg((good ? ts::inWindowEdge() : ts::removed()).name(), m_verdict.toHtmlEscaped());
+        text += QStringLiteral("<b style='color:%1'>%2</b> ")
+                    .arg((good ? ts::colors().inWindowEdge : ts::colors().removed).name(),
+                         m_verdict.toHtmlEscaped());
     }
     text += QString::fromStdString(f.narration).toHtmlEscaped();
     m_chart->setStep(step);
@@ -814,6 +890,7 @@ QImage TeachView::renderImage() {
 }
 
 bool TeachView::exportCurrentFrame(const QString& path, QString* error) {
+    const LightForExport light(*this);
     const QImage image = renderImage();
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
@@ -832,6 +909,7 @@ int TeachView::exportAllFrames(const QString& directory, QString* error) {
         }
         return -1;
     }
+    const LightForExport light(*this);
     const int original = m_step;
     const QString prefix = m_lessons->exportName();
     int written = 0;
@@ -880,6 +958,7 @@ void TeachView::drawHandoutPage(QPainter& painter, const QRect& page, int step) 
 }
 
 QImage TeachView::handoutPage(int step, QSize size) {
+    const LightForExport light(*this);
     QImage image(size, QImage::Format_RGB32);
     image.fill(Qt::white);
     image.setDotsPerMeterX(5906);  // 150 dpi, as the PDF: the text has the same size
@@ -900,6 +979,7 @@ int TeachView::exportHandoutPdf(const QString& path, QString* error) {
         }
         return -1;
     }
+    const LightForExport light(*this);
     const int original = m_step;
     int pages = 0;
     {

@@ -31,6 +31,10 @@
 // Build (issue 16, build 4): a tab beside "Watch" where the learner builds the ring from
 // choices and runs it against the reference (BuildPanel); a lesson file saves the built ring.
 //
+// Themes: the painted panels use the teaching palette of the application's palette
+// (teach_style.h), light or dark, and follow it when it changes (the main window's Dark toggle);
+// the exports (PNG frames, the handout) are always drawn in the light one, for slides and paper.
+//
 // Export: exportCurrentFrame() writes the view as a PNG; exportAllFrames() writes one PNG per
 // step, "<name>-step-000.png" (LessonPanel::exportName(): "-w5" added at another W),
 // "<lesson>-step-001.png", ... (animations are shown finished).
@@ -66,6 +70,9 @@ class RingView;
 class SequenceView;
 class StepChart;
 class TransportBar;
+namespace teachstyle {
+struct TeachPalette;
+}
 
 class TeachView : public QWidget {
     Q_OBJECT
@@ -141,7 +148,11 @@ public:
 Q_SIGNALS:
     void stepChanged(int step);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void restyle();
     std::optional<teach::ParseError> run(const QString& text, std::chrono::seconds window);
     void present(int step, bool animate);
     QString stepHeader(int step, const std::optional<teach::Operation>& op) const;
@@ -175,7 +186,8 @@ private:
     SequenceView* m_vector;
     CodeView* m_code;
     QLabel* m_narration;
-    QWidget* m_narrationScroll;  // the narration's scroll area: taller in chart lessons
+    QWidget* m_narrationBox = nullptr;  // the narration's board
+    QWidget* m_narrationScroll;         // the narration's scroll area: taller in chart lessons
     QWidget* m_predictRow;
     QLabel* m_question;
     QSpinBox* m_guess;
@@ -196,6 +208,7 @@ private:
     std::vector<teach::Question> m_questions;  // the questions of the shown timeline
     teach::Score m_score;
     QLabel* m_scoreLabel;
+    const teachstyle::TeachPalette* m_styledWith = nullptr;  // what restyle() last used
 };
 
 }  // namespace hitcounter::ui
