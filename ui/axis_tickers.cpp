@@ -1,5 +1,6 @@
 #include "ui/axis_tickers.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "ui/number_text.h"
@@ -32,12 +33,23 @@ QVector<double> BytesLogTicker::createTickVector(double, const QCPRange& range) 
     return ticks;
 }
 
+double PlainNumberTicker::getTickStep(const QCPRange& range) {
+    const double step = QCPAxisTicker::getTickStep(range);
+    return m_values == Values::Whole ? std::max(1.0, step) : step;
+}
+
 QString PlainNumberTicker::getTickLabel(double tick, const QLocale&, QChar, int precision) {
     if (std::abs(tick) >= 1e6) {
         return humanNumber(tick, 2);
     }
+    // The fewest decimals that write the tick exactly (ticks are multiples of a clean step).
+    int decimals = 0;
+    while (decimals < precision && std::abs(tick * std::pow(10.0, decimals) -
+                                            std::round(tick * std::pow(10.0, decimals))) > 1e-6) {
+        ++decimals;
+    }
     // The user's locale (the axis' own is C, without group separators): "600,000".
-    return QLocale().toString(tick, 'f', std::abs(tick - std::round(tick)) < 1e-9 ? 0 : precision);
+    return QLocale().toString(tick, 'f', decimals);
 }
 
 }  // namespace hitcounter::ui

@@ -4,8 +4,8 @@
 //  - BytesLogTicker: a log axis of bytes labelled "1 kB", "10 MB" instead of 10^x, with
 //    labels only at powers of ten that are at least 2 decades apart when the range is wide,
 //    so no two labels overlap; an empty range (no data yet) shows one label.
-//  - plainNumberAxis(): a linear axis with plain numbers ("20,000", "1.5 M") instead of
-//    exponents.
+//  - PlainNumberTicker: a linear axis with plain numbers ("20,000", "1.5 M", "0.25") instead
+//    of exponents.
 #pragma once
 
 #include "ui/qcp.h"
@@ -23,11 +23,21 @@ protected:
 };
 
 // A linear ticker whose labels are plain numbers with separators and compact units from a
-// million ("4.93 M"), never exponents.
+// million ("4.93 M"), never exponents, and fractions with the decimals they need ("1.25",
+// "0.5", not "1.250000"). Values::Whole (an axis of counts) never ticks between two whole
+// numbers: a range of 0 to 3 hits is labelled 0, 1, 2, 3.
 class PlainNumberTicker : public QCPAxisTicker {
+public:
+    enum class Values { Any, Whole };
+    explicit PlainNumberTicker(Values values = Values::Any) : m_values(values) {}
+
 protected:
+    double getTickStep(const QCPRange& range) override;
     QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
                          int precision) override;
+
+private:
+    Values m_values;
 };
 
 }  // namespace hitcounter::ui

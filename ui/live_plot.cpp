@@ -81,9 +81,10 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
     m_window->setName(tr("hits in window"));
     yAxis->setLabel(tr("hits per second"));
     yAxis2->setVisible(true);
-    // Plain numbers ("20,000", "1.50 M") where 10^x would be printed.
-    yAxis->setTicker(QSharedPointer<PlainNumberTicker>::create());
-    yAxis2->setTicker(QSharedPointer<PlainNumberTicker>::create());
+    // Plain numbers ("20,000", "1.50 M") where 10^x would be printed, whole ones: both axes
+    // count hits.
+    yAxis->setTicker(QSharedPointer<PlainNumberTicker>::create(PlainNumberTicker::Values::Whole));
+    yAxis2->setTicker(QSharedPointer<PlainNumberTicker>::create(PlainNumberTicker::Values::Whole));
     yAxis2->setLabel(tr("hits in the last 300 s"));
     setTimeAxis(*xAxis, TimeAxisMode::Clock);
 

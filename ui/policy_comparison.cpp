@@ -51,7 +51,8 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     m_errorRect = addTitledAxisRect(m_plot, grid, 0, 1, tr("error vs exact"), tr("error (%)"));
     m_memoryRect = addTitledAxisRect(m_plot, grid, 1, 0, tr("memory held"), tr("bytes (log)"));
     m_nsRect = addTitledAxisRect(m_plot, grid, 1, 1, tr("time per call"), tr("ns per call"));
-    m_countRect->axis(QCPAxis::atLeft)->setTicker(QSharedPointer<PlainNumberTicker>::create());
+    m_countRect->axis(QCPAxis::atLeft)
+        ->setTicker(QSharedPointer<PlainNumberTicker>::create(PlainNumberTicker::Values::Whole));
     auto* memAxis = m_memoryRect->axis(QCPAxis::atLeft);
     memAxis->setScaleType(QCPAxis::stLogarithmic);
     // Bytes as "1 kB", "10 MB" (not 10^x), at most about five labels, none overlapping.

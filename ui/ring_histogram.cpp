@@ -38,7 +38,7 @@ RingHistogram::RingHistogram(QWidget* parent) : QCustomPlot(parent) {
     }
     xAxis->setLabel(tr("slot (second mod W)"));
     yAxis->setLabel(tr("hits in slot"));
-    yAxis->setTicker(QSharedPointer<PlainNumberTicker>::create());
+    yAxis->setTicker(QSharedPointer<PlainNumberTicker>::create(PlainNumberTicker::Values::Whole));
     legend->setVisible(true);
     legend->setFont(QFont(font().family(), 9));
     legend->setFillOrder(QCPLegend::foColumnsFirst);

@@ -14,6 +14,7 @@
 
 #include "core/time/manual_clock.h"
 #include "tests/ui/known_inputs.h"
+#include "ui/axis_tickers.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/replay_bar.h"
@@ -145,6 +146,49 @@ private Q_SLOTS:
         QVERIFY2(range.lower >= 0.5, QByteArray::number(range.lower));
         QVERIFY(range.upper >= 2.0);
         QVERIFY(w.livePlot()->following());
+    }
+
+    // A trace of a few hits: the count axes are labelled 0, 1, 2, 3, never "1.250000".
+    void aSmallTraceHasWholeCountLabels() {
+        QTemporaryDir dir;
+        const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 3);
+        MainWindow w(std::make_shared<ManualClock>());
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.session()->openTrace(path));
+        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
+        LivePlot* plot = w.livePlot();
+        plot->replot();
+        for (QCPAxis* axis : {plot->yAxis, plot->yAxis2}) {
+            const QVector<QString> labels = axis->tickVectorLabels();
+            QVERIFY2(labels.size() >= 2, qPrintable(axis->label()));
+            for (const QString& label : labels) {
+                bool whole = false;
+                QLocale().toLongLong(label, &whole);
+                QVERIFY2(whole, qPrintable(axis->label() + QStringLiteral(": ") + label));
+            }
+        }
+    }
+
+    void plainNumberTickerWritesTheDecimalsATickNeeds() {
+        PlainNumberTicker any;
+        QVector<double> ticks;
+        QVector<QString> labels;
+        any.generate(QCPRange(0, 1.25), QLocale::c(), QLatin1Char('g'), 6, ticks, nullptr, &labels);
+        QVERIFY(labels.contains(QStringLiteral("0.5")));
+        QVERIFY(!labels.contains(QStringLiteral("0.500000")));
+        for (const QString& label : labels) {
+            QVERIFY2(!label.endsWith(QLatin1Char('0')) || label == QStringLiteral("0"),
+                     qPrintable(label));
+        }
+        PlainNumberTicker whole(PlainNumberTicker::Values::Whole);
+        whole.generate(QCPRange(0, 1.25), QLocale::c(), QLatin1Char('g'), 6, ticks, nullptr,
+                       &labels);
+        QVector<double> inside;  // generate() keeps one tick beyond each end
+        std::copy_if(ticks.begin(), ticks.end(), std::back_inserter(inside),
+                     [](double t) { return t >= 0 && t <= 1.25; });
+        QCOMPARE(inside, (QVector<double>{0.0, 1.0}));
     }
 
     void aLoopedTraceIsLabelledWithinTheTrace() {
