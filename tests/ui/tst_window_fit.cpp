@@ -383,7 +383,10 @@ private Q_SLOTS:
                 ++numbers;
             }
         }
-        QVERIFY(numbers >= 20);
+        // The window column (the table's order) is always shown; all time and uniques give way
+        // in a narrow table rather than squeezing the keys.
+        QVERIFY(!items->isColumnHidden(columnOf(*items, QStringLiteral("window"))));
+        QVERIFY(numbers >= items->rowCount());
         // The whole table lies inside the window.
         QVERIFY(w.rect().contains(rectIn(*items, w)));
     }
