@@ -59,8 +59,7 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
 
     m_levels = new QButtonGroup(this);
     auto* levelRow = new QHBoxLayout;
-    levelRow->addWidget(title);
-    levelRow->addStretch(1);
+    levelRow->addWidget(title, 1);  // the spare width: it wraps only when narrow
     for (int i = 0; i < 3; ++i) {
         auto* button = new QRadioButton(tr(kLevelNames[i]));
         button->setObjectName(QStringLiteral("level%1").arg(i));
