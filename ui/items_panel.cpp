@@ -1,6 +1,7 @@
 #include "ui/items_panel.h"
 
 #include <QButtonGroup>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelection>
@@ -9,8 +10,10 @@
 #include <QLocale>
 #include <QRadioButton>
 #include <QScopedValueRollback>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <limits>
 
 #include "core/engine/engine_worker.h"
 #include "ui/axis_tickers.h"
@@ -36,6 +39,7 @@ void setKeyTimeAxis(QCPAxis& axis, TimeAxisMode mode) {
         auto ticker = QSharedPointer<MinuteTicker>::create();
         ticker->setDateTimeFormat(QStringLiteral("hh:mm"));
         axis.setTicker(ticker);
+        axis.setLabel(QObject::tr("clock time"));  // short: the plot is narrow
     } else {
         axis.ticker()->setTickCount(3);
     }
@@ -48,14 +52,14 @@ const char* const kLevelNames[] = {"1 min", "5 min", "1 h"};
 ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("itemsPanel"));
     auto* title = new QLabel(tr("<b>Items</b>: hottest keys in the window"));
+    title->setWordWrap(true);  // a narrow panel keeps its level switch in sight
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("itemsSummary"));
     m_summary->setToolTip(tr("All keys together: hits and distinct visitors in the window"));
 
     m_levels = new QButtonGroup(this);
     auto* levelRow = new QHBoxLayout;
-    levelRow->addWidget(title);
-    levelRow->addStretch(1);
+    levelRow->addWidget(title, 1);  // the spare width: it wraps only when narrow
     for (int i = 0; i < 3; ++i) {
         auto* button = new QRadioButton(tr(kLevelNames[i]));
         button->setObjectName(QStringLiteral("level%1").arg(i));
@@ -86,12 +90,25 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    // Keys elide in the middle (full name in the tooltip); counts are never cut.
+    // Keys elide in the middle (full name in the tooltip); counts are never cut. A narrow table
+    // hides the all-time, then the uniques column rather than squeezing the keys
+    // (fitColumnsToWidth).
     fitColumns(*m_table, ColKey);
+    m_table->installEventFilter(this);
     // The engine sorts (by window count): the header only shows it, a click does not re-sort.
     m_table->horizontalHeader()->setSortIndicatorShown(true);
     m_table->horizontalHeader()->setSortIndicator(ColWindow, Qt::DescendingOrder);
     m_table->horizontalHeader()->setSectionsClickable(false);
+    for (int c = 0; c < ColumnCount; ++c) {
+        m_headerNeed[c] = m_table->horizontalHeader()->sectionSizeHint(c);  // sort indicator too
+    }
+    // Never narrower than the key's room and the window column (its header with the sort
+    // indicator, or counts up to 999,999: from a million they are compact).
+    m_table->setMinimumWidth(
+        keyColumnMinimum() +
+        std::max(m_table->horizontalHeader()->sectionSizeHint(ColWindow),
+                 m_table->fontMetrics().horizontalAdvance(QStringLiteral("888,888")) + 8) +
+        2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width());
     m_table->setToolTip(tr("The %1 keys with the most hits in the window W (ties by key), "
                            "exact; select one to plot it")
                             .arg(EngineWorker::kTopKeys));
@@ -235,6 +252,72 @@ void ItemsPanel::emitKeyView() {
     Q_EMIT keyViewChanged(m_key, levelSeconds());
 }
 
+bool ItemsPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_table && event->type() == QEvent::Resize) {
+        fitColumnsToWidth();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+int ItemsPanel::keyColumnMinimum() const {
+    const QFontMetrics metrics(m_table->font());
+    const int margin =
+        2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1);
+    return metrics.horizontalAdvance(QString(kKeyCharacters, QLatin1Char('x'))) + margin;
+}
+
+void ItemsPanel::fitColumnsToWidth() {
+    // Measured here rather than asked of the header: a hidden section's size hint is 0.
+    const QFontMetrics metrics(m_table->font());
+    const int margin =
+        2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1);
+    const auto need = [&](int c) {
+        int most = m_headerNeed[c];
+        for (int row = 0; row < m_table->rowCount(); ++row) {
+            if (const QTableWidgetItem* item = m_table->item(row, c)) {
+                most = std::max(most, metrics.horizontalAdvance(item->text()) + margin + 2);
+            }
+        }
+        return most;
+    };
+    // The room the columns share: the table less its frame and (always counted, so that a
+    // scroll bar coming and going does not toggle columns) the vertical scroll bar. A hidden
+    // table has no size yet: all columns, until it is shown (a resize event).
+    const int room = !m_table->isVisible() ? std::numeric_limits<int>::max()
+                                           : m_table->width() - 2 * m_table->frameWidth() -
+                                                 m_table->verticalScrollBar()->sizeHint().width();
+    int used = keyColumnMinimum() + need(ColWindow) + (m_levelColumnShown ? need(ColLevel) : 0);
+    bool shown[ColumnCount] = {true, true, m_levelColumnShown, true, true};
+    // The columns that give way first: all time, then the (estimated) uniques, then the level.
+    for (int c : {ColUniques, ColAllTime}) {
+        used += need(c);
+    }
+    for (int c : {ColAllTime, ColUniques, ColLevel}) {
+        if (used > room && shown[c]) {
+            shown[c] = false;
+            used -= need(c);
+        }
+    }
+    QStringList hidden;
+    for (int c = ColWindow; c < ColumnCount; ++c) {
+        if (m_table->isColumnHidden(c) == shown[c]) {
+            m_table->setColumnHidden(c, !shown[c]);
+        }
+        if (!shown[c] && (c != ColLevel || m_levelColumnShown)) {
+            hidden << m_table->horizontalHeaderItem(c)->text();
+        }
+    }
+    const QString tip =
+        hidden.isEmpty()
+            ? tr("The key (elided in the middle: the full key is in each cell's tooltip)")
+            : tr("The key (elided in the middle: the full key is in each cell's tooltip). Hidden "
+                 "for lack of room: %1; widen the panel to show them.")
+                  .arg(hidden.join(QStringLiteral(", ")));
+    if (m_table->horizontalHeaderItem(ColKey)->toolTip() != tip) {
+        m_table->horizontalHeaderItem(ColKey)->setToolTip(tip);
+    }
+}
+
 std::chrono::seconds ItemsPanel::levelSeconds() const {
     static constexpr std::chrono::seconds kLevels[] = {
         std::chrono::seconds(60), std::chrono::seconds(300), std::chrono::seconds(3600)};
@@ -272,7 +355,8 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
         }
     }
     // With the level as long as W (5 min, the default) its column would repeat the window's.
-    m_table->setColumnHidden(ColLevel, levelSeconds().count() == frame.snapshot.windowSeconds);
+    m_levelColumnShown = levelSeconds().count() != frame.snapshot.windowSeconds;
+    fitColumnsToWidth();
     QList<int> selectedRows;
     for (const QModelIndex& index : m_table->selectionModel()->selectedRows(ColKey)) {
         selectedRows << index.row();

@@ -58,6 +58,12 @@ public:
     // The level's length (60 s, 300 s or 3600 s).
     std::chrono::seconds levelSeconds() const;
 
+    // The key column keeps room for this many characters ('x'); the number columns that do not
+    // fit beside it are hidden (all time first, then uniques, then the level) and come back when
+    // the table is wide enough. The key header's tooltip names the hidden ones.
+    static constexpr int kKeyCharacters = 16;
+    int keyColumnMinimum() const;
+
 Q_SIGNALS:
     // The key (empty: the top key) and level the frames should carry.
     // moreKeys() holds the further keys to plot.
@@ -65,8 +71,12 @@ Q_SIGNALS:
     // The filter box changed: the frames should list only keys containing `text`.
     void keyFilterChanged(const QString& text);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void emitKeyView();
+    void fitColumnsToWidth();
     void pickSelectedRows();
 
     QTableWidget* m_table;
@@ -79,8 +89,10 @@ private:
     QButtonGroup* m_levels;
     QLabel* m_summary;
     int m_level = 1;
-    std::string m_key;          // the user's choice; empty: the top key
-    bool m_refreshing = false;  // refresh() moves the selection: not the user's pick
+    bool m_levelColumnShown = false;  // the level differs from W
+    int m_headerNeed[5] = {};         // each column's header width (with the sort indicator)
+    std::string m_key;                // the user's choice; empty: the top key
+    bool m_refreshing = false;        // refresh() moves the selection: not the user's pick
 };
 
 }  // namespace hitcounter::ui

@@ -283,11 +283,12 @@ void MainWindow::buildActions() {
     connect(m_bucketBox, &QComboBox::activated, this,
             [this](int i) { setBucketSeconds(m_bucketBox->itemData(i).toInt()); });
     bar->addWidget(m_bucketBox);
-    bar->addWidget(new QLabel(QStringLiteral("  ")));
+    bar->addSeparator();
     bar->addWidget(m_live->createStatusSplitBox());
     bar->addSeparator();
 
-    QAction* open = bar->addAction(tr("Open trace…"));
+    // Short labels (tooltips say the rest): the whole toolbar fits a 1024 px wide window.
+    QAction* open = bar->addAction(tr("Open…"));
     open->setShortcut(QKeySequence::Open);
     open->setToolTip(tr("Replay a trace CSV or a web server access log, plain or .gz (Ctrl+O)"));
     connect(open, &QAction::triggered, this, &MainWindow::openTrace);
@@ -329,10 +330,20 @@ void MainWindow::buildActions() {
         view->activateWindow();
     });
 
-    QAction* help = bar->addAction(tr("Shortcuts"));
+    QAction* help = bar->addAction(tr("?"));
+    help->setObjectName(QStringLiteral("shortcutsAction"));
     help->setShortcuts({QKeySequence(Qt::Key_Question), QKeySequence(Qt::Key_F1)});
-    help->setToolTip(tr("Show every keyboard shortcut (?)"));
+    help->setToolTip(tr("Show every keyboard shortcut (? or F1)"));
     connect(help, &QAction::triggered, this, &MainWindow::showShortcuts);
+
+    // In a narrower window the actions that do not fit are behind the extension button (»),
+    // which expands the toolbar. Qt draws it as a 12 px dark icon that vanishes in the dark
+    // theme: it shows the palette's text instead.
+    if (auto* more = bar->findChild<QToolButton*>(QStringLiteral("qt_toolbar_ext_button"))) {
+        more->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        more->setText(QStringLiteral("»"));
+        more->setToolTip(tr("More: the actions that do not fit"));
+    }
 }
 
 void MainWindow::buildStatusBar() {

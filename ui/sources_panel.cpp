@@ -33,6 +33,10 @@ QString rateText(double rate) {
 }
 }  // namespace
 
+QSize SourcesPanel::sizeHint() const {
+    return QSize(minimumSizeHint().width(), QWidget::sizeHint().height());
+}
+
 double SourcesPanel::rateFromSlider(int position) {
     return std::round(std::pow(10.0, double(position) / kRateStepsPerDecade));
 }

@@ -43,6 +43,10 @@ public:
     void showListenerStats(const QString& text);
     QString listenerStatsText() const;
 
+    // As narrow as its controls allow (the dock takes less of a 1024 px wide window); rows
+    // with a slider or a file name get the width the dock is given.
+    QSize sizeHint() const override;
+
     static double rateFromSlider(int position);
     static int sliderFromRate(double rate);
 

@@ -1,5 +1,6 @@
 // ItemsPanel: the table shows the column it is sorted by (with the header's sort indicator),
 // and the highlighted row is always the plotted key (or none when that key is not listed).
+#include <QApplication>
 #include <QHeaderView>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -96,6 +97,40 @@ private Q_SLOTS:
         spy.clear();
         panel.refresh(frameWith("/b"));
         QVERIFY(spy.isEmpty());
+    }
+
+    // A narrow table keeps room for the keys: all time, then uniques give way (the key
+    // header's tooltip names them) and come back when the table is wide again.
+    void aNarrowTableHidesTheLeastImportantColumns() {
+        ItemsPanel panel;
+        panel.resize(900, 300);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        EngineFrame frame = frameWith("/a");
+        frame.top[0].key = "/products/category-0/item/detail";
+        frame.top[0].allTime = 987'654;
+        panel.refresh(frame);
+        QTableWidget* table = panel.table();
+        const int allTime = columnNamed(*table, QStringLiteral("all time"));
+        const int uniques = columnNamed(*table, QStringLiteral("uniques"));
+        QVERIFY(!table->isColumnHidden(allTime) && !table->isColumnHidden(uniques));
+        const QString tipWide = table->horizontalHeaderItem(0)->toolTip();
+        QVERIFY2(!tipWide.contains(QStringLiteral("Hidden")), qPrintable(tipWide));
+
+        panel.resize(panel.minimumSizeHint().width(), 300);
+        QApplication::processEvents();
+        panel.refresh(frame);
+        QVERIFY2(table->columnWidth(0) >= panel.keyColumnMinimum(),
+                 qPrintable(QString::number(table->columnWidth(0))));
+        QVERIFY(table->isColumnHidden(allTime));
+        const QString tipNarrow = table->horizontalHeaderItem(0)->toolTip();
+        QVERIFY2(tipNarrow.contains(QStringLiteral("all time")), qPrintable(tipNarrow));
+        // The window column stays: it is the table's order.
+        QVERIFY(!table->isColumnHidden(columnNamed(*table, QStringLiteral("window"))));
+
+        panel.resize(900, 300);
+        QApplication::processEvents();
+        QVERIFY(!table->isColumnHidden(allTime) && !table->isColumnHidden(uniques));
     }
 };
 

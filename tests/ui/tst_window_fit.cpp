@@ -11,7 +11,10 @@
 #include <QApplication>
 #include <QDateTime>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScreen>
@@ -21,6 +24,7 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QToolBar>
+#include <QToolButton>
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
@@ -136,6 +140,91 @@ int columnOf(const QTableWidget& table, const QString& header) {
     return -1;
 }
 
+// The rectangle of `widget` in `w`'s coordinates.
+QRect rectIn(const QWidget& widget, const QWidget& w) {
+    return QRect(widget.mapTo(&w, QPoint(0, 0)), widget.size());
+}
+
+// True when `widget` is shown and lies inside the window (and inside its toolbar `bar`, which
+// clips what sticks out of it).
+bool shownInside(const QWidget* widget, const QToolBar& bar, const QWidget& w) {
+    return widget != nullptr && widget->isVisible() && w.rect().contains(rectIn(*widget, w)) &&
+           rectIn(bar, w).contains(rectIn(*widget, w));
+}
+
+// True when `menu` (or one of its submenus) holds `action`.
+bool menuHolds(const QMenu* menu, const QAction* action) {
+    if (menu == nullptr) {
+        return false;
+    }
+    for (const QAction* a : menu->actions()) {
+        if (a == action || (a->menu() && menuHolds(a->menu(), action))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// How `action` of `bar` can be reached: "" when it cannot.
+QString reachable(QToolBar& bar, QAction* action, QWidget& w) {
+    if (shownInside(bar.widgetForAction(action), bar, w)) {
+        return QStringLiteral("shown");
+    }
+    // A visible menu: the menu bar's, or a menu button in a toolbar.
+    if (auto* window = qobject_cast<QMainWindow*>(&w);
+        window && window->menuWidget() && window->menuWidget()->isVisible()) {
+        for (QAction* top : window->menuBar()->actions()) {
+            if (top->isVisible() && menuHolds(top->menu(), action)) {
+                return QStringLiteral("menu bar");
+            }
+        }
+    }
+    for (QToolBar* other : w.findChildren<QToolBar*>()) {
+        for (QToolButton* button : other->findChildren<QToolButton*>()) {
+            if (shownInside(button, *other, w) && menuHolds(button->menu(), action)) {
+                return QStringLiteral("menu button");
+            }
+        }
+    }
+    // The toolbar's extension button (») expands the toolbar to show what did not fit.
+    auto* extension = bar.findChild<QToolButton*>(QStringLiteral("qt_toolbar_ext_button"));
+    // Its text is drawn in the palette's colour (Qt's own 12 px icon vanished in the dark theme).
+    if (extension && shownInside(extension, bar, w) && !extension->text().isEmpty()) {
+        extension->click();  // the main window animates the toolbar's growth
+        bool shown = false;
+        for (int i = 0; i < 100 && !shown; ++i) {
+            QTest::qWait(10);
+            shown = shownInside(bar.widgetForAction(action), bar, w);
+        }
+        extension->click();
+        for (int i = 0; i < 100 && extension->isChecked(); ++i) {
+            QTest::qWait(10);
+        }
+        if (shown) {
+            return QStringLiteral("extension");
+        }
+    }
+    return QString();
+}
+
+// The characters of `text` that stay when it is elided in the middle to `width` pixels.
+int charactersShown(const QString& text, const QFontMetrics& metrics, int width) {
+    const QString elided = metrics.elidedText(text, Qt::ElideMiddle, width);
+    return int(elided.size()) - (elided.contains(QChar(0x2026)) ? 1 : 0);
+}
+
+// Keys as a web site's have them, with counts from 1,000 to 987,654 (wide, not compact).
+void pushTypicalStream(BatchQueue& queue) {
+    for (Timestamp s = 1000; s < 1010; ++s) {
+        HitBatch batch;
+        for (int k = 0; k < 12; ++k) {
+            batch.push_back(HitEvent{s, "/products/category-" + std::to_string(k) + "/item/detail",
+                                     "visitor" + std::to_string(k), Count(98'765 - k * 7'000)});
+        }
+        QVERIFY(queue.tryPush(std::move(batch)));
+    }
+}
+
 }  // namespace
 
 class TestWindowFit : public QObject {
@@ -193,6 +282,113 @@ private Q_SLOTS:
         w.statusBar()->showMessage(QStringLiteral("Snapshot saved in /tmp/x"), 4000);
         QApplication::processEvents();
         verifyInside(w);
+    }
+
+    // Every action of every shown toolbar can be reached: its button is inside the window, or
+    // the toolbar's extension button (visible, with a text that follows the theme) shows it,
+    // or a visible menu holds it. At 1024x768 the main toolbar shows all of them.
+    void everyToolbarActionIsReachable_data() {
+        everythingLiesInsideTheWindow_data();
+        QTest::newRow("narrowest") << QSize();  // the window's minimum width
+    }
+    void everyToolbarActionIsReachable() {
+        QFETCH(QSize, size);
+        MainWindow w;
+        if (!size.isValid()) {
+            size = QSize(w.minimumSizeHint().width(), 768);
+        }
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.size(), size);
+        QApplication::processEvents();
+        int checked = 0;
+        for (QToolBar* bar : w.findChildren<QToolBar*>()) {
+            if (!bar->isVisible()) {
+                continue;
+            }
+            for (QAction* action : bar->actions()) {
+                if (action->isSeparator() || !action->isVisible()) {
+                    continue;
+                }
+                const QString how = reachable(*bar, action, w);
+                QVERIFY2(!how.isEmpty(),
+                         qPrintable(QStringLiteral("%1: '%2' (%3) cannot be reached in the %4x%5 "
+                                                   "window (toolbar %6 px wide)")
+                                        .arg(bar->objectName(), action->text(),
+                                             bar->widgetForAction(action)
+                                                 ? bar->widgetForAction(action)->objectName()
+                                                 : QString())
+                                        .arg(size.width())
+                                        .arg(size.height())
+                                        .arg(bar->width())));
+                if (bar->objectName() == QStringLiteral("mainToolBar") && size.width() >= 1024) {
+                    QCOMPARE(how, QStringLiteral("shown"));
+                }
+                ++checked;
+            }
+        }
+        QVERIFY(checked >= 15);  // the main toolbar's and the plot tools' actions
+    }
+
+    // Keys stay readable in the items table: the key column shows at least 12 characters of a
+    // key in the table's font (elided in the middle), and every number of every row is drawn
+    // whole inside the table.
+    void itemKeysStayReadable_data() { everythingLiesInsideTheWindow_data(); }
+    void itemKeysStayReadable() {
+        QFETCH(QSize, size);
+        MainWindow w;
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushTypicalStream(w.queue());
+        w.renderNow();
+        QApplication::processEvents();
+        w.renderNow();
+        QApplication::processEvents();
+        QTableWidget* items = w.itemsPanel()->table();
+        QVERIFY(items->rowCount() >= 10);
+        const QFontMetrics metrics(items->font());
+        const int margin =
+            2 * (items->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, items) + 1);
+        const int viewport = items->viewport()->width();
+        const QString key = items->item(0, 0)->toolTip();
+        QVERIFY(key.startsWith(QStringLiteral("/products/")));
+        const int shown = charactersShown(key, metrics, items->columnWidth(0) - margin);
+        QVERIFY2(shown >= 12, qPrintable(QStringLiteral("%1 characters of '%2' in %3 px")
+                                             .arg(shown)
+                                             .arg(key)
+                                             .arg(items->columnWidth(0))));
+        int numbers = 0;
+        for (int c = 1; c < items->columnCount(); ++c) {
+            if (items->isColumnHidden(c)) {
+                continue;
+            }
+            const QString header = items->horizontalHeaderItem(c)->text();
+            // Inside the viewport: not scrolled out of sight nor cut at its edge.
+            QVERIFY2(items->columnViewportPosition(c) + items->columnWidth(c) <= viewport,
+                     qPrintable(QStringLiteral("column '%1' ends at %2 of %3 px")
+                                    .arg(header)
+                                    .arg(items->columnViewportPosition(c) + items->columnWidth(c))
+                                    .arg(viewport)));
+            QVERIFY2(
+                metrics.horizontalAdvance(header) + margin <= items->columnWidth(c),
+                qPrintable(
+                    QStringLiteral("header '%1' in %2 px").arg(header).arg(items->columnWidth(c))));
+            for (int row = 0; row < items->rowCount(); ++row) {
+                QVERIFY2(cellTextFits(*items, row, c),
+                         qPrintable(QStringLiteral("'%1' (column '%2') in %3 px")
+                                        .arg(items->item(row, c)->text(), header)
+                                        .arg(items->columnWidth(c))));
+                ++numbers;
+            }
+        }
+        // The window column (the table's order) is always shown; all time and uniques give way
+        // in a narrow table rather than squeezing the keys.
+        QVERIFY(!items->isColumnHidden(columnOf(*items, QStringLiteral("window"))));
+        QVERIFY(numbers >= items->rowCount());
+        // The whole table lies inside the window.
+        QVERIFY(w.rect().contains(rectIn(*items, w)));
     }
 
     void hugeCountsAndLongKeysAreNotElided() {
