@@ -13,12 +13,16 @@
 #include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "core/engine/engine_worker.h"
 #include "ui/axis_tickers.h"
+#include "ui/column_fit.h"
 #include "ui/number_text.h"
 #include "ui/plot_export.h"
+#include "ui/plot_layout.h"
 #include "ui/qcp.h"
 #include "ui/series_legend.h"
 #include "ui/theme.h"
@@ -27,10 +31,16 @@
 namespace hitcounter::ui {
 
 namespace {
-// Whole minutes, "hh:mm": the key plot is narrow and shows two minutes.
+// Whole minutes, "hh:mm", at most tickCount() ticks: the key plot is narrow (fitTickCount
+// lowers the count until the labels stand apart).
+constexpr int kMostKeyTimeTicks = 5;
+
 class MinuteTicker : public QCPAxisTickerDateTime {
 protected:
-    double getTickStep(const QCPRange&) override { return 60.0; }
+    double getTickStep(const QCPRange& range) override {
+        const double minutes = std::ceil(range.size() / 60.0 / std::max(1, tickCount()));
+        return 60.0 * std::max(1.0, minutes);
+    }
 };
 
 void setKeyTimeAxis(QCPAxis& axis, TimeAxisMode mode) {
@@ -99,9 +109,7 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_table->horizontalHeader()->setSortIndicatorShown(true);
     m_table->horizontalHeader()->setSortIndicator(ColWindow, Qt::DescendingOrder);
     m_table->horizontalHeader()->setSectionsClickable(false);
-    for (int c = 0; c < ColumnCount; ++c) {
-        m_headerNeed[c] = m_table->horizontalHeader()->sectionSizeHint(c);  // sort indicator too
-    }
+    m_columnFit = std::make_unique<ColumnFit>(*m_table);  // the headers with the sort indicator
     // Never narrower than the key's room and the window column (its header with the sort
     // indicator, or counts up to 999,999: from a million they are compact).
     m_table->setMinimumWidth(
@@ -136,7 +144,8 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_graph = m_plot->addGraph();
     m_graph->setPen(QPen(QColor("#e8710a"), 2));
     m_plot->yAxis->setLabel(tr("hits in last 5 min"));
-    m_plot->yAxis->setTicker(QSharedPointer<PlainNumberTicker>::create());
+    m_plot->yAxis->setTicker(
+        QSharedPointer<PlainNumberTicker>::create(PlainNumberTicker::Values::Whole));
     m_plot->yAxis->ticker()->setTickCount(3);
     setKeyTimeAxis(*m_plot->xAxis, TimeAxisMode::Clock);
     m_plot->plotLayout()->insertRow(0);
@@ -149,6 +158,11 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_plot->legend->setVisible(false);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     installLegendToggle(*m_plot);
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (fitTickCount(*m_plot->xAxis, kMostKeyTimeTicks)) {
+            relayout(*m_plot);
+        }
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -162,6 +176,8 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     row->addWidget(m_plot, 2);
     layout->addLayout(row, 1);
 }
+
+ItemsPanel::~ItemsPanel() = default;
 
 void ItemsPanel::applyTheme(const Theme& theme) {
     stylePlot(*m_plot, theme);
@@ -267,46 +283,15 @@ int ItemsPanel::keyColumnMinimum() const {
 }
 
 void ItemsPanel::fitColumnsToWidth() {
-    // Measured here rather than asked of the header: a hidden section's size hint is 0.
-    const QFontMetrics metrics(m_table->font());
-    const int margin =
-        2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1);
-    const auto need = [&](int c) {
-        int most = m_headerNeed[c];
-        for (int row = 0; row < m_table->rowCount(); ++row) {
-            if (const QTableWidgetItem* item = m_table->item(row, c)) {
-                most = std::max(most, metrics.horizontalAdvance(item->text()) + margin + 2);
-            }
-        }
-        return most;
-    };
-    // The room the columns share: the table less its frame and (always counted, so that a
-    // scroll bar coming and going does not toggle columns) the vertical scroll bar. A hidden
-    // table has no size yet: all columns, until it is shown (a resize event).
-    const int room = !m_table->isVisible() ? std::numeric_limits<int>::max()
-                                           : m_table->width() - 2 * m_table->frameWidth() -
-                                                 m_table->verticalScrollBar()->sizeHint().width();
-    int used = keyColumnMinimum() + need(ColWindow) + (m_levelColumnShown ? need(ColLevel) : 0);
-    bool shown[ColumnCount] = {true, true, m_levelColumnShown, true, true};
-    // The columns that give way first: all time, then the (estimated) uniques, then the level.
-    for (int c : {ColUniques, ColAllTime}) {
-        used += need(c);
+    // The level column shows only when it differs from the window (refresh()); then it gives
+    // way last: after all time and the (estimated) uniques.
+    if (!m_levelColumnShown && !m_table->isColumnHidden(ColLevel)) {
+        m_table->setColumnHidden(ColLevel, true);
     }
-    for (int c : {ColAllTime, ColUniques, ColLevel}) {
-        if (used > room && shown[c]) {
-            shown[c] = false;
-            used -= need(c);
-        }
-    }
-    QStringList hidden;
-    for (int c = ColWindow; c < ColumnCount; ++c) {
-        if (m_table->isColumnHidden(c) == shown[c]) {
-            m_table->setColumnHidden(c, !shown[c]);
-        }
-        if (!shown[c] && (c != ColLevel || m_levelColumnShown)) {
-            hidden << m_table->horizontalHeaderItem(c)->text();
-        }
-    }
+    const int reserved = keyColumnMinimum() + m_columnFit->need(ColWindow);
+    const QStringList hidden =
+        m_levelColumnShown ? m_columnFit->apply(reserved, {ColAllTime, ColUniques, ColLevel})
+                           : m_columnFit->apply(reserved, {ColAllTime, ColUniques});
     const QString tip =
         hidden.isEmpty()
             ? tr("The key (elided in the middle: the full key is in each cell's tooltip)")

@@ -9,6 +9,7 @@
 
 #include <QWidget>
 #include <chrono>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,12 +26,15 @@ class QTableWidget;
 
 namespace hitcounter::ui {
 
+class ColumnFit;
+
 struct Theme;
 
 class ItemsPanel : public QWidget {
     Q_OBJECT
 public:
     explicit ItemsPanel(QWidget* parent = nullptr);
+    ~ItemsPanel() override;
 
     void applyTheme(const Theme& theme);
     void setTimeAxisMode(TimeAxisMode mode);
@@ -89,10 +93,10 @@ private:
     QButtonGroup* m_levels;
     QLabel* m_summary;
     int m_level = 1;
-    bool m_levelColumnShown = false;  // the level differs from W
-    int m_headerNeed[5] = {};         // each column's header width (with the sort indicator)
-    std::string m_key;                // the user's choice; empty: the top key
-    bool m_refreshing = false;        // refresh() moves the selection: not the user's pick
+    bool m_levelColumnShown = false;         // the level differs from W
+    std::unique_ptr<ColumnFit> m_columnFit;  // hides columns that do not fit (column_fit.h)
+    std::string m_key;                       // the user's choice; empty: the top key
+    bool m_refreshing = false;               // refresh() moves the selection: not the user's pick
 };
 
 }  // namespace hitcounter::ui

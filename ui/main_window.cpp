@@ -97,7 +97,6 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     // Explicit minimums below the plots' natural ones (their legends and titles in one row), so
     // that a 1024 px wide window holds the sources dock and every view (item 1 of issue 15).
     m_ring->setMinimumSize(260, 120);
-    m_items->setMinimumWidth(300);
     m_comparison->plot()->setMinimumSize(320, 160);
     m_middleSplitter = new QSplitter(Qt::Horizontal);
     m_middleSplitter->setObjectName(QStringLiteral("middleSplitter"));

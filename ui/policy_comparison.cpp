@@ -17,6 +17,7 @@
 
 #include "core/engine/engine.h"
 #include "ui/axis_tickers.h"
+#include "ui/column_fit.h"
 #include "ui/number_text.h"
 #include "ui/theme.h"
 #include "ui/time_axis.h"
@@ -74,9 +75,6 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
         {tr("policy"), tr("count"), tr("error"), tr("error %"), tr("memory"), tr("ns/call")});
     m_table->horizontalHeaderItem(ColCount)->setToolTip(
         tr("window count: hits in the window by this policy"));
-    m_table->horizontalHeaderItem(ColPolicy)->setToolTip(
-        tr("The policies in their colours in the charts: click one to hide or show its lines "
-           "and bar"));
     m_table->horizontalHeaderItem(ColError)->setToolTip(tr("count minus the exact count (ring)"));
     m_table->horizontalHeaderItem(ColMemory)->setToolTip(
         tr("bytes the policy holds now; a policy over the memory cap is stopped"));
@@ -93,7 +91,14 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     fitColumns(*m_table, -1);  // every column sized to its content: numbers are never cut
+    // The stretched last column keeps at least the default section size (set before the
+    // stretch, which remembers it): its content's (ns/call figures), not 100 px.
+    m_table->horizontalHeader()->setDefaultSectionSize(
+        m_table->horizontalHeader()->sectionSizeHint(ColNs));
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_columnFit = std::make_unique<ColumnFit>(*m_table);
+    fitTableColumns();
+    m_table->installEventFilter(this);  // resizes: fitTableColumns
     m_table->setToolTip(
         tr("Current values of every policy at the newest second. Click a policy's name to "
            "hide or show it in the charts."));
@@ -216,7 +221,28 @@ void PolicyComparison::applyVisibility() {
     }
 }
 
+PolicyComparison::~PolicyComparison() = default;
+
+void PolicyComparison::fitTableColumns() {
+    const int reserved = m_columnFit->need(ColPolicy) + m_columnFit->need(ColCount) +
+                         m_columnFit->need(ColMemory) + m_columnFit->need(ColNs);
+    const QStringList hidden = m_columnFit->apply(reserved, {ColError, ColErrorPct});
+    QTableWidgetItem* header = m_table->horizontalHeaderItem(ColPolicy);
+    const QString tip =
+        tr("The policies in their colours in the charts: click one to hide or show its lines "
+           "and bar") +
+        (hidden.isEmpty() ? QString()
+                          : tr(". Hidden for lack of room: %1; widen the table to show them.")
+                                .arg(hidden.join(QStringLiteral(", "))));
+    if (header->toolTip() != tip) {
+        header->setToolTip(tip);
+    }
+}
+
 bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_table && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
+        fitTableColumns();
+    }
     // Over the time-per-call chart and its labels: the policy's full name and figure.
     if (watched == m_plot && event->type() == QEvent::ToolTip) {
         const QPoint pos = static_cast<QHelpEvent*>(event)->pos();
@@ -400,6 +426,7 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
     m_memoryRect->axis(QCPAxis::atLeft)
         ->setRange(std::max(1.0, std::min(memLow, memHigh) / 3), memHigh * 3);
     updateTable(snapshot);
+    fitTableColumns();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -14,6 +14,7 @@
 #include <QSet>
 #include <QSharedPointer>
 #include <QWidget>
+#include <memory>
 #include <vector>
 
 #include "core/engine/engine_snapshot.h"
@@ -30,12 +31,15 @@ class QTableWidget;
 
 namespace hitcounter::ui {
 
+class ColumnFit;
+
 struct Theme;
 
 class PolicyComparison : public QWidget {
     Q_OBJECT
 public:
     explicit PolicyComparison(QWidget* parent = nullptr);
+    ~PolicyComparison() override;
 
     void setTimeAxisMode(TimeAxisMode mode);
     void applyTheme(const Theme& theme);
@@ -58,9 +62,13 @@ private:
     void applyVisibility();
     void rebuildSeries(const EngineSnapshot& snapshot);
     void updateTable(const EngineSnapshot& snapshot);
+    // A narrow table (1024 px screens) hides the error, then the error % column rather than
+    // scroll sideways; the policy header's tooltip names them.
+    void fitTableColumns();
 
     QCustomPlot* m_plot;
     QTableWidget* m_table;
+    std::unique_ptr<ColumnFit> m_columnFit;
     QString m_noteText;  // the note below the table, without the "window filling" mark
     QLabel* m_note;
     QCPAxisRect* m_countRect;

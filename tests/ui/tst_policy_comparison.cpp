@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QFontMetrics>
 #include <QHelpEvent>
+#include <QScrollBar>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
@@ -18,6 +19,7 @@
 #include "core/engine/engine.h"
 #include "ui/history_update.h"
 #include "ui/main_window.h"
+#include "ui/number_text.h"
 #include "ui/policy_comparison.h"
 #include "ui/qcp.h"
 #include "ui/ring_histogram.h"
@@ -311,6 +313,51 @@ private Q_SLOTS:
             return;
         }
         verifyNothingSqueezed(*w.ringHistogram());
+    }
+
+    // The policy table never scrolls sideways: at 1024 px the error columns give way (named in
+    // the policy header's tooltip); the policy, count, memory and ns/call columns always show
+    // and no shown cell is cut.
+    void thePolicyTableFitsWithoutScrollingSideways_data() { windowSizes_data(); }
+    void thePolicyTableFitsWithoutScrollingSideways() {
+        QFETCH(QSize, size);
+        MainWindow w;
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        pushClockStream(w.queue());
+        w.renderNow();
+        QTableWidget* table = w.comparison()->table();
+        QVERIFY(table->isVisible());
+        // (The scroll bar follows the columns after the view's delayed layout.)
+        QString widths;
+        for (int c = 0; c < table->columnCount(); ++c) {
+            widths += QStringLiteral(" %1%2")
+                          .arg(table->columnWidth(c))
+                          .arg(table->isColumnHidden(c) ? QStringLiteral("h") : QString());
+        }
+        QTRY_VERIFY2(!table->horizontalScrollBar()->isVisible(),
+                     qPrintable(QStringLiteral("the table (%1 px) scrolls sideways:%2")
+                                    .arg(table->width())
+                                    .arg(widths)));
+        int hidden = 0;
+        for (int c = 0; c < table->columnCount(); ++c) {
+            const QString header = table->horizontalHeaderItem(c)->text();
+            if (table->isColumnHidden(c)) {
+                ++hidden;
+                QVERIFY2(header.startsWith(QStringLiteral("error")), qPrintable(header));
+                QVERIFY2(table->horizontalHeaderItem(0)->toolTip().contains(header),
+                         qPrintable(table->horizontalHeaderItem(0)->toolTip()));
+                continue;
+            }
+            for (int row = 0; row < table->rowCount(); ++row) {
+                QVERIFY2(hitcounter::ui::cellTextFits(*table, row, c),
+                         qPrintable(header + QStringLiteral(": ") + table->item(row, c)->text()));
+            }
+        }
+        if (size.width() >= 1280) {
+            QCOMPARE(hidden, 0);  // room for every column from 1280 px
+        }
     }
 
     void everyPolicyHasAReadableTimePerCallLabel_data() { windowSizes_data(); }
