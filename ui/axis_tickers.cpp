@@ -8,6 +8,23 @@
 
 namespace hitcounter::ui {
 
+namespace {
+// Plain numbers: separators, compact units from a million, and the fewest decimals that
+// write the tick exactly (at most `precision`).
+QString plainTickLabel(double tick, int precision) {
+    if (std::abs(tick) >= 1e6) {
+        return humanNumber(tick, 2);
+    }
+    int decimals = 0;
+    while (decimals < precision && std::abs(tick * std::pow(10.0, decimals) -
+                                            std::round(tick * std::pow(10.0, decimals))) > 1e-6) {
+        ++decimals;
+    }
+    // The user's locale (the axis' own is C, without group separators): "600,000".
+    return QLocale().toString(tick, 'f', decimals);
+}
+}  // namespace
+
 BytesLogTicker::BytesLogTicker() {
     setLogBase(10);
     setSubTickCount(0);
@@ -39,17 +56,11 @@ double PlainNumberTicker::getTickStep(const QCPRange& range) {
 }
 
 QString PlainNumberTicker::getTickLabel(double tick, const QLocale&, QChar, int precision) {
-    if (std::abs(tick) >= 1e6) {
-        return humanNumber(tick, 2);
-    }
-    // The fewest decimals that write the tick exactly (ticks are multiples of a clean step).
-    int decimals = 0;
-    while (decimals < precision && std::abs(tick * std::pow(10.0, decimals) -
-                                            std::round(tick * std::pow(10.0, decimals))) > 1e-6) {
-        ++decimals;
-    }
-    // The user's locale (the axis' own is C, without group separators): "600,000".
-    return QLocale().toString(tick, 'f', decimals);
+    return plainTickLabel(tick, precision);
+}
+
+QString PlainLogTicker::getTickLabel(double tick, const QLocale&, QChar, int precision) {
+    return plainTickLabel(tick, precision);
 }
 
 }  // namespace hitcounter::ui

@@ -4,6 +4,7 @@
 //  - BytesLogTicker: a log axis of bytes labelled "1 kB", "10 MB" instead of 10^x, with
 //    labels only at powers of ten that are at least 2 decades apart when the range is wide,
 //    so no two labels overlap; an empty range (no data yet) shows one label.
+//  - PlainLogTicker: a log axis of counts labelled "1,000", "1 M" instead of 10^x.
 //  - PlainNumberTicker: a linear axis with plain numbers ("20,000", "1.5 M", "0.25") instead
 //    of exponents.
 #pragma once
@@ -38,6 +39,14 @@ protected:
 
 private:
     Values m_values;
+};
+
+// A log axis (log y of counts) labelled "1", "10", "1,000", "1 M" at its powers of ten, not
+// 10^x.
+class PlainLogTicker : public QCPAxisTickerLog {
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
+                         int precision) override;
 };
 
 }  // namespace hitcounter::ui

@@ -328,15 +328,13 @@ void LivePlot::setLogY(bool on) {
         if (on) {
             m_linearTickers[i] = axes[i]->ticker();
             axes[i]->setScaleType(QCPAxis::stLogarithmic);
-            auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
+            auto ticker = QSharedPointer<PlainLogTicker>::create();
             ticker->setSubTickCount(8);
             axes[i]->setTicker(ticker);
-            axes[i]->setNumberFormat(QStringLiteral("gb"));
         } else {
             axes[i]->setScaleType(QCPAxis::stLinear);
             axes[i]->setTicker(m_linearTickers[i] ? m_linearTickers[i]
                                                   : QSharedPointer<QCPAxisTicker>::create());
-            axes[i]->setNumberFormat(QStringLiteral("g"));
         }
     }
     m_manualY = false;

@@ -140,11 +140,10 @@ QCPGraph* PolicyComparison::countGraph(int index) const {
 void PolicyComparison::setTimeAxisMode(TimeAxisMode mode) {
     for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_memoryRect}) {
         QCPAxis* axis = rect->axis(QCPAxis::atBottom);
-        setTimeAxis(*axis, mode);
-        axis->ticker()->setTickCount(kMostTimeTicks);
         // The live plot above names the time axis; here its line would take the charts'
         // height (the tooltip says it).
-        axis->setLabel(QString());
+        setUntitledTimeAxis(*axis, mode);
+        axis->ticker()->setTickCount(kMostTimeTicks);
     }
 }
 

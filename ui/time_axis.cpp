@@ -64,6 +64,15 @@ protected:
 private:
     TraceWrap m_wrap;
 };
+// Plain trace seconds with their unit: "200 s".
+class SecondsTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
+                         int precision) override {
+        return QCPAxisTicker::getTickLabel(tick, locale, formatChar, precision) +
+               QStringLiteral(" s");
+    }
+};
 }  // namespace
 
 double wrapTraceTime(double t, const TraceWrap& wrap) {
@@ -90,6 +99,14 @@ void setTimeAxis(QCPAxis& axis, TimeAxisMode mode, std::optional<TraceWrap> wrap
                             : QSharedPointer<QCPAxisTicker>::create());
         axis.setLabel(QObject::tr("trace time (s)"));
     }
+}
+
+void setUntitledTimeAxis(QCPAxis& axis, TimeAxisMode mode) {
+    setTimeAxis(axis, mode);
+    if (mode == TimeAxisMode::Trace) {
+        axis.setTicker(QSharedPointer<SecondsTicker>::create());
+    }
+    axis.setLabel(QString());
 }
 
 }  // namespace hitcounter::ui

@@ -22,6 +22,9 @@ double wrapTraceTime(double t, const TraceWrap& wrap);
 // Clock: hh:mm:ss ticks of unix seconds, label "clock time"; Trace: plain seconds. With a
 // wrap, tick labels past the trace's end show the time within the trace.
 void setTimeAxis(QCPAxis& axis, TimeAxisMode mode, std::optional<TraceWrap> wrap = std::nullopt);
+// setTimeAxis() without the axis title, for small charts under a plot that has it: clock
+// ticks read hh:mm:ss; trace ticks carry the unit ("200 s").
+void setUntitledTimeAxis(QCPAxis& axis, TimeAxisMode mode);
 
 // Replaces the points of `graph` from update.from on with value(record) per record, and
 // drops points older than the history.

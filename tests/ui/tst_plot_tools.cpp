@@ -474,6 +474,20 @@ private Q_SLOTS:
         QCOMPARE(live->yAxis2->scaleType(), QCPAxis::stLogarithmic);
         QVERIFY(live->yAxis->range().lower > 0);
         QVERIFY(live->yAxis2->range().upper >= 55);
+        // Plain numbers at the powers of ten ("1", "100", "10,000", "1.00 M"), never 10^x.
+        const QCPRange shown = live->yAxis->range();
+        live->yAxis->setRange(1, 1e8);
+        live->replot();
+        for (QCPAxis* axis : {live->yAxis, live->yAxis2}) {
+            QVERIFY(!axis->tickVectorLabels().isEmpty());
+            for (const QString& label : axis->tickVectorLabels()) {
+                QVERIFY2(!label.contains(QLatin1Char('e')) && !label.contains(QLatin1Char('^')),
+                         qPrintable(label));
+            }
+        }
+        QVERIFY2(live->yAxis->tickVectorLabels().contains(QStringLiteral("10,000")),
+                 qPrintable(live->yAxis->tickVectorLabels().join(QLatin1Char(' '))));
+        live->yAxis->setRange(shown);
         tools->logYAction()->trigger();
         QCOMPARE(live->yAxis->scaleType(), QCPAxis::stLinear);
         QCOMPARE(live->yAxis->range().lower, 0.0);

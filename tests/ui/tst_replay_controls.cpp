@@ -17,6 +17,7 @@
 #include "ui/axis_tickers.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
+#include "ui/policy_comparison.h"
 #include "ui/replay_bar.h"
 #include "ui/source_session.h"
 #include "ui/source_spec.h"
@@ -168,6 +169,25 @@ private Q_SLOTS:
                 QLocale().toLongLong(label, &whole);
                 QVERIFY2(whole, qPrintable(axis->label() + QStringLiteral(": ") + label));
             }
+        }
+    }
+
+    // The comparison's small charts have no axis title: their trace-time ticks carry the unit.
+    void theComparisonChartsTicksSayTraceSeconds() {
+        QTemporaryDir dir;
+        const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 400);
+        MainWindow w(std::make_shared<ManualClock>());
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.session()->openTrace(path));
+        QVERIFY(framesUntil(w, [&] { return w.comparison()->countGraph(0) != nullptr; }));
+        w.comparison()->plot()->replot();
+        QCPAxis* time = w.comparison()->countGraph(0)->keyAxis();
+        QVERIFY(time->label().isEmpty());
+        QVERIFY(!time->tickVectorLabels().isEmpty());
+        for (const QString& label : time->tickVectorLabels()) {
+            QVERIFY2(label.endsWith(QStringLiteral(" s")), qPrintable(label));
         }
     }
 
