@@ -30,6 +30,7 @@
 #include <QUrl>
 
 #include "core/time/manual_clock.h"
+#include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/data_export.h"
 #include "ui/items_panel.h"
@@ -46,22 +47,11 @@
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::framesUntil;
 using hitcounter::testing::pushKnownStream;
 using hitcounter::testing::writeOneHitTrace;
 
 namespace {
-
-template <typename Done>
-bool framesUntil(MainWindow& w, Done done) {
-    for (int i = 0; i < 1000; ++i) {
-        w.frame();
-        if (done()) {
-            return true;
-        }
-        QTest::qWait(10);
-    }
-    return false;
-}
 
 bool knownStreamDrawn(MainWindow& w) {
     return framesUntil(
@@ -618,16 +608,7 @@ private Q_SLOTS:
 
     // ---- the screenshots in docs/ (only with HITCOUNTER_SCREENSHOT_DIR set) ----
 
-    void screenshots_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::addColumn<QString>("theme");
-        for (const QSize& size : {QSize(1280, 720), QSize(1920, 1080)}) {
-            for (const QString& theme : {QStringLiteral("light"), QStringLiteral("dark")}) {
-                QTest::addRow("%dx%d-%s", size.width(), size.height(), qPrintable(theme))
-                    << size << theme;
-            }
-        }
-    }
+    void screenshots_data() { hitcounter::testing::addScreenshotRows(); }
 
     void screenshots() {
         const QString dir = qEnvironmentVariable("HITCOUNTER_SCREENSHOT_DIR");

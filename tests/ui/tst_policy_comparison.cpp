@@ -70,6 +70,18 @@ void pushClockStream(BatchQueue& queue) {
     }
 }
 
+// `w` at `size`, shown, with the clock-time stream counted and drawn.
+bool showWithClockStream(MainWindow& w, QSize size) {
+    w.resize(size);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w)) {
+        return false;
+    }
+    pushClockStream(w.queue());
+    w.renderNow();
+    return true;
+}
+
 // The minimum outer size a layout gives `e` (QCPLayout::getFinalMinimumOuterSize).
 QSize finalMinimumOuterSize(const QCPLayoutElement& e) {
     const QSize hint = e.minimumOuterSizeHint();
@@ -303,11 +315,7 @@ private Q_SLOTS:
     void comparisonAndRingAreNotSqueezed() {
         QFETCH(QSize, size);
         MainWindow w;
-        w.resize(size);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        pushClockStream(w.queue());
-        w.renderNow();
+        QVERIFY(showWithClockStream(w, size));
         verifyNothingSqueezed(*w.comparison()->plot());
         if (QTest::currentTestFailed()) {
             return;
@@ -322,11 +330,7 @@ private Q_SLOTS:
     void thePolicyTableFitsWithoutScrollingSideways() {
         QFETCH(QSize, size);
         MainWindow w;
-        w.resize(size);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        pushClockStream(w.queue());
-        w.renderNow();
+        QVERIFY(showWithClockStream(w, size));
         QTableWidget* table = w.comparison()->table();
         QVERIFY(table->isVisible());
         // (The scroll bar follows the columns after the view's delayed layout.)
@@ -364,11 +368,7 @@ private Q_SLOTS:
     void everyPolicyHasAReadableTimePerCallLabel() {
         QFETCH(QSize, size);
         MainWindow w;
-        w.resize(size);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        pushClockStream(w.queue());
-        w.renderNow();
+        QVERIFY(showWithClockStream(w, size));
         QCustomPlot& plot = *w.comparison()->plot();
         const QList<QCPAxisRect*> rects = comparisonRects(plot);
         QCOMPARE(rects.size(), 4);
@@ -396,11 +396,7 @@ private Q_SLOTS:
     void timeTickLabelsDoNotOverlap() {
         QFETCH(QSize, size);
         MainWindow w;
-        w.resize(size);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        pushClockStream(w.queue());
-        w.renderNow();
+        QVERIFY(showWithClockStream(w, size));
         QCustomPlot& plot = *w.comparison()->plot();
         const QList<QCPAxisRect*> rects = comparisonRects(plot);
         QCOMPARE(rects.size(), 4);
@@ -422,11 +418,7 @@ private Q_SLOTS:
     void ringLegendClearsTitleAndAxisLabel() {
         QFETCH(QSize, size);
         MainWindow w;
-        w.resize(size);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        pushClockStream(w.queue());
-        w.renderNow();
+        QVERIFY(showWithClockStream(w, size));
         RingHistogram& ring = *w.ringHistogram();
         QVERIFY(ring.legend && ring.legend->visible());
         const QRect legend = ring.legend->outerRect();

@@ -13,6 +13,7 @@
 #include <QWheelEvent>
 
 #include "core/time/manual_clock.h"
+#include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/axis_tickers.h"
 #include "ui/live_plot.h"
@@ -25,6 +26,7 @@
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::framesUntil;
 using hitcounter::testing::pushKnownStream;
 using hitcounter::testing::writeOneHitTrace;
 
@@ -39,17 +41,11 @@ ReplayProgress loaded(Timestamp first, Timestamp last) {
     return p;
 }
 
-// Frames until `done` (bounded: about 10 s).
-template <typename Done>
-bool framesUntil(MainWindow& w, Done done) {
-    for (int i = 0; i < 1000; ++i) {
-        w.frame();
-        if (done()) {
-            return true;
-        }
-        QTest::qWait(10);
-    }
-    return false;
+// `w` shown at 1280x720, replaying the trace at `path`.
+bool showReplaying(MainWindow& w, const QString& path) {
+    w.resize(1280, 720);
+    w.show();
+    return QTest::qWaitForWindowExposed(&w) && w.session()->openTrace(path);
 }
 
 void sendMouse(QWidget* to, QEvent::Type type, QPoint pos, Qt::MouseButton button,
@@ -154,10 +150,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 3);
         MainWindow w(std::make_shared<ManualClock>());
-        w.resize(1280, 720);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(w.session()->openTrace(path));
+        QVERIFY(showReplaying(w, path));
         QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
         LivePlot* plot = w.livePlot();
         plot->replot();
@@ -177,10 +170,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 400);
         MainWindow w(std::make_shared<ManualClock>());
-        w.resize(1280, 720);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(w.session()->openTrace(path));
+        QVERIFY(showReplaying(w, path));
         QVERIFY(framesUntil(w, [&] { return w.comparison()->countGraph(0) != nullptr; }));
         w.comparison()->plot()->replot();
         QCPAxis* time = w.comparison()->countGraph(0)->keyAxis();

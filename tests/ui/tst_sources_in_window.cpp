@@ -11,6 +11,7 @@
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/manual_clock.h"
+#include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
@@ -18,22 +19,10 @@
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::framesUntil;
 using hitcounter::testing::writeKnownTrace;
 
 namespace {
-
-// Runs frames until `done` holds or about 10 s pass.
-template <typename Done>
-bool runFramesUntil(MainWindow& w, Done done) {
-    for (int i = 0; i < 1000; ++i) {
-        w.frame();
-        if (done()) {
-            return true;
-        }
-        QTest::qWait(10);
-    }
-    return false;
-}
 
 double valueAt(QCPGraph* graph, double key) {
     auto it = graph->data()->findBegin(key, false);
@@ -58,8 +47,8 @@ private Q_SLOTS:
         spec.kind = SourceSpec::Kind::Replay;
         spec.file = path;
         QVERIFY(w.startSpec(spec));
-        QVERIFY(runFramesUntil(
-            w, [&] { return w.replay()->progress().state == ReplayState::Playing; }));
+        QVERIFY(
+            framesUntil(w, [&] { return w.replay()->progress().state == ReplayState::Playing; }));
         for (Timestamp target : {Timestamp{700}, Timestamp{420}, Timestamp{999}}) {
             Count expected = 0;
             for (Timestamp t = target - 299; t <= target; ++t) {
@@ -67,7 +56,7 @@ private Q_SLOTS:
             }
             const auto applied = w.replay()->progress().seeksApplied;
             w.seekReplay(target);
-            QVERIFY(runFramesUntil(w, [&] {
+            QVERIFY(framesUntil(w, [&] {
                 return w.replay()->progress().seeksApplied > applied &&
                        w.lastSnapshot().head == target && w.lastFrame() && w.lastFrame()->idle;
             }));
@@ -101,7 +90,7 @@ private Q_SLOTS:
         spec.kind = SourceSpec::Kind::Replay;
         spec.file = path;
         w.startSpec(spec);
-        QVERIFY(runFramesUntil(w, [&] { return !w.errorText().isEmpty(); }));
+        QVERIFY(framesUntil(w, [&] { return !w.errorText().isEmpty(); }));
         QVERIFY2(w.errorText().contains(QStringLiteral("bad.csv")), qPrintable(w.errorText()));
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("errorBanner"))->isVisible());
 
@@ -145,7 +134,7 @@ private Q_SLOTS:
         SourceSpec spec;  // the default: poisson, warm-up of 600 s
         spec.rate = 50;
         QVERIFY(w.startSpec(spec));
-        QVERIFY(runFramesUntil(w, [&] {
+        QVERIFY(framesUntil(w, [&] {
             const EngineSnapshot& s = w.lastSnapshot();
             return !s.empty && s.head >= w.simulator()->now() - 1 && w.history().size() >= 300;
         }));

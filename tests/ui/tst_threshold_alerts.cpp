@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include "core/time/manual_clock.h"
+#include "tests/ui/gui_test_steps.h"
 #include "ui/items_panel.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
@@ -21,20 +22,9 @@
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::framesUntil;
 
 namespace {
-
-template <typename Done>
-bool framesUntil(MainWindow& w, Done done) {
-    for (int i = 0; i < 1000; ++i) {
-        w.frame();
-        if (done()) {
-            return true;
-        }
-        QTest::qWait(10);
-    }
-    return false;
-}
 
 // Seconds first..last: eleven busy keys with 20 hits each and one hit of "quiet", so that
 // quiet ranks 12th and its window count (W = 300 s) at second s <= 1299 is s - 999.
@@ -161,16 +151,7 @@ private Q_SLOTS:
 
     // ---- the screenshots in docs/ (only with HITCOUNTER_SCREENSHOT_DIR set) ----
 
-    void screenshots_data() {
-        QTest::addColumn<QSize>("size");
-        QTest::addColumn<QString>("theme");
-        for (const QSize& size : {QSize(1280, 720), QSize(1920, 1080)}) {
-            for (const QString& theme : {QStringLiteral("light"), QStringLiteral("dark")}) {
-                QTest::addRow("%dx%d-%s", size.width(), size.height(), qPrintable(theme))
-                    << size << theme;
-            }
-        }
-    }
+    void screenshots_data() { hitcounter::testing::addScreenshotRows(); }
 
     void screenshots() {
         const QString dir = qEnvironmentVariable("HITCOUNTER_SCREENSHOT_DIR");
