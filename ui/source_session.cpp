@@ -57,7 +57,6 @@ bool SourceSession::startSpec(const SourceSpec& spec) {
         return false;
     }
     m_simulator = built.simulator;
-    m_warmingUp = m_simulator != nullptr && spec.warmup.count() > 0;
     m_replay = built.replay;
     m_follow = built.follow;
     m_worker.setLiveClock(m_simulator == nullptr && m_replay == nullptr ? m_clock.get() : nullptr);
@@ -70,7 +69,6 @@ void SourceSession::stop() {
     m_simulator = nullptr;
     m_replay = nullptr;
     m_follow = nullptr;
-    m_warmingUp = false;
     m_loading = false;
     if (m_source) {
         m_source->stop();
@@ -95,8 +93,8 @@ void SourceSession::setPattern(TrafficPattern pattern) {
 
 void SourceSession::setSpeed(double speed) {
     m_spec.speed = speed;
-    if (m_simulator && !m_warmingUp) {
-        m_simulator->setSpeed(speed);
+    if (m_simulator) {
+        m_simulator->setSpeed(speed);  // while warming up: the speed after it
     }
 }
 
@@ -206,6 +204,10 @@ QString SourceSession::traceDirectory(const QString& fallback) const {
     return m_spec.file.isEmpty() ? fallback : QFileInfo(m_spec.file).absolutePath();
 }
 
+bool SourceSession::warmingUp() const {
+    return m_simulator != nullptr && m_simulator->catchingUp();
+}
+
 void SourceSession::cancelLoading() {
     stop();
     Q_EMIT errorOccurred(tr("%1: loading cancelled").arg(m_spec.file));
@@ -214,10 +216,6 @@ void SourceSession::cancelLoading() {
 void SourceSession::tick() {
     if (m_replay) {
         followReplay();
-    }
-    if (m_simulator && m_warmingUp && m_simulator->now() >= m_clock->now()) {
-        m_simulator->setSpeed(m_spec.speed);
-        m_warmingUp = false;
     }
     showRecordingCount();
 }

@@ -75,7 +75,7 @@ public:
     Clock& clock() const { return *m_clock; }
     TimeAxisMode timeMode() const { return m_timeMode; }
     // The simulator is still catching up with the clock (not the steady state).
-    bool warmingUp() const { return m_warmingUp; }
+    bool warmingUp() const;
 
     // The last spec started (or set); the setters below change it and the running source.
     const SourceSpec& spec() const { return m_spec; }
@@ -134,7 +134,6 @@ private:
     QString m_recordPath;
     bool m_loading = false;  // a loadProgress was sent and no loadFinished yet
     bool m_replayProblemShown = false;
-    bool m_warmingUp = false;
     TimeAxisMode m_timeMode = TimeAxisMode::Clock;
 };
 

@@ -118,9 +118,10 @@ BuiltSource buildSource(const SourceSpec& spec, Clock& clock) {
             options.traffic.pattern = spec.pattern;
             options.traffic.rate = spec.rate;
             options.traffic.keys = static_cast<std::uint32_t>(std::max(1, spec.keys));
-            // Warm-up: from `warmup` seconds ago as fast as the engine takes it; the main
-            // window sets the spec's speed once the simulated clock reaches the wall clock.
-            options.speed = spec.warmup.count() > 0 ? VirtualClock::kAsFastAsPossible : spec.speed;
+            // Warm-up: from `warmup` seconds ago as fast as the engine takes it, then at the
+            // spec's speed from the clock's now (the simulator switches itself).
+            options.speed = spec.speed;
+            options.catchUp = spec.warmup.count() > 0;
             options.start = clock.now() - spec.warmup.count();
             auto simulator = std::make_unique<SimulatorSource>(clock, options);
             built.simulator = simulator.get();

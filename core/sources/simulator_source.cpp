@@ -13,7 +13,9 @@ SimulatorSource::SimulatorSource(Clock& base, const SimulatorOptions& options)
     : m_base(base),
       m_options(options),
       m_model(options.traffic),
-      m_clock(base, atSecond(options.start.value_or(base.now())), options.speed) {}
+      m_clock(base, atSecond(options.start.value_or(base.now())),
+              options.catchUp ? VirtualClock::kAsFastAsPossible : options.speed),
+      m_speedAfterCatchUp(options.speed) {}
 
 SimulatorSource::~SimulatorSource() {
     stop();
@@ -24,6 +26,7 @@ void SimulatorSource::start(BatchQueue& out) {
     const Timestamp first = m_options.start.value_or(m_base.now());
     m_clock.seek(atSecond(first));
     m_position = first;
+    m_catchingUp = m_options.catchUp;
     m_running = true;
     m_worker = std::jthread([this, &out, first](std::stop_token stop) { run(stop, out, first); });
 }
@@ -52,7 +55,9 @@ std::string SimulatorSource::describe() const {
         << std::setprecision(std::max(6, int(std::log10(std::max(1.0, t.rate))) + 4)) << t.rate
         << std::setprecision(6) << " hits/s, " << t.keys << " keys, " << t.visitors
         << " visitors, seed " << t.seed;
-    if (m_clock.asFastAsPossible()) {
+    if (m_catchingUp) {
+        out << ", catching up to now";
+    } else if (m_clock.asFastAsPossible()) {
         out << ", as fast as possible";
     } else {
         out << ", " << m_clock.speed() << 'x';
@@ -76,7 +81,22 @@ TrafficOptions SimulatorSource::traffic() const {
 }
 
 void SimulatorSource::setSpeed(double speed) {
-    m_clock.setSpeed(speed);
+    std::lock_guard lock(m_speedMutex);
+    if (m_catchingUp) {
+        m_speedAfterCatchUp = speed;
+    } else {
+        m_clock.setSpeed(speed);
+    }
+}
+
+void SimulatorSource::endCatchUpBefore(Timestamp next) {
+    if (!m_catchingUp.load(std::memory_order_relaxed) || atSecond(next) <= m_base.time()) {
+        return;
+    }
+    std::lock_guard lock(m_speedMutex);
+    m_clock.setSpeed(m_speedAfterCatchUp);
+    m_clock.seek(m_base.time());
+    m_catchingUp = false;
 }
 double SimulatorSource::speed() const {
     return m_clock.speed();
@@ -97,6 +117,7 @@ void SimulatorSource::run(std::stop_token stop, BatchQueue& out, Timestamp first
         m_options.duration ? std::optional(first + m_options.duration->count()) : std::nullopt;
     Timestamp next = first;
     while (!stop.stop_requested() && (!end || next < *end)) {
+        endCatchUpBefore(next);
         if (!m_clock.sleepUntil(atSecond(next), stop)) {
             break;
         }

@@ -14,6 +14,11 @@
 //    counts at second granularity are final as soon as the second begins). If it wakes
 //    late, it catches up, one batch per second; more than kMaxCatchUp seconds behind, the
 //    older seconds are skipped.
+//  - With `catchUp` (a warm-up: `start` in the past), the seconds before the base clock's
+//    now are sent as fast as the consumer takes them; then the clock joins the base clock's
+//    now and runs at `speed`. The switch is the worker's own, between two seconds, so the
+//    simulated time never runs ahead of the base clock. setSpeed() while catching up sets
+//    the speed it runs at afterwards.
 //  - With `duration`, seconds [start, start + duration) are sent and the worker ends
 //    (running() turns false); without, it runs until stop().
 //  - Live speeds use tryPush (a full queue drops and counts); as fast as possible waits for
@@ -43,9 +48,10 @@ namespace hitcounter {
 
 struct SimulatorOptions {
     TrafficOptions traffic;
-    std::optional<Timestamp> start;                // default: the base clock's now at start()
+    std::optional<Timestamp> start;                  // default: the base clock's now at start()
     std::optional<std::chrono::seconds> duration{};  // default: until stop()
-    double speed = 1.0;                            // or VirtualClock::kAsFastAsPossible
+    double speed = 1.0;                              // or VirtualClock::kAsFastAsPossible
+    bool catchUp = false;  // as fast as possible up to the base clock's now, then `speed`
 };
 
 class SimulatorSource final : public Source {
@@ -67,8 +73,11 @@ public:
     void setPattern(TrafficPattern pattern);
     TrafficOptions traffic() const;
 
+    // While catching up: the speed after it (speed() stays kAsFastAsPossible until then).
     void setSpeed(double speed);
     double speed() const;
+    // Still sending the seconds before the base clock's now (SimulatorOptions::catchUp).
+    bool catchingUp() const { return m_catchingUp.load(); }
     void pause();
     void resume();
     bool paused() const;
@@ -80,6 +89,9 @@ public:
 
 private:
     void run(std::stop_token stop, BatchQueue& out, Timestamp first);
+    // Ends the catch-up once second `next` lies ahead of the base clock: the clock joins the
+    // base clock's now at the speed asked for.
+    void endCatchUpBefore(Timestamp next);
 
     Clock& m_base;
     const SimulatorOptions m_options;
@@ -89,7 +101,10 @@ private:
     SourceCounters m_counters;
     std::atomic<Timestamp> m_position{0};
     std::atomic<bool> m_running{false};
-    std::jthread m_worker;  // last: joined before the members it uses are destroyed
+    std::mutex m_speedMutex;  // orders setSpeed() with the end of the catch-up
+    std::atomic<bool> m_catchingUp{false};
+    double m_speedAfterCatchUp;  // guarded by m_speedMutex
+    std::jthread m_worker;       // last: joined before the members it uses are destroyed
 };
 
 }  // namespace hitcounter

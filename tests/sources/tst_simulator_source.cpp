@@ -112,6 +112,38 @@ private Q_SLOTS:
         QCOMPARE(collector.perSecond().size(), std::size_t{2000});
     }
 
+    // A warm-up from 600 s ago at 50 hits/s: the simulated time stops at the clock's now
+    // instead of racing ahead (in the GUI it ran 43 minutes ahead when the switch was left to
+    // the frame timer); then it runs at the speed set during the catch-up.
+    void catchUpStopsAtTheClocksNowThenRunsAtTheSpeedAsked() {
+        ManualClock base(1000s);
+        BatchQueue queue(2);  // full until collected: the catch-up waits for room
+        test::BatchCollector collector(queue);
+        SimulatorOptions options = steady(50, 400, std::nullopt);
+        options.catchUp = true;
+        SimulatorSource sim(base, options);
+        sim.start(queue);
+        QVERIFY(sim.catchingUp());
+        sim.setSpeed(10.0);  // asked while catching up: applies after it
+        QVERIFY(collector.collectUntil([&] { return collector.perSecond().count(1000) == 1; }));
+        QVERIFY(test::waitUntil([&] { return !sim.catchingUp(); }));
+        QCOMPARE(sim.speed(), 10.0);
+        // Nothing past the clock's now: the next second comes only when the clock gets there.
+        QTest::qWait(50);
+        collector.drainNow();
+        QCOMPARE(collector.perSecond().rbegin()->first, Timestamp{1000});
+        QCOMPARE(collector.perSecond().size(), std::size_t{601});
+        QCOMPARE(sim.now(), Timestamp{1000});
+        for (Timestamp t = 1001; t <= 1010; ++t) {
+            base.advance(100ms);  // at 10x: one simulated second
+            QVERIFY(collector.collectUntil([&] { return collector.perSecond().count(t) == 1; }));
+            QCOMPARE(collector.perSecond().rbegin()->first, t);
+        }
+        QCOMPARE(collector.hits(), Count{611 * 50});
+        QCOMPARE(sim.stats().dropped, std::uint64_t{0});
+        sim.stop();
+    }
+
     void fullQueueDropsAndCountsAtLiveSpeed() {
         ManualClock base(0s);
         BatchQueue queue(1);
