@@ -286,8 +286,13 @@ void EngineWorker::fillItems(EngineFrame& frame) {
         return;
     }
     frame.keySeriesFrom = std::max(head - kKeySeriesSeconds, m_engine.history().front().second);
+    // The level count as it was at each second t: hits in (t - level, t] (countLast() at a past
+    // t would count from head - level, a ramp under steady traffic).
+    const auto levelCountAt = [&](const std::string& key, Timestamp t) {
+        return keys.between(key, t - m_level.count(), t);
+    };
     for (Timestamp t = frame.keySeriesFrom; t <= head; ++t) {
-        frame.keySeries.push_back(keys.countLast(frame.selectedKey, t, m_level));
+        frame.keySeries.push_back(levelCountAt(frame.selectedKey, t));
     }
     for (const std::string& key : m_moreKeys) {
         if (key == frame.selectedKey) {
@@ -296,7 +301,7 @@ void EngineWorker::fillItems(EngineFrame& frame) {
         KeySeriesValues& series = frame.moreKeySeries.emplace_back();
         series.key = key;
         for (Timestamp t = frame.keySeriesFrom; t <= head; ++t) {
-            series.values.push_back(keys.countLast(key, t, m_level));
+            series.values.push_back(levelCountAt(key, t));
         }
     }
 }

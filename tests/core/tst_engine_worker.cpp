@@ -174,6 +174,33 @@ private Q_SLOTS:
         QCOMPARE(frame->top[0].key, std::string("/k11"));
     }
 
+    // The key plot: at each second t the level count as it was then, hits in (t - level, t].
+    // Steady traffic (2 hits of /k a second for 400 s) is flat at 2 x 60 for the 1 min level
+    // (countLast() at a past second counted from head - level: a ramp up to 120).
+    void theKeySeriesIsTheLevelCountAtEachSecond() {
+        BatchQueue queue;
+        EngineWorker worker(queue);
+        worker.setKeyView("/k", std::chrono::seconds(60), {"/m"});
+        worker.start();
+        for (Timestamp t = 1000; t < 1400; ++t) {
+            HitBatch batch;
+            batch.push_back(HitEvent{t, "/k", "v", 2});
+            batch.push_back(HitEvent{t, "/m", "v", 1});
+            QVERIFY(queue.tryPush(std::move(batch)));
+        }
+        std::shared_ptr<const EngineFrame> frame;
+        for (int i = 0; i < 100 && (!frame || frame->snapshot.head != 1399); ++i) {
+            frame = settledFrame(worker);
+        }
+        QVERIFY(frame);
+        QCOMPARE(frame->selectedKey, std::string("/k"));
+        QVERIFY(frame->keySeries.size() > 60);
+        for (std::size_t i = 0; i < frame->keySeries.size(); ++i) {
+            QCOMPARE(frame->keySeries[i], Count{120});
+            QCOMPARE(frame->moreKeySeries.at(0).values.at(i), Count{60});
+        }
+    }
+
     // Threshold alerts (issue 15): a watched key's window count at every second, whatever its
     // rank and whether or not the GUI took each frame; after a new W, from the oldest second.
     void framesCarryWatchedKeysEverySecond() {
