@@ -130,9 +130,10 @@ void LivePlot::setTimeAxisMode(TimeAxisMode mode) {
     replot(rpQueuedReplot);
 }
 
-void LivePlot::setReplayTrace(std::optional<Timestamp> first, std::optional<Timestamp> last) {
+void LivePlot::setReplayTrace(std::optional<Timestamp> first, std::optional<Timestamp> last,
+                              bool looped) {
     std::optional<TraceWrap> wrap;
-    if (first && last) {
+    if (first && last && looped) {
         wrap = TraceWrap{*first, *last - *first + 1};
     }
     if (wrap != m_wrap) {

@@ -59,8 +59,9 @@ public:
     // The earliest time the followed range shows (a replay's first second); nullopt: none.
     void setTimeFloor(std::optional<double> floor);
     // A replay's first and last second (nullopt: none or not loaded): the time floor, and the
-    // time axis labels a looping replay's later passes within the trace (time_axis.h).
-    void setReplayTrace(std::optional<Timestamp> first, std::optional<Timestamp> last);
+    // time axis labels a looping replay's later passes within the trace (time_axis.h) once it
+    // has `looped` (before, the time past the end is still to come: plain times).
+    void setReplayTrace(std::optional<Timestamp> first, std::optional<Timestamp> last, bool looped);
 
     // Follows with this span (the x range presets: 1 min, 5 min, 15 min, 1 h).
     void setFollowSpan(double seconds);

@@ -516,7 +516,7 @@ void MainWindow::connectSession() {
     connect(m_session.get(), &SourceSession::replayProgress, m_replayBar, &ReplayBar::updateFrom);
     connect(m_session.get(), &SourceSession::replayProgress, this,
             [this](const ReplayProgress& progress, Timestamp, bool paused) {
-                m_live->setReplayTrace(progress.first, progress.last);
+                m_live->setReplayTrace(progress.first, progress.last, progress.loops > 0);
                 // A replay pauses itself (setPaused): the toolbar shows its state, whoever
                 // paused or started it (the replay bar, a newly opened trace).
                 m_paused = false;

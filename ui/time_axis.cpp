@@ -1,5 +1,6 @@
 #include "ui/time_axis.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace hitcounter::ui {
@@ -36,6 +37,17 @@ protected:
                     ticks.push_back(at);
                 }
             }
+        }
+        // A short trace under a long axis (3 s under a 5 min window) has many passes: keep
+        // every n-th tick, so that no more than twice the tick count stand on the axis.
+        const qsizetype most = 2 * std::max(1, tickCount());
+        if (ticks.size() > most) {
+            const qsizetype every = (ticks.size() + most - 1) / most;
+            QVector<double> thinned;
+            for (qsizetype i = 0; i < ticks.size(); i += every) {
+                thinned.push_back(ticks[i]);
+            }
+            ticks = thinned;
         }
         return ticks;
     }

@@ -145,6 +145,23 @@ private Q_SLOTS:
         QVERIFY(w.livePlot()->following());
     }
 
+    // A 3-second trace under the 5-minute axis: a few trace-time ticks, not one pair per pass
+    // (about 50 labels "2 4 2 4" ran into one another).
+    void aShortTraceHasFewTimeTicks() {
+        QTemporaryDir dir;
+        const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 3);
+        MainWindow w(std::make_shared<ManualClock>());
+        QVERIFY(showReplaying(w, path));
+        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
+        LivePlot* plot = w.livePlot();
+        plot->xAxis->setRange(0, 300);  // the axis a window of 300 s shows
+        plot->replot();
+        const QVector<double> ticks = plot->xAxis->tickVector();
+        QVERIFY(!ticks.isEmpty());
+        QVERIFY2(ticks.size() <= 2 * plot->xAxis->ticker()->tickCount(),
+                 qPrintable(QString::number(ticks.size())));
+    }
+
     // A trace of a few hits: the count axes are labelled 0, 1, 2, 3, never "1.250000".
     void aSmallTraceHasWholeCountLabels() {
         QTemporaryDir dir;
@@ -205,7 +222,7 @@ private Q_SLOTS:
         LivePlot plot;
         plot.resize(800, 400);
         plot.setTimeAxisMode(TimeAxisMode::Trace);
-        plot.setReplayTrace(1, 100);  // span 100 s
+        plot.setReplayTrace(1, 100, true);  // span 100 s, looping
         plot.setFollowing(false);
         plot.xAxis->setRange(150, 350);  // passes 2 and 3
         plot.replot();
@@ -216,9 +233,13 @@ private Q_SLOTS:
             const double t = QLocale().toDouble(label, &ok);
             QVERIFY2(ok && t >= 1 && t <= 100.5, qPrintable(label));
         }
+        // Not looped (yet): the time past the end is still to come, labelled as it is.
+        plot.setReplayTrace(1, 100, false);
+        plot.replot();
+        QVERIFY(plot.xAxis->tickVectorLabels().contains(QStringLiteral("200")));
         // A 60 s trace in its 2nd to 7th pass: round trace times (20, 40, 60, 20, ...), not
         // the wrapped labels of round counter times (30, 20, 10, 60, 50, 40).
-        plot.setReplayTrace(1, 60);
+        plot.setReplayTrace(1, 60, true);
         plot.xAxis->setRange(102, 403);
         plot.replot();
         const QVector<QString> looped = plot.xAxis->tickVectorLabels();
