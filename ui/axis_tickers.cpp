@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "ui/number_text.h"
 #include "ui/plot_layout.h"
@@ -9,19 +10,37 @@
 namespace hitcounter::ui {
 
 namespace {
-// Plain numbers: separators, compact units from a million, and the fewest decimals that
-// write the tick exactly (at most `precision`).
-QString plainTickLabel(double tick, int precision) {
-    if (std::abs(tick) >= 1e6) {
-        return humanNumber(tick, 2);
-    }
+// The fewest decimals (at most `most`) that write `value` exactly.
+int decimalsFor(double value, int most) {
     int decimals = 0;
-    while (decimals < precision && std::abs(tick * std::pow(10.0, decimals) -
-                                            std::round(tick * std::pow(10.0, decimals))) > 1e-6) {
+    while (decimals < most && std::abs(value * std::pow(10.0, decimals) -
+                                       std::round(value * std::pow(10.0, decimals))) > 1e-6) {
         ++decimals;
     }
-    // The user's locale (the axis' own is C, without group separators): "600,000".
-    return QLocale().toString(tick, 'f', decimals);
+    return decimals;
+}
+
+// `value` / `scale` with the fewest decimals, in the user's locale (the axis' own is C,
+// without group separators: "600,000"), and `unit` after it.
+QString scaledLabel(double value, double scale, const QString& unit, int most) {
+    const double scaled = value / scale;
+    return QLocale().toString(scaled, 'f', decimalsFor(scaled, most)) + unit;
+}
+
+// The unit (scale and suffix) people would write `value` in: none under a million, then
+// M, G, T.
+std::pair<double, QString> unitOf(double value) {
+    const double magnitude = std::abs(value);
+    if (magnitude >= 1e12) {
+        return {1e12, QStringLiteral(" T")};
+    }
+    if (magnitude >= 1e9) {
+        return {1e9, QStringLiteral(" G")};
+    }
+    if (magnitude >= 1e6) {
+        return {1e6, QStringLiteral(" M")};
+    }
+    return {1.0, QString()};
 }
 }  // namespace
 
@@ -55,12 +74,27 @@ double PlainNumberTicker::getTickStep(const QCPRange& range) {
     return m_values == Values::Whole ? std::max(1.0, step) : step;
 }
 
-QString PlainNumberTicker::getTickLabel(double tick, const QLocale&, QChar, int precision) {
-    return plainTickLabel(tick, precision);
+// One style for the whole axis: the unit of its largest tick ("0.75 M", "1 M", "1.25 M", not
+// "750,000" beside "1.00 M").
+QVector<QString> PlainNumberTicker::createLabelVector(const QVector<double>& ticks, const QLocale&,
+                                                      QChar, int precision) {
+    double largest = 0;
+    for (double tick : ticks) {
+        largest = std::max(largest, std::abs(tick));
+    }
+    const auto [scale, unit] = unitOf(largest);
+    QVector<QString> labels;
+    for (double tick : ticks) {
+        labels.push_back(tick == 0 ? QStringLiteral("0")
+                                   : scaledLabel(tick, scale, unit, precision));
+    }
+    return labels;
 }
 
+// Each power of ten in its own unit: "100", "10,000", "1 M", "100 M".
 QString PlainLogTicker::getTickLabel(double tick, const QLocale&, QChar, int precision) {
-    return plainTickLabel(tick, precision);
+    const auto [scale, unit] = unitOf(tick);
+    return scaledLabel(tick, scale, unit, precision);
 }
 
 }  // namespace hitcounter::ui

@@ -23,10 +23,10 @@ protected:
     QVector<double> createTickVector(double tickStep, const QCPRange& range) override;
 };
 
-// A linear ticker whose labels are plain numbers with separators and compact units from a
-// million ("4.93 M"), never exponents, and fractions with the decimals they need ("1.25",
-// "0.5", not "1.250000"). Values::Whole (an axis of counts) never ticks between two whole
-// numbers: a range of 0 to 3 hits is labelled 0, 1, 2, 3.
+// A linear ticker whose labels are plain numbers with separators, never exponents, fractions
+// with the decimals they need ("1.25", "0.5", not "1.250000"), and from a million the whole
+// axis in the largest tick's unit ("0.5 M", "1 M", "1.5 M"). Values::Whole (an axis of counts)
+// never ticks between two whole numbers: a range of 0 to 3 hits is labelled 0, 1, 2, 3.
 class PlainNumberTicker : public QCPAxisTicker {
 public:
     enum class Values { Any, Whole };
@@ -34,14 +34,14 @@ public:
 
 protected:
     double getTickStep(const QCPRange& range) override;
-    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
-                         int precision) override;
+    QVector<QString> createLabelVector(const QVector<double>& ticks, const QLocale& locale,
+                                       QChar formatChar, int precision) override;
 
 private:
     Values m_values;
 };
 
-// A log axis (log y of counts) labelled "1", "10", "1,000", "1 M" at its powers of ten, not
+// A log axis (log y of counts) labelled "1", "100", "10,000", "1 M" at its powers of ten, not
 // 10^x.
 class PlainLogTicker : public QCPAxisTickerLog {
 protected:

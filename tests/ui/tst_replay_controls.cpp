@@ -216,6 +216,16 @@ private Q_SLOTS:
         std::copy_if(ticks.begin(), ticks.end(), std::back_inserter(inside),
                      [](double t) { return t >= 0 && t <= 1.25; });
         QCOMPARE(inside, (QVector<double>{0.0, 1.0}));
+        // From a million, the whole axis in one unit: "0.5 M" beside "1 M", not "500,000".
+        any.generate(QCPRange(0, 1.6e6), QLocale::c(), QLatin1Char('g'), 6, ticks, nullptr,
+                     &labels);
+        for (int i = 0; i < ticks.size(); ++i) {
+            if (ticks[i] != 0) {
+                QVERIFY2(labels[i].endsWith(QStringLiteral(" M")), qPrintable(labels[i]));
+            }
+        }
+        QVERIFY2(labels.contains(QStringLiteral("0.5 M")),
+                 qPrintable(labels.join(QLatin1Char(' '))));
     }
 
     void aLoopedTraceIsLabelledWithinTheTrace() {
