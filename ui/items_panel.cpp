@@ -364,9 +364,11 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
     }
     m_summary->setText(frame.snapshot.empty
                            ? QString()
-                           : tr("all keys: %1 hits, about %2 distinct visitors in the window")
-                                 .arg(compactCount(frame.allKeysWindow))
-                                 .arg(compactCount(frame.allKeysUniques)));
+                           : tr("all keys: %1 %2, about %3 distinct %4 in the window")
+                                 .arg(compactCount(frame.allKeysWindow),
+                                      noun(frame.allKeysWindow, tr("hit"), tr("hits")),
+                                      compactCount(frame.allKeysUniques),
+                                      noun(frame.allKeysUniques, tr("visitor"), tr("visitors"))));
     QVector<double> times;
     QVector<double> values;
     for (std::size_t i = 0; i < frame.keySeries.size(); ++i) {

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "ui/axis_tickers.h"
+#include "ui/number_text.h"
 #include "ui/theme.h"
 #include "ui/time_axis.h"
 
@@ -281,13 +282,16 @@ void LivePlot::updateFrom(const HistoryUpdate& update, const EngineSnapshot& sna
     const Timestamp seen =
         update.history.empty() ? 0 : snapshot.head - update.history.front().second + 1;
     const bool filling = !snapshot.empty && seen < m_windowSeconds;
+    const QString hits = noun(snapshot.windowCount, tr("hit"), tr("hits"));
     m_title->setText(snapshot.empty ? tr("Live window: waiting for hits")
-                     : filling ? tr("Live window: %L1 hits in the last %2 s (filling: %3 s seen)")
+                     : filling ? tr("Live window: %L1 %2 in the last %3 s (filling: %4 s seen)")
                                      .arg(snapshot.windowCount)
+                                     .arg(hits)
                                      .arg(m_windowSeconds)
                                      .arg(seen)
-                               : tr("Live window: %L1 hits in the last %2 s")
+                               : tr("Live window: %L1 %2 in the last %3 s")
                                      .arg(snapshot.windowCount)
+                                     .arg(hits)
                                      .arg(m_windowSeconds));
     if (m_following && !snapshot.empty) {
         applyFollowRange();

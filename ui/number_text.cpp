@@ -16,6 +16,10 @@ QString exactCount(std::uint64_t count) {
     return QLocale().toString(qulonglong(count));
 }
 
+QString noun(std::uint64_t count, const QString& one, const QString& many) {
+    return count == 1 ? one : many;
+}
+
 QString compactCount(std::uint64_t count) {
     if (double(count) < kCompactFrom) {
         return exactCount(count);

@@ -24,6 +24,8 @@ namespace hitcounter::ui {
 QString compactCount(std::uint64_t count);
 // The exact count with the locale's separators.
 QString exactCount(std::uint64_t count);
+// `one` for a count of 1, else `many`: "1 hit", "2 hits" (the app has no translations).
+QString noun(std::uint64_t count, const QString& one, const QString& many);
 // A rate or any double as people write it: no exponent, at most `decimals` decimals without
 // trailing zeros, separators; from 10^6 up compact ("2.50 M").
 QString humanNumber(double value, int decimals = 1);

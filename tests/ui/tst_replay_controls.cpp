@@ -143,6 +143,9 @@ private Q_SLOTS:
         QVERIFY2(range.lower >= 0.5, QByteArray::number(range.lower));
         QVERIFY(range.upper >= 2.0);
         QVERIFY(w.livePlot()->following());
+        // One hit so far: said in the singular.
+        QVERIFY2(w.livePlot()->titleText().startsWith(QStringLiteral("Live window: 1 hit in")),
+                 qPrintable(w.livePlot()->titleText()));
     }
 
     // A 3-second trace under the 5-minute axis: a few trace-time ticks, not one pair per pass
