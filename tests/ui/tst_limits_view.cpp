@@ -580,7 +580,7 @@ private Q_SLOTS:
     }
 
     // The value labels over the bars of max_in_any_window never overlap; one over L (red)
-    // always shows.
+    // always shows; the bars' title does not reach the plot's edge.
     void peakLabelsDoNotOverlap_data() { windowSizes_data(); }
     void peakLabelsDoNotOverlap() {
         QFETCH(QSize, size);
@@ -588,6 +588,15 @@ private Q_SLOTS:
         MainWindow w;
         QVERIFY(showBigLab(w, dir, size));
         LimitsView* view = w.limitsView();
+        // The bars' title ("max in any window"), centred over its rect, stays inside it: off the
+        // plot's right edge.
+        QCPAxisRect* bars = view->peakLabel(0)->clipAxisRect();
+        const QCPAxis* top = bars->axis(QCPAxis::atTop);
+        const int title = QFontMetrics(top->labelFont()).horizontalAdvance(top->label());
+        QVERIFY2(title <= bars->width(), qPrintable(QStringLiteral("'%1' %2 px over a %3 px rect")
+                                                        .arg(top->label())
+                                                        .arg(title)
+                                                        .arg(bars->width())));
         const LimitsFrame& frame = view->lastFrame();
         QVector<QRectF> shown;
         for (int lane = 0; lane < 4; ++lane) {
