@@ -2,6 +2,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -14,6 +16,8 @@
 #include <algorithm>
 
 #include "core/limiters/limiter_factory.h"
+#include "ui/axis_tickers.h"
+#include "ui/column_fit.h"
 #include "ui/number_text.h"
 #include "ui/plot_layout.h"
 #include "ui/qcp.h"
@@ -160,6 +164,19 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     noteCell->addElement(0, 0, m_peakNote);
     noteCell->addElement(1, 0, new QCPLayoutElement(m_plot));
     grid->setColumnStretchFactors({2.6, 1.0});
+    // Counts as people write them ("750,000", "1.5 M"), never 5·10^6.
+    for (QCPAxisRect* rect : {m_acceptedRect, m_rejectedRect, m_peakRect}) {
+        rect->axis(QCPAxis::atLeft)
+            ->setTicker(
+                QSharedPointer<PlainNumberTicker>::create(PlainNumberTicker::Values::Whole));
+    }
+    // The bars' title is centred over its rect: a rect at least as wide keeps it off the edge.
+    {
+        const QCPAxis* top = m_peakRect->axis(QCPAxis::atTop);
+        const int title = QFontMetrics(top->labelFont()).horizontalAdvance(top->label());
+        m_peakRect->setMinimumSize(title + 8, 0);
+    }
+    connect(m_plot, &QCustomPlot::afterLayout, this, &LimitsView::placePeakLabels);
     auto* margins = new QCPMarginGroup(m_plot);
     m_acceptedRect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
     m_rejectedRect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
@@ -200,8 +217,13 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     m_lanes->verticalHeader()->setDefaultSectionSize(22);
     m_lanes->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_lanes->setSelectionMode(QAbstractItemView::NoSelection);
-    // Every figure sized to its content (never cut); the algorithm's name takes the rest.
+    // Every figure sized to its content (never cut); the algorithm's name takes the rest. When
+    // narrow, keys, memory, s over L and rej. % give way in that order (named in the algorithm
+    // header's tooltip) rather than cut a name or a number or scroll sideways.
     fitColumns(*m_lanes, ColAlgorithm);
+    m_lanes->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_lanesFit = std::make_unique<ColumnFit>(*m_lanes);
+    m_lanes->installEventFilter(this);  // resizes: fitLanesColumns
 
     auto* keysTitle = new QLabel(tr("<b>Keys rejected most</b> (since the lab started)"));
     keysTitle->setObjectName(QStringLiteral("limitsKeysTitle"));
@@ -247,6 +269,76 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     layout->addLayout(controls);
     layout->addWidget(m_note);
     layout->addWidget(splitter, 1);
+}
+
+LimitsView::~LimitsView() = default;
+
+bool LimitsView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_lanes && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
+        fitLanesColumns();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void LimitsView::fitLanesColumns() {
+    const int reserved = m_lanesFit->need(ColAlgorithm) + m_lanesFit->need(ColAccepted) +
+                         m_lanesFit->need(ColRejected) + m_lanesFit->need(ColMaxWindow);
+    const QStringList hidden =
+        m_lanesFit->apply(reserved, {ColKeys, ColMemory, ColBursts, ColRejectedPct});
+    QTableWidgetItem* header = m_lanes->horizontalHeaderItem(ColAlgorithm);
+    const QString tip =
+        tr("The rate limiters, in their colours in the charts") +
+        (hidden.isEmpty() ? QString()
+                          : tr(". Hidden for lack of room: %1; widen the table to show them.")
+                                .arg(hidden.join(QStringLiteral(", "))));
+    if (header->toolTip() != tip) {
+        header->setToolTip(tip);
+    }
+}
+
+// After each layout (the bars' pixels known): shows the value labels most important first (over
+// L, then the higher bar) and hides any that would overlap one shown or not fit the bars' rect.
+void LimitsView::placePeakLabels() {
+    QCPAxis* x = m_peakRect->axis(QCPAxis::atBottom);
+    QCPAxis* y = m_peakRect->axis(QCPAxis::atLeft);
+    const std::size_t n = std::min(m_peakLabels.size(), m_frame.lanes.size());
+    std::vector<std::size_t> order(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        order[i] = i;
+    }
+    const Count limit = m_frame.options.limit.limit;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const Count pa = m_frame.lanes[a].maxInAnyWindow;
+        const Count pb = m_frame.lanes[b].maxInAnyWindow;
+        return (pa > limit) != (pb > limit) ? pa > limit : pa > pb;
+    });
+    const QRectF area = m_peakRect->rect();
+    std::vector<QRectF> shown;
+    for (std::size_t i : order) {
+        QCPItemText* label = m_peakLabels[i];
+        const QFontMetricsF metrics(label->font());
+        const double w = metrics.horizontalAdvance(label->text());
+        const double h = metrics.height();
+        const double peak = double(m_frame.lanes[i].maxInAnyWindow);
+        const double py = y->coordToPixel(peak);
+        // Over its bar, moved inwards as far as needed at the rect's edges.
+        const double left = std::max(
+            area.left() + 2, std::min(x->coordToPixel(double(i)) - w / 2, area.right() - 2 - w));
+        label->position->setCoords(x->pixelToCoord(left + w / 2), peak);
+        const QRectF box(left, py - h, w, h);
+        bool fits =
+            !label->text().isEmpty() && box.right() <= area.right() - 2 && box.top() >= area.top();
+        for (const QRectF& other : shown) {
+            fits = fits && !box.adjusted(-3, 0, 3, 0).intersects(other);
+        }
+        label->setVisible(fits);
+        if (fits) {
+            shown.push_back(box);
+        }
+    }
+    for (std::size_t i = n; i < m_peakLabels.size(); ++i) {
+        m_peakLabels[i]->setVisible(false);
+    }
 }
 
 void LimitsView::setTimeAxisMode(TimeAxisMode mode) {
@@ -306,6 +398,9 @@ QCPGraph* LimitsView::rejectedGraph(int lane) const {
 QCPGraph* LimitsView::burstGraph(int lane) const {
     return lane >= 0 && lane < int(m_bursts.size()) ? m_bursts[lane] : nullptr;
 }
+QCPItemText* LimitsView::peakLabel(int lane) const {
+    return lane >= 0 && lane < int(m_peakLabels.size()) ? m_peakLabels[lane] : nullptr;
+}
 
 void LimitsView::rebuildSeries() {
     m_plot->clearGraphs();
@@ -358,6 +453,7 @@ void LimitsView::rebuildSeries() {
         label->setClipAxisRect(m_peakRect);
         label->position->setAxes(peakX, peakY);
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        label->setFont(QFont(font().family(), 9));
         m_peakLabels.push_back(label);
         ticks.push_back(double(i));
         labels.push_back(fromView(m_names[i]));
@@ -506,7 +602,8 @@ void LimitsView::updateRanges() {
         const double peak = double(m_frame.lanes[i].maxInAnyWindow);
         m_peakBars[i]->setData({double(i)}, {peak}, true);
         m_peakLabels[i]->position->setCoords(double(i), peak);
-        m_peakLabels[i]->setText(QLocale().toString(qulonglong(m_frame.lanes[i].maxInAnyWindow)));
+        // Compact from a million ("1.17 M"): narrow enough to stand over its bar.
+        m_peakLabels[i]->setText(compactCount(m_frame.lanes[i].maxInAnyWindow));
         m_peakLabels[i]->setColor(m_frame.lanes[i].maxInAnyWindow > m_frame.options.limit.limit
                                       ? QColor("#d93025")
                                       : (m_dark ? QColor("#e8eaed") : QColor("#202124")));
@@ -606,6 +703,7 @@ void LimitsView::updateTables() {
             }
         }
     }
+    fitLanesColumns();  // the figures' widths may have changed
 }
 
 }  // namespace hitcounter::ui

@@ -12,6 +12,7 @@
 
 #include <QWidget>
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,7 @@ class QTableWidget;
 
 namespace hitcounter::ui {
 
+class ColumnFit;
 struct Theme;
 
 class LimitsView : public QWidget {
@@ -52,6 +54,7 @@ public:
     };
 
     explicit LimitsView(QWidget* parent = nullptr);
+    ~LimitsView() override;
 
     void setTimeAxisMode(TimeAxisMode mode);
     void applyTheme(const Theme& theme);
@@ -75,12 +78,20 @@ public:
     QCPGraph* acceptedGraph(int lane) const;
     QCPGraph* rejectedGraph(int lane) const;
     QCPGraph* burstGraph(int lane) const;
+    // Lane `lane`'s value label above its bar of max_in_any_window (nullptr if none). Labels
+    // that would overlap a more important one (over L first, then the higher) are hidden.
+    QCPItemText* peakLabel(int lane) const;
 
 Q_SIGNALS:
     void optionsRequested(const LimitsOptions& options);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void rebuildSeries();
+    void fitLanesColumns();
+    void placePeakLabels();
     void updateTables();
     void updateRanges();
 
@@ -100,6 +111,7 @@ private:
     QCPTextElement* m_peakNote = nullptr;
     QTableWidget* m_lanes;
     QTableWidget* m_keys;
+    std::unique_ptr<ColumnFit> m_lanesFit;
 
     LimitsFrame m_frame;  // the last one drawn, without its history
     std::deque<LimitSecond> m_history;

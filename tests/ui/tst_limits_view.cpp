@@ -3,7 +3,10 @@
 // `hitcounter-cli limit FILE --json` on the same file; the boundary example marks a burst for
 // fixed and none for log; after a seek it equals a from-the-start run (a LimitsFeed fed the
 // same rows here); changing L, W or the scope restarts it consistently (replay: re-run from
-// the start; live: from the point the counting thread takes the change).
+// the start; live: from the point the counting thread takes the change). At large values
+// (millions of requests) and at 1024x768, 1280x720 and 1920x1080 the lab's numbers are plain
+// (no exponents, separators or compact units), its bar value labels do not overlap and its
+// tables fit without cutting a cell or scrolling sideways.
 #include <QComboBox>
 #include <QImage>
 #include <QJsonDocument>
@@ -11,6 +14,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -25,6 +29,7 @@
 #include "core/time/manual_clock.h"
 #include "ui/limits_view.h"
 #include "ui/main_window.h"
+#include "ui/number_text.h"
 #include "ui/qcp.h"
 
 using namespace hitcounter;
@@ -61,6 +66,18 @@ QString writeTrace(const QTemporaryDir& dir, const QString& name, const HitBatch
                        .toUtf8());
     }
     return path;
+}
+
+// Millions of requests per second: ten keys, a burst from 300 to 360 s.
+HitBatch bigRows() {
+    HitBatch rows;
+    for (Timestamp t = 1; t <= 600; ++t) {
+        const Count each = (t >= 300 && t < 360) ? 900'000 : 150'000;
+        for (int k = 0; k < 10; ++k) {
+            rows.push_back(HitEvent{t, "/page/" + std::to_string(k), "v", each + Count(k * 7)});
+        }
+    }
+    return rows;
 }
 
 // The rows an uninterrupted replay has delivered at trace time t (file order).
@@ -177,6 +194,87 @@ void compareView(const LimitsView& view, const LimitsFrame& expected) {
             QCOMPARE(valueAt(view.burstGraph(int(i)), double(b.second)) >= 0, burst);
         }
     }
+}
+
+// `w` at `size`, shown, its lab (L = 1,000,000 per 60 s, every algorithm) run over bigRows()
+// and drawn.
+bool showBigLab(MainWindow& w, const QTemporaryDir& dir, QSize size) {
+    w.resize(size);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w) || !w.setLimitsOptions(labOptions(1'000'000, 60))) {
+        return false;
+    }
+    w.showLimitsView();
+    SourceSpec spec;
+    spec.kind = SourceSpec::Kind::Replay;
+    spec.file = writeTrace(dir, QStringLiteral("big.csv"), bigRows());
+    if (!w.startSpec(spec)) {
+        return false;
+    }
+    w.seekReplay(600);
+    if (!settleAfterSeek(w) || w.limitsView()->lastFrame().lanes.size() != 4) {
+        return false;
+    }
+    w.limitsView()->plot()->replot();
+    return true;
+}
+
+// A number as people write it: no exponent ("5e+06", "5·10⁶", "10^6"); from 1,000 up with the
+// locale's group separator or a compact unit ("1.5 M").
+bool plainNumber(const QString& text, double value) {
+    if (text.contains(QLatin1Char('e'), Qt::CaseInsensitive) ||
+        text.contains(QStringLiteral("·10")) || text.contains(QLatin1Char('^'))) {
+        return false;
+    }
+    if (std::abs(value) < 1000) {
+        return true;
+    }
+    static const QStringList kUnits{QStringLiteral(" M"), QStringLiteral(" G"),
+                                    QStringLiteral(" T")};
+    return text.contains(QLocale().groupSeparator()) ||
+           std::any_of(kUnits.begin(), kUnits.end(),
+                       [&](const QString& unit) { return text.endsWith(unit); });
+}
+
+// Every shown cell of `table` fits its column and the table does not scroll sideways. Returns
+// the hidden columns' headers.
+QStringList verifyTableFits(QTableWidget& table) {
+    QString widths;
+    for (int c = 0; c < table.columnCount(); ++c) {
+        widths += QStringLiteral(" %1%2")
+                      .arg(table.columnWidth(c))
+                      .arg(table.isColumnHidden(c) ? QStringLiteral("h") : QString());
+    }
+    // (The scroll bar follows the columns after the view's delayed layout.)
+    [&] {
+        QTRY_VERIFY2(!table.horizontalScrollBar()->isVisible(),
+                     qPrintable(QStringLiteral("%1 (%2 px) scrolls sideways:%3")
+                                    .arg(table.objectName())
+                                    .arg(table.width())
+                                    .arg(widths)));
+    }();
+    QStringList hidden;
+    if (QTest::currentTestFailed()) {
+        return hidden;
+    }
+    for (int c = 0; c < table.columnCount(); ++c) {
+        const QString header = table.horizontalHeaderItem(c)->text();
+        if (table.isColumnHidden(c)) {
+            hidden << header;
+            continue;
+        }
+        for (int row = 0; row < table.rowCount(); ++row) {
+            if (!cellTextFits(table, row, c)) {
+                QTest::qFail(qPrintable(QStringLiteral("%1: column %2 (%3 px) cuts '%4'")
+                                            .arg(table.objectName(), header)
+                                            .arg(table.columnWidth(c))
+                                            .arg(table.item(row, c)->text())),
+                             __FILE__, __LINE__);
+                return hidden;
+            }
+        }
+    }
+    return hidden;
 }
 
 }  // namespace
@@ -433,6 +531,135 @@ private Q_SLOTS:
         QCOMPARE(w.limitsOptions(), chosen);  // the tab was open: the lab runs again
         QCOMPARE(w.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget(),
                  static_cast<QWidget*>(w.limitsView()));
+    }
+
+    void windowSizes_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1024x768") << QSize(1024, 768);
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+
+    // Every tick label of the lab's plots is a plain number or time (the algorithms' names on
+    // the bars' axis aside); the count axes and the bars' value labels group their digits or
+    // use compact units ("1.17 M").
+    void largeNumbersArePlain_data() { windowSizes_data(); }
+    void largeNumbersArePlain() {
+        QFETCH(QSize, size);
+        QTemporaryDir dir;
+        MainWindow w;
+        QVERIFY(showBigLab(w, dir, size));
+        LimitsView* view = w.limitsView();
+        int checked = 0;
+        for (QCPAxisRect* rect : view->plot()->axisRects()) {
+            for (QCPAxis* axis : rect->axes(QCPAxis::atLeft | QCPAxis::atBottom)) {
+                if (!axis->visible() || !axis->tickLabels() ||
+                    !qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker()).isNull()) {
+                    continue;
+                }
+                const QVector<double> ticks = axis->tickVector();
+                const QVector<QString> labels = axis->tickVectorLabels();
+                QVERIFY(!labels.isEmpty());
+                for (int i = 0; i < labels.size() && i < ticks.size(); ++i) {
+                    // time axes read hh:mm:ss or seconds: no exponent either
+                    const double value = axis->axisType() == QCPAxis::atLeft ? ticks[i] : 0.0;
+                    QVERIFY2(plainNumber(labels[i], value),
+                             qPrintable(QStringLiteral("%1: '%2'")
+                                            .arg(axis->label(),
+                                                 labels.toList().join(QStringLiteral("' '")))));
+                    ++checked;
+                }
+            }
+        }
+        QVERIFY(checked >= 6);
+        for (int lane = 0; lane < 4; ++lane) {
+            const LimitLaneState& state = view->lastFrame().lanes[std::size_t(lane)];
+            QVERIFY2(plainNumber(view->peakLabel(lane)->text(), double(state.maxInAnyWindow)),
+                     qPrintable(view->peakLabel(lane)->text()));
+        }
+    }
+
+    // The value labels over the bars of max_in_any_window never overlap; one over L (red)
+    // always shows; the bars' title does not reach the plot's edge.
+    void peakLabelsDoNotOverlap_data() { windowSizes_data(); }
+    void peakLabelsDoNotOverlap() {
+        QFETCH(QSize, size);
+        QTemporaryDir dir;
+        MainWindow w;
+        QVERIFY(showBigLab(w, dir, size));
+        LimitsView* view = w.limitsView();
+        // The bars' title ("max in any window"), centred over its rect, stays inside it: off the
+        // plot's right edge.
+        QCPAxisRect* bars = view->peakLabel(0)->clipAxisRect();
+        const QCPAxis* top = bars->axis(QCPAxis::atTop);
+        const int title = QFontMetrics(top->labelFont()).horizontalAdvance(top->label());
+        QVERIFY2(title <= bars->width(), qPrintable(QStringLiteral("'%1' %2 px over a %3 px rect")
+                                                        .arg(top->label())
+                                                        .arg(title)
+                                                        .arg(bars->width())));
+        const LimitsFrame& frame = view->lastFrame();
+        QVector<QRectF> shown;
+        for (int lane = 0; lane < 4; ++lane) {
+            QCPItemText* label = view->peakLabel(lane);
+            QVERIFY(label != nullptr);
+            if (frame.lanes[std::size_t(lane)].maxInAnyWindow > frame.options.limit.limit) {
+                QVERIFY2(label->visible(), qPrintable(label->text()));
+            }
+            if (!label->visible()) {
+                continue;
+            }
+            const QRectF box =
+                QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition())
+                    .normalized();
+            for (const QRectF& other : shown) {
+                QVERIFY2(!box.intersects(other),
+                         qPrintable(QStringLiteral("'%1' at %2,%3 %4x%5 overlaps %6,%7 %8x%9")
+                                        .arg(label->text())
+                                        .arg(box.x())
+                                        .arg(box.y())
+                                        .arg(box.width())
+                                        .arg(box.height())
+                                        .arg(other.x())
+                                        .arg(other.y())
+                                        .arg(other.width())
+                                        .arg(other.height())));
+            }
+            shown.push_back(box);
+        }
+        QVERIFY(!shown.isEmpty());
+    }
+
+    // Both tables fit: every shown cell's text fits its column, nothing scrolls sideways; a
+    // column of the algorithms' table hidden for lack of room is named in its header's tooltip
+    // and the algorithm, accepted, rejected and max-in-W columns always show.
+    void tablesFitWithoutCuttingOrScrolling_data() { windowSizes_data(); }
+    void tablesFitWithoutCuttingOrScrolling() {
+        QFETCH(QSize, size);
+        QTemporaryDir dir;
+        MainWindow w;
+        QVERIFY(showBigLab(w, dir, size));
+        QTableWidget* lanes = w.limitsView()->lanesTable();
+        QVERIFY(lanes->isVisible());
+        QCOMPARE(lanes->rowCount(), 4);
+        const QStringList hidden = verifyTableFits(*lanes);
+        if (QTest::currentTestFailed()) {
+            return;
+        }
+        for (int c : {LimitsView::ColAlgorithm, LimitsView::ColAccepted, LimitsView::ColRejected,
+                      LimitsView::ColMaxWindow}) {
+            QVERIFY(!lanes->isColumnHidden(c));
+        }
+        for (const QString& header : hidden) {
+            QVERIFY2(lanes->horizontalHeaderItem(0)->toolTip().contains(header),
+                     qPrintable(lanes->horizontalHeaderItem(0)->toolTip()));
+        }
+        if (size.width() >= 1920) {
+            QVERIFY2(hidden.isEmpty(), qPrintable(hidden.join(QStringLiteral(", "))));
+        }
+        QTableWidget* keys = w.limitsView()->keysTable();
+        QVERIFY(keys->rowCount() > 0);
+        const QStringList keysHidden = verifyTableFits(*keys);
+        QVERIFY2(keysHidden.isEmpty(), qPrintable(keysHidden.join(QStringLiteral(", "))));
     }
 
     void theLabIsOffUntilTheTabOpens() {
