@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <algorithm>
 
 namespace hitcounter::ui {
 
@@ -38,12 +39,37 @@ QString replayStateText(const ReplayProgress& progress, bool paused) {
     return QString::fromUtf8(state.data(), qsizetype(state.size()));
 }
 
+Timestamp replayPositionInTrace(const ReplayProgress& progress, Timestamp now, bool looping) {
+    const Timestamp first = *progress.first;
+    const Timestamp last = *progress.last;
+    if (progress.state == ReplayState::Ended) {
+        return last;
+    }
+    if (now < first) {
+        return now;
+    }
+    if (looping) {
+        // With loop, time keeps growing past the end: the position within the trace.
+        return first + (now - first) % (last - first + 1);
+    }
+    return std::min(now, last);
+}
+
 ReplayBar::ReplayBar(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("replayBar"));
     m_play = new QPushButton(tr("Pause"));
     m_play->setObjectName(QStringLiteral("replayPlay"));
     m_play->setToolTip(tr("Play or pause the replay"));
-    connect(m_play, &QPushButton::clicked, this, [this] { Q_EMIT playRequested(m_paused); });
+    connect(m_play, &QPushButton::clicked, this, [this] {
+        if (!m_ended) {
+            Q_EMIT playRequested(m_paused);
+            return;
+        }
+        Q_EMIT seekRequested(m_first);
+        if (m_paused) {
+            Q_EMIT playRequested(true);
+        }
+    });
     m_seek = new QSlider(Qt::Horizontal);
     m_seek->setObjectName(QStringLiteral("replaySeek"));
     m_seek->setToolTip(
@@ -94,9 +120,22 @@ ReplayBar::ReplayBar(QWidget* parent) : QWidget(parent) {
 
 void ReplayBar::updateFrom(const ReplayProgress& progress, Timestamp now, bool paused) {
     m_paused = paused;
-    m_play->setText(paused ? tr("Play") : tr("Pause"));
+    const bool hits = progress.first && progress.last;
+    m_ended = hits && progress.state == ReplayState::Ended;
+    const bool live = progress.state == ReplayState::Idle ||
+                      progress.state == ReplayState::Loading ||
+                      progress.state == ReplayState::Playing;
+    if (m_ended) {
+        m_play->setText(tr("Replay from start"));
+        m_play->setToolTip(tr("Replay the trace again from its first second"));
+    } else {
+        m_play->setText(paused || !live ? tr("Play") : tr("Pause"));
+        m_play->setToolTip(tr("Play or pause the replay"));
+    }
+    // Nothing to play: an empty trace (no hit), a failed or a stopped replay.
+    m_play->setEnabled(m_ended || live);
     m_state->setText(replayStateText(progress, paused));
-    if (!progress.first || !progress.last) {
+    if (!hits) {
         const bool loading =
             progress.state == ReplayState::Loading || progress.state == ReplayState::Idle;
         m_time->setText(loading ? tr("loading %L1 rows").arg(progress.rows)
@@ -111,10 +150,8 @@ void ReplayBar::updateFrom(const ReplayProgress& progress, Timestamp now, bool p
         m_seek->setRange(int(*progress.first), int(*progress.last));
         m_seek->setPageStep(std::max(1, int((*progress.last - *progress.first) / 20)));
     }
-    // With loop, time keeps growing past the end: show the position within the trace.
-    const Timestamp span = *progress.last - *progress.first + 1;
     const Timestamp inTrace =
-        now >= *progress.first ? *progress.first + (now - *progress.first) % span : now;
+        replayPositionInTrace(progress, now, m_loop->isChecked() || progress.loops > 0);
     if (!m_seek->isSliderDown()) {
         const QSignalBlocker block(m_seek);
         m_seek->setValue(int(inTrace));

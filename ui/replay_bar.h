@@ -5,6 +5,12 @@
 // each frame. While the user drags the slider it is not moved by updates; the seek is
 // requested when the slider is released. A click on the groove puts the handle at the click
 // (not a page further) and seeks there on release.
+//
+// Position: the trace time shown (label and slider) is the replay's time within the trace:
+// with loop, wrapped into the trace; without, at most the trace's last second; once the state
+// is "ended", exactly the last second (the replay's clock may run on, its views do not).
+// The button: "Pause"/"Play" while loading or playing; "Replay from start" once ended (a seek
+// to the first second, and play); disabled for an empty, failed or stopped replay.
 #pragma once
 
 #include <QWidget>
@@ -22,6 +28,10 @@ namespace hitcounter::ui {
 // What the state label says: "paused" while the user paused a playing replay, "empty" for a
 // loaded trace without a hit, else the state's name (replayStateName).
 QString replayStateText(const ReplayProgress& progress, bool paused);
+
+// The trace time the bar shows for the replay's time `now` (see the class comment); `looping`:
+// the replay loops or has looped. Needs progress.first and progress.last.
+Timestamp replayPositionInTrace(const ReplayProgress& progress, Timestamp now, bool looping);
 
 class ReplayBar : public QWidget {
     Q_OBJECT
@@ -54,6 +64,7 @@ private:
     QLabel* m_time;
     QLabel* m_state;
     bool m_paused = false;
+    bool m_ended = false;  // the button replays from the start
     bool m_clockTimes = false;
     Timestamp m_first = 0;
 };

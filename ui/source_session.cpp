@@ -1,5 +1,6 @@
 #include "ui/source_session.h"
 
+#include <QDateTime>
 #include <QFileInfo>
 #include <algorithm>
 #include <filesystem>
@@ -11,6 +12,33 @@
 #include "core/time/clock.h"
 
 namespace hitcounter::ui {
+
+QString emptyReplayText(const ReplayProgress& progress, const QString& file) {
+    if (progress.state != ReplayState::Ended || progress.rows > 0) {
+        return {};
+    }
+    return progress.badRows == 0
+               ? SourceSession::tr("%1: the trace is empty: no hits to replay").arg(file)
+               : SourceSession::tr("%1: no hits to replay: all %L2 rows are bad; the first: %3")
+                     .arg(file)
+                     .arg(progress.badRows)
+                     .arg(QString::fromStdString(progress.firstBadRow));
+}
+
+QString replayLoadedText(const ReplayProgress& progress, const QString& file, bool clockTimes) {
+    if (!progress.first || !progress.last) {
+        return {};
+    }
+    const auto time = [clockTimes](Timestamp t) {
+        return clockTimes ? QDateTime::fromSecsSinceEpoch(t, Qt::LocalTime)
+                                .toString(QStringLiteral("yyyy-MM-dd hh:mm:ss"))
+                          : SourceSession::tr("%L1 s").arg(t);
+    };
+    return SourceSession::tr("Loaded %1: %L2 rows, trace time %3 to %4")
+        .arg(QFileInfo(file).fileName())
+        .arg(progress.rows)
+        .arg(time(*progress.first), time(*progress.last));
+}
 
 SourceSession::SourceSession(BatchQueue& queue, EngineWorker& worker, std::shared_ptr<Clock> clock,
                              QObject* parent)
@@ -61,6 +89,7 @@ bool SourceSession::startSpec(const SourceSpec& spec) {
     m_follow = built.follow;
     m_worker.setLiveClock(m_simulator == nullptr && m_replay == nullptr ? m_clock.get() : nullptr);
     m_replayProblemShown = false;
+    m_replayLoadShown = false;
     Q_EMIT specShown(spec, true);
     return true;
 }
@@ -239,19 +268,22 @@ void SourceSession::followReplay() {
         m_loading = false;
         Q_EMIT loadFinished();
     }
+    if (!m_replayLoadShown) {
+        // Once: it replaces "Started replay ... (loading, 0 rows)"; a problem below wins.
+        const QString loaded =
+            replayLoadedText(progress, m_spec.file, m_timeMode == TimeAxisMode::Clock);
+        if (!loaded.isEmpty()) {
+            Q_EMIT statusMessage(loaded, 10000);
+            m_replayLoadShown = true;
+        }
+    }
     if (!m_replayProblemShown) {
         if (progress.state == ReplayState::Failed) {
             Q_EMIT errorOccurred(QString::fromStdString(progress.error));
             m_replayProblemShown = true;
-        } else if (progress.state == ReplayState::Ended && progress.rows == 0) {
+        } else if (const QString empty = emptyReplayText(progress, m_spec.file); !empty.isEmpty()) {
             // Loaded without one good row: nothing will ever move; say why.
-            Q_EMIT errorOccurred(
-                progress.badRows == 0
-                    ? tr("%1: the trace is empty: no hits to replay").arg(m_spec.file)
-                    : tr("%1: no hits to replay: all %L2 rows are bad; the first: %3")
-                          .arg(m_spec.file)
-                          .arg(progress.badRows)
-                          .arg(QString::fromStdString(progress.firstBadRow)));
+            Q_EMIT errorOccurred(empty);
             m_replayProblemShown = true;
         } else if (progress.badRows > 0 && progress.state != ReplayState::Idle) {
             Q_EMIT errorOccurred(tr("%L1 bad rows skipped; the first: %2")

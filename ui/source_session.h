@@ -27,11 +27,12 @@
 //    touches a count. Empty file: stop (recordingShown with the total). False and
 //    errorOccurred if the file cannot be created; the previous recording keeps going then.
 //  - tick() (once per GUI frame): the replay's load progress (loadProgress / loadFinished,
-//    cancelLoading() aborts), its first problem (errorOccurred, once per source: a failure, an
-//    empty trace "FILE: the trace is empty: no hits to replay", bad rows skipped), its
-//    progress (replayProgress), a seek's rebuild progress (statusMessage), the end of the
-//    simulator's warm-up (full speed until it reaches the clock, then the spec's speed), and
-//    the recording's count (recordingShown).
+//    cancelLoading() aborts), once loaded its rows and span (statusMessage, replayLoadedText:
+//    it replaces the "Started ... loading, 0 rows" of started()), its first problem (errorOccurred,
+//    once per source: a failure, an empty trace "FILE: the trace is empty: no hits to replay", bad
+//    rows skipped), its progress (replayProgress), a seek's rebuild progress (statusMessage), the
+//    end of the simulator's warm-up (full speed until it reaches the clock, then the spec's speed),
+//    and the recording's count (recordingShown).
 //
 // Example: BatchQueue q; EngineWorker w(q); w.start(); SourceSession s(q, w, clock);
 //          s.startSpec(spec);  GUI frame timer: s.tick();  slider: s.seek(t);
@@ -53,6 +54,16 @@ class EngineWorker;
 }  // namespace hitcounter
 
 namespace hitcounter::ui {
+
+// Why a loaded replay of `file` has nothing to play (no good row): "FILE: the trace is empty: no
+// hits to replay", or that all its rows are bad, with the first. Empty unless it ended
+// without a good row.
+QString emptyReplayText(const ReplayProgress& progress, const QString& file);
+
+// What the status bar says once a replay of `file` has loaded: its rows and the trace times it
+// spans ("Loaded t.csv: 1,000 rows, trace time 1 s to 1,000 s"; access logs: dates and clock
+// times with `clockTimes`). Empty while loading, or for a replay with nothing to play.
+QString replayLoadedText(const ReplayProgress& progress, const QString& file, bool clockTimes);
 
 class SourceSession : public QObject {
     Q_OBJECT
@@ -134,6 +145,7 @@ private:
     QString m_recordPath;
     bool m_loading = false;  // a loadProgress was sent and no loadFinished yet
     bool m_replayProblemShown = false;
+    bool m_replayLoadShown = false;  // the status bar said what the replay loaded
     TimeAxisMode m_timeMode = TimeAxisMode::Clock;
 };
 

@@ -42,8 +42,10 @@ struct GuiCliOptions {
                              QStringLiteral("X")};
     QCommandLineOption replay{
         QStringLiteral("replay"),
-        QStringLiteral("Replay a trace CSV (time,key,visitor) or a web server access log "
-                       "(combined, common, JSON lines; plain or .gz; detected)."),
+        QStringLiteral("Replay a trace CSV (a header line naming its columns in any order: "
+                       "timestamp required; key, visitor and count optional; e.g. "
+                       "timestamp,key,visitor) or a web server access log (combined, common, "
+                       "JSON lines; plain or .gz; detected)."),
         QStringLiteral("FILE")};
     QCommandLineOption follow{
         QStringLiteral("follow"),
@@ -70,12 +72,13 @@ struct GuiCliOptions {
         QStringLiteral("MODE")};
     QCommandLineOption seek{
         QStringLiteral("seek"),
-        QStringLiteral("With --replay: seek to trace time T once loaded (every view rebuilt)."),
+        QStringLiteral("With --replay: seek to trace time T once loaded (every view rebuilt; "
+                       "past the trace's end: its last second)."),
         QStringLiteral("T")};
     QCommandLineOption stateJson{
         QStringLiteral("state-json"),
         QStringLiteral("With --replay and --seek: write what the window shows at T as JSON to "
-                       "OUT, then exit."),
+                       "OUT, then exit (2 if the trace cannot be read or holds no hit)."),
         QStringLiteral("OUT")};
     QCommandLineOption udp{QStringLiteral("listen-udp"),
                            QStringLiteral("Listen for statsd over UDP."),

@@ -16,6 +16,7 @@
 #include "core/teach/lessons.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
+#include "ui/source_session.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/teach_view.h"
 #include "ui/theme.h"
@@ -85,22 +86,40 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
 }
 
 // --state-json: waits until the seek's rebuild has been counted, writes what the window shows
-// and returns the exit code (2 if the trace cannot be replayed, 1 if OUT cannot be written).
+// and returns the exit code (2 if the trace cannot be replayed or holds no hit, 1 if OUT
+// cannot be written). A seek past the trace's last second shows the trace's end: "time" is
+// that second, as the replay bar says (docs/gui.md).
 int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
                          const hitcounter::app::GuiOptions& options) {
     using hitcounter::ReplayState;
     hitcounter::ReplaySource* replay = window.replay();
     const std::uint64_t epoch = replay->epoch();
+    hitcounter::Timestamp time = *options.seek;
     for (;;) {
         QCoreApplication::processEvents();
+        const bool running = replay->running();  // before progress: a last state is seen
         const hitcounter::ReplayProgress progress = replay->progress();
         if (progress.state == ReplayState::Failed || progress.state == ReplayState::Stopped) {
             std::fprintf(stderr, "hitcounter: %s\n",
                          progress.error.empty() ? "the replay stopped" : progress.error.c_str());
             return 2;
         }
+        // Without a hit the replay ends at once and no seek is ever applied.
+        if (const QString empty = hitcounter::ui::emptyReplayText(progress, window.spec().file);
+            !empty.isEmpty()) {
+            std::fprintf(stderr, "hitcounter: %s\n", qPrintable(empty));
+            return 2;
+        }
         if (progress.seeksApplied >= epoch) {
+            if (progress.last) {
+                time = std::min(time, *progress.last);
+            }
             break;
+        }
+        if (!running) {
+            std::fprintf(stderr, "hitcounter: %s: the replay ended before the seek to %lld\n",
+                         qPrintable(window.spec().file), static_cast<long long>(time));
+            return 2;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
@@ -110,7 +129,7 @@ int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
     }
     QFile out(options.stateJsonFile);
     if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        out.write(window.stateJson(*options.seek)) < 0 || !out.flush()) {
+        out.write(window.stateJson(time)) < 0 || !out.flush()) {
         std::fprintf(stderr, "hitcounter: %s: cannot write the state\n",
                      qPrintable(options.stateJsonFile));
         return 1;
@@ -184,8 +203,19 @@ int main(int argc, char* argv[]) {
         window.showLimitsView();
     }
     if (stateJson) {
-        if (!window.startSpec(*spec)) {
-            std::fprintf(stderr, "hitcounter: %s\n", qPrintable(window.errorText()));
+        // The window is never shown, so its error banner is not visible: keep the message.
+        QString startError;
+        const QMetaObject::Connection keep =
+            QObject::connect(window.session(), &hitcounter::ui::SourceSession::errorOccurred,
+                             [&startError](const QString& message) { startError = message; });
+        const bool started = window.startSpec(*spec);
+        QObject::disconnect(keep);
+        if (!started) {
+            std::fprintf(
+                stderr, "hitcounter: %s\n",
+                qPrintable(startError.isEmpty()
+                               ? QStringLiteral("%1: cannot start the replay").arg(spec->file)
+                               : startError));
             return 2;
         }
         window.replay()->pause();  // nothing streams past T

@@ -1,12 +1,17 @@
 // The GUI's command line: options that clash are an error naming both (exit 2 from the real
 // `hitcounter`, offscreen), explicit options win over the remembered source (a real QSettings
 // file), and numbers are printed as people write them.
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "app/gui/gui_options.h"
+#include "core/io/trace_format.h"
+#include "tests/ui/known_inputs.h"
 
 using hitcounter::app::formatNumber;
 using hitcounter::app::GuiOptions;
@@ -22,8 +27,9 @@ std::optional<GuiOptions> parse(QStringList args, QString* error) {
 }
 
 struct Run {
-    int exitCode = -1;
+    int exitCode = -1;  // -1: crashed, or killed after 20 s
     QString errors;
+    QString output;
 };
 
 // Runs the built GUI offscreen; a bad command line ends before any window opens.
@@ -39,7 +45,19 @@ Run runGui(const QStringList& args) {
         return {};
     }
     return {gui.exitStatus() == QProcess::NormalExit ? gui.exitCode() : -1,
-            QString::fromUtf8(gui.readAllStandardError())};
+            QString::fromUtf8(gui.readAllStandardError()),
+            QString::fromUtf8(gui.readAllStandardOutput())};
+}
+
+// --replay FILE --seek T --state-json OUT: the run and the JSON written (null if none).
+std::pair<Run, QJsonObject> stateAt(const QString& trace, const QString& seek, const QString& out) {
+    const Run run = runGui({QStringLiteral("--replay"), trace, QStringLiteral("--seek"), seek,
+                            QStringLiteral("--state-json"), out});
+    QFile file(out);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return {run, {}};
+    }
+    return {run, QJsonDocument::fromJson(file.readAll()).object()};
 }
 
 // The remembered source, written to and read back from a real settings file.
@@ -317,6 +335,78 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.errors.contains(QStringLiteral("hitcounter: ") + error),
                  qPrintable(run.errors));
+    }
+
+    // Past the trace's end the replay stands at its end: the JSON says that second, as the
+    // replay bar does, with the counts there (docs/gui.md).
+    void aSeekPastTheEndWritesTheTracesEnd() {
+        QTemporaryDir dir;
+        const QString trace =
+            hitcounter::testing::writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 400);
+        const auto [endRun, end] =
+            stateAt(trace, QStringLiteral("400"), dir.filePath(QStringLiteral("end.json")));
+        QVERIFY2(endRun.exitCode == 0, qPrintable(endRun.errors));
+        QCOMPARE(end.value(QStringLiteral("time")).toInteger(), 400);
+        QCOMPARE(end.value(QStringLiteral("total")).toInteger(), 400);
+        const auto [pastRun, past] =
+            stateAt(trace, QStringLiteral("99999"), dir.filePath(QStringLiteral("past.json")));
+        QVERIFY2(pastRun.exitCode == 0, qPrintable(pastRun.errors));
+        QCOMPARE(past.value(QStringLiteral("time")).toInteger(), 400);
+        QCOMPARE(past, end);
+    }
+
+    // A trace without a hit (a header only, or no byte at all) exits 2 at once, saying so.
+    void anEmptyTraceExitsTwoNamingTheFile_data() {
+        QTest::addColumn<QByteArray>("content");
+        QTest::newRow("header only") << QByteArray("timestamp,key,visitor\n");
+        QTest::newRow("zero bytes") << QByteArray();
+        QTest::newRow("only bad rows") << QByteArray("timestamp,key\nabc,k\n");
+    }
+    void anEmptyTraceExitsTwoNamingTheFile() {
+        QFETCH(QByteArray, content);
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("empty.csv"));
+        QFile file(trace);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QCOMPARE(file.write(content), content.size());
+        file.close();
+        const QString out = dir.filePath(QStringLiteral("e.json"));
+        const auto [run, state] = stateAt(trace, QStringLiteral("10"), out);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.errors.contains(QStringLiteral("hitcounter: ") + trace + ": "),
+                 qPrintable(run.errors));
+        QVERIFY2(run.errors.contains(QStringLiteral("no hits to replay")), qPrintable(run.errors));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    // A trace that cannot be opened: the message names the file and why, not "hitcounter: ".
+    void aMissingTraceExitsTwoNamingTheFileAndWhy() {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("missing.csv"));
+        const auto [run, state] =
+            stateAt(trace, QStringLiteral("1"), dir.filePath(QStringLiteral("n.json")));
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.errors.contains(trace), qPrintable(run.errors));
+        QVERIFY2(run.errors.contains(QStringLiteral("No such file")), qPrintable(run.errors));
+    }
+
+    // --help says what the trace reader accepts: a header naming a timestamp column, the
+    // others optional (core/io/trace_reader.cpp), not "(time,key,visitor)".
+    void theHelpDescribesTheTraceHeaderTheReaderAccepts() {
+        const Run run = runGui({QStringLiteral("--help")});
+        QCOMPARE(run.exitCode, 0);
+        const QString help = run.output.simplified();
+        const qsizetype at = help.indexOf(QStringLiteral("--replay <FILE>"));
+        QVERIFY2(at >= 0, qPrintable(help));
+        const QString replay = help.mid(at, help.indexOf(QStringLiteral("--follow"), at) - at);
+        QVERIFY2(!replay.contains(QStringLiteral("(time,")), qPrintable(replay));
+        for (std::string_view column :
+             {hitcounter::kTraceTimestampColumn, hitcounter::kTraceKeyColumn,
+              hitcounter::kTraceVisitorColumn, hitcounter::kTraceCountColumn}) {
+            QVERIFY2(replay.contains(QString::fromUtf8(column.data(), qsizetype(column.size()))),
+                     qPrintable(replay));
+        }
+        QVERIFY2(replay.contains(QStringLiteral("timestamp required")), qPrintable(replay));
     }
 
     void aSizeParsesIntoWidthAndHeight() {

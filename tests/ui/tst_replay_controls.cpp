@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
@@ -38,6 +39,12 @@ ReplayProgress loaded(Timestamp first, Timestamp last) {
     p.rows = std::uint64_t(last - first + 1);
     p.first = first;
     p.last = last;
+    return p;
+}
+
+ReplayProgress ended(Timestamp first, Timestamp last) {
+    ReplayProgress p = loaded(first, last);
+    p.state = ReplayState::Ended;
     return p;
 }
 
@@ -74,6 +81,113 @@ private Q_SLOTS:
         QCOMPARE(bar.playButton()->text(), QStringLiteral("Play"));
         bar.updateFrom(loaded(1, 100), 11, false);
         QCOMPARE(bar.stateLabel()->text(), QStringLiteral("playing"));
+    }
+
+    // An ended replay's clock runs on (a seek past the end, a fast speed): the bar shows the
+    // trace's end, as the views do, never a time wrapped back into the trace.
+    void anEndedReplayShowsTheTracesEnd_data() {
+        QTest::addColumn<qint64>("now");
+        QTest::newRow("seeked to 99999") << qint64(99999);
+        QTest::newRow("ran on at 1000x") << qint64(1144);
+        QTest::newRow("at the end") << qint64(900);
+    }
+    void anEndedReplayShowsTheTracesEnd() {
+        QFETCH(qint64, now);
+        ReplayBar bar;
+        bar.updateFrom(ended(1, 900), now, false);
+        QCOMPARE(bar.timeLabel()->text(), QStringLiteral("t = 900 s / 900 s"));
+        QCOMPARE(bar.seekSlider()->value(), 900);
+        QCOMPARE(bar.seekSlider()->value(), bar.seekSlider()->maximum());
+        QCOMPARE(bar.stateLabel()->text(), QStringLiteral("ended"));
+        // Still playing without loop, the clock just past the end: the end, not the start.
+        bar.updateFrom(loaded(1, 900), 905, false);
+        QCOMPARE(bar.timeLabel()->text(), QStringLiteral("t = 900 s / 900 s"));
+        // With loop the time within the trace.
+        bar.setLoop(true);
+        bar.updateFrom(loaded(1, 900), 905, false);
+        QCOMPARE(bar.timeLabel()->text(), QStringLiteral("t = 5 s / 900 s"));
+    }
+
+    // "Pause" means nothing once ended or without a hit: replay from the start, or disabled.
+    void theButtonOffersWhatCanBeDone() {
+        ReplayBar bar;
+        std::vector<Timestamp> seeks;
+        std::vector<bool> plays;
+        connect(&bar, &ReplayBar::seekRequested, this, [&](Timestamp t) { seeks.push_back(t); });
+        connect(&bar, &ReplayBar::playRequested, this, [&](bool play) { plays.push_back(play); });
+        QPushButton* button = bar.playButton();
+
+        bar.updateFrom(ended(5, 900), 99999, false);
+        QCOMPARE(button->text(), QStringLiteral("Replay from start"));
+        QVERIFY(button->isEnabled());
+        button->click();
+        QCOMPARE(seeks, (std::vector<Timestamp>{5}));
+        QVERIFY(plays.empty());  // not paused: it plays on from the start
+        bar.updateFrom(ended(5, 900), 99999, true);
+        button->click();
+        QCOMPARE(seeks, (std::vector<Timestamp>{5, 5}));
+        QCOMPARE(plays, (std::vector<bool>{true}));
+
+        ReplayProgress empty;
+        empty.state = ReplayState::Ended;
+        bar.updateFrom(empty, 0, false);
+        QCOMPARE(bar.stateLabel()->text(), QStringLiteral("empty"));
+        QVERIFY(!button->isEnabled());
+        QVERIFY(button->text() != QStringLiteral("Pause"));
+        ReplayProgress failed;
+        failed.state = ReplayState::Failed;
+        bar.updateFrom(failed, 0, false);
+        QVERIFY(!button->isEnabled());
+
+        bar.updateFrom(loaded(5, 900), 10, false);
+        QCOMPARE(button->text(), QStringLiteral("Pause"));
+        QVERIFY(button->isEnabled());
+        button->click();
+        QCOMPARE(plays, (std::vector<bool>{true, false}));
+        QCOMPARE(seeks.size(), std::size_t(2));
+    }
+
+    // A real replay seeked past its end: the bar stands at the end; its button replays it.
+    void aSeekPastTheEndShowsTheEndAndReplaysFromStart() {
+        QTemporaryDir dir;
+        const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 100);
+        MainWindow w(std::make_shared<ManualClock>());  // frozen: only seeks move the replay
+        QVERIFY(showReplaying(w, path));
+        QVERIFY(framesUntil(w, [&] { return w.replay()->progress().first.has_value(); }));
+        w.seekReplay(99999);
+        ReplayBar* bar = w.replayBar();
+        QVERIFY(
+            framesUntil(w, [&] { return bar->stateLabel()->text() == QLatin1String("ended"); }));
+        QCOMPARE(bar->timeLabel()->text(), QStringLiteral("t = 100 s / 100 s"));
+        QCOMPARE(bar->seekSlider()->value(), 100);
+        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().totalHits == 100; }));
+        QCOMPARE(bar->playButton()->text(), QStringLiteral("Replay from start"));
+        bar->playButton()->click();
+        QVERIFY(framesUntil(w, [&] {
+            return w.replay()->progress().state == ReplayState::Playing &&
+                   w.lastSnapshot().totalHits == 1;
+        }));
+        QCOMPARE(bar->timeLabel()->text(), QStringLiteral("t = 1 s / 100 s"));
+        QCOMPARE(bar->playButton()->text(), QStringLiteral("Pause"));
+    }
+
+    // The status bar does not keep "Started replay ... (loading, 0 rows)" once it loaded.
+    void theStatusBarSaysWhatTheReplayLoaded() {
+        QTemporaryDir dir;
+        const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 3, 1002);
+        MainWindow w(std::make_shared<ManualClock>());
+        QVERIFY(showReplaying(w, path));
+        QVERIFY(framesUntil(w, [&] {
+            return w.statusBar()->currentMessage().startsWith(QStringLiteral("Loaded"));
+        }));
+        const QString message = w.statusBar()->currentMessage();
+        QVERIFY2(message.contains(QStringLiteral("t.csv")), qPrintable(message));
+        const QLocale locale;
+        QVERIFY2(message.contains(locale.toString(1000) + QStringLiteral(" rows")),
+                 qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("3 s to %1 s").arg(locale.toString(1002))),
+                 qPrintable(message));
+        QVERIFY2(!message.contains(QStringLiteral("loading")), qPrintable(message));
     }
 
     void clickingTheSeekBarSeeksToTheClick() {
