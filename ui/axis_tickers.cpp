@@ -71,7 +71,17 @@ QVector<double> BytesLogTicker::createTickVector(double, const QCPRange& range) 
 
 double PlainNumberTicker::getTickStep(const QCPRange& range) {
     const double step = QCPAxisTicker::getTickStep(range);
-    return m_values == Values::Whole ? std::max(1.0, step) : step;
+    if (m_values == Values::Any) {
+        return step;
+    }
+    // Whole numbers only: at least 1, and 1, 2 or 5 x 10^n (QCustomPlot may choose 2.5, whose
+    // multiples 2.5, 7.5 are not whole).
+    if (step <= 1) {
+        return 1;
+    }
+    const double decade = std::pow(10.0, std::floor(std::log10(step)));
+    const double mantissa = step / decade;
+    return decade * (mantissa <= 1 ? 1 : mantissa <= 2 ? 2 : mantissa <= 5 ? 5 : 10);
 }
 
 // One style for the whole axis: the unit of its largest tick ("0.75 M", "1 M", "1.25 M", not

@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWheelEvent>
+#include <cmath>
 
 #include "core/time/manual_clock.h"
 #include "tests/ui/gui_test_steps.h"
@@ -333,6 +334,12 @@ private Q_SLOTS:
         std::copy_if(ticks.begin(), ticks.end(), std::back_inserter(inside),
                      [](double t) { return t >= 0 && t <= 1.25; });
         QCOMPARE(inside, (QVector<double>{0.0, 1.0}));
+        // A step of 2.5 (QCustomPlot's choice for 0 to 12.5) would tick 7.5 on a count axis.
+        whole.generate(QCPRange(0, 12.5), QLocale::c(), QLatin1Char('g'), 6, ticks, nullptr,
+                       &labels);
+        for (double t : ticks) {
+            QCOMPARE(t, std::round(t));
+        }
         // From a million, the whole axis in one unit: "0.5 M" beside "1 M", not "500,000".
         any.generate(QCPRange(0, 1.6e6), QLocale::c(), QLatin1Char('g'), 6, ticks, nullptr,
                      &labels);
