@@ -30,8 +30,9 @@
 //    timed as one span, the cost of an empty span (two clock reads) subtracted, and the
 //    policies are fed in a rotating order so that none always meets the coldest caches. A
 //    figure exists once kMinTimedCalls calls have been timed (fewer are dominated by the
-//    clock and its jitter: PolicyState::nsPerCall stays empty); then every closed second
-//    that completes another kMinTimedCalls calls updates an exponential average.
+//    clock and its jitter: PolicyState::nsPerCall stays empty); each closed second that
+//    completes another kMinTimedCalls calls adds a sample, and the figure is the median of
+//    the newest 9 samples (a preempted span does not move it).
 //
 // Cost: ingest() is O(hits x policies) plus the keyed monitor's work per hit.
 // Memory: historySeconds records of (2 * policies + 2) words, plus the counters.

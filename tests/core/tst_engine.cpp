@@ -52,6 +52,33 @@ private:
     RingCounter m_ring;
 };
 
+// A ring that stalls once, on its `stallAt`-th call, for `stall` (a preempted thread).
+class StallOnceCounter final : public WindowCounter {
+public:
+    StallOnceCounter(std::uint64_t stallAt, std::chrono::nanoseconds stall)
+        : m_stallAt(stallAt), m_stall(stall) {}
+    void hit(Timestamp t, Count n) override {
+        if (++m_calls == m_stallAt) {
+            const auto until = std::chrono::steady_clock::now() + m_stall;
+            while (std::chrono::steady_clock::now() < until) {
+            }
+        }
+        m_ring.hit(t, n);
+    }
+    Count count(Timestamp t) override { return m_ring.count(t); }
+    std::chrono::seconds window() const override { return m_ring.window(); }
+    std::size_t memoryBytes() const override { return m_ring.memoryBytes(); }
+    bool isExact() const override { return true; }
+    std::string_view name() const override { return "stall"; }
+    Count droppedLate() const override { return m_ring.droppedLate(); }
+
+private:
+    std::uint64_t m_stallAt;
+    std::chrono::nanoseconds m_stall;
+    std::uint64_t m_calls = 0;
+    RingCounter m_ring;
+};
+
 // Feeds one hit per second from `from` to `to`, each its own batch (as a live source does):
 // one hit() call per policy per second.
 void feedSeconds(Engine& e, Timestamp from, Timestamp to) {
@@ -356,6 +383,28 @@ private Q_SLOTS:
             *ring.nsPerCall < *slow.nsPerCall / 2,
             QByteArray::number(*ring.nsPerCall) + " vs " + QByteArray::number(*slow.nsPerCall));
         QCOMPARE(slow.count, ring.count);
+    }
+
+    // One stall of 20 ms in the last of six samples (40 us a call over its 500 calls): the
+    // figure stays near the others (an exponential average jumped to 12 us a call).
+    void oneStalledSampleDoesNotMoveTheTimePerCall() {
+        constexpr Timestamp kCalls = 6 * Timestamp(Engine::kMinTimedCalls);
+        EngineOptions options;
+        options.policies = {"stall"};
+        options.makePolicy = [](std::string_view name,
+                                const CounterOptions& o) -> std::unique_ptr<WindowCounter> {
+            if (name == "stall") {
+                return std::make_unique<StallOnceCounter>(std::uint64_t(kCalls) - 10,
+                                                          std::chrono::milliseconds(20));
+            }
+            return makeCounter(name, o);
+        };
+        Engine e(options);
+        feedSeconds(e, 1, kCalls + 1);  // the last second closes the sixth sample
+        const EngineSnapshot s = e.snapshot();
+        const PolicyState& stall = policy(s, "stall");
+        QVERIFY(stall.nsPerCall);
+        QVERIFY2(*stall.nsPerCall < 10'000.0, QByteArray::number(*stall.nsPerCall));
     }
 
     void eachSecondCountsItsHitsPerStatusClassSaturating() {

@@ -27,12 +27,9 @@ class RedisCluster {
 public:
     explicit RedisCluster(int masters = 3) : m_masters(masters) {
         for (int i = 0; i < 2 * masters; ++i) {
-            // Its own free bus port (the default, port + 10000, may be taken or > 65535).
-            m_busPorts.push_back(RedisServer::freePort());
-            m_nodes.push_back(std::make_unique<RedisServer>(std::vector<std::string>{
-                "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-                "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "yes",
-                "--cluster-port", std::to_string(m_busPorts.back())}));
+            m_busPorts.emplace_back();
+            m_nodes.emplace_back();
+            makeNode(std::size_t(i));
         }
     }
     ~RedisCluster() {
@@ -45,10 +42,16 @@ public:
     bool start(int timeoutMs = 30000) {
         const auto deadline =
             std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
-        for (auto& node : m_nodes)
-            if (!node->start(5000))
-                return fail("redis-server on port " + std::to_string(node->port()) +
-                            " did not start: " + node->output());
+        for (std::size_t i = 0; i < m_nodes.size(); ++i) {
+            // A free port is free when asked, not when the server binds it: another process
+            // (a client's ephemeral port) may take it in between. Then fresh ports, twice.
+            for (int attempt = 0; !m_nodes[i]->start(5000); ++attempt) {
+                if (attempt == 2)
+                    return fail("redis-server on port " + std::to_string(m_nodes[i]->port()) +
+                                " did not start: " + m_nodes[i]->output());
+                makeNode(i);
+            }
+        }
         std::vector<std::string> args{"redis-cli", "--cluster", "create"};
         for (auto& node : m_nodes)
             args.push_back("127.0.0.1:" + std::to_string(node->port()));
@@ -152,6 +155,16 @@ private:
                 return false;
         return true;
     }
+    // Node i on fresh free ports: its own bus port (the default, port + 10000, may be taken
+    // or > 65535).
+    void makeNode(std::size_t i) {
+        m_busPorts[i] = RedisServer::freePort();
+        m_nodes[i] = std::make_unique<RedisServer>(std::vector<std::string>{
+            "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
+            "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "yes",
+            "--cluster-port", std::to_string(m_busPorts[i])});
+    }
+
     int indexOf(int port) const {
         for (std::size_t i = 0; i < m_nodes.size(); ++i)
             if (m_nodes[i]->port() == port)
