@@ -30,13 +30,17 @@ const PolicyState& policy(const EngineSnapshot& s, std::string_view name) {
     return none;
 }
 
-// A policy that is slow on purpose: an exact ring that spins for `spin` in every hit().
+// A policy that is slow on purpose: an exact ring that spins for `spin` in its hit() calls: every
+// call, or only its `onlyCall`-th (a preempted thread).
 class SlowCounter final : public WindowCounter {
 public:
-    explicit SlowCounter(std::chrono::nanoseconds spin) : m_spin(spin) {}
+    explicit SlowCounter(std::chrono::nanoseconds spin, std::uint64_t onlyCall = 0)
+        : m_spin(spin), m_onlyCall(onlyCall) {}
     void hit(Timestamp t, Count n) override {
-        const auto until = std::chrono::steady_clock::now() + m_spin;
-        while (std::chrono::steady_clock::now() < until) {
+        if (++m_calls == m_onlyCall || m_onlyCall == 0) {
+            const auto until = std::chrono::steady_clock::now() + m_spin;
+            while (std::chrono::steady_clock::now() < until) {
+            }
         }
         m_ring.hit(t, n);
     }
@@ -49,32 +53,7 @@ public:
 
 private:
     std::chrono::nanoseconds m_spin;
-    RingCounter m_ring;
-};
-
-// A ring that stalls once, on its `stallAt`-th call, for `stall` (a preempted thread).
-class StallOnceCounter final : public WindowCounter {
-public:
-    StallOnceCounter(std::uint64_t stallAt, std::chrono::nanoseconds stall)
-        : m_stallAt(stallAt), m_stall(stall) {}
-    void hit(Timestamp t, Count n) override {
-        if (++m_calls == m_stallAt) {
-            const auto until = std::chrono::steady_clock::now() + m_stall;
-            while (std::chrono::steady_clock::now() < until) {
-            }
-        }
-        m_ring.hit(t, n);
-    }
-    Count count(Timestamp t) override { return m_ring.count(t); }
-    std::chrono::seconds window() const override { return m_ring.window(); }
-    std::size_t memoryBytes() const override { return m_ring.memoryBytes(); }
-    bool isExact() const override { return true; }
-    std::string_view name() const override { return "stall"; }
-    Count droppedLate() const override { return m_ring.droppedLate(); }
-
-private:
-    std::uint64_t m_stallAt;
-    std::chrono::nanoseconds m_stall;
+    std::uint64_t m_onlyCall;
     std::uint64_t m_calls = 0;
     RingCounter m_ring;
 };
@@ -390,19 +369,19 @@ private Q_SLOTS:
     void oneStalledSampleDoesNotMoveTheTimePerCall() {
         constexpr Timestamp kCalls = 6 * Timestamp(Engine::kMinTimedCalls);
         EngineOptions options;
-        options.policies = {"stall"};
+        options.policies = {"slow"};
         options.makePolicy = [](std::string_view name,
                                 const CounterOptions& o) -> std::unique_ptr<WindowCounter> {
-            if (name == "stall") {
-                return std::make_unique<StallOnceCounter>(std::uint64_t(kCalls) - 10,
-                                                          std::chrono::milliseconds(20));
+            if (name == "slow") {
+                return std::make_unique<SlowCounter>(std::chrono::milliseconds(20),
+                                                     std::uint64_t(kCalls) - 10);
             }
             return makeCounter(name, o);
         };
         Engine e(options);
         feedSeconds(e, 1, kCalls + 1);  // the last second closes the sixth sample
         const EngineSnapshot s = e.snapshot();
-        const PolicyState& stall = policy(s, "stall");
+        const PolicyState& stall = policy(s, "slow");
         QVERIFY(stall.nsPerCall);
         QVERIFY2(*stall.nsPerCall < 10'000.0, QByteArray::number(*stall.nsPerCall));
     }
