@@ -10,21 +10,10 @@
 namespace hitcounter::ui {
 
 namespace {
-// The fewest decimals (at most `most`) that write `value` exactly.
-int decimalsFor(double value, int most) {
-    int decimals = 0;
-    while (decimals < most && std::abs(value * std::pow(10.0, decimals) -
-                                       std::round(value * std::pow(10.0, decimals))) > 1e-6) {
-        ++decimals;
-    }
-    return decimals;
-}
-
-// `value` / `scale` with the fewest decimals, in the user's locale (the axis' own is C,
-// without group separators: "600,000"), and `unit` after it.
+// `value` / `scale` as people write it (no trailing zeros, at most `most` decimals, the
+// user's locale: "600,000", not the axis' C locale), and `unit` after it.
 QString scaledLabel(double value, double scale, const QString& unit, int most) {
-    const double scaled = value / scale;
-    return QLocale().toString(scaled, 'f', decimalsFor(scaled, most)) + unit;
+    return humanNumber(value / scale, most) + unit;
 }
 
 // The unit (scale and suffix) people would write `value` in: none under a million, then

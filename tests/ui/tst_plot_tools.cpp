@@ -58,6 +58,21 @@ bool knownStreamDrawn(MainWindow& w) {
         w, [&] { return w.lastSnapshot().head == 1009 && w.lastSnapshot().windowCount == 55; });
 }
 
+// `w` shown at 1280x720 with the known stream counted and drawn.
+bool showKnownStream(MainWindow& w) {
+    w.resize(1280, 720);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w)) {
+        return false;
+    }
+    pushKnownStream(w.queue());
+    if (!knownStreamDrawn(w)) {
+        return false;
+    }
+    w.renderNow();
+    return true;
+}
+
 void sendMouse(QWidget* to, QEvent::Type type, QPointF pos, Qt::MouseButton button,
                Qt::MouseButtons buttons, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
     QMouseEvent event(type, pos, to->mapToGlobal(pos), button, buttons, modifiers);
@@ -147,12 +162,7 @@ private Q_SLOTS:
 
     void aLegendClickHidesAndShowsItsSeries() {
         MainWindow w(std::make_shared<ManualClock>());
-        w.resize(1280, 720);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        pushKnownStream(w.queue());
-        QVERIFY(knownStreamDrawn(w));
-        w.renderNow();
+        QVERIFY(showKnownStream(w));
         LivePlot* live = w.livePlot();
         const QRectF entry = legendItemRect(*live, live->windowGraph());
         QVERIFY(!entry.isEmpty());
@@ -258,12 +268,7 @@ private Q_SLOTS:
     void exportWritesTheVisibleDataAndImages() {
         QTemporaryDir dir;
         MainWindow w(std::make_shared<ManualClock>());
-        w.resize(1280, 720);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        pushKnownStream(w.queue());
-        QVERIFY(knownStreamDrawn(w));
-        w.renderNow();
+        QVERIFY(showKnownStream(w));
         LivePlot* live = w.livePlot();
         QString error;
         const QString csvPath = dir.filePath(QStringLiteral("live.csv"));
@@ -449,12 +454,7 @@ private Q_SLOTS:
 
     void logYBoxZoomAndPresets() {
         MainWindow w(std::make_shared<ManualClock>());
-        w.resize(1280, 720);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        pushKnownStream(w.queue());
-        QVERIFY(knownStreamDrawn(w));
-        w.renderNow();
+        QVERIFY(showKnownStream(w));
         LivePlot* live = w.livePlot();
         PlotToolBar* tools = w.plotToolBar();
         QVERIFY(tools);
