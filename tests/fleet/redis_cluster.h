@@ -5,8 +5,8 @@
 //
 // Not thread-safe; owned by the test thread. start() is bounded: it returns false (with
 // error()) if a server does not answer, redis-cli does not finish, or the cluster does not
-// reach cluster_state:ok on every node in time. cluster-node-timeout is 1000 ms, so a killed
-// master's replica is promoted within a few seconds.
+// reach cluster_state:ok on every node in time. cluster-node-timeout is 1000 ms by default, so
+// a killed master's replica is promoted within a few seconds.
 #pragma once
 
 #include <signal.h>
@@ -25,7 +25,11 @@
 
 class RedisCluster {
 public:
-    explicit RedisCluster(int masters = 3) : m_masters(masters) {
+    // nodeTimeoutMs: cluster-node-timeout. 1000 makes failover tests quick; a load test on a
+    // busy machine wants Redis' default (15000), so that a node starved of CPU for a second
+    // is not failed over (losing the writes its replica had not received yet).
+    explicit RedisCluster(int masters = 3, int nodeTimeoutMs = 1000)
+        : m_masters(masters), m_nodeTimeoutMs(nodeTimeoutMs) {
         for (int i = 0; i < 2 * masters; ++i) {
             m_busPorts.emplace_back();
             m_nodes.emplace_back();
@@ -161,8 +165,9 @@ private:
         m_busPorts[i] = RedisServer::freePort();
         m_nodes[i] = std::make_unique<RedisServer>(std::vector<std::string>{
             "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-            "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "yes",
-            "--cluster-port", std::to_string(m_busPorts[i])});
+            "--cluster-node-timeout", std::to_string(m_nodeTimeoutMs),
+            "--cluster-require-full-coverage", "yes", "--cluster-port",
+            std::to_string(m_busPorts[i])});
     }
 
     int indexOf(int port) const {
@@ -303,6 +308,7 @@ private:
     }
 
     int m_masters;
+    int m_nodeTimeoutMs;
     std::vector<std::unique_ptr<RedisServer>> m_nodes;
     std::vector<std::uint16_t> m_busPorts;
     std::vector<int> m_dead;
