@@ -215,7 +215,7 @@ std::vector<RankedItem> FleetReader::top(std::size_t k, Timestamp windowSeconds,
 
 std::vector<Count> FleetReader::secondsSeries(
     std::size_t sources, const std::function<std::string(std::size_t, Timestamp)>& hashOf,
-    Timestamp windowSeconds, Timestamp now) {
+    Timestamp windowSeconds, Timestamp now, const std::string& node) {
     if (windowSeconds < 1 || windowSeconds > kExactWindowSeconds)
         throw std::invalid_argument("a series spans 1 to " + std::to_string(kExactWindowSeconds) +
                                     " seconds");
@@ -224,7 +224,8 @@ std::vector<Count> FleetReader::secondsSeries(
     for (std::size_t n = 0; n < sources; ++n)
         for (Timestamp m = minuteOf(first); m <= minuteOf(now); ++m)
             commands.push_back({"HGETALL", hashOf(n, m)});
-    const auto replies = m_client.pipeline(commands);
+    const auto replies =
+        node.empty() ? m_client.pipeline(commands) : m_client.pipelineAt(node, commands);
     std::vector<Count> series(std::size_t(windowSeconds), 0);
     std::size_t r = 0;
     for (std::size_t n = 0; n < sources; ++n)
@@ -254,6 +255,39 @@ std::vector<Count> FleetReader::fleetSeries(Timestamp windowSeconds, Timestamp n
     return secondsSeries(
         shards.size(), [&](std::size_t n, Timestamp m) { return fleetSecondsKey(shards[n], m); },
         windowSeconds, now);
+}
+
+FleetReader::PartialSeries FleetReader::fleetSeriesWithout(Timestamp windowSeconds, Timestamp now) {
+    // Grouped by master: a master that fails leaves out its shards only.
+    std::map<std::string, std::vector<int>> byMaster;
+    PartialSeries result{std::vector<Count>(std::size_t(std::max<Timestamp>(windowSeconds, 0)), 0),
+                         {}};
+    for (const int shard : topShardsToRead()) {
+        try {
+            byMaster[m_client.masterFor(fleetSecondsKey(shard, minuteOf(now)))].push_back(shard);
+        } catch (const RedisError&) {
+            result.missing.push_back("shard " + std::to_string(shard));
+        }
+    }
+    if (byMaster.empty())
+        throw RedisError(RedisError::Kind::Unreachable,
+                         m_client.url().describe() + ": no master serves the top-K shards");
+    std::size_t failed = 0;
+    for (const auto& [master, shards] : byMaster) {
+        try {
+            const std::vector<Count> part = secondsSeries(
+                shards.size(),
+                [&](std::size_t n, Timestamp m) { return fleetSecondsKey(shards[n], m); },
+                windowSeconds, now, master);
+            for (std::size_t i = 0; i < part.size(); ++i)
+                result.series[i] = saturatingAdd(result.series[i], part[i]);
+        } catch (const RedisError&) {
+            result.missing.push_back(master);
+            if (++failed == byMaster.size())
+                throw;  // nothing at all could be read
+        }
+    }
+    return result;
 }
 
 Count FleetReader::uniques(const std::string& key, Timestamp windowSeconds, Timestamp now) {

@@ -78,6 +78,16 @@ public:
     // whole fleet (fleetSecondsKey, every top shard added). Exact, like item().window.
     std::vector<Count> itemSeries(const std::string& key, Timestamp windowSeconds, Timestamp now);
     std::vector<Count> fleetSeries(Timestamp windowSeconds, Timestamp now);
+    // fleetSeries() without the top-K shards whose master cannot be read now (down, failing
+    // over): their runs' hits are missing from `series` until it is back; `missing` names
+    // those masters ("host:port"), empty when the series is the whole fleet's. Throws when no
+    // master at all can be read. For the fleet view, whose total then stays live through one
+    // master's outage.
+    struct PartialSeries {
+        std::vector<Count> series;
+        std::vector<std::string> missing;
+    };
+    PartialSeries fleetSeriesWithout(Timestamp windowSeconds, Timestamp now);
     // item().uniques alone: distinct visitors over the minutes the window touches.
     Count uniques(const std::string& key, Timestamp windowSeconds, Timestamp now);
     // Every alive instance's heartbeat, by name.
@@ -90,10 +100,11 @@ public:
 private:
     // Per key: the names its counts are stored under (the key, then its hot sub-items).
     std::vector<std::vector<std::string>> storageNames(const std::vector<std::string>& keys);
-    // The per-second hashes hashOf(source, minute) of `sources` sources, added up.
+    // The per-second hashes hashOf(source, minute) of `sources` sources, added up; read on
+    // `node` alone (unrouted: its keys must be in that node's slots) unless it is empty.
     std::vector<Count> secondsSeries(
         std::size_t sources, const std::function<std::string(std::size_t, Timestamp)>& hashOf,
-        Timestamp windowSeconds, Timestamp now);
+        Timestamp windowSeconds, Timestamp now, const std::string& node = {});
     Count mergedUniques(const std::string& key, const std::vector<std::string>& names,
                         Timestamp windowSeconds, Timestamp now);
 

@@ -2,6 +2,7 @@
 // uniques over hot sub-items and minutes at 10^6 visitors against the exact count, and the
 // fleet top-K spread over slots and still exact.
 #include <QTest>
+#include <map>
 #include <set>
 
 #include "core/fleet/fleet_keys.h"
@@ -153,6 +154,43 @@ private Q_SLOTS:
         // The fleet's per-second total adds every shard.
         const std::vector<Count> series = reader.fleetSeries(10, now);
         QCOMPARE(series.back(), Count(12 * 25 + 62));
+    }
+
+    // Last: it kills a master.
+    void theFleetTotalGoesOnWithoutADeadMastersShards() {
+        const Timestamp now = unixNow() + 20;  // a second no other test wrote
+        std::vector<std::unique_ptr<RedisSink>> sinks;
+        std::map<int, Count> perMaster;  // hits whose top-K shard lives on that master
+        for (int i = 0; i < 12; ++i) {
+            sinks.push_back(
+                sinkFor(fastSinkOptions(m_cluster.url(0), "total" + std::to_string(i))));
+            sinks.back()->add(HitBatch{{{now, "total.item", "", Count(i + 1)}}});
+        }
+        for (auto& sink : sinks) {
+            sink->stop();
+            perMaster[m_cluster.masterOf(keySlot(fleetSecondsKey(topShardOf(sink->run()), 0)))] +=
+                sink->stats().sentHits;
+        }
+        Count all = 0;
+        for (const auto& [master, hits] : perMaster)
+            all += hits;
+        QCOMPARE(all, Count(78));
+        QVERIFY(perMaster.size() >= 2);
+        const int victim = perMaster.begin()->first;
+        int entry = 0;
+        while (entry == victim)
+            ++entry;
+        RedisClient c(parseRedisUrl(m_cluster.url(entry)));
+        FleetReader reader(c);
+        QCOMPARE(reader.fleetSeries(5, now).back(), all);
+        QCOMPARE(reader.fleetSeriesWithout(5, now).missing.size(), std::size_t(0));
+        m_cluster.kill(victim);
+        const FleetReader::PartialSeries partial = reader.fleetSeriesWithout(5, now);
+        QCOMPARE(partial.series.back(), all - perMaster.begin()->second);
+        QCOMPARE(
+            partial.missing,
+            std::vector<std::string>{"127.0.0.1:" + std::to_string(m_cluster.node(victim).port())});
+        QVERIFY_THROWS_EXCEPTION(RedisError, reader.fleetSeries(5, now));  // exact or nothing
     }
 
 private:
