@@ -212,10 +212,12 @@ QJsonObject reportJson(const FleetSimOptions& o, const FleetSimReport& r) {
     QJsonArray keys;
     for (std::size_t i = 0; i < std::min(r.tally.keys.size(), kKeysShown); ++i) {
         const auto& k = r.tally.keys[i];
-        keys.append(QJsonObject{{QStringLiteral("key"), QString::fromStdString(k.tag)},
-                                {QStringLiteral("writes"), jsonCount(k.writes)},
-                                {QStringLiteral("max_per_second"), jsonCount(k.maxPerSecond)},
-                                {QStringLiteral("p99_per_second"), jsonCount(k.p99PerSecond)}});
+        keys.append(
+            QJsonObject{{QStringLiteral("key"), QString::fromStdString(k.tag)},
+                        {QStringLiteral("writes"), jsonCount(k.writes)},
+                        {QStringLiteral("max_per_second"), jsonCount(k.maxPerSecond)},
+                        {QStringLiteral("p99_per_second"), jsonCount(k.p99PerSecond)},
+                        {QStringLiteral("median_per_second"), jsonCount(k.medianPerSecond)}});
     }
     QJsonObject root{
         {QStringLiteral("sent"), jsonCount(r.sent)},
@@ -262,11 +264,13 @@ QJsonObject reportJson(const FleetSimOptions& o, const FleetSimReport& r) {
                 ++subItems;
                 subs.maxPerSecond = std::max(subs.maxPerSecond, k.maxPerSecond);
                 subs.p99PerSecond = std::max(subs.p99PerSecond, k.p99PerSecond);
+                subs.medianPerSecond = std::max(subs.medianPerSecond, k.medianPerSecond);
             }
         }
         const auto perSecond = [](const fleet::KeyWriteStats& k) {
             return QJsonObject{{QStringLiteral("max"), jsonCount(k.maxPerSecond)},
-                               {QStringLiteral("p99"), jsonCount(k.p99PerSecond)}};
+                               {QStringLiteral("p99"), jsonCount(k.p99PerSecond)},
+                               {QStringLiteral("median"), jsonCount(k.medianPerSecond)}};
         };
         root.insert(QStringLiteral("viral"),
                     QJsonObject{{QStringLiteral("key"), QString::fromStdString(r.viralKey)},
@@ -299,11 +303,11 @@ void printText(const FleetSimOptions& o, const FleetSimReport& r) {
         << r.fleetTotal << ", dropped " << r.dropped << '\n';
     out << "writes per key per second: max " << r.tally.maxWritesPerKeyPerSecond << " ("
         << r.tally.splitItems << " item(s) split); busiest keys:\n";
-    out << "  key,writes,max_per_s,p99_per_s\n";
+    out << "  key,writes,max_per_s,p99_per_s,median_per_s\n";
     for (std::size_t i = 0; i < std::min<std::size_t>(r.tally.keys.size(), 10); ++i) {
         const auto& k = r.tally.keys[i];
         out << "  " << tagText(k.tag) << ',' << k.writes << ',' << k.maxPerSecond << ','
-            << k.p99PerSecond << '\n';
+            << k.p99PerSecond << ',' << k.medianPerSecond << '\n';
     }
     out << "nodes (busiest master / quietest: " << QString::number(r.nodeBalance, 'f', 2)
         << "):\n  node,role,commands,max_per_s,p99_per_s,per_flush,calls,cpu_s\n";

@@ -99,8 +99,9 @@ TallySummary FlushTally::summary(Timestamp firstSecond, Timestamp lastSecond) co
         std::uint64_t seconds = 0;
         for (const auto& [value, n] : histogram)
             seconds += n;
+        const std::uint64_t zeros = span > seconds ? span - seconds : 0;
         KeyWriteStats k{tag, m_writes.at(tag), histogram.rbegin()->first,
-                        percentile(histogram, span > seconds ? span - seconds : 0, 0.99)};
+                        percentile(histogram, zeros, 0.99), percentile(histogram, zeros, 0.5)};
         s.maxWritesPerKeyPerSecond = std::max(s.maxWritesPerKeyPerSecond, k.maxPerSecond);
         s.keys.push_back(std::move(k));
         if (const auto sep = tag.find('\x1f'); sep != std::string::npos)

@@ -28,7 +28,8 @@ struct KeyWriteStats {
     std::string tag;  // an item, a sub-item ("ITEM\x1fK") or a top-K shard ("top:K")
     std::uint64_t writes = 0;
     std::uint64_t maxPerSecond = 0;
-    std::uint64_t p99PerSecond = 0;  // over every second of the span, those without writes too
+    std::uint64_t p99PerSecond = 0;     // over every second of the span, those without writes too
+    std::uint64_t medianPerSecond = 0;  // likewise
 };
 
 struct NodeCommandStats {

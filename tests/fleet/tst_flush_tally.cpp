@@ -58,6 +58,8 @@ private Q_SLOTS:
         QCOMPARE(key(s, "burst").maxPerSecond, std::uint64_t(5));
         QCOMPARE(key(s, "burst").p99PerSecond, std::uint64_t(0));
         QCOMPARE(key(s, "steady").p99PerSecond, std::uint64_t(1));
+        QCOMPARE(key(s, "burst").medianPerSecond, std::uint64_t(0));
+        QCOMPARE(key(s, "steady").medianPerSecond, std::uint64_t(1));
         QCOMPARE(s.lateReports, std::uint64_t(0));
     }
 
