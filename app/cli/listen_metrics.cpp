@@ -33,7 +33,9 @@ MetricFamily linesFamily(const MetricsSources& sources) {
     MetricFamily lines{.name = "hitcounter_lines",
                        .type = MetricType::Counter,
                        .help = "Lines parsed per listener: counted (hits), bad (malformed), "
-                               "ignored (other statsd types)."};
+                               "ignored (other statsd types).",
+                       .unit = {},
+                       .samples = {}};
     const auto add = [&](const Source& source) {
         const SourceStats s = source.stats();
         const std::string listener = source.describe();
@@ -59,7 +61,9 @@ MetricFamily droppedFamily(const MetricsSources& sources) {
                          .type = MetricType::Counter,
                          .help = "Hits lost: queue_full (UDP hits refused by the full queue to "
                                  "the counting), kernel (UDP datagrams the kernel dropped), redis "
-                                 "(fleet mode: hits Redis never acknowledged)."};
+                                 "(fleet mode: hits Redis never acknowledged).",
+                         .unit = {},
+                         .samples = {}};
     dropped.samples.push_back({{{"reason", "queue_full"}}, sources.queue.droppedHits()});
     dropped.samples.push_back({{{"reason", "kernel"}}, kernel});
     if (sources.sink)
@@ -143,6 +147,7 @@ std::vector<MetricFamily> ListenMetrics::families(Timestamp now) {
                    .type = MetricType::Counter,
                    .help = "Hits stamped an hour or more before the newest second: in "
                            "hitcounter_hits_total, in no window.",
+                   .unit = {},
                    .samples = {{{}, m_keys.tooOldHits()}}});
     all.push_back({.name = "hitcounter_queue_bytes",
                    .type = MetricType::Gauge,
@@ -160,6 +165,7 @@ std::vector<MetricFamily> ListenMetrics::families(Timestamp now) {
     all.push_back({.name = "hitcounter_build",
                    .type = MetricType::Info,
                    .help = "The running hitcounter's version.",
+                   .unit = {},
                    .samples = {{{{"version", m_version}}, Count{1}}}});
     return all;
 }

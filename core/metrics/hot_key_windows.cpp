@@ -229,7 +229,7 @@ void HotKeyWindows::setMaxKeys(std::size_t maxKeys, Timestamp now) {
 }
 
 KeyWindowRow HotKeyWindows::rowValues(const Row& row) const {
-    KeyWindowRow values{.label = row.label, .total = row.total};
+    KeyWindowRow values{.label = row.label, .total = row.total, .windows = {}, .uniques = {}};
     for (const auto w : m_options.windows) {
         values.windows.push_back(row.series.between(m_head - w.count(), m_head));
     }
@@ -260,7 +260,8 @@ std::vector<KeyWindowRow> HotKeyWindows::rows(Timestamp now) {
 
 KeyWindowRow HotKeyWindows::other(Timestamp now) {
     advance(now);
-    KeyWindowRow values{.label = std::string(kOtherLabel), .total = m_otherTotal};
+    KeyWindowRow values{
+        .label = std::string(kOtherLabel), .total = m_otherTotal, .windows = {}, .uniques = {}};
     for (const auto w : m_options.windows) {
         values.windows.push_back(m_otherWindows.countLast(m_head, w));
     }

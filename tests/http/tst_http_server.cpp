@@ -1,12 +1,6 @@
 // The HTTP server (core/http/http_server.h) on real sockets on 127.0.0.1: replies, keep-alive,
 // HEAD, bodies discarded, and a client that never reads a large reply does not stop the
 // server from answering others.
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
-#include <QElapsedTimer>
 #include <QTest>
 
 #include <atomic>
@@ -15,59 +9,16 @@
 #include "core/http/http_server.h"
 #include "core/net/socket_util.h"
 #include "core/sources/source.h"
+#include "tests/http/http_client.h"
 
 using namespace hitcounter;
 using namespace hitcounter::http;
 
 namespace {
 
-UniqueFd connectTo(std::uint16_t port) {
-    UniqueFd fd(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd.get(), reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0)
-        return UniqueFd();
-    return fd;
-}
-
-bool sendAll(int fd, std::string_view text) {
-    while (!text.empty()) {
-        const ssize_t n = ::send(fd, text.data(), text.size(), MSG_NOSIGNAL);
-        if (n <= 0)
-            return false;
-        text.remove_prefix(std::size_t(n));
-    }
-    return true;
-}
-
-// Reads one reply (headers and a Content-Length body), waiting at most 10 s.
-std::string readReply(int fd, bool head = false) {
-    std::string data;
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 10000) {
-        const auto end = data.find("\r\n\r\n");
-        if (end != std::string::npos) {
-            const auto at = data.find("Content-Length: ");
-            const std::size_t length = head || at == std::string::npos
-                                           ? 0
-                                           : std::stoul(data.substr(at + 16));
-            if (data.size() >= end + 4 + length)
-                return data.substr(0, end + 4 + length);
-        }
-        pollfd p{fd, POLLIN, 0};
-        if (::poll(&p, 1, 100) <= 0)
-            continue;
-        char buffer[65536];
-        const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-        if (n <= 0)
-            break;
-        data.append(buffer, std::size_t(n));
-    }
-    return data;
-}
+using testing::readReply;
+using testing::sendAll;
+using testing::tcpConnect;
 
 struct Server {
     explicit Server(HttpServer::Handler handler, HttpServerOptions options = {}) {
@@ -94,7 +45,7 @@ class HttpServerTest : public QObject {
 private Q_SLOTS:
     void answersWithTheHandlersReplyAndHeaders() {
         Server s(echo);
-        UniqueFd c = connectTo(s.port);
+        UniqueFd c = tcpConnect(s.port);
         QVERIFY(c);
         QVERIFY(sendAll(c.get(), "GET /metrics?x=1 HTTP/1.1\r\nHost: x\r\nAccept: a/b\r\n\r\n"));
         const std::string reply = readReply(c.get());
@@ -106,7 +57,7 @@ private Q_SLOTS:
 
     void keepsTheConnectionForTheNextRequest() {
         Server s(echo);
-        UniqueFd c = connectTo(s.port);
+        UniqueFd c = tcpConnect(s.port);
         QVERIFY(sendAll(c.get(), "GET /a HTTP/1.1\r\nHost: x\r\n\r\n"));
         QVERIFY(readReply(c.get()).ends_with("GET /a accept="));
         QVERIFY(sendAll(c.get(), "GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"));
@@ -115,11 +66,11 @@ private Q_SLOTS:
 
     void headGetsNoBodyAndABodyIsDiscarded() {
         Server s(echo);
-        UniqueFd c = connectTo(s.port);
+        UniqueFd c = tcpConnect(s.port);
         QVERIFY(sendAll(c.get(), "HEAD /m HTTP/1.1\r\nHost: x\r\n\r\n"));
         const std::string head = readReply(c.get(), true);
         QVERIFY2(head.starts_with("HTTP/1.1 200") && head.ends_with("\r\n\r\n"), head.c_str());
-        UniqueFd p = connectTo(s.port);
+        UniqueFd p = tcpConnect(s.port);
         QVERIFY(sendAll(p.get(),
                         "POST /m HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"));
         const std::string post = readReply(p.get());
@@ -136,11 +87,11 @@ private Q_SLOTS:
                                 .contentType = "text/plain",
                                 .body = r.path == "/big" ? big : "small"};
         });
-        UniqueFd stuck = connectTo(s.port);
+        UniqueFd stuck = tcpConnect(s.port);
         QVERIFY(sendAll(stuck.get(), "GET /big HTTP/1.1\r\nHost: x\r\n\r\n"));
         QTRY_VERIFY_WITH_TIMEOUT(served.load() >= 1, 10000);
         for (int i = 0; i < 20; ++i) {
-            UniqueFd c = connectTo(s.port);
+            UniqueFd c = tcpConnect(s.port);
             QVERIFY(sendAll(c.get(), "GET /small HTTP/1.1\r\nHost: x\r\n\r\n"));
             QVERIFY(readReply(c.get()).ends_with("\r\n\r\nsmall"));
         }
