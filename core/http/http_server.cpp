@@ -13,16 +13,20 @@ const char* headerOf(MHD_Connection* connection, const char* name) {
     return value ? value : "";
 }
 
-// libmicrohttpd's access handler: called once per request with the headers read (and again
-// for each piece of a body, which is discarded). The reply is queued at once.
+// libmicrohttpd's access handler: called when a request's headers are read, again for each
+// piece of its body (discarded: nothing here takes one), and once more when it is complete,
+// which is when the reply is queued (queued earlier, the library would close the connection
+// after it instead of keeping it alive).
 MHD_Result answer(void* handler, MHD_Connection* connection, const char* url, const char* method,
                   const char* /*version*/, const char* /*uploadData*/, size_t* uploadDataSize,
                   void** requestState) {
-    static int seen;
+    static int headersRead;
     if (*requestState == nullptr) {
-        *requestState = &seen;
-    } else if (*uploadDataSize != 0) {
-        *uploadDataSize = 0;  // a body nobody asked for
+        *requestState = &headersRead;
+        return MHD_YES;
+    }
+    if (*uploadDataSize != 0) {
+        *uploadDataSize = 0;
         return MHD_YES;
     }
     const HttpRequest request{.method = method,

@@ -85,7 +85,8 @@ private Q_SLOTS:
             ++served;
             return HttpResponse{.status = 200,
                                 .contentType = "text/plain",
-                                .body = r.path == "/big" ? big : "small"};
+                                .body = r.path == "/big" ? big : "small",
+                                .allow = {}};
         });
         UniqueFd stuck = tcpConnect(s.port);
         QVERIFY(sendAll(stuck.get(), "GET /big HTTP/1.1\r\nHost: x\r\n\r\n"));
