@@ -535,8 +535,8 @@ void reloadConfig(const ListenSettings& settings, ListenPlan& plan, ListenMetric
     for (const QString& key : QSet<QString>(wanted.keyBegin(), wanted.keyEnd()) +
                                   QSet<QString>(inForce.keyBegin(), inForce.keyEnd()))
         if (key != recordKey && key != keysKey && wanted.value(key) != inForce.value(key))
-            printError(QStringLiteral("reload: '%1' changed; it takes effect at the next start")
-                           .arg(key));
+            printError(
+                QStringLiteral("reload: '%1' changed; it takes effect at the next start").arg(key));
     int exitCode = kExitOk;
     const QString recorded = finishRecording(plan.recorder.get(), exitCode);
     if (!recorded.isEmpty())
@@ -567,7 +567,8 @@ std::unique_ptr<ListenMetrics> startMetrics(const ListenPlan& plan, const BatchQ
             plan.metrics, MetricsSources{plan.listeners, plan.followers, queue, sink},
             QCoreApplication::applicationVersion().toStdString());
         metrics->publish();
-        printError(QStringLiteral("serving metrics on %1").arg(QString::fromStdString(metrics->url())));
+        printError(
+            QStringLiteral("serving metrics on %1").arg(QString::fromStdString(metrics->url())));
         return metrics;
     } catch (const std::exception& e) {
         printError(QString::fromStdString(e.what()));

@@ -65,8 +65,8 @@ QString kindOf(const toml::node& node) {
 }
 
 // The entry for `key` = `node`, or std::nullopt after naming what is wrong with it.
-std::optional<ConfigEntry> entryFor(const QString& path, const QString& key,
-                                    const toml::node& node, const ConfigurableOption& option) {
+std::optional<ConfigEntry> entryFor(const QString& path, const QString& key, const toml::node& node,
+                                    const ConfigurableOption& option) {
     ConfigEntry entry{.key = key, .values = {}, .line = lineOf(node)};
     const QString place = QStringLiteral("%1:%2: key '%3': ").arg(path).arg(entry.line).arg(key);
     if (isFlag(option.option)) {
@@ -158,7 +158,8 @@ std::optional<ConfigFile> readConfigFile(const QString& path,
                                          std::span<const ConfigurableOption> options) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        printError(QStringLiteral("%1: cannot read the config file: %2").arg(path, file.errorString()));
+        printError(
+            QStringLiteral("%1: cannot read the config file: %2").arg(path, file.errorString()));
         return std::nullopt;
     }
     const QByteArray text = file.readAll();
@@ -258,16 +259,17 @@ QMap<QString, QStringList> optionValues(const QCommandLineParser& parser,
     for (const ConfigurableOption& o : options)
         if (parser.isSet(o.option))
             values.insert(longName(o.option), isFlag(o.option) ? QStringList{QStringLiteral("true")}
-                                                                : parser.values(o.option));
+                                                               : parser.values(o.option));
     return values;
 }
 
 QString configAsToml(const QCommandLineParser& parser,
                      std::span<const ConfigurableOption> options) {
-    QString out = QStringLiteral("# hitcounter-cli listen: the configuration in force "
-                                 "(--print-config)\n");
+    QString out = QStringLiteral(
+        "# hitcounter-cli listen: the configuration in force "
+        "(--print-config)\n");
     for (const ConfigurableOption& o : options) {
-        if (!parser.isSet(o.option))
+        if (!o.inFile || !parser.isSet(o.option))
             continue;
         const QString name = longName(o.option);
         if (isFlag(o.option)) {

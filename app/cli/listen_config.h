@@ -77,7 +77,6 @@ QMap<QString, QStringList> optionValues(const QCommandLineParser& parser,
 
 // What `parser` holds, as a file readConfigFile reads back to the same options
 // (listen --print-config): one line per option given, in `options` order.
-QString configAsToml(const QCommandLineParser& parser,
-                     std::span<const ConfigurableOption> options);
+QString configAsToml(const QCommandLineParser& parser, std::span<const ConfigurableOption> options);
 
 }  // namespace hitcounter::cli

@@ -32,17 +32,18 @@ Count saturatingSub(Count a, Count b) {
 MetricFamily linesFamily(const MetricsSources& sources) {
     MetricFamily lines{.name = "hitcounter_lines",
                        .type = MetricType::Counter,
-                       .help = "Lines parsed per listener: counted (hits), bad (malformed), "
-                               "ignored (other statsd types).",
+                       .help =
+                           "Lines parsed per listener: counted (hits), bad (malformed), "
+                           "ignored (other statsd types).",
                        .unit = {},
                        .samples = {}};
     const auto add = [&](const Source& source) {
         const SourceStats s = source.stats();
         const std::string listener = source.describe();
         const Count counted = saturatingSub(s.lines, saturatingAdd(s.badLines, s.ignoredLines));
-        for (const auto& [result, value] : {std::pair{"counted", counted},
-                                            std::pair{"bad", Count{s.badLines}},
-                                            std::pair{"ignored", Count{s.ignoredLines}}})
+        for (const auto& [result, value] :
+             {std::pair{"counted", counted}, std::pair{"bad", Count{s.badLines}},
+              std::pair{"ignored", Count{s.ignoredLines}}})
             lines.samples.push_back({{{"listener", listener}, {"result", result}}, value});
     };
     for (const auto& l : sources.listeners)
@@ -59,9 +60,10 @@ MetricFamily droppedFamily(const MetricsSources& sources) {
             kernel = saturatingAdd(kernel, Count(std::max<std::int64_t>(udp->kernelDrops(), 0)));
     MetricFamily dropped{.name = "hitcounter_dropped_hits",
                          .type = MetricType::Counter,
-                         .help = "Hits lost: queue_full (UDP hits refused by the full queue to "
-                                 "the counting), kernel (UDP datagrams the kernel dropped), redis "
-                                 "(fleet mode: hits Redis never acknowledged).",
+                         .help =
+                             "Hits lost: queue_full (UDP hits refused by the full queue to "
+                             "the counting), kernel (UDP datagrams the kernel dropped), redis "
+                             "(fleet mode: hits Redis never acknowledged).",
                          .unit = {},
                          .samples = {}};
     dropped.samples.push_back({{{"reason", "queue_full"}}, sources.queue.droppedHits()});
@@ -139,8 +141,8 @@ void ListenMetrics::publish() {
 
 std::vector<MetricFamily> ListenMetrics::families(Timestamp now) {
     const auto rows = m_keys.rows(now);
-    std::vector<MetricFamily> all = metrics::keyFamilies(
-        rows, m_keys.other(now), m_keys.windows(), metrics::HotKeyOptions{}.uniquesWindow);
+    std::vector<MetricFamily> all = metrics::keyFamilies(rows, m_keys.other(now), m_keys.windows(),
+                                                         metrics::HotKeyOptions{}.uniquesWindow);
     all.push_back(linesFamily(m_sources));
     all.push_back(droppedFamily(m_sources));
     all.push_back({.name = "hitcounter_hits_outside_windows",

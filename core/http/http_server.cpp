@@ -29,9 +29,8 @@ MHD_Result answer(void* handler, MHD_Connection* connection, const char* url, co
         *uploadDataSize = 0;
         return MHD_YES;
     }
-    const HttpRequest request{.method = method,
-                              .path = url,
-                              .accept = headerOf(connection, MHD_HTTP_HEADER_ACCEPT)};
+    const HttpRequest request{
+        .method = method, .path = url, .accept = headerOf(connection, MHD_HTTP_HEADER_ACCEPT)};
     const HttpResponse reply = (*static_cast<HttpServer::Handler*>(handler))(request);
     MHD_Response* response = MHD_create_response_from_buffer(
         reply.body.size(), const_cast<char*>(reply.body.data()), MHD_RESPMEM_MUST_COPY);
@@ -56,12 +55,12 @@ HttpServer::HttpServer(UniqueFd listening, Handler handler, HttpServerOptions op
     : m_socket(std::move(listening)), m_handler(std::move(handler)) {
     // ITC: a wake-up channel, so that the destructor can take the socket back (quiesce).
     const unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ITC;
-    m_daemon = MHD_start_daemon(
-        flags, 0, nullptr, nullptr, &answer, &m_handler, MHD_OPTION_LISTEN_SOCKET,
-        static_cast<MHD_socket>(m_socket.get()), MHD_OPTION_CONNECTION_LIMIT,
-        options.maxConnections, MHD_OPTION_CONNECTION_TIMEOUT,
-        static_cast<unsigned>(options.idleTimeout.count()), MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        options.requestMemory, MHD_OPTION_END);
+    m_daemon =
+        MHD_start_daemon(flags, 0, nullptr, nullptr, &answer, &m_handler, MHD_OPTION_LISTEN_SOCKET,
+                         static_cast<MHD_socket>(m_socket.get()), MHD_OPTION_CONNECTION_LIMIT,
+                         options.maxConnections, MHD_OPTION_CONNECTION_TIMEOUT,
+                         static_cast<unsigned>(options.idleTimeout.count()),
+                         MHD_OPTION_CONNECTION_MEMORY_LIMIT, options.requestMemory, MHD_OPTION_END);
     if (!m_daemon) {
         throw std::runtime_error("cannot start the HTTP server (libmicrohttpd)");
     }

@@ -215,8 +215,7 @@ ExpositionFormat negotiateFormat(std::string_view accept) {
             continue;
         }
         if (equalsIgnoringCase(range->type, "application/openmetrics-text")) {
-            if (range->version.empty() || range->version == "1.0.0" ||
-                range->version == "0.0.1") {
+            if (range->version.empty() || range->version == "1.0.0" || range->version == "0.0.1") {
                 openMetrics.offer(range->q, position);
             }
         } else if (equalsIgnoringCase(range->type, "text/plain") ||
@@ -228,8 +227,8 @@ ExpositionFormat negotiateFormat(std::string_view accept) {
         }
     }
     const bool chooseOpenMetrics =
-        openMetrics.q > text.q || (openMetrics.q > 0 && openMetrics.q == text.q &&
-                                   openMetrics.at < text.at);
+        openMetrics.q > text.q ||
+        (openMetrics.q > 0 && openMetrics.q == text.q && openMetrics.at < text.at);
     return chooseOpenMetrics ? ExpositionFormat::OpenMetrics100 : ExpositionFormat::Text004;
 }
 

@@ -176,9 +176,9 @@ void HotKeyWindows::rebalance(Timestamp now) {
     const std::size_t keep = std::min(kMaxSwaps, cold.size());
     std::partial_sort(cold.begin(), cold.begin() + static_cast<std::ptrdiff_t>(keep), cold.end(),
                       [](const auto& a, const auto& b) {
-                          return a.first != b.first ? a.first < b.first
-                                                    : a.second->second->label <
-                                                          b.second->second->label;
+                          return a.first != b.first
+                                     ? a.first < b.first
+                                     : a.second->second->label < b.second->second->label;
                       });
     std::size_t next = 0;
     for (const auto& candidate : candidates.top) {
@@ -234,8 +234,7 @@ KeyWindowRow HotKeyWindows::rowValues(const Row& row) const {
         values.windows.push_back(row.series.between(m_head - w.count(), m_head));
     }
     if (row.visitors) {
-        values.uniques =
-            row.visitors->estimate(m_head - m_options.uniquesWindow.count(), m_head);
+        values.uniques = row.visitors->estimate(m_head - m_options.uniquesWindow.count(), m_head);
     }
     return values;
 }

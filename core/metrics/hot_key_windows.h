@@ -78,9 +78,9 @@ struct HotKeyOptions {
 
 // One row as the snapshot holds it: plain values.
 struct KeyWindowRow {
-    std::string label;             // keyLabel(key), or kOtherLabel
-    Count total = 0;               // hits since the row was made
-    std::vector<Count> windows;    // one per HotKeyOptions::windows, in order
+    std::string label;                     // keyLabel(key), or kOtherLabel
+    Count total = 0;                       // hits since the row was made
+    std::vector<Count> windows;            // one per HotKeyOptions::windows, in order
     std::optional<std::uint64_t> uniques;  // set once a hit with a visitor arrived
     friend bool operator==(const KeyWindowRow&, const KeyWindowRow&) = default;
 };

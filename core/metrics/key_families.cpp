@@ -4,26 +4,28 @@
 
 namespace hitcounter::metrics {
 
-std::vector<MetricFamily> keyFamilies(std::span<const KeyWindowRow> rows,
-                                      const KeyWindowRow& other,
+std::vector<MetricFamily> keyFamilies(std::span<const KeyWindowRow> rows, const KeyWindowRow& other,
                                       std::span<const std::chrono::seconds> windows,
                                       std::chrono::seconds uniquesWindow) {
     MetricFamily hits{.name = "hitcounter_hits",
                       .type = MetricType::Counter,
-                      .help = "Hits per key since the key got its own series; keys beyond "
-                              "--metrics-keys are summed under key=\"__other__\".",
+                      .help =
+                          "Hits per key since the key got its own series; keys beyond "
+                          "--metrics-keys are summed under key=\"__other__\".",
                       .unit = {},
                       .samples = {}};
     MetricFamily window{.name = "hitcounter_window_hits",
                         .type = MetricType::Gauge,
-                        .help = "Exact hits per key in the last `window` seconds, (now - "
-                                "window, now].",
+                        .help =
+                            "Exact hits per key in the last `window` seconds, (now - "
+                            "window, now].",
                         .unit = {},
                         .samples = {}};
     MetricFamily uniques{.name = "hitcounter_window_uniques",
                          .type = MetricType::Gauge,
-                         .help = "Distinct visitors per key in the last `window` seconds "
-                                 "(HyperLogLog estimate), where hits name visitors.",
+                         .help =
+                             "Distinct visitors per key in the last `window` seconds "
+                             "(HyperLogLog estimate), where hits name visitors.",
                          .unit = {},
                          .samples = {}};
     const std::string uniquesLabel = std::to_string(uniquesWindow.count());

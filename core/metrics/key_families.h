@@ -18,8 +18,7 @@
 
 namespace hitcounter::metrics {
 
-std::vector<MetricFamily> keyFamilies(std::span<const KeyWindowRow> rows,
-                                      const KeyWindowRow& other,
+std::vector<MetricFamily> keyFamilies(std::span<const KeyWindowRow> rows, const KeyWindowRow& other,
                                       std::span<const std::chrono::seconds> windows,
                                       std::chrono::seconds uniquesWindow);
 

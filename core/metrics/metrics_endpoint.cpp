@@ -18,8 +18,8 @@ HttpReply health(const MetricsSnapshot* latest, std::chrono::steady_clock::time_
     }
     const auto age = std::chrono::duration_cast<std::chrono::seconds>(now - latest->published);
     if (age > staleAfter) {
-        return text(503, "counting stalled: no snapshot for " + std::to_string(age.count()) +
-                             " s\n");
+        return text(503,
+                    "counting stalled: no snapshot for " + std::to_string(age.count()) + " s\n");
     }
     if (!latest->unhealthy.empty()) {
         return text(503, latest->unhealthy + "\n");

@@ -87,7 +87,8 @@ public:
     quint16 metricsPort(int timeoutMs = 10000) {
         if (!waitForError("/metrics\n", timeoutMs))
             return 0;
-        const QRegularExpression line(QStringLiteral("serving metrics on http://\\S+:(\\d+)/metrics"));
+        const QRegularExpression line(
+            QStringLiteral("serving metrics on http://\\S+:(\\d+)/metrics"));
         return quint16(line.match(QString::fromUtf8(m_err)).captured(1).toUInt());
     }
 

@@ -71,8 +71,7 @@ private Q_SLOTS:
         const std::string head = readReply(c.get(), true);
         QVERIFY2(head.starts_with("HTTP/1.1 200") && head.ends_with("\r\n\r\n"), head.c_str());
         UniqueFd p = tcpConnect(s.port);
-        QVERIFY(sendAll(p.get(),
-                        "POST /m HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"));
+        QVERIFY(sendAll(p.get(), "POST /m HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"));
         const std::string post = readReply(p.get());
         QVERIFY2(post.find("Allow: GET, HEAD\r\n") != std::string::npos, post.c_str());
         QVERIFY2(post.ends_with("POST /m accept="), post.c_str());

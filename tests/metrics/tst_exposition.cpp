@@ -42,7 +42,11 @@ private Q_SLOTS:
         const std::vector<MetricFamily> families{
             counter({{{{"key", "a"}}, Count{3}}, {{{"key", "b"}}, Count{0}}}),
             {"hitcounter_queue_bytes", MetricType::Gauge, "Queued.", "bytes", {{{}, Count{7}}}},
-            {"hitcounter_build", MetricType::Info, "Version.", "", {{{{"version", "1.2"}}, Count{1}}}},
+            {"hitcounter_build",
+             MetricType::Info,
+             "Version.",
+             "",
+             {{{{"version", "1.2"}}, Count{1}}}},
         };
         QCOMPARE(render(families, ExpositionFormat::Text004),
                  std::string("# HELP hitcounter_hits_total Hits per key.\n"
@@ -61,7 +65,11 @@ private Q_SLOTS:
         const std::vector<MetricFamily> families{
             counter({{{{"key", "a"}}, Count{3}}}),
             {"hitcounter_queue_bytes", MetricType::Gauge, "Queued.", "bytes", {{{}, Count{7}}}},
-            {"hitcounter_build", MetricType::Info, "Version.", "", {{{{"version", "1.2"}}, Count{1}}}},
+            {"hitcounter_build",
+             MetricType::Info,
+             "Version.",
+             "",
+             {{{{"version", "1.2"}}, Count{1}}}},
         };
         QCOMPARE(render(families, ExpositionFormat::OpenMetrics100),
                  std::string("# TYPE hitcounter_hits counter\n"
@@ -97,7 +105,10 @@ private Q_SLOTS:
     void countsPrintDigitForDigitAndRealsShortest() {
         constexpr Count kMax = std::numeric_limits<Count>::max();
         const std::vector<MetricFamily> families{
-            {"g", MetricType::Gauge, "", "",
+            {"g",
+             MetricType::Gauge,
+             "",
+             "",
              {{{{"v", "max"}}, kMax},
               {{{"v", "real"}}, 0.1},
               {{{"v", "nan"}}, std::numeric_limits<double>::quiet_NaN()},
@@ -157,11 +168,18 @@ private Q_SLOTS:
     // keyLabel(), must keep the exposition valid. Raw invalid UTF-8 must not (the check
     // can fail).
     void promtoolAcceptsHostileKeysMadeIntoLabels() {
-        const std::vector<std::string> keys{
-            "plain",        "quote\"d",           "back\\slash",      "new\nline",
-            "\r\t\x1b]0;x\x07", std::string("nul\0byte", 8), "\xff\xfe bad utf-8",
-            "caf\xc3\xa9",   std::string(10000, 'k'), std::string(10000, 'k') + "2",
-            "__other__x",   ""};
+        const std::vector<std::string> keys{"plain",
+                                            "quote\"d",
+                                            "back\\slash",
+                                            "new\nline",
+                                            "\r\t\x1b]0;x\x07",
+                                            std::string("nul\0byte", 8),
+                                            "\xff\xfe bad utf-8",
+                                            "caf\xc3\xa9",
+                                            std::string(10000, 'k'),
+                                            std::string(10000, 'k') + "2",
+                                            "__other__x",
+                                            ""};
         std::vector<Sample> samples;
         for (const std::string& key : keys)
             samples.push_back({{{"key", keyLabel(key)}}, Count{1}});

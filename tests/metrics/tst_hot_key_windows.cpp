@@ -125,7 +125,7 @@ private Q_SLOTS:
     void futureHitsCountNowAndHitsAnHourOldCountInTotalsOnly() {
         HotKeyWindows w({.maxKeys = 5, .windows = {60s, 3600s}});
         w.add(hit(5000, "a"), 5000);
-        w.add(hit(9999999, "a", 2), 5000);  // a sender's clock far ahead
+        w.add(hit(9999999, "a", 2), 5000);      // a sender's clock far ahead
         w.add(hit(5000 - 3600, "a", 4), 5000);  // exactly an hour: out of every window
         const auto rows = w.rows(5000);
         QCOMPARE(rows[0], (KeyWindowRow{"a", 7, {3, 3}, std::nullopt}));
@@ -138,7 +138,7 @@ private Q_SLOTS:
     void theOtherLabelAndCollidingLabelsStayInOther() {
         HotKeyWindows w({.maxKeys = 10, .windows = {60s}});
         w.add(hit(100, "__other__", 3), 100);
-        w.add(hit(100, "\xff", 1), 100);    // label: the text \xff
+        w.add(hit(100, "\xff", 1), 100);   // label: the text \xff
         w.add(hit(100, "\\xff", 2), 100);  // a valid key with that very text
         const auto rows = w.rows(100);
         QCOMPARE(rows.size(), std::size_t{1});
