@@ -490,7 +490,8 @@ std::optional<ConfigFile> loadConfig(const QString& path, const QString& program
     const bool valid = checkConfigValues(*config, program, [&](const QStringList& arguments) {
         QCommandLineParser parser;
         options.addTo(parser);
-        return std::holds_alternative<ListenPlan>(parseListen(parser, options, arguments));
+        return std::holds_alternative<ListenPlan>(parseListen(parser, options, arguments)) &&
+               checkFleetValues(parser, options.fleet);
     });
     return valid ? config : std::nullopt;
 }

@@ -82,6 +82,9 @@ public:
         return quint16(line.match(QString::fromUtf8(m_err)).captured(1).toUInt());
     }
 
+    // What it wrote to stderr so far (for failure messages).
+    const QByteArray& errorOutput() const { return m_err; }
+
     // The port of its metrics endpoint, from "serving metrics on http://HOST:PORT/metrics"
     // (waiting for that line, bounded); 0 if it does not come.
     quint16 metricsPort(int timeoutMs = 10000) {

@@ -172,6 +172,13 @@ private Q_SLOTS:
             << QByteArray("duration = -3\n") << "bad.toml:1: key 'duration': --duration '-3'";
         QTest::newRow("bad address") << QByteArray("tcp = [\"127.0.0.1:x\"]\n")
                                      << "bad.toml:1: key 'tcp': address \"127.0.0.1:x\"";
+        QTest::newRow("bad redis url")
+            << QByteArray("redis = \"http://x\"\n") << "bad.toml:1: key 'redis': ";
+        QTest::newRow("bad instance")
+            << QByteArray("instance = \"a b\"\n")
+            << "bad.toml:1: key 'instance': --instance 'a b' is not a name";
+        QTest::newRow("bad flush interval") << QByteArray("flush-interval = 99\n")
+                                            << "bad.toml:1: key 'flush-interval': --flush-interval";
         QTest::newRow("command line only")
             << QByteArray("config = \"x\"\n") << "bad.toml:1: key 'config' is for the command line";
         QTest::newRow("syntax") << QByteArray("udp = [\"a\"\nx = 1\n") << "bad.toml:2:";
@@ -204,26 +211,33 @@ private Q_SLOTS:
             return sendAll(connection.get(), lines);
         };
         QVERIFY(send("a:2|c|T1700000000\n"));
-        QVERIFY(waitUntil([&] { return QFileInfo(first + ".partial").size() > 10; },
-                          std::chrono::seconds(10)));
+        const auto recorded = [](const QString& file, const QByteArray& row) {
+            QFile f(file);
+            return f.open(QIODevice::ReadOnly) && f.readAll().contains(row);
+        };
+        // Counted and flushed to the recording (at least once a second) before the SIGHUP.
+        QVERIFY(waitUntil([&] { return recorded(first + ".partial", "1700000000,a,2"); },
+                          std::chrono::seconds(30)));
         writeFile(
             dir, "c.toml",
             QStringLiteral("tcp = [\"127.0.0.1:0\"]\nudp = [\"127.0.0.1:0\"]\nrecord = \"%1\"\n")
                 .arg(second)
                 .toUtf8());
         cli.send(SIGHUP);
-        QVERIFY(cli.waitForError("reloaded "));
-        QVERIFY(cli.waitForError("recorded 2 hits to "));
-        QVERIFY(cli.waitForError("reload: 'udp' changed; it takes effect at the next start"));
+        QVERIFY2(cli.waitForError("reloaded "), cli.errorOutput().constData());
+        QVERIFY2(cli.waitForError("recorded 2 hits to "), cli.errorOutput().constData());
+        QVERIFY2(cli.waitForError("reload: 'udp' changed; it takes effect at the next start"),
+                 cli.errorOutput().constData());
         QVERIFY(QFile::exists(first));
         QVERIFY(!QFile::exists(first + ".partial"));
         QVERIFY(send("b:3|c|T1700000001\n"));
-        QVERIFY(waitUntil([&] { return QFileInfo(second + ".partial").size() > 10; },
-                          std::chrono::seconds(10)));
+        QVERIFY(waitUntil([&] { return recorded(second + ".partial", "1700000001,b,3"); },
+                          std::chrono::seconds(30)));
         // A broken file changes nothing: still running, still recording.
         writeFile(dir, "c.toml", "tcp = [\n");
         cli.send(SIGHUP);
-        QVERIFY(cli.waitForError("not applied; still running as before"));
+        QVERIFY2(cli.waitForError("not applied; still running as before"),
+                 cli.errorOutput().constData());
         const CliResult result = cli.stop(SIGTERM);
         QCOMPARE(result.exitCode, 0);
         QVERIFY2(result.err.contains("recorded 3 hits to "), result.err.constData());
