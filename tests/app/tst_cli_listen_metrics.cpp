@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "tests/app/listen_process.h"
+#include "tests/fleet/redis_server.h"
 #include "tests/http/http_client.h"
 #include "tests/net/net_test_support.h"
 
@@ -212,6 +213,38 @@ private Q_SLOTS:
         const QJsonObject report = reportOf(cli.stop(SIGTERM));
         QCOMPARE(report.value("hits").toInt(), kSenders * kLinesEach);
         QCOMPARE(report.value("dropped").toInt(), 0);
+    }
+
+    void healthIs503WhileRedisIsDownAndOkAgainAfter() {
+        RedisServer redis;
+        QVERIFY2(redis.start(), redis.output().c_str());
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--metrics", "127.0.0.1:0", "--redis",
+                           QString::fromStdString(redis.url()), "--flush-interval", "0.1"},
+                          1));
+        const quint16 port = cli.metricsPort();
+        {
+            UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+            QVERIFY(sendAll(tcp.get(), "k:1|c\n"));
+        }
+        QVERIFY(waitUntil([&] { return httpGet(port, "/healthz").status == 200; },
+                          std::chrono::seconds(30)));
+        const std::string text = httpGet(port, "/metrics").body;
+        QVERIFY(sampleValue(text, "hitcounter_redis_lag_seconds").has_value());
+        QCOMPARE(sampleValue(text, "hitcounter_dropped_hits_total{reason=\"redis\"}"), 0.0);
+        redis.kill();
+        HttpResult down;
+        QVERIFY(waitUntil(
+            [&] {
+                down = httpGet(port, "/healthz");
+                return down.status == 503;
+            },
+            std::chrono::seconds(30)));
+        QVERIFY2(down.body.starts_with("redis: not connected"), down.body.c_str());
+        QVERIFY2(redis.start(), redis.output().c_str());
+        QVERIFY(waitUntil([&] { return httpGet(port, "/healthz").status == 200; },
+                          std::chrono::seconds(60)));
+        QCOMPARE(cli.stop(SIGTERM).exitCode, 0);
     }
 
     void badOrTakenMetricsAddressesAreErrors() {
