@@ -3,7 +3,6 @@
 // bounded, and scrapes during a flood (and a scraper that never reads) cost no hit.
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -13,6 +12,7 @@
 #include "tests/app/listen_process.h"
 #include "tests/fleet/redis_server.h"
 #include "tests/http/http_client.h"
+#include "tests/metrics/promtool.h"
 #include "tests/net/net_test_support.h"
 
 using namespace hitcounter;
@@ -38,17 +38,6 @@ double sumOfTotals(const std::string& text) {
         at = end;
     }
     return sum;
-}
-
-std::pair<int, QByteArray> promtool(const std::string& text) {
-    QProcess process;
-    process.start(QStringLiteral("promtool"), {QStringLiteral("check"), QStringLiteral("metrics")});
-    if (!process.waitForStarted(30000))
-        return {-1, "promtool did not start"};
-    process.write(text.data(), qint64(text.size()));
-    process.closeWriteChannel();
-    process.waitForFinished(120000);
-    return {process.exitCode(), process.readAllStandardOutput() + process.readAllStandardError()};
 }
 
 QJsonObject reportOf(const CliResult& result) {
@@ -94,7 +83,7 @@ private Q_SLOTS:
         QCOMPARE(lines("ignored"), 1.0);
         QCOMPARE(sampleValue(text, "hitcounter_dropped_hits_total{reason=\"queue_full\"}"), 0.0);
         QVERIFY(text.find("hitcounter_build_info{version=\"") != std::string::npos);
-        const auto [code, output] = promtool(text);
+        const auto [code, output] = promtoolCheck(text);
         QVERIFY2(code == 0, output.constData());
 
         const HttpResult om =
@@ -150,7 +139,7 @@ private Q_SLOTS:
         QVERIFY(text.find("hitcounter_hits_total{key=\"back\\\\slash\"} 1\n") != std::string::npos);
         QVERIFY(text.find("hitcounter_hits_total{key=\"\\\\xff\\\\xfe\"} 1\n") !=
                 std::string::npos);
-        const auto [code, output] = promtool(text);
+        const auto [code, output] = promtoolCheck(text);
         QVERIFY2(code == 0, output.constData());
         const std::string om = httpGet(port, "/metrics", "application/openmetrics-text").body;
         QVERIFY(om.size() < 1'000'000);

@@ -22,16 +22,18 @@ constexpr Timestamp kStart = 1'700'000'000;
 HitBatch batchOf(std::size_t keys, std::size_t size, std::size_t offset) {
     HitBatch batch;
     for (std::size_t i = 0; i < size; ++i)
-        batch.push_back({.time = kStart, .key = "page." + std::to_string((offset + i) % keys),
-                         .visitor = {}, .count = 1});
+        batch.push_back({.time = kStart,
+                         .key = "page." + std::to_string((offset + i) % keys),
+                         .visitor = {},
+                         .count = 1});
     return batch;
 }
 
 std::shared_ptr<const MetricsSnapshot> snapshotOf(HotKeyWindows& windows, Timestamp now) {
     auto s = std::make_shared<MetricsSnapshot>();
     const auto rows = windows.rows(now);
-    s->families = keyFamilies(rows, windows.other(now), windows.windows(),
-                              HotKeyOptions{}.uniquesWindow);
+    s->families =
+        keyFamilies(rows, windows.other(now), windows.windows(), HotKeyOptions{}.uniquesWindow);
     s->published = std::chrono::steady_clock::now();
     return s;
 }

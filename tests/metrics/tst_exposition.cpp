@@ -1,7 +1,6 @@
 // The Prometheus text format 0.0.4 and OpenMetrics 1.0 (core/metrics/exposition.h): exact
 // output for small cases, escaping, exact counts, the Accept negotiation, and promtool's
 // verdict on hostile label values.
-#include <QProcess>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -9,27 +8,28 @@
 
 #include "core/metrics/exposition.h"
 #include "core/metrics/label_text.h"
+#include "tests/metrics/promtool.h"
 
 using namespace hitcounter;
 using namespace hitcounter::metrics;
 
 namespace {
 
-MetricFamily counter(std::vector<Sample> samples) {
-    return {"hitcounter_hits", MetricType::Counter, "Hits per key.", "", std::move(samples)};
+// A counter, a gauge with a unit and an info family: one of each kind.
+std::vector<MetricFamily> oneOfEachKind() {
+    return {
+        {"hitcounter_hits",
+         MetricType::Counter,
+         "Hits per key.",
+         "",
+         {{{{"key", "a"}}, Count{3}}, {{{"key", "b"}}, Count{0}}}},
+        {"hitcounter_queue_bytes", MetricType::Gauge, "Queued.", "bytes", {{{}, Count{7}}}},
+        {"hitcounter_build", MetricType::Info, "Version.", "", {{{{"version", "1.2"}}, Count{1}}}},
+    };
 }
 
-// promtool check metrics on `text`: its exit code and output.
-std::pair<int, QByteArray> promtool(const std::string& text) {
-    QProcess process;
-    process.start(QStringLiteral("promtool"), {QStringLiteral("check"), QStringLiteral("metrics")});
-    if (!process.waitForStarted(30000))
-        return {-1, "promtool did not start (scripts/install-deps.sh installs prometheus)"};
-    process.write(text.data(), qint64(text.size()));
-    process.closeWriteChannel();
-    if (!process.waitForFinished(120000))
-        return {-2, "promtool did not finish"};
-    return {process.exitCode(), process.readAllStandardOutput() + process.readAllStandardError()};
+MetricFamily counter(std::vector<Sample> samples) {
+    return {"hitcounter_hits", MetricType::Counter, "Hits per key.", "", std::move(samples)};
 }
 
 }  // namespace
@@ -39,15 +39,7 @@ class ExpositionTest : public QObject {
 
 private Q_SLOTS:
     void textFormatDeclaresTheSampleNameAndPrintsEachSample() {
-        const std::vector<MetricFamily> families{
-            counter({{{{"key", "a"}}, Count{3}}, {{{"key", "b"}}, Count{0}}}),
-            {"hitcounter_queue_bytes", MetricType::Gauge, "Queued.", "bytes", {{{}, Count{7}}}},
-            {"hitcounter_build",
-             MetricType::Info,
-             "Version.",
-             "",
-             {{{{"version", "1.2"}}, Count{1}}}},
-        };
+        const auto families = oneOfEachKind();
         QCOMPARE(render(families, ExpositionFormat::Text004),
                  std::string("# HELP hitcounter_hits_total Hits per key.\n"
                              "# TYPE hitcounter_hits_total counter\n"
@@ -62,19 +54,12 @@ private Q_SLOTS:
     }
 
     void openMetricsNamesTheFamilyAddsUnitsAndEndsWithEof() {
-        const std::vector<MetricFamily> families{
-            counter({{{{"key", "a"}}, Count{3}}}),
-            {"hitcounter_queue_bytes", MetricType::Gauge, "Queued.", "bytes", {{{}, Count{7}}}},
-            {"hitcounter_build",
-             MetricType::Info,
-             "Version.",
-             "",
-             {{{{"version", "1.2"}}, Count{1}}}},
-        };
+        const auto families = oneOfEachKind();
         QCOMPARE(render(families, ExpositionFormat::OpenMetrics100),
                  std::string("# TYPE hitcounter_hits counter\n"
                              "# HELP hitcounter_hits Hits per key.\n"
                              "hitcounter_hits_total{key=\"a\"} 3\n"
+                             "hitcounter_hits_total{key=\"b\"} 0\n"
                              "# TYPE hitcounter_queue_bytes gauge\n"
                              "# UNIT hitcounter_queue_bytes bytes\n"
                              "# HELP hitcounter_queue_bytes Queued.\n"
@@ -185,11 +170,11 @@ private Q_SLOTS:
             samples.push_back({{{"key", keyLabel(key)}}, Count{1}});
         const std::vector<MetricFamily> families{counter(samples)};
         const std::string text = render(families, ExpositionFormat::Text004);
-        const auto [code, output] = promtool(text);
+        const auto [code, output] = promtoolCheck(text);
         QVERIFY2(code == 0, output.constData());
 
         const std::vector<MetricFamily> raw{counter({{{{"key", "\xff"}}, Count{1}}})};
-        const auto [rawCode, rawOutput] = promtool(render(raw, ExpositionFormat::Text004));
+        const auto [rawCode, rawOutput] = promtoolCheck(render(raw, ExpositionFormat::Text004));
         QVERIFY2(rawCode != 0, "promtool accepted invalid UTF-8: the check above proves nothing");
     }
 };
