@@ -1,9 +1,12 @@
 // listen --metrics over real sockets: the endpoint's numbers against the listener's own
 // report, hostile keys and a million distinct keys keep the exposition valid (promtool) and
 // bounded, and scrapes during a flood (and a scraper that never reads) cost no hit.
+#include <QDateTime>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <atomic>
@@ -202,6 +205,37 @@ private Q_SLOTS:
         const QJsonObject report = reportOf(cli.stop(SIGTERM));
         QCOMPARE(report.value("hits").toInt(), kSenders * kLinesEach);
         QCOMPARE(report.value("dropped").toInt(), 0);
+    }
+
+    void followedAccessLogsGiveDistinctVisitorsPerKey() {
+        QTemporaryDir dir;
+        const QString log = dir.filePath("access.log");
+        // Three clients on /a (one twice), one on /b, stamped now (in every window).
+        const QByteArray now = QDateTime::currentDateTimeUtc()
+                                   .toString(QStringLiteral("dd/MMM/yyyy:HH:mm:ss"))
+                                   .toLatin1();
+        QByteArray lines;
+        for (const char* client : {"10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.1"})
+            lines += QByteArray(client) + " - - [" + now + " +0000] \"GET /a HTTP/1.1\" 200 5\n";
+        lines += "10.0.0.9 - - [" + now + " +0000] \"GET /b HTTP/1.1\" 200 5\n";
+        QFile file(log);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(lines);
+        file.close();
+        ListeningCli cli;
+        QVERIFY(cli.start({"--follow", log, "--from-start", "--metrics", "127.0.0.1:0"}, 0));
+        const quint16 port = cli.metricsPort();
+        std::string text;
+        QVERIFY(waitUntil(
+            [&] {
+                text = httpGet(port, "/metrics").body;
+                return sampleValue(text, "hitcounter_window_hits{key=\"/a\",window=\"300\"}") ==
+                       4.0;
+            },
+            std::chrono::seconds(30)));
+        QCOMPARE(sampleValue(text, "hitcounter_window_uniques{key=\"/a\",window=\"300\"}"), 3.0);
+        QCOMPARE(sampleValue(text, "hitcounter_window_uniques{key=\"/b\",window=\"300\"}"), 1.0);
+        QCOMPARE(cli.stop(SIGTERM).exitCode, 0);
     }
 
     void healthIs503WhileRedisIsDownAndOkAgainAfter() {
