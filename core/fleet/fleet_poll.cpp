@@ -226,8 +226,9 @@ void FleetPoller::pollOnce() {
         nodesProblem = std::string("cluster nodes: ") + e.what();
     }
     // Each part on its own: while one master fails over, the parts whose slots are served
-    // (the fleet total and top-K live in {top}'s slot, items and heartbeats elsewhere) stay
-    // live; a part that fails keeps its last value and marks the snapshot stale.
+    // stay live; a part that fails keeps its last value and marks the snapshot stale. The
+    // fleet total is spread over the top-K shards: it goes on without those of a failed
+    // master (stale: their runs' hits are missing until it is back).
     FleetReader reader(*m_client);
     const Timestamp at = now();
     const Timestamp window = m_options.windowSeconds;
@@ -245,12 +246,19 @@ void FleetPoller::pollOnce() {
         }
     };
     part([&] {
-        std::vector<Count> total = reader.fleetSeries(window, at);
+        FleetReader::PartialSeries total = reader.fleetSeriesWithout(window, at);
         next->totalWindow = 0;
-        for (const Count c : total)
+        for (const Count c : total.series)
             next->totalWindow += c;
-        next->total = std::move(total);
+        next->total = std::move(total.series);
         next->now = at;
+        if (!total.missing.empty()) {
+            std::string nodes;
+            for (const std::string& node : total.missing)
+                nodes += (nodes.empty() ? "" : ", ") + node;
+            throw RedisError(RedisError::Kind::Unreachable,
+                             "the fleet total misses the top-K shards on " + nodes);
+        }
     });
     part([&] {
         std::vector<FleetTopRow> top;

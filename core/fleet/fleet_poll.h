@@ -16,7 +16,9 @@
 // - Failures never stop the poller: a Redis that cannot be reached (connect or command past
 //   its timeout), a node that is down or failing over, CLUSTERDOWN: each part (fleet total,
 //   top-K, selected item, instances) that cannot be read keeps its last value (dataStale),
-//   the others are read as usual; the snapshot names what failed (problem, troubledNodes)
+//   the others are read as usual (the fleet total, spread over the top-K shards, is read
+//   without the shards of a failed master, and marked stale); the snapshot names what failed
+//   (problem, troubledNodes)
 //   and the next poll retries (after a failover the client finds the promoted replica).
 // - requestStop() returns at once; the thread ends after the read in progress (bounded by
 //   the timeouts); the destructor requests the stop and joins.
