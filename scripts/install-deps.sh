@@ -20,6 +20,9 @@ packages=(
     libbenchmark-dev goaccess
     # The layering check in the test command (scripts/check-layers.py, tests/layers).
     python3
+    # tests/ui/tst_policy_costs keeps a core busy beside the monitor (stress-ng --cpu 1) while
+    # it checks the policy comparison's cost ranking (issue 23).
+    stress-ng
 )
 
 missing=()
