@@ -1,6 +1,7 @@
 #include "ui/policy_comparison.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHelpEvent>
@@ -222,6 +223,7 @@ void PolicyComparison::fitLabels() {
             changed = true;
         }
     }
+    changed = fitCostTitle() || changed;
     if (changed) {
         relayout(*m_plot);
     }
@@ -535,11 +537,34 @@ void PolicyComparison::updateCosts(const PolicyCosts& costs) {
     for (QCPBars* bars : m_getHitsBars) {
         bars->setBaseValue(lower);
     }
-    const QString title = costs.policies.empty() ? tr("cost per operation: not measured yet")
-                                                 : tr("ns per hit ▮ · per getHits ▨");
-    if (m_nsRect->axis(QCPAxis::atTop)->label() != title) {
-        m_nsRect->axis(QCPAxis::atTop)->setLabel(title);
+    m_costsMeasured = !costs.policies.empty();
+    fitCostTitle();
+}
+
+bool PolicyComparison::fitCostTitle() {
+    const QStringList titles =
+        m_costsMeasured ? QStringList{tr("ns per hit ▮ · per getHits ▨"),
+                                      tr("ns: hit ▮ · getHits ▨"), tr("▮ hit ▨ getHits")}
+                        : QStringList{tr("cost per operation: not measured yet"),
+                                      tr("costs: not measured yet"), tr("not measured yet")};
+    QCPAxis* top = m_nsRect->axis(QCPAxis::atTop);
+    const QFontMetrics metrics(top->labelFont());
+    // Centred over the axis, which the tick labels push right of the rect's middle.
+    const QRect outer = m_nsRect->outerRect();
+    const int centre = m_nsRect->rect().center().x();
+    const int width = 2 * std::min(centre - outer.left(), outer.right() - centre);
+    QString title = titles.back();
+    for (const QString& candidate : titles) {
+        if (metrics.horizontalAdvance(candidate) <= width) {
+            title = candidate;
+            break;
+        }
     }
+    if (top->label() == title) {
+        return false;
+    }
+    top->setLabel(title);
+    return true;
 }
 
 void PolicyComparison::updateTable(const EngineSnapshot& snapshot, const PolicyCosts& costs) {

@@ -65,6 +65,9 @@ protected:
 
 private:
     void fitLabels();
+    // The cost chart's title, the longest that fits its width ("ns per hit ▮ · per getHits ▨",
+    // shorter at 1024 px); true if it changed.
+    bool fitCostTitle();
     void applyVisibility();
     void rebuildSeries(const EngineSnapshot& snapshot);
     void updateTable(const EngineSnapshot& snapshot, const PolicyCosts& costs);
@@ -95,6 +98,7 @@ private:
     std::vector<bool> m_stopped;       // per policy: stopped at the memory cap
     std::vector<QString> m_nsText;     // per policy: the tooltip over its bar
     QSet<QString> m_hidden;            // policies hidden from the table, kept across rebuilds
+    bool m_costsMeasured = false;      // figures came: the cost title no longer says "not measured"
     QColor m_whiskerColor{Qt::black};  // the theme's text colour
     QSharedPointer<QCPAxisTickerText> m_nsTicker;
 };

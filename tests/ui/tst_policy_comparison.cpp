@@ -213,6 +213,27 @@ QString tickLabelProblem(const QCustomPlot& plot, const QCPAxis& axis, QStringLi
     return {};
 }
 
+// What is wrong with the titles of `plot`'s axis rects ("" if nothing): a title, centred over
+// its axis as QCustomPlot draws it, that runs past its own rect into a neighbour or off the plot.
+QString titleProblem(const QCustomPlot& plot) {
+    for (QCPAxisRect* rect : plot.axisRects()) {
+        const QCPAxis& top = *rect->axis(QCPAxis::atTop);
+        const double width = QFontMetricsF(top.labelFont()).horizontalAdvance(top.label());
+        const double centre = rect->left() + rect->width() / 2.0;
+        const QRect outer = rect->outerRect();
+        if (centre - width / 2 < std::max(outer.left(), 0) ||
+            centre + width / 2 > std::min(outer.right() + 1, plot.width())) {
+            return QStringLiteral("title '%1' (%2..%3) leaves its chart (%4..%5)")
+                .arg(top.label())
+                .arg(centre - width / 2)
+                .arg(centre + width / 2)
+                .arg(outer.left())
+                .arg(outer.right() + 1);
+        }
+    }
+    return {};
+}
+
 // The axis rects of the comparison plot, in layout order (count, error, memory, ns).
 QList<QCPAxisRect*> comparisonRects(QCustomPlot& plot) {
     return plot.axisRects();
@@ -416,6 +437,32 @@ private Q_SLOTS:
             QVERIFY2(QToolTip::text().startsWith(name + QLatin1Char(':')),
                      qPrintable(QToolTip::text()));
         }
+    }
+
+    // Every chart's title stays over its chart, before the costs are measured and after: the
+    // cost chart's "ns per hit ▮ · per getHits ▨" ran into the error chart at 1024 px.
+    void everyChartTitleStaysOverItsChart_data() { windowSizes_data(); }
+    void everyChartTitleStaysOverItsChart() {
+        QFETCH(QSize, size);
+        MainWindow w;
+        QVERIFY(showWithClockStream(w, size));
+        QCustomPlot& plot = *w.comparison()->plot();
+        Engine e;
+        feedSeconds(e, 1, 400);
+        show(*w.comparison(), e);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QString problem = titleProblem(plot);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        CostMeter::Stream stream;
+        for (Timestamp t = 1; t <= 3000; ++t) {
+            stream.emplace_back(t / 3, Count(1));
+        }
+        show(*w.comparison(), e, CostMeter::measure(stream, e.options()));
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        const QString title = plot.axisRects()[3]->axis(QCPAxis::atTop)->label();
+        QVERIFY2(title.contains(QStringLiteral("getHits")), qPrintable(title));
+        problem = titleProblem(plot);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
 
     void timeTickLabelsDoNotOverlap_data() { windowSizes_data(); }
