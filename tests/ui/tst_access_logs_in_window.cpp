@@ -120,6 +120,14 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArra
     return file.fileName();
 }
 
+// Starts `w` following the access log `log`; false if it could not.
+bool startFollowing(MainWindow& w, const QString& log) {
+    SourceSpec spec;
+    spec.kind = SourceSpec::Kind::Follow;
+    spec.file = log;
+    return w.startSpec(spec);
+}
+
 bool appendFile(const QString& path, const QByteArray& bytes) {
     QFile file(path);
     return file.open(QIODevice::WriteOnly | QIODevice::Append) &&
@@ -636,10 +644,7 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(kBase + 100));
         MainWindow w(clock);
         w.show();
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Follow;
-        spec.file = log;
-        QVERIFY(w.startSpec(spec));
+        QVERIFY(startFollowing(w, log));
         QVERIFY(w.follow() != nullptr);
         const auto lines = [](int n, int status, int offset) {
             QByteArray text;
@@ -716,10 +721,7 @@ private Q_SLOTS:
             std::make_shared<ManualClock>(std::chrono::seconds(kBase + 505'000'000 + 45 * 86400));
         MainWindow w(clock);
         w.show();
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Follow;
-        spec.file = log;
-        QVERIFY(w.startSpec(spec));
+        QVERIFY(startFollowing(w, log));
         QByteArray lines;
         for (int i = 0; i < 30; ++i)
             lines += combinedLine(10 + i % 7, "/old" + QByteArray::number(i % 3), 200,

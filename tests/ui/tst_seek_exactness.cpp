@@ -232,6 +232,20 @@ bool settleAfterSeek(MainWindow& w) {
     return false;
 }
 
+// Seeks `w`'s replay to each of `targets` in turn and, once the seek is counted, runs
+// `check(target)` (QCOMPARE and friends); a failure says after which seek.
+template <typename Targets, typename Check>
+void seekEach(MainWindow& w, const Targets& targets, Check check) {
+    for (const auto target : targets) {
+        w.seekReplay(target);
+        QVERIFY(settleAfterSeek(w));
+        check(Timestamp(target));
+        if (QTest::currentTestFailed()) {
+            QFAIL(qPrintable(QStringLiteral("after the seek to %1").arg(target)));
+        }
+    }
+}
+
 // Every view of `w` equals `ref` (whose head the replay stands at).
 void compareViews(MainWindow& w, Engine& ref) {
     const EngineSnapshot expected = ref.snapshot();
@@ -324,15 +338,7 @@ private Q_SLOTS:
         spec.kind = SourceSpec::Kind::Replay;
         spec.file = writeTrace(dir, trace + QStringLiteral(".csv"), rows);
         QVERIFY(w.startSpec(spec));
-        for (qint64 target : targets) {
-            w.seekReplay(target);
-            QVERIFY(settleAfterSeek(w));
-            auto ref = replayedTo(rows, target);
-            compareViews(w, *ref);
-            if (QTest::currentTestFailed()) {
-                QFAIL(qPrintable(QStringLiteral("after the seek to %1").arg(target)));
-            }
-        }
+        seekEach(w, targets, [&](Timestamp target) { compareViews(w, *replayedTo(rows, target)); });
     }
 
     // A seek into a gap shows (T - W, T], not the window at the last hit: hits leave it second by
@@ -348,16 +354,14 @@ private Q_SLOTS:
         QVERIFY(w.startSpec(spec));
         // just after a cluster, in the short gap, at the window's edges after the second
         // cluster (its last hit at 320 leaves at 620), in the long gap, back into the short one
-        for (qint64 target :
-             {161, 230, 299, 321, 459, 460, 461, 619, 620, 621, 999, 1005, 175, 20, 5000, 310}) {
-            w.seekReplay(target);
-            QVERIFY(settleAfterSeek(w));
+        const std::vector<Timestamp> targets{161, 230, 299, 321,  459, 460, 461,  619,
+                                             620, 621, 999, 1005, 175, 20,  5000, 310};
+        seekEach(w, targets, [&](Timestamp target) {
             compareWithRecount(w, recount(rows, target, 300));
-            compareViews(w, *replayedTo(rows, target));
-            if (QTest::currentTestFailed()) {
-                QFAIL(qPrintable(QStringLiteral("after the seek to %1").arg(target)));
+            if (!QTest::currentTestFailed()) {
+                compareViews(w, *replayedTo(rows, target));
             }
-        }
+        });
     }
 
     // W = 20 on a small trace: a gap shorter than W (6..14) and one longer (18..59); a seek to
@@ -385,14 +389,8 @@ private Q_SLOTS:
         for (Timestamp t = 65; t >= 0; t -= 7) {
             targets.push_back(t);
         }
-        for (Timestamp target : targets) {
-            w.seekReplay(target);
-            QVERIFY(settleAfterSeek(w));
-            compareWithRecount(w, recount(rows, target, 20));
-            if (QTest::currentTestFailed()) {
-                QFAIL(qPrintable(QStringLiteral("after the seek to %1").arg(target)));
-            }
-        }
+        seekEach(w, targets,
+                 [&](Timestamp target) { compareWithRecount(w, recount(rows, target, 20)); });
     }
 
     // Playing through a gap, the window follows the replay's clock second by second; paused
