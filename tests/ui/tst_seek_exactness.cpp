@@ -217,6 +217,15 @@ double valueAt(QCPGraph* graph, double key) {
     return it != graph->data()->constEnd() && it->key == key ? it->value : -1.0;
 }
 
+// Writes `rows` as the trace `name` in `dir` and starts `w` replaying it; false if it could not.
+bool startReplay(MainWindow& w, const QTemporaryDir& dir, const QString& name,
+                 const HitBatch& rows) {
+    SourceSpec spec;
+    spec.kind = SourceSpec::Kind::Replay;
+    spec.file = writeTrace(dir, name, rows);
+    return w.startSpec(spec);
+}
+
 // Runs frames until the replay's last seek is counted and a settled frame is drawn.
 bool settleAfterSeek(MainWindow& w) {
     const std::uint64_t epoch = w.replay()->epoch();
@@ -334,10 +343,7 @@ private Q_SLOTS:
         // A manual clock that never moves: the replay stays where a seek puts it.
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
-        spec.file = writeTrace(dir, trace + QStringLiteral(".csv"), rows);
-        QVERIFY(w.startSpec(spec));
+        QVERIFY(startReplay(w, dir, trace + QStringLiteral(".csv"), rows));
         seekEach(w, targets, [&](Timestamp target) { compareViews(w, *replayedTo(rows, target)); });
     }
 
@@ -348,10 +354,7 @@ private Q_SLOTS:
         const HitBatch rows = gapRows();
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
-        spec.file = writeTrace(dir, QStringLiteral("gaps.csv"), rows);
-        QVERIFY(w.startSpec(spec));
+        QVERIFY(startReplay(w, dir, QStringLiteral("gaps.csv"), rows));
         // just after a cluster, in the short gap, at the window's edges after the second
         // cluster (its last hit at 320 leaves at 620), in the long gap, back into the short one
         const std::vector<Timestamp> targets{161, 230, 299, 321,  459, 460, 461,  619,
@@ -377,10 +380,7 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
         w.setWindowSeconds(20);
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
-        spec.file = writeTrace(dir, QStringLiteral("small.csv"), rows);
-        QVERIFY(w.startSpec(spec));
+        QVERIFY(startReplay(w, dir, QStringLiteral("small.csv"), rows));
         QCOMPARE(w.engineOptions().window, std::chrono::seconds(20));
         std::vector<Timestamp> targets;
         for (Timestamp t = 0; t <= 66; ++t) {
@@ -400,10 +400,7 @@ private Q_SLOTS:
         const HitBatch rows = gapRows();
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
-        spec.file = writeTrace(dir, QStringLiteral("play.csv"), rows);
-        QVERIFY(w.startSpec(spec));
+        QVERIFY(startReplay(w, dir, QStringLiteral("play.csv"), rows));
         w.seekReplay(150);
         QVERIFY(settleAfterSeek(w));
         const auto standsAt = [&](Timestamp t) {
@@ -497,10 +494,7 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
         w.show();
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
-        spec.file = writeTrace(dir, QStringLiteral("rec.csv"), rows);
-        QVERIFY(w.startSpec(spec));
+        QVERIFY(startReplay(w, dir, QStringLiteral("rec.csv"), rows));
         w.seekReplay(600);
         QVERIFY(settleAfterSeek(w));
         const Source* source = w.source();
