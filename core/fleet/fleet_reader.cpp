@@ -334,6 +334,23 @@ std::vector<InstanceHeartbeat> FleetReader::instances() {
     return alive;
 }
 
+bool FleetReader::logsReachBack(double before) {
+    for (const std::string& log : m_client.scan(kLogPattern)) {
+        const RedisReply first = m_client.command({"XRANGE", log, "-", "+", "COUNT", "1"});
+        if (first.elements.empty() || first.elements[0].elements.empty())
+            continue;
+        // A stream entry's id is "MILLISECONDS-SEQUENCE", the time Redis appended it.
+        const std::string& id = first.elements[0].elements[0].text;
+        try {
+            if (std::stod(id.substr(0, id.find('-'))) < before * 1000)
+                return true;
+        } catch (const std::exception&) {
+            throw RedisError(RedisError::Kind::Protocol, log + ": malformed entry id " + id);
+        }
+    }
+    return false;
+}
+
 RebuildResult FleetReader::rebuild() {
     RebuildResult result;
     const ScriptShas shas = loadScripts(m_client);

@@ -94,6 +94,9 @@ public:
     std::vector<InstanceHeartbeat> instances();
     // Re-applies every log entry of every instance (exactly once per flush, as live).
     RebuildResult rebuild();
+    // Whether some instance's log holds a flush appended before `before` (unix seconds): what
+    // a rebuild could restore of counts lost then (a log started after a restart cannot).
+    bool logsReachBack(double before);
     // Deletes every counting key (kCountPattern), keeping logs and heartbeats; returns how many.
     std::size_t wipeCounts();
 
