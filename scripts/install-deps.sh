@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages hitcounter needs to build, run and test, skipping those
 # already present. Runs apt as root, or through sudo.
+#   scripts/install-deps.sh [--screenshots]
+# --screenshots adds what scripts/wm-screenshots.sh needs to take the docs' screenshots under a
+# real window manager (no test needs them).
 set -euo pipefail
 
 packages=(
@@ -21,6 +24,11 @@ packages=(
     # The layering check in the test command (scripts/check-layers.py, tests/layers).
     python3
 )
+if [ "${1:-}" = "--screenshots" ]; then
+    # scripts/wm-screenshots.sh: a virtual X server, a window manager (title bar, borders),
+    # a way to maximise the window and a screen grabber (docs/gui.md, "Screenshots").
+    packages+=(xvfb openbox xdotool imagemagick)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

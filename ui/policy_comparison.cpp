@@ -137,12 +137,12 @@ QCPGraph* PolicyComparison::countGraph(int index) const {
     return index >= 0 && index < static_cast<int>(m_counts.size()) ? m_counts[index] : nullptr;
 }
 
-void PolicyComparison::setTimeAxisMode(TimeAxisMode mode) {
+void PolicyComparison::setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWrap> wrap) {
     for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_memoryRect}) {
         QCPAxis* axis = rect->axis(QCPAxis::atBottom);
         // The live plot above names the time axis; here its line would take the charts'
         // height (the tooltip says it).
-        setUntitledTimeAxis(*axis, mode);
+        setUntitledTimeAxis(*axis, mode, wrap);
         axis->ticker()->setTickCount(kMostTimeTicks);
     }
 }

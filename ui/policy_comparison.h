@@ -15,6 +15,7 @@
 #include <QSharedPointer>
 #include <QWidget>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/engine/engine_snapshot.h"
@@ -41,7 +42,8 @@ public:
     explicit PolicyComparison(QWidget* parent = nullptr);
     ~PolicyComparison() override;
 
-    void setTimeAxisMode(TimeAxisMode mode);
+    // Every time axis of the view (time_axis.h); `wrap`: a looping replay's trace.
+    void setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWrap> wrap = std::nullopt);
     void applyTheme(const Theme& theme);
     void updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot);
     void setTimeRange(const QCPRange& range);

@@ -77,6 +77,7 @@ public:
     TraceStatus next(TraceRow& row) override;
     const TraceError& error() const override;
     const TraceProgress& progress() const override { return m_reader->progress(); }
+    std::optional<int> utcOffset() const override { return m_reader->utcOffset(); }
 
     HitFileFormat format() const { return m_format; }
     bool compressed() const { return m_gzip != nullptr; }

@@ -353,6 +353,58 @@ private Q_SLOTS:
         QVERIFY(!replay.running());
     }
 
+    // Issue 23 item 3: check() says what start() would refuse, without starting anything.
+    void checkRefusesWhatStartRefuses() {
+        ManualClock base(0s);
+        ReplaySource missing(base, "/nonexistent/trace.csv");
+        QVERIFY_THROWS_EXCEPTION(SourceError, missing.check());
+        const auto garbage = writeFile("garbage.bin", std::string("\x01\x02\xff no trace\n", 14));
+        ReplaySource bad(base, garbage);
+        QVERIFY_THROWS_EXCEPTION(SourceError, bad.check());
+        const auto good = writeFile("good.csv", "timestamp,key\n1,a\n");
+        ReplaySource fine(base, good);
+        fine.check();
+        QVERIFY(!fine.running());
+    }
+
+    // Issue 23 item 4: paused is what describe() says while paused, with the speed in use.
+    void describeSaysPausedWhilePaused() {
+        const auto path = writeFile("paused.csv", "timestamp,key\n1,a\n2,a\n3,a\n");
+        ManualClock base(0s);
+        BatchQueue queue;
+        test::BatchCollector collector(queue);
+        ReplaySource replay(base, path);
+        replay.start(queue);
+        QVERIFY(collector.collectUntil(
+            [&] { return replay.progress().state == ReplayState::Playing; }));
+        QVERIFY(QString::fromStdString(replay.describe()).contains(", playing,"));
+        replay.pause();
+        replay.setSpeed(10);
+        const QString text = QString::fromStdString(replay.describe());
+        QVERIFY2(text.contains(", paused,") && !text.contains("playing") && text.contains("10x"),
+                 qPrintable(text));
+        replay.play();
+        QVERIFY(QString::fromStdString(replay.describe()).contains(", playing,"));
+        replay.stop();
+    }
+
+    // Issue 23 item 12: the load's bad rows, by FILE:LINE and problem, for the bad lines table.
+    void badRowsAreListedWithTheirPlace() {
+        const auto path = writeFile("listed.csv", "timestamp,key\n1,a\nx,b\n3,c\n");
+        ManualClock base(0s);
+        BatchQueue queue;
+        test::BatchCollector collector(queue);
+        ReplaySource replay(base, path,
+                            {.speed = VirtualClock::kAsFastAsPossible, .holdAtEnd = false});
+        replay.start(queue);
+        QVERIFY(collector.collectUntil([&] { return !replay.running(); }));
+        const std::vector<BadLine> lines = replay.recentBadLines();
+        QCOMPARE(lines.size(), std::size_t{1});
+        QCOMPARE(lines[0].origin, std::string("listed.csv:3"));
+        QVERIFY(!lines[0].problem.empty());
+        QVERIFY(lines[0].source.find("listed.csv") != std::string::npos);
+    }
+
     void describeNamesTheFile() {
         ManualClock base(0s);
         ReplaySource replay(base, "x/trace.csv", {.loop = true});
