@@ -26,8 +26,9 @@ packages=(
 )
 if [ "${1:-}" = "--screenshots" ]; then
     # scripts/wm-screenshots.sh: a virtual X server, a window manager (title bar, borders),
-    # a way to maximise the window and a screen grabber (docs/gui.md, "Screenshots").
-    packages+=(xvfb openbox xdotool imagemagick)
+    # a way to maximise the window and a screen grabber (docs/gui.md, "Screenshots");
+    # x11-utils for xdpyinfo, which the script polls until the X server answers.
+    packages+=(xvfb openbox xdotool imagemagick x11-utils)
 fi
 
 missing=()

@@ -55,7 +55,8 @@ for size in 1280x720 1024x768; do
         file="$out/wm-monitor-$size-$theme.png"
         DISPLAY=":$display" import -window root "$file"
         echo "$file"
-        DISPLAY=":$display" xdotool search --onlyvisible --pid "$app" getwindowgeometry
+        window=$(DISPLAY=":$display" xdotool search --onlyvisible --pid "$app" | head -1)
+        DISPLAY=":$display" xdotool getwindowgeometry "$window"
         kill "${pids[@]}" 2>/dev/null || true
         wait "${pids[@]}" 2>/dev/null || true
         pids=()

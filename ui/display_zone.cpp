@@ -58,7 +58,8 @@ QString DisplayZone::label(Timestamp t) const {
 }
 
 QString DisplayZone::shortLabel(Timestamp t) const {
-    return choice == ZoneChoice::Local ? QObject::tr("%1 local").arg(offsetName(t)) : offsetName(t);
+    return choice == ZoneChoice::Local ? QObject::tr("local, %1").arg(offsetName(t))
+                                       : offsetName(t);
 }
 
 DisplayZone resolveZone(ZoneChoice choice, std::optional<int> logOffsetSeconds) {

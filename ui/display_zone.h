@@ -2,7 +2,7 @@
 // crosshair readouts, the replay bar, status texts, alerts, CSV exports, the state JSON): UTC,
 // the system's local zone, or the log's own UTC offset, as its lines write it
 // (`--time-zone utc|local|log`, remembered; default local). Every place that shows a time
-// names the zone ("clock time (hh:mm:ss, UTC+12:00)", "2009-03-01 18:52:07 UTC+12:00").
+// names the zone ("clock time (UTC+12:00)", "2009-03-01 18:52:07 UTC+12:00").
 //
 // GUI thread only. The application shows one zone at a time (as QLocale::setDefault holds one
 // locale): ZoneSetting::instance() holds it and emits changed() when it changes, so that the
@@ -47,7 +47,7 @@ struct DisplayZone {
     QString offsetName(Timestamp t) const;
     // What the screen states: "UTC", "log: UTC+12:00", "local: Europe/Berlin (UTC+01:00)".
     QString label(Timestamp t) const;
-    // For an axis title: "UTC", "UTC+12:00", "UTC+01:00 local".
+    // For an axis title and the status bar: "UTC", "UTC+12:00", "local, UTC+01:00".
     QString shortLabel(Timestamp t) const;
     bool operator==(const DisplayZone& other) const {
         return choice == other.choice && zone == other.zone && note == other.note;

@@ -110,16 +110,25 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
         }
     });
 
-    m_noteText = (tr("Exact: ring, deque, sorted, naive, scanring. <b>coarse</b> (60 s buckets) "
-                     "over-counts by up to a bucket; <b>estimate</b> errs when traffic is uneven. "
-                     "<b>naive</b> keeps 16 B per hit call, so a policy over %1 MiB is stopped "
-                     "(<i>stopped at cap</i>).")
-                      .arg(EngineOptions{}.policyMemoryCap >> 20));
-    m_note = new QLabel(m_noteText);
+    const QString longNote =
+        (tr("Exact: ring, deque, sorted, naive, scanring. <b>coarse</b> (60 s buckets) "
+            "over-counts by up to a bucket; <b>estimate</b> errs when traffic is uneven. "
+            "<b>naive</b> keeps 16 B per hit call, so a policy over %1 MiB is stopped "
+            "(<i>stopped at cap</i>).")
+             .arg(EngineOptions{}.policyMemoryCap >> 20));
+    // One line under the table (cut at the pane's edge, never widening it), the whole note in
+    // its tooltip: every policy's row keeps its room on a short screen (the note wrapped onto
+    // three lines and the splitter, which knows nothing of wrapped heights, let it cover the
+    // last row).
+    m_noteText =
+        tr("Exact: ring, deque, sorted, naive, scanring; coarse and estimate are "
+           "approximate (hover for why).");
+    m_note = new QLabel;
     m_note->setObjectName(QStringLiteral("policyNote"));
-    m_note->setWordWrap(true);
-    m_note->setTextFormat(Qt::RichText);
-    m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_note->setToolTip(QStringLiteral("<p>%1</p>").arg(longNote));
+    m_note->setTextFormat(Qt::PlainText);
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    showNote(m_noteText);
 
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);
@@ -257,6 +266,12 @@ bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
     return QWidget::eventFilter(watched, event);
 }
 
+void PolicyComparison::showNote(const QString& text) {
+    if (m_note->text() != text) {
+        m_note->setText(text);
+    }
+}
+
 void PolicyComparison::applyTheme(const Theme& theme) {
     stylePlot(*m_plot, theme);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -276,6 +291,11 @@ void PolicyComparison::rebuildSeries(const EngineSnapshot& snapshot) {
     m_memory.clear();
     m_names.clear();
     m_table->setRowCount(static_cast<int>(snapshot.policies.size()));
+    // Every policy's row shows, whatever the window's height: the table is never shorter than
+    // its rows (the splitter above leaves the live plot and the ring what is left).
+    m_table->setMinimumHeight(
+        m_table->rowCount() * m_table->verticalHeader()->defaultSectionSize() +
+        m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth());
     QVector<double> ticks;
     QVector<QString> labels;
     for (std::size_t p = 0; p < snapshot.policies.size(); ++p) {
@@ -345,16 +365,13 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
     // Errors shown before the window is full are over the seconds seen so far: marked so.
     const Timestamp seen =
         update.history.empty() ? 0 : snapshot.head - update.history.front().second + 1;
-    const QString note = !snapshot.empty && seen < snapshot.windowSeconds
-                             ? tr("<b>Window filling: %1 of %2 s seen</b>, so counts and errors "
-                                  "cover only those seconds. ")
-                                       .arg(seen)
-                                       .arg(snapshot.windowSeconds) +
-                                   m_noteText
-                             : m_noteText;
-    if (m_note->text() != note) {
-        m_note->setText(note);
-    }
+    showNote(!snapshot.empty && seen < snapshot.windowSeconds
+                 ? tr("Window filling: %1 of %2 s seen, so counts and errors cover only those "
+                      "seconds. ")
+                           .arg(seen)
+                           .arg(snapshot.windowSeconds) +
+                       m_noteText
+                 : m_noteText);
     for (std::size_t p = 0; p < m_counts.size(); ++p) {
         applyHistory(*m_counts[p], effective, [p](const SecondRecord& r) {
             return p < r.counts.size() ? double(r.counts[p]) : 0.0;

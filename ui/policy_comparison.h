@@ -61,6 +61,8 @@ protected:
 
 private:
     void fitLabels();
+    // The note under the table (one line).
+    void showNote(const QString& text);
     void applyVisibility();
     void rebuildSeries(const EngineSnapshot& snapshot);
     void updateTable(const EngineSnapshot& snapshot);

@@ -1,5 +1,6 @@
 #include "ui/time_axis.h"
 
+#include <QDateTime>
 #include <QLocale>
 #include <algorithm>
 #include <cmath>
@@ -59,10 +60,10 @@ double stepWithinPass(double step, double span, bool calendar) {
     return span / 2 >= 5 * decade ? 5 * decade : span / 2 >= 2 * decade ? 2 * decade : decade;
 }
 
+// "clock time (UTC+12:00)"; a narrow plot's axis names only the zone: "local, UTC+01:00".
 QString clockTitle(Title title) {
-    const QString zone = shownZone().shortLabel(0);
-    return title == Title::Full ? QObject::tr("clock time (hh:mm:ss, %1)").arg(zone)
-                                : QObject::tr("clock time (%1)").arg(zone);
+    const QString zone = shownZone().shortLabel(QDateTime::currentSecsSinceEpoch());
+    return title == Title::Short ? zone : QObject::tr("clock time (%1)").arg(zone);
 }
 
 // The ticks and labels of every time axis (see the header).

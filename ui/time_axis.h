@@ -5,8 +5,8 @@
 //    ticks at round times of the zone shown (display_zone.h), labelled hh:mm:ss below a
 //    minute's step, hh:mm from a minute, with the date (MM-dd hh:mm) once the range spans a
 //    day or more and as yyyy-MM-dd from a day's step, so that no two ticks of one pass read
-//    the same. The titled axis names the zone: "clock time (hh:mm:ss, UTC+12:00)"; it follows
-//    the zone when it changes (retitled, relabelled, replotted).
+//    the same. The titled axis names the zone: "clock time (UTC+12:00)", "clock time (local,
+//    UTC+01:00)"; it follows the zone when it changes (retitled, relabelled, replotted).
 //  - Trace mode (a trace's own small seconds): ticks at whole seconds of 1, 2 or 5 x 10^n,
 //    plain numbers with digit grouping ("1,000", never 1.7·10⁹); untitled axes carry the unit
 //    ("200 s").
@@ -30,14 +30,14 @@ double wrapTraceTime(double t, const TraceWrap& wrap);
 // are that large is drawn in clock mode.
 inline constexpr Timestamp kFirstDateSecond = 100'000'000;
 
-// Clock: "clock time (hh:mm:ss, ZONE)" with the ticks above; Trace: "trace time (s)".
+// Clock: "clock time (ZONE)" with the ticks above; Trace: "trace time (s)".
 void setTimeAxis(QCPAxis& axis, TimeAxisMode mode, std::optional<TraceWrap> wrap = std::nullopt);
 // setTimeAxis() without the axis title, for small charts under a plot that has it: clock
 // ticks as above; trace ticks carry the unit ("200 s").
 void setUntitledTimeAxis(QCPAxis& axis, TimeAxisMode mode,
                          std::optional<TraceWrap> wrap = std::nullopt);
-// A narrow plot's short title: "clock time (ZONE)" / "trace time (s)", ticks at least
-// `minimumStep` seconds apart.
+// setTimeAxis() for a narrow plot: ticks at least `minimumStep` seconds apart; a clock axis is
+// titled with its zone alone ("local, UTC+01:00"), a trace axis "trace time (s)".
 void setShortTimeAxis(QCPAxis& axis, TimeAxisMode mode, std::optional<TraceWrap> wrap,
                       double minimumStep);
 // True if `axis` shows clock time (set by the functions above in Clock mode).
