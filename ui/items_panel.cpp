@@ -34,6 +34,7 @@ namespace {
 // Whole minutes, "hh:mm", at most tickCount() ticks: the key plot is narrow (fitTickCount
 // lowers the count until the labels stand apart).
 constexpr int kMostKeyTimeTicks = 5;
+constexpr int kMostKeyCountTicks = 3;  // labels on the key plot's count axis, at most
 
 void setKeyTimeAxis(QCPAxis& axis, TimeAxisMode mode, std::optional<TraceWrap> wrap) {
     // Short title: the plot is narrow.
@@ -134,7 +135,7 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_plot->yAxis->setLabel(tr("hits in last 5 min"));
     m_plot->yAxis->setTicker(
         QSharedPointer<PlainNumberTicker>::create(PlainNumberTicker::Values::Whole));
-    m_plot->yAxis->ticker()->setTickCount(3);
+    m_plot->yAxis->ticker()->setTickCount(kMostKeyCountTicks);
     setKeyTimeAxis(*m_plot->xAxis, TimeAxisMode::Clock, std::nullopt);
     m_plot->plotLayout()->insertRow(0);
     m_keyTitle =
@@ -147,6 +148,10 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     installLegendToggle(*m_plot);
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        // The count axis first: its labels' width sets the room left for the time axis.
+        if (fitTickCount(*m_plot->yAxis, kMostKeyCountTicks)) {
+            relayout(*m_plot);
+        }
         if (fitTickCount(*m_plot->xAxis, kMostKeyTimeTicks)) {
             relayout(*m_plot);
         }

@@ -29,6 +29,8 @@ namespace {
 enum Column { ColPolicy, ColCount, ColError, ColErrorPct, ColMemory, ColNs, ColumnCount };
 // Tick labels on each small time chart: 5 min read every 2.5 min, fewer where they would touch.
 constexpr int kMostTimeTicks = 2;
+// The value axes of the small charts: few labels, fewer where a chart is short.
+constexpr int kMostValueTicks = 3;
 
 }  // namespace
 
@@ -62,7 +64,7 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     setTimeAxisMode(TimeAxisMode::Clock);
     // Four small charts: few labels on each axis, so that none overlap.
     for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_nsRect}) {
-        rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(3);
+        rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(kMostValueTicks);
     }
     // The policy names under the bars: one line, two, or slanted, as the width allows.
     m_nsRect->axis(QCPAxis::atBottom)->setTickLabelRotation(0);
@@ -116,10 +118,10 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
             "<b>naive</b> keeps 16 B per hit call, so a policy over %1 MiB is stopped "
             "(<i>stopped at cap</i>).")
              .arg(EngineOptions{}.policyMemoryCap >> 20));
-    // One line under the table (cut at the pane's edge, never widening it), the whole note in
-    // its tooltip: every policy's row keeps its room on a short screen (the note wrapped onto
-    // three lines and the splitter, which knows nothing of wrapped heights, let it cover the
-    // last row).
+    // One line under the table (elided with "…" at the pane's edge, never widening it), the
+    // whole note in its tooltip: every policy's row keeps its room on a short screen (the note
+    // wrapped onto three lines and the splitter, which knows nothing of wrapped heights, let it
+    // cover the last row).
     m_noteText =
         tr("Exact: ring, deque, sorted, naive, scanring; coarse and estimate are "
            "approximate (hover for why).");
@@ -128,6 +130,7 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     m_note->setToolTip(QStringLiteral("<p>%1</p>").arg(longNote));
     m_note->setTextFormat(Qt::PlainText);
     m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_note->installEventFilter(this);
     showNote(m_noteText);
 
     auto* side = new QWidget;
@@ -157,7 +160,15 @@ void PolicyComparison::setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWra
 }
 
 void PolicyComparison::fitLabels() {
+    // The value axes first: their labels' width sets the room left for the horizontal ones.
     bool changed = false;
+    for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_nsRect}) {
+        changed = fitTickCount(*rect->axis(QCPAxis::atLeft), kMostValueTicks) || changed;
+    }
+    if (changed) {
+        relayout(*m_plot);
+    }
+    changed = false;
     for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_memoryRect}) {
         changed = fitTickCount(*rect->axis(QCPAxis::atBottom), kMostTimeTicks) || changed;
     }
@@ -251,6 +262,9 @@ bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_table && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
         fitTableColumns();
     }
+    if (watched == m_note && event->type() == QEvent::Resize) {
+        elideNote();
+    }
     // Over the time-per-call chart and its labels: the policy's full name and figure.
     if (watched == m_plot && event->type() == QEvent::ToolTip) {
         const QPoint pos = static_cast<QHelpEvent*>(event)->pos();
@@ -267,8 +281,15 @@ bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void PolicyComparison::showNote(const QString& text) {
-    if (m_note->text() != text) {
-        m_note->setText(text);
+    m_noteShown = text;
+    elideNote();
+}
+
+void PolicyComparison::elideNote() {
+    const QString line =
+        m_note->fontMetrics().elidedText(m_noteShown, Qt::ElideRight, m_note->width());
+    if (m_note->text() != line) {
+        m_note->setText(line);
     }
 }
 

@@ -61,8 +61,10 @@ protected:
 
 private:
     void fitLabels();
-    // The note under the table (one line).
+    // The note under the table: one line, elided to the label's width (elideNote(), again at
+    // every resize).
     void showNote(const QString& text);
+    void elideNote();
     void applyVisibility();
     void rebuildSeries(const EngineSnapshot& snapshot);
     void updateTable(const EngineSnapshot& snapshot);
@@ -75,6 +77,7 @@ private:
     std::unique_ptr<ColumnFit> m_columnFit;
     QString m_noteText;  // the note below the table, without the "window filling" mark
     QLabel* m_note;
+    QString m_noteShown;  // the note's whole line, before elision
     QCPAxisRect* m_countRect;
     QCPAxisRect* m_errorRect;
     QCPAxisRect* m_memoryRect;

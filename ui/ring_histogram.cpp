@@ -14,7 +14,8 @@
 namespace hitcounter::ui {
 
 namespace {
-constexpr int kLegendInset = 8;  // px between the legend and the rect's border (QCP's default)
+constexpr int kLegendInset = 8;     // px between the legend and the rect's border (QCP's default)
+constexpr int kMostCountTicks = 5;  // labels on the count axis, at most (QCP's default)
 }  // namespace
 
 RingHistogram::RingHistogram(QWidget* parent) : QCustomPlot(parent) {
@@ -49,6 +50,13 @@ RingHistogram::RingHistogram(QWidget* parent) : QCustomPlot(parent) {
     legend->setIconSize(16, 10);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     connect(this, &QCustomPlot::afterLayout, this, &RingHistogram::placeLegend);
+    // A short ring (1024x768 under a window manager) gets fewer count labels, never
+    // overlapping ones.
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        if (fitTickCount(*yAxis, kMostCountTicks)) {
+            relayout(*this);
+        }
+    });
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, &RingHistogram::showTooltip);
 }

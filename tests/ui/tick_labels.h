@@ -1,5 +1,6 @@
 // Tick-label checks shared by the GUI tests: where QCustomPlot draws each tick label of a
-// horizontal axis, and whether two of them overlap or one crosses the plot's border.
+// horizontal axis, and whether two of them overlap or one crosses the plot's border; whether
+// two labels of a vertical axis overlap.
 #pragma once
 
 #include <QFontMetricsF>
@@ -95,6 +96,25 @@ QString tickLabelProblem(const QCustomPlot& plot, const QCPAxis& axis, QStringLi
                     .arg(b.box.left())
                     .arg(b.box.right());
             }
+        }
+    }
+    return {};
+}
+
+// What is wrong with the tick labels of the vertical `axis` ("" if nothing): two labels whose
+// lines of text overlap (each is a line tall, centred on its tick).
+QString verticalTickLabelProblem(const QCPAxis& axis) {
+    const double lineHeight = QFontMetricsF(axis.tickLabelFont()).height();
+    const QVector<double> ticks = axis.tickVector();
+    const QVector<QString> labels = axis.tickVectorLabels();
+    for (int i = 1; i < ticks.size() && i < labels.size(); ++i) {
+        const double apart =
+            std::abs(axis.coordToPixel(ticks[i]) - axis.coordToPixel(ticks[i - 1]));
+        if (apart < lineHeight) {
+            return QStringLiteral("labels '%1' and '%2' are %3 px apart, a line is %4 px")
+                .arg(labels[i - 1], labels[i])
+                .arg(apart)
+                .arg(lineHeight);
         }
     }
     return {};

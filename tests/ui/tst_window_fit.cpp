@@ -628,6 +628,14 @@ private Q_SLOTS:
                 const QString problem = testing::tickLabelProblem(*plot, *axis, texts, false);
                 QVERIFY2(problem.isEmpty(),
                          qPrintable(plot->objectName() + QStringLiteral(": ") + problem));
+                for (QCPAxis* value : rect->axes(QCPAxis::atLeft | QCPAxis::atRight)) {
+                    if (value->visible() && value->tickLabels() &&
+                        value->scaleType() == QCPAxis::stLinear) {
+                        const QString crowded = testing::verticalTickLabelProblem(*value);
+                        QVERIFY2(crowded.isEmpty(),
+                                 qPrintable(plot->objectName() + QStringLiteral(": ") + crowded));
+                    }
+                }
             }
         }
         // The dark theme changes colours, not places (the status bar's live figures aside:
