@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages hitcounter needs to build, run and test, skipping those
 # already present. Runs apt as root, or through sudo.
+#   scripts/install-deps.sh [--screenshots]
+# --screenshots adds what scripts/wm-screenshots.sh needs to take the docs' screenshots under a
+# real window manager (no test needs them).
 set -euo pipefail
 
 packages=(
@@ -31,6 +34,12 @@ packages=(
     # Prometheus 2.42 that they start themselves (on a free 127.0.0.1 port, temporary storage).
     prometheus
 )
+if [ "${1:-}" = "--screenshots" ]; then
+    # scripts/wm-screenshots.sh: a virtual X server, a window manager (title bar, borders),
+    # a way to maximise the window and a screen grabber (docs/gui.md, "Screenshots");
+    # x11-utils for xdpyinfo, which the script polls until the X server answers.
+    packages+=(xvfb openbox xdotool imagemagick x11-utils)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -18,7 +18,10 @@
 #include <cmath>
 #include <map>
 
+#include "ui/display_zone.h"
 #include "ui/qcp.h"
+#include "ui/series_values.h"
+#include "ui/time_axis.h"
 
 namespace hitcounter::ui {
 
@@ -40,6 +43,20 @@ QByteArray numberField(double value) {
     return QByteArray::number(value, 'g', 12);
 }
 
+// ISO 8601 with the zone's offset: "2009-03-01T18:52:07+12:00", "…Z" in UTC.
+QByteArray isoTime(const DisplayZone& zone, qint64 second) {
+    const QDateTime t = zone.at(second);
+    const int offset = t.offsetFromUtc();
+    QByteArray text = t.toString(QStringLiteral("yyyy-MM-ddThh:mm:ss")).toUtf8();
+    if (offset == 0) {
+        return text + 'Z';
+    }
+    const int minutes = std::abs(offset) / 60;
+    return text + (offset < 0 ? '-' : '+') +
+           QByteArray::number(minutes / 60).rightJustified(2, '0') + ':' +
+           QByteArray::number(minutes % 60).rightJustified(2, '0');
+}
+
 bool saveBytes(const QString& path, const QByteArray& bytes, QString* error) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
@@ -55,7 +72,7 @@ QByteArray visibleDataCsv(const QCustomPlot& plot) {
     QList<QCPGraph*> graphs;
     for (int i = 0; i < plot.graphCount(); ++i) {
         QCPGraph* g = plot.graph(i);
-        if (g->visible() && !g->property(kMarkerProperty).toBool()) {
+        if (isListed(*g)) {
             graphs << g;
         }
     }
@@ -78,12 +95,16 @@ QByteArray visibleDataCsv(const QCustomPlot& plot) {
             }
             auto& row = rows[qint64(std::llround(it->key))];
             row.resize(std::size_t(graphs.size()));
-            row[std::size_t(gi)] = it->value;
+            row[std::size_t(gi)] = ownValueAt(*g, it->key);
         }
     }
     csv += '\n';
+    // Clock time in the zone shown, with its offset; a trace's seconds as UTC.
+    const bool clock = !graphs.isEmpty() && isClockAxis(*graphs.front()->keyAxis());
+    const DisplayZone utc = resolveZone(ZoneChoice::Utc, std::nullopt);
+    const DisplayZone& zone = clock ? shownZone() : utc;
     for (const auto& [second, cells] : rows) {
-        csv += QDateTime::fromSecsSinceEpoch(second, Qt::UTC).toString(Qt::ISODate).toUtf8();
+        csv += isoTime(zone, second);
         csv += ',' + QByteArray::number(second);
         for (const std::optional<double>& cell : cells) {
             csv += ',';

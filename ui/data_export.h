@@ -5,15 +5,18 @@
 // new one is complete. exportPlot() never asks; exportInteractive() asks for the format, the
 // size and the file, and exportAsking() asks before it replaces an existing file.
 //
-// CSV (docs/gui.md, "Plot tools", Export): a header row, then one row per second shown, oldest first:
+// CSV (docs/gui.md, "Plot tools", Export): a header row, then one row per second shown, oldest
+// first:
 //   time_iso8601,seconds,<series>,<series>,...
-//   2026-12-01T13:05:07Z,1796130307,412,118230
-// time_iso8601 is the second in UTC (ISO 8601); seconds is the plot's time value (unix
-// seconds for clock time, trace seconds for a trace replayed on trace time). One column per
-// visible series (hidden ones, e.g. by a legend click, are left out), named as in the legend,
+//   2026-12-01T13:05:07Z,1796130307,412,118230      (zone UTC)
+// time_iso8601 is the second in the zone shown, with its offset (ISO 8601: "…+12:00", "…Z" in
+// UTC; display_zone.h); a trace of small seconds is written as UTC. seconds is the plot's time
+// value (unix seconds for clock time, trace seconds for a trace replayed on trace time). One column
+// per visible series (hidden ones, e.g. by a legend click, are left out), named as in the legend,
 // prefixed by the value axis label in plots of several panels ("window count: ring"); a
 // series without a point at that second has an empty cell. Markers (threshold crossings)
-// are not series. Values are written as plotted (stacked status layers: the running sum).
+// are not series. Values are each series' own (series_values.h): a stacked status layer's
+// column holds that class's hits, not the running sum it is drawn as.
 #pragma once
 
 #include <QByteArray>
@@ -48,8 +51,5 @@ bool exportAsking(QCustomPlot& plot, const ExportChoice& choice, const QString& 
                   QWidget* parent);
 // askExportChoice, a file dialog, then exportAsking.
 void exportInteractive(QCustomPlot& plot, QWidget* parent);
-
-// Plottables marked with this property are markers, not data: left out of CSV and readouts.
-inline constexpr const char* kMarkerProperty = "hitcounterMarker";
 
 }  // namespace hitcounter::ui

@@ -29,7 +29,17 @@ struct HistoryUpdate {
     }
 };
 
-// What the time axis shows: clock time for live sources, trace seconds for replay.
+// What the time axis shows: clock time (dates: live sources, access logs, traces of unix
+// seconds) or trace seconds (a trace's own small times).
 enum class TimeAxisMode { Clock, Trace };
+
+// A replay's trace: [first, first + span). A looping replay's time runs on past the end (each
+// pass shifted by span); every time axis labels such times by their place in the trace
+// (time_axis.h).
+struct TraceWrap {
+    Timestamp first = 0;
+    Timestamp span = 1;
+    bool operator==(const TraceWrap&) const = default;
+};
 
 }  // namespace hitcounter::ui

@@ -34,23 +34,12 @@ namespace {
 // Whole minutes, "hh:mm", at most tickCount() ticks: the key plot is narrow (fitTickCount
 // lowers the count until the labels stand apart).
 constexpr int kMostKeyTimeTicks = 5;
+constexpr int kMostKeyCountTicks = 3;  // labels on the key plot's count axis, at most
 
-class MinuteTicker : public QCPAxisTickerDateTime {
-protected:
-    double getTickStep(const QCPRange& range) override {
-        const double minutes = std::ceil(range.size() / 60.0 / std::max(1, tickCount()));
-        return 60.0 * std::max(1.0, minutes);
-    }
-};
-
-void setKeyTimeAxis(QCPAxis& axis, TimeAxisMode mode) {
-    setTimeAxis(axis, mode);
-    if (mode == TimeAxisMode::Clock) {
-        auto ticker = QSharedPointer<MinuteTicker>::create();
-        ticker->setDateTimeFormat(QStringLiteral("hh:mm"));
-        axis.setTicker(ticker);
-        axis.setLabel(QObject::tr("clock time"));  // short: the plot is narrow
-    } else {
+void setKeyTimeAxis(QCPAxis& axis, TimeAxisMode mode, std::optional<TraceWrap> wrap) {
+    // Short title: the plot is narrow.
+    setShortTimeAxis(axis, mode, wrap, mode == TimeAxisMode::Clock ? 60.0 : 1.0);
+    if (mode == TimeAxisMode::Trace) {
         axis.ticker()->setTickCount(3);
     }
 }
@@ -146,8 +135,8 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_plot->yAxis->setLabel(tr("hits in last 5 min"));
     m_plot->yAxis->setTicker(
         QSharedPointer<PlainNumberTicker>::create(PlainNumberTicker::Values::Whole));
-    m_plot->yAxis->ticker()->setTickCount(3);
-    setKeyTimeAxis(*m_plot->xAxis, TimeAxisMode::Clock);
+    m_plot->yAxis->ticker()->setTickCount(kMostKeyCountTicks);
+    setKeyTimeAxis(*m_plot->xAxis, TimeAxisMode::Clock, std::nullopt);
     m_plot->plotLayout()->insertRow(0);
     m_keyTitle =
         new QCPTextElement(m_plot, tr("no key selected"), QFont(font().family(), 10, QFont::Bold));
@@ -159,6 +148,10 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     installLegendToggle(*m_plot);
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        // The count axis first: its labels' width sets the room left for the time axis.
+        if (fitTickCount(*m_plot->yAxis, kMostKeyCountTicks)) {
+            relayout(*m_plot);
+        }
         if (fitTickCount(*m_plot->xAxis, kMostKeyTimeTicks)) {
             relayout(*m_plot);
         }
@@ -186,8 +179,8 @@ void ItemsPanel::applyTheme(const Theme& theme) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void ItemsPanel::setTimeAxisMode(TimeAxisMode mode) {
-    setKeyTimeAxis(*m_plot->xAxis, mode);
+void ItemsPanel::setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWrap> wrap) {
+    setKeyTimeAxis(*m_plot->xAxis, mode, wrap);
 }
 
 void ItemsPanel::clear() {
@@ -303,6 +296,25 @@ void ItemsPanel::fitColumnsToWidth() {
     }
 }
 
+void ItemsPanel::setVisitorNote(const QString& note) {
+    m_visitorNote = note;
+}
+
+QString ItemsPanel::noVisitorReason() const {
+    return m_visitorNote.isEmpty() ? tr("these hits name no visitor") : m_visitorNote;
+}
+
+void ItemsPanel::setNoVisitorCell(QTableWidgetItem& item) const {
+    const QString dash = QStringLiteral("–");
+    if (item.text() != dash) {
+        item.setText(dash);
+    }
+    const QString tip = tr("No distinct visitors to count: %1").arg(noVisitorReason());
+    if (item.toolTip() != tip) {
+        item.setToolTip(tip);
+    }
+}
+
 std::chrono::seconds ItemsPanel::levelSeconds() const {
     static constexpr std::chrono::seconds kLevels[] = {
         std::chrono::seconds(60), std::chrono::seconds(300), std::chrono::seconds(3600)};
@@ -329,6 +341,8 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
                 const QString name = QString::fromStdString(key.key);
                 setNameCell(*item, name);
                 item->setData(Qt::UserRole, name);
+            } else if (c == ColUniques && key.uniques == 0 && key.window > 0) {
+                setNoVisitorCell(*item);
             } else {
                 setCountCell(*item, counts[c]);
             }
@@ -362,13 +376,19 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
         m_table->setCurrentCell(plottedRows.first(), ColKey, QItemSelectionModel::NoUpdate);
         m_table->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
     }
-    m_summary->setText(frame.snapshot.empty
-                           ? QString()
-                           : tr("all keys: %1 %2, about %3 distinct %4 in the window")
-                                 .arg(compactCount(frame.allKeysWindow),
-                                      noun(frame.allKeysWindow, tr("hit"), tr("hits")),
-                                      compactCount(frame.allKeysUniques),
-                                      noun(frame.allKeysUniques, tr("visitor"), tr("visitors"))));
+    // Hits that name no visitor (statsd, Graphite, a trace without a visitor column) have no
+    // distinct visitors to count: "–" and why, never a 0 that reads as a measurement.
+    const bool noVisitors = frame.allKeysUniques == 0 && frame.allKeysWindow > 0;
+    m_summary->setText(
+        frame.snapshot.empty ? QString()
+        : noVisitors         ? tr("all keys: %1 %2 in the window; visitors: – (%3)")
+                           .arg(compactCount(frame.allKeysWindow),
+                                noun(frame.allKeysWindow, tr("hit"), tr("hits")), noVisitorReason())
+                     : tr("all keys: %1 %2, about %3 distinct %4 in the window")
+                           .arg(compactCount(frame.allKeysWindow),
+                                noun(frame.allKeysWindow, tr("hit"), tr("hits")),
+                                compactCount(frame.allKeysUniques),
+                                noun(frame.allKeysUniques, tr("visitor"), tr("visitors"))));
     QVector<double> times;
     QVector<double> values;
     for (std::size_t i = 0; i < frame.keySeries.size(); ++i) {

@@ -10,6 +10,7 @@
 #include <QWidget>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@ class QCPTextElement;
 class QLabel;
 class QLineEdit;
 class QTableWidget;
+class QTableWidgetItem;
 
 namespace hitcounter::ui {
 
@@ -37,7 +39,8 @@ public:
     ~ItemsPanel() override;
 
     void applyTheme(const Theme& theme);
-    void setTimeAxisMode(TimeAxisMode mode);
+    // The key plot's time axis (time_axis.h); `wrap`: a looping replay's trace.
+    void setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWrap> wrap = std::nullopt);
     // Shows `frame`'s top keys, all-keys summary and the selected key's series.
     void refresh(const EngineFrame& frame);
     // Forgets the plotted series and the table (the counters restarted).
@@ -59,6 +62,9 @@ public:
     QTableWidget* table() const { return m_table; }
     QCustomPlot* plot() const { return m_plot; }
     QCPGraph* keyGraph() const { return m_graph; }
+    // Why the source's hits name no visitor (Source::visitorNote()), said where the uniques
+    // read "–" (hits in the window, none with a visitor); empty: "these hits name no visitor".
+    void setVisitorNote(const QString& note);
     // The level's length (60 s, 300 s or 3600 s).
     std::chrono::seconds levelSeconds() const;
 
@@ -82,6 +88,8 @@ private:
     void emitKeyView();
     void fitColumnsToWidth();
     void pickSelectedRows();
+    QString noVisitorReason() const;
+    void setNoVisitorCell(QTableWidgetItem& item) const;
 
     QTableWidget* m_table;
     QCustomPlot* m_plot;
@@ -97,6 +105,7 @@ private:
     std::unique_ptr<ColumnFit> m_columnFit;  // hides columns that do not fit (column_fit.h)
     std::string m_key;                       // the user's choice; empty: the top key
     bool m_refreshing = false;               // refresh() moves the selection: not the user's pick
+    QString m_visitorNote;
 };
 
 }  // namespace hitcounter::ui

@@ -341,9 +341,9 @@ void LimitsView::placePeakLabels() {
     }
 }
 
-void LimitsView::setTimeAxisMode(TimeAxisMode mode) {
-    setTimeAxis(*m_acceptedRect->axis(QCPAxis::atBottom), mode);
-    setTimeAxis(*m_rejectedRect->axis(QCPAxis::atBottom), mode);
+void LimitsView::setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWrap> wrap) {
+    setTimeAxis(*m_acceptedRect->axis(QCPAxis::atBottom), mode, wrap);
+    setTimeAxis(*m_rejectedRect->axis(QCPAxis::atBottom), mode, wrap);
     m_acceptedRect->axis(QCPAxis::atBottom)->setLabel(QString());
 }
 

@@ -13,6 +13,7 @@
 #include <QWidget>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,7 +57,8 @@ public:
     explicit LimitsView(QWidget* parent = nullptr);
     ~LimitsView() override;
 
-    void setTimeAxisMode(TimeAxisMode mode);
+    // Every time axis of the view (time_axis.h); `wrap`: a looping replay's trace.
+    void setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWrap> wrap = std::nullopt);
     void applyTheme(const Theme& theme);
     // Draws one frame's lab (queues one replot when visible).
     void updateFrom(const LimitsFrame& frame);

@@ -1,6 +1,7 @@
 #include "ui/listener_status.h"
 
 #include <QObject>
+#include <QStringList>
 #include <algorithm>
 
 #include "core/net/socket_listener.h"
@@ -24,21 +25,17 @@ QString listenerStatsText(const Source& source) {
     if (problems.empty()) {
         return text;
     }
+    // Every kind with its count, the most frequent first; the lines themselves are in the bad
+    // lines table (bad_lines_view.h).
     std::stable_sort(
         problems.begin(), problems.end(),
         [](const ProblemCount& a, const ProblemCount& b) { return a.count > b.count; });
-    text += QObject::tr("\nlast bad lines:");
-    const int shown = std::min<int>(kMaxProblemLines, int(problems.size()));
-    for (int i = 0; i < shown; ++i) {
-        const ProblemCount& p = problems[std::size_t(i)];
-        text += QStringLiteral("\n%1 (%2): %3")
-                    .arg(QString::fromStdString(p.kind), exactCount(p.count),
-                         QString::fromStdString(p.last));
+    QStringList kinds;
+    for (const ProblemCount& p : problems) {
+        kinds << QStringLiteral("%1 %2").arg(QString::fromStdString(p.kind), exactCount(p.count));
     }
-    if (int(problems.size()) > shown) {
-        text += QObject::tr("\n… and %1 other kinds").arg(int(problems.size()) - shown);
-    }
-    return text;
+    return text + QObject::tr("\nproblems: %1 (the Bad lines tab lists the lines)")
+                      .arg(kinds.join(QStringLiteral(" · ")));
 }
 
 }  // namespace hitcounter::ui

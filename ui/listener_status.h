@@ -1,12 +1,12 @@
-// The socket listener's feedback in the sources dock: what it received and why lines were
-// refused, so a user whose sender is misconfigured sees it in the monitor (the CLI's `listen`
-// prints the same problems).
+// The socket listener's figures in the sources dock: what it received and how many lines were
+// refused, by kind, so a user whose sender is misconfigured sees it in the monitor; the lines
+// themselves, with their sender, are in the bad lines table (bad_lines_view.h). The CLI's
+// `listen` prints the same problems.
 //
 // GUI thread; reads only the listener's thread-safe stats() and problems().
 //
 // Example: "lines 12 · hits 9 · bad 2 · ignored 1
-//           last bad lines:
-//           unknown type (2): statsd udp 127.0.0.1:8125 from 127.0.0.1:4711: unknown type: …"
+//           problems: unknown type 2 (the Bad lines tab lists the lines)"
 #pragma once
 
 #include <QString>
@@ -17,9 +17,8 @@ class Source;
 
 namespace hitcounter::ui {
 
-// The text above for `source` if it is a socket listener; a null QString otherwise.
-// At most kMaxProblemLines problems are listed (the most frequent kinds first).
+// The text above for `source` if it is a socket listener; a null QString otherwise. Every
+// kind of problem is named (at most LineIngest::kMaxProblemKinds), the most frequent first.
 QString listenerStatsText(const Source& source);
-inline constexpr int kMaxProblemLines = 5;
 
 }  // namespace hitcounter::ui

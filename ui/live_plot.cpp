@@ -8,6 +8,7 @@
 
 #include "ui/axis_tickers.h"
 #include "ui/number_text.h"
+#include "ui/series_values.h"
 #include "ui/theme.h"
 #include "ui/time_axis.h"
 
@@ -211,19 +212,29 @@ void LivePlot::restack(bool stacked) {
 void LivePlot::showStatusLayers() {
     const bool on = m_split != StatusSplit::Off;
     const bool stacked = m_split == StatusSplit::Stacked;
-    // Stacked, the layers' top is the total: the total's own fill would hide them.
-    m_hits->setVisible(!stacked);
+    // Stacked, the layers' top is the total: its own fill would hide them, so it is not drawn,
+    // but the readout ("total") and the CSV ("hits per second") still list it.
+    const bool hitsHidden = m_hits->property(kHiddenByUserProperty).toBool();
+    m_hits->setVisible(!stacked && !hitsHidden);
+    m_hits->setProperty(kDrawnByStackProperty, stacked && !hitsHidden);
+    m_hits->setProperty(kReadoutNameProperty, on ? tr("total") : QString());
+    // A class without a hit in the history draws nothing and has no legend entry; a layer
+    // fills down to the class below it that has hits.
     QCPGraph* below = nullptr;
     for (int layer : kStackOrder) {
         QCPGraph* graph = m_status[std::size_t(layer)];
         const QColor color = kLayerColors[std::size_t(layer)];
-        QColor fill = color;
-        fill.setAlpha(150);
+        QColor layerFill = color;
+        layerFill.setAlpha(150);
+        const bool seen = m_seen[std::size_t(layer)];
         graph->setPen(QPen(color, stacked ? 1 : 2));
-        graph->setBrush(stacked ? QBrush(fill) : QBrush(Qt::NoBrush));
+        graph->setBrush(stacked ? QBrush(layerFill) : QBrush(Qt::NoBrush));
         graph->setChannelFillGraph(stacked ? below : nullptr);
-        below = graph;
-        graph->setVisible(on && (layer != 0 || m_sawOther));
+        graph->setProperty(kStackedProperty, stacked);
+        graph->setVisible(on && seen && !graph->property(kHiddenByUserProperty).toBool());
+        if (seen) {
+            below = graph;
+        }
     }
     legend->clearItems();
     if (!stacked) {
@@ -231,7 +242,7 @@ void LivePlot::showStatusLayers() {
     }
     m_window->addToLegend();
     for (int layer : kStackOrder) {
-        if (m_status[std::size_t(layer)]->visible()) {
+        if (on && m_seen[std::size_t(layer)]) {
             m_status[std::size_t(layer)]->addToLegend();
         }
     }
@@ -244,14 +255,14 @@ QString LivePlot::titleText() const {
 
 void LivePlot::updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot) {
     applyHistory(*m_hits, update, [](const SecondRecord& r) { return double(r.hits); });
-    const bool sawOther = m_sawOther;
+    const std::array<bool, kStatusLayers> seenBefore = m_seen;
     if (update.rebuild) {
-        m_sawOther = false;
+        m_seen.fill(false);
     }
     for (int layer : kStackOrder) {
         applyHistory(*m_status[std::size_t(layer)], update, [&](const SecondRecord& r) {
-            if (layer == 0 && !m_sawOther && layerHits(r, 0) > 0) {
-                m_sawOther = true;
+            if (layerHits(r, layer) > 0) {
+                m_seen[std::size_t(layer)] = true;
             }
             if (m_split != StatusSplit::Stacked) {
                 return layerHits(r, layer);
@@ -266,7 +277,7 @@ void LivePlot::updateFrom(const HistoryUpdate& update, const EngineSnapshot& sna
             return sum;
         });
     }
-    if (m_sawOther != sawOther) {
+    if (m_seen != seenBefore) {
         showStatusLayers();
     }
     applyHistory(*m_window, update, [](const SecondRecord& r) {

@@ -62,6 +62,8 @@ public:
     // time axis labels a looping replay's later passes within the trace (time_axis.h) once it
     // has `looped` (before, the time past the end is still to come: plain times).
     void setReplayTrace(std::optional<Timestamp> first, std::optional<Timestamp> last, bool looped);
+    // The wrap the time axis labels with (nullopt: none); every other time axis takes it too.
+    std::optional<TraceWrap> traceWrap() const { return m_wrap; }
 
     // Follows with this span (the x range presets: 1 min, 5 min, 15 min, 1 h).
     void setFollowSpan(double seconds);
@@ -90,6 +92,9 @@ public:
     // 2xx first and other last (Stacked); kept up to date in every mode.
     QCPGraph* statusGraph(int layer) const { return m_status[std::size_t(layer)]; }
     static constexpr int kStatusLayers = 5;
+    // The crosshair readout and the CSV export read each class's own hits in every mode
+    // (series_values.h), and the hits per second (read out as "total") stay in both.
+    // A class with no hit in the history is neither drawn nor in the legend.
     // A combo box (off / stacked / lines) that sets the split and follows it.
     QComboBox* createStatusSplitBox(QWidget* parent = nullptr);
 
@@ -113,7 +118,8 @@ private:
     QCPGraph* m_window;
     std::array<QCPGraph*, kStatusLayers> m_status{};
     StatusSplit m_split = StatusSplit::Off;
-    bool m_sawOther = false;  // some hit without a 2xx..5xx status is in the history
+    // Per layer: some hit of that class is in the history (a class without one is not drawn).
+    std::array<bool, kStatusLayers> m_seen{};
     QCPTextElement* m_title;
     bool m_following = true;
     bool m_logY = false;

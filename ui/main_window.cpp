@@ -22,19 +22,20 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <QActionGroup>
 #include <QDockWidget>
+#include <QMenu>
 #include <QProgressDialog>
 #include <QScreen>
 #include <QToolButton>
 
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <thread>
 
 #include "core/sources/follow_source.h"
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/wall_clock.h"
+#include "ui/bad_lines_view.h"
 #include "ui/clock_skew_banner.h"
 #include "ui/file_drop.h"
 #include "ui/fleet_view.h"
@@ -57,7 +58,6 @@
 #include "ui/teach/teach_view.h"
 #include "ui/theme.h"
 #include "ui/threshold_alerts.h"
-#include "ui/view_state_json.h"
 #include "ui/window_fit.h"
 
 namespace hitcounter::ui {
@@ -187,6 +187,7 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
             });
     buildSourceControls();
     buildStatusBar();
+    applyTimeZone();
     setThemeName(m_themeName);
 
     connect(m_items, &ItemsPanel::keyViewChanged, this,
@@ -385,6 +386,25 @@ void MainWindow::buildStatusBar() {
     m_statusLate = make(QStringLiteral("statusLate"),
                         tr("Hits older than the newest second: counted if still inside the "
                            "window, dropped if older than the window"));
+    // The zone every time is shown in, stated and chosen here.
+    m_statusZone = new QToolButton;
+    m_statusZone->setObjectName(QStringLiteral("statusZone"));
+    m_statusZone->setAutoRaise(true);
+    m_statusZone->setPopupMode(QToolButton::InstantPopup);
+    auto* zones = new QMenu(m_statusZone);
+    auto* zoneGroup = new QActionGroup(zones);
+    for (const auto& [choice, text] :
+         {std::pair{ZoneChoice::Local, tr("Local time")}, std::pair{ZoneChoice::Utc, tr("UTC")},
+          std::pair{ZoneChoice::Log, tr("The log's own offset")}}) {
+        QAction* action = zones->addAction(text);
+        action->setCheckable(true);
+        action->setData(int(choice));
+        action->setObjectName(QStringLiteral("zone_") + zoneChoiceName(choice));
+        zoneGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, choice] { setTimeZone(choice); });
+    }
+    m_statusZone->setMenu(zones);
+    statusBar()->addPermanentWidget(m_statusZone);
     updateStatusBar();
 }
 
@@ -410,6 +430,14 @@ void MainWindow::buildSourceControls() {
     alertsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, alertsDock);
     tabifyDockWidget(dock, alertsDock);
+    // Every source's bad lines in one table (time, source, sender or file:line, problem, line).
+    m_badLines = new BadLinesView;
+    auto* badLinesDock = new QDockWidget(tr("Bad lines"));
+    badLinesDock->setObjectName(QStringLiteral("badLinesDock"));
+    badLinesDock->setWidget(m_badLines);
+    badLinesDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, badLinesDock);
+    tabifyDockWidget(alertsDock, badLinesDock);
     dock->raise();
     connect(m_sources, &SourcesPanel::startRequested, this,
             [this](const SourceSpec& spec) { startSpec(spec); });
@@ -454,17 +482,14 @@ void MainWindow::buildSourceControls() {
     });
     connect(m_replayBar, &ReplayBar::seekRequested, this, &MainWindow::seekReplay);
     connectSession();
-    connect(m_replayBar, &ReplayBar::speedChanged, this, [this](double speed) {
-        if (ReplaySource* replay = m_session->replay()) {
-            replay->setSpeed(speed);
-        }
-    });
+    connect(m_replayBar, &ReplayBar::speedChanged, m_session.get(), &SourceSession::setReplaySpeed);
     connect(m_replayBar, &ReplayBar::loopToggled, m_session.get(), &SourceSession::setLoop);
 }
 
 void MainWindow::connectSession() {
     connect(m_session.get(), &SourceSession::viewsReset, this, [this](TimeAxisMode mode) {
         m_items->clear();
+        m_wrap.reset();
         m_live->setTimeAxisMode(mode);
         m_comparison->setTimeAxisMode(mode);
         m_items->setTimeAxisMode(mode);
@@ -473,6 +498,7 @@ void MainWindow::connectSession() {
     });
     connect(m_session.get(), &SourceSession::started, this, [this](const QString& description) {
         m_errorBanner->hide();
+        m_badLines->clear();
         if (m_worker.limitsOptions().enabled) {
             m_limitsView->setRestartNote(tr("The lab restarted with the source, from its start."));
         }
@@ -485,6 +511,10 @@ void MainWindow::connectSession() {
     });
     connect(m_session.get(), &SourceSession::specShown, this,
             [this](const SourceSpec& spec, bool running) {
+                applyTimeZone();  // the new source's log offset
+                const Source* source = m_session->source();
+                m_items->setVisitorNote(source ? QString::fromStdString(source->visitorNote())
+                                               : QString());
                 if (running) {
                     const bool replay = m_session->replay() != nullptr;
                     m_replayToolBar->setVisible(replay);
@@ -523,6 +553,7 @@ void MainWindow::connectSession() {
     connect(m_session.get(), &SourceSession::replayProgress, this,
             [this](const ReplayProgress& progress, Timestamp, bool paused) {
                 m_live->setReplayTrace(progress.first, progress.last, progress.loops > 0);
+                applyTraceWrap(m_live->traceWrap());
                 // A replay pauses itself (setPaused): the toolbar shows its state, whoever
                 // paused or started it (the replay bar, a newly opened trace).
                 m_paused = false;
@@ -576,15 +607,22 @@ bool MainWindow::warmingUp() const {
 
 bool MainWindow::startSpec(const SourceSpec& spec) {
     if (spec.kind != SourceSpec::Kind::Redis) {
-        m_fleetView->disconnectFromRedis();
+        SourceSpec started = spec;
         if (spec.kind == SourceSpec::Kind::Simulator && spec.warmup.count() > 0) {
             // The warm-up fills the current window W, however long (1 h: a few seconds).
-            SourceSpec longer = spec;
-            longer.warmup =
+            started.warmup =
                 std::max(spec.warmup, m_worker.options().window + std::chrono::seconds(60));
-            return m_session->startSpec(longer);
         }
-        return m_session->startSpec(spec);
+        if (!m_session->startSpec(started)) {
+            return false;  // what ran runs on (a fleet watched stays watched)
+        }
+        m_fleetView->disconnectFromRedis();
+        const bool file =
+            spec.kind == SourceSpec::Kind::Replay || spec.kind == SourceSpec::Kind::Follow;
+        if (file && m_remembersFiles) {
+            m_recent->add(spec.file);  // only files that opened
+        }
+        return true;
     }
     // The fleet view reads Redis on its own thread; no hits reach the engine meanwhile.
     if (const QString problem = FleetView::urlProblem(spec.redisUrl); !problem.isEmpty()) {
@@ -633,8 +671,40 @@ void MainWindow::openTrace() {
 }
 
 void MainWindow::openFile(const QString& file) {
-    m_recent->add(file);
-    m_session->openTrace(file);
+    startSpec(m_session->traceSpec(file));
+}
+
+void MainWindow::setTimeZone(ZoneChoice choice) {
+    m_zoneChoice = choice;
+    applyTimeZone();
+}
+
+void MainWindow::applyTimeZone() {
+    ZoneSetting::instance().setZone(resolveZone(m_zoneChoice, m_session->logUtcOffset()));
+    const DisplayZone& zone = shownZone();
+    const Timestamp at =
+        m_snapshot.empty ? Timestamp(QDateTime::currentSecsSinceEpoch()) : m_snapshot.head;
+    m_statusZone->setText(zone.shortLabel(at));
+    m_statusZone->setToolTip(
+        tr("Every time is shown in %1%2.\nClick to show UTC, local time or the log's own "
+           "offset (--time-zone utc|local|log).")
+            .arg(zone.label(at),
+                 zone.note.isEmpty() ? QString() : QStringLiteral(":\n") + zone.note));
+    for (QAction* action : m_statusZone->menu()->actions()) {
+        action->setChecked(action->data().toInt() == int(m_zoneChoice));
+    }
+    m_replayBar->update();
+}
+
+void MainWindow::applyTraceWrap(std::optional<TraceWrap> wrap) {
+    if (wrap == m_wrap) {
+        return;
+    }
+    m_wrap = wrap;
+    const TimeAxisMode mode = m_session->timeMode();
+    m_comparison->setTimeAxisMode(mode, wrap);
+    m_items->setTimeAxisMode(mode, wrap);
+    m_limitsView->setTimeAxisMode(mode, wrap);
 }
 
 void MainWindow::showError(const QString& message) {
@@ -644,7 +714,8 @@ void MainWindow::showError(const QString& message) {
 }
 
 QString MainWindow::errorText() const {
-    return m_errorBanner->isVisible() ? m_errorBanner->text() : QString();
+    // Shown or about to be (a window not shown yet, as --state-json's, holds it too).
+    return m_errorBanner->isVisibleTo(this) ? m_errorBanner->text() : QString();
 }
 
 void MainWindow::frame() {
@@ -715,38 +786,24 @@ bool MainWindow::waitForFrame(std::chrono::milliseconds patience, bool idle) {
     return false;
 }
 
-QByteArray MainWindow::stateJson(Timestamp time) const {
-    // Written by hand to keep the documented field order (time, total, policies, keys).
-    const auto quoted = [](const std::string& text) {
-        const QByteArray array =
-            QJsonDocument(QJsonArray{QString::fromStdString(text)}).toJson(QJsonDocument::Compact);
-        return array.mid(1, array.size() - 2);  // the string without the array's brackets
-    };
-    QByteArray out = "{\"time\": " + QByteArray::number(qint64(time)) +
-                     ", \"total\": " + QByteArray::number(quint64(m_snapshot.totalHits)) +
-                     ", \"policies\": {";
-    for (std::size_t i = 0; i < m_snapshot.policies.size(); ++i) {
-        const PolicyState& p = m_snapshot.policies[i];
-        out += (i == 0 ? "" : ", ") + quoted(p.name) + ": " + QByteArray::number(quint64(p.count));
+QStringList MainWindow::warnings() const {
+    QStringList list;
+    if (!errorText().isEmpty()) {
+        list << errorText();
     }
-    out += "}, \"keys\": [";
-    const std::vector<KeyRow> none;
-    const std::vector<KeyRow>& rows = m_frame ? m_frame->top : none;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        const KeyRow& row = rows[i];
-        out += (i == 0 ? "" : ", ");
-        out += "{\"key\": " + quoted(row.key) +
-               ", \"window\": " + QByteArray::number(quint64(row.window)) +
-               ", \"all_time\": " + QByteArray::number(quint64(row.allTime)) +
-               ", \"uniques\": " + QByteArray::number(quint64(row.uniques)) + "}";
+    if (m_overload->isVisibleTo(this)) {
+        list << m_overload->text();
     }
-    out += "]";
-    out += ", \"costs\": " + costsJson(m_frame ? m_frame->costs : PolicyCosts{});
-    if (m_tabs->currentWidget() == m_fleetView) {
-        out += ", \"fleet\": " + fleetJson(*m_fleetView);
+    if (const Source* source = m_session->source()) {
+        const SourceStats stats = source->stats();
+        if (stats.badLines > 0) {
+            list << tr("%1 bad lines skipped").arg(exactCount(stats.badLines));
+        }
     }
-    out += "}\n";
-    return out;
+    if (!shownZone().note.isEmpty()) {
+        list << tr("time zone: %1").arg(shownZone().note);
+    }
+    return list;
 }
 
 void MainWindow::renderNow() {
@@ -779,6 +836,9 @@ void MainWindow::updateStatusBar() {
         m_sources->showFollowStats(followStatsText(*follow));
     }
     m_sources->showListenerStats(source ? listenerStatsText(*source) : QString());
+    if (source && stats.badLines != m_badLines->shownTotal()) {
+        m_badLines->showLines(source->recentBadLines(), stats.badLines);
+    }
     m_statusPaused->setVisible(m_pauseAction->isChecked());
     m_statusRate->setText(tr("ingest %1 hits/s").arg(humanNumber(m_ingestRate, 0)));
     const auto figure = [](QLabel* label, const QString& text, const QString& exact) {
@@ -871,7 +931,9 @@ bool MainWindow::setLimitsOptions(const LimitsOptions& options) {
     } else if (m_session->source()) {
         note = tr("Live source: the lab restarted at %1 with these settings; earlier traffic "
                   "is not replayed into it.")
-                   .arg(QDateTime::currentDateTime().toString(QStringLiteral("hh:mm:ss")));
+                   .arg(shownZone().format(QDateTime::currentSecsSinceEpoch(),
+                                           QStringLiteral("hh:mm:ss ")) +
+                        shownZone().offsetName(QDateTime::currentSecsSinceEpoch()));
     } else {
         note = tr("The lab starts with the next source.");
     }
@@ -972,6 +1034,7 @@ void MainWindow::saveSettings(QSettings& settings) const {
     saveLimitsSettings(settings);
     settings.setValue(QStringLiteral("view/statusSplit"), statusSplitName(m_live->statusSplit()));
     settings.setValue(QStringLiteral("view/logY"), m_live->logY());
+    settings.setValue(QStringLiteral("view/timeZone"), zoneChoiceName(m_zoneChoice));
     settings.setValue(QStringLiteral("alerts/threshold"), qulonglong(m_alerts->threshold()));
     settings.setValue(QStringLiteral("alerts/notify"), m_alerts->notify());
     QStringList watched;
@@ -1002,6 +1065,8 @@ void MainWindow::restoreSettings(QSettings& settings) {
         statusSplitFromName(settings.value(QStringLiteral("view/statusSplit")).toString())
             .value_or(StatusSplit::Off));
     m_plotTools->logYAction()->setChecked(settings.value(QStringLiteral("view/logY")).toBool());
+    setTimeZone(zoneChoiceFromName(settings.value(QStringLiteral("view/timeZone")).toString())
+                    .value_or(ZoneChoice::Local));
     m_alerts->setThreshold(settings.value(QStringLiteral("alerts/threshold"), 0).toULongLong());
     m_alerts->setNotify(settings.value(QStringLiteral("alerts/notify"), false).toBool());
     std::vector<std::string> watched;
@@ -1027,6 +1092,14 @@ QVariantMap MainWindow::settingsUsed() const {
         map.insert(QStringLiteral("rate"), spec.rate);
         map.insert(QStringLiteral("keys"), spec.keys);
     }
+    map.insert(QStringLiteral("state"),
+               sourceStateName(m_session->source(), m_session->replay(), m_paused));
+    if (const ReplaySource* replay = m_session->replay()) {
+        map.insert(QStringLiteral("speed"), replay->speed());
+        map.insert(QStringLiteral("loop"), replay->loop());
+    }
+    map.insert(QStringLiteral("time_zone"), shownZone().label(m_snapshot.head));
+    map.insert(QStringLiteral("time_zone_choice"), zoneChoiceName(m_zoneChoice));
     map.insert(QStringLiteral("recording"), m_session->recordingPath());
     map.insert(QStringLiteral("bucket_seconds"), m_ring->bucketSeconds());
     map.insert(QStringLiteral("theme"), m_themeName);

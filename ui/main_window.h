@@ -21,6 +21,7 @@
 #include "core/engine/engine_worker.h"
 #include "core/sources/batch_queue.h"
 #include "core/sources/source.h"
+#include "ui/display_zone.h"
 #include "ui/history_update.h"
 #include "ui/source_spec.h"
 
@@ -31,6 +32,7 @@ class QLabel;
 class QProgressDialog;
 class QSettings;
 class QToolBar;
+class QToolButton;
 class QSplitter;
 class QTabWidget;
 
@@ -43,6 +45,7 @@ class SimulatorSource;
 
 namespace hitcounter::ui {
 
+class BadLinesView;
 class ClockSkewBanner;
 class FleetView;
 class LimitsView;
@@ -106,12 +109,21 @@ public:
     // Waits (up to `patience`) until a frame answering a request made now arrives and draws it.
     // With `idle`, only a frame built with nothing left in the queue counts.
     bool waitForFrame(std::chrono::milliseconds patience, bool idle = false);
-    // "What the window shows" as the JSON of --state-json (docs/gui.md).
-    QByteArray stateJson(Timestamp time) const;
+    // What the window warns about now, one text each: the error banner, the overload banner,
+    // bad lines, a zone that is not the one chosen (the state JSON's source.warnings).
+    QStringList warnings() const;
     void openTrace();
-    // Opens `file` as File > Open does (a trace or access log to replay) and puts it first in
-    // the recent files; what a dropped file and the recent-files menu do.
+    // Opens `file` as File > Open does (a trace or access log to replay); what a dropped file
+    // and the recent-files menu do. A file that cannot be opened leaves the running source.
     void openFile(const QString& file);
+    // Replayed and followed files that opened go first in the recent files (default on; off
+    // for scripted runs, which must not change the user's list).
+    void setRemembersFiles(bool remember) { m_remembersFiles = remember; }
+
+    // The time zone every time is shown in (display_zone.h): UTC, local or the log's own
+    // offset; remembered in the settings.
+    void setTimeZone(ZoneChoice choice);
+    ZoneChoice timeZone() const { return m_zoneChoice; }
     PlotToolBar* plotToolBar() const { return m_plotTools; }
     ThresholdAlerts* thresholdAlerts() const { return m_alerts; }
     RecentFiles* recentFiles() const { return m_recent; }
@@ -119,6 +131,7 @@ public:
     ReplayBar* replayBar() const { return m_replayBar; }
     ItemsPanel* itemsPanel() const { return m_items; }
     OverloadBanner* overloadBanner() const { return m_overload; }
+    BadLinesView* badLinesView() const { return m_badLines; }
     ClockSkewBanner* clockSkewBanner() const { return m_clockSkew; }
 
     // The Rate limits tab. setLimitsOptions() restarts its lab (on the counting thread): a
@@ -182,6 +195,10 @@ private:
     void closeLoadDialog();
     void buildSourceControls();
     void draw(std::shared_ptr<const EngineFrame> frame);
+    // The zone chosen, resolved for the running source (its log offset), shown everywhere.
+    void applyTimeZone();
+    // Every time axis but the live plot's (which sets its own) labels a looping trace alike.
+    void applyTraceWrap(std::optional<TraceWrap> wrap);
     void saveLimitsSettings(QSettings& settings) const;
     void restoreLimitsSettings(QSettings& settings);
 
@@ -210,6 +227,7 @@ private:
     QLabel* m_errorBanner;
     PlotToolBar* m_plotTools = nullptr;
     ThresholdAlerts* m_alerts = nullptr;
+    BadLinesView* m_badLines = nullptr;
     RecentFiles* m_recent = nullptr;
     QComboBox* m_windowBox;
     QComboBox* m_bucketBox;
@@ -226,6 +244,10 @@ private:
     QLabel* m_statusBad;
     QLabel* m_statusDropped;
     QLabel* m_statusLate;
+    QToolButton* m_statusZone = nullptr;
+    ZoneChoice m_zoneChoice = ZoneChoice::Local;
+    std::optional<TraceWrap> m_wrap;  // applied to every time axis but the live plot's
+    bool m_remembersFiles = true;
 
     QTimer m_frameTimer;
     bool m_paused = false;

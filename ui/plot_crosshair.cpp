@@ -1,13 +1,13 @@
 #include "ui/plot_crosshair.h"
 
-#include <QDateTime>
 #include <QLocale>
 #include <QMouseEvent>
 #include <cmath>
 
-#include "ui/data_export.h"
 #include "ui/qcp.h"
+#include "ui/series_values.h"
 #include "ui/theme.h"
+#include "ui/time_axis.h"
 
 namespace hitcounter::ui {
 
@@ -20,24 +20,25 @@ QString formatValue(double value) {
     return locale.toString(value, 'g', 4);
 }
 
-// The graph's value at key `t` (a point within half a second), or nullopt.
-std::optional<double> valueAt(const QCPGraph& graph, double t) {
-    const auto data = graph.data();
-    auto it = data->findBegin(t - 0.5, false);
-    if (it == data->constEnd() || std::abs(it->key - t) > 0.5) {
-        return std::nullopt;
-    }
-    return it->value;
-}
+// The crosshair's items let every click through: QCustomPlot hands a click to the topmost
+// layerable within its selection tolerance, selectable or not, and the line stands under the
+// mouse, so it would take the clicks meant for the legend entry below it.
+class InertLine final : public QCPItemStraightLine {
+public:
+    using QCPItemStraightLine::QCPItemStraightLine;
+    double selectTest(const QPointF&, bool, QVariant* = nullptr) const override { return -1; }
+};
+class InertText final : public QCPItemText {
+public:
+    using QCPItemText::QCPItemText;
+    double selectTest(const QPointF&, bool, QVariant* = nullptr) const override { return -1; }
+};
+
 }  // namespace
 
 QString crosshairTime(const QCPAxisRect& rect, double t) {
     QCPAxis* axis = rect.axis(QCPAxis::atBottom);
-    if (axis && axis->ticker().dynamicCast<QCPAxisTickerDateTime>()) {
-        return QDateTime::fromSecsSinceEpoch(qint64(std::llround(t)))
-            .toString(QStringLiteral("yyyy-MM-dd hh:mm:ss"));
-    }
-    return QObject::tr("t = %1 s").arg(qlonglong(std::llround(t)));
+    return axis ? axisTimeText(*axis, t) : QString();
 }
 
 PlotCrosshair::PlotCrosshair(QCustomPlot& plot) : QObject(&plot), m_plot(plot) {
@@ -53,11 +54,11 @@ PlotCrosshair::PlotCrosshair(QCustomPlot& plot) : QObject(&plot), m_plot(plot) {
         m_plot.addLayer(QStringLiteral("crosshair"), m_plot.layer(QStringLiteral("legend")),
                         QCustomPlot::limAbove);
     }
-    m_line = new QCPItemStraightLine(&m_plot);
+    m_line = new InertLine(&m_plot);
     m_line->setObjectName(QStringLiteral("crosshairLine"));
     m_line->setLayer(QStringLiteral("crosshair"));
     m_line->setSelectable(false);
-    m_text = new QCPItemText(&m_plot);
+    m_text = new InertText(&m_plot);
     m_text->setLayer(QStringLiteral("crosshair"));
     m_text->setSelectable(false);
     m_text->setTextAlignment(Qt::AlignLeft);
@@ -105,8 +106,7 @@ void PlotCrosshair::showAt(QPointF pos) {
     QList<QCPGraph*> graphs;
     if (rect) {
         for (QCPGraph* g : rect->graphs()) {
-            if (g->visible() && g->keyAxis() == rect->axis(QCPAxis::atBottom) &&
-                !g->property(kMarkerProperty).toBool()) {
+            if (isListed(*g) && g->keyAxis() == rect->axis(QCPAxis::atBottom)) {
                 graphs << g;
             }
         }
@@ -120,8 +120,9 @@ void PlotCrosshair::showAt(QPointF pos) {
     const double t = std::round(x->pixelToCoord(pos.x()));
     QStringList lines{crosshairTime(*rect, t)};
     for (QCPGraph* g : graphs) {
-        const std::optional<double> v = valueAt(*g, t);
-        lines << QStringLiteral("%1: %2").arg(g->name(), v ? formatValue(*v) : QStringLiteral("–"));
+        const std::optional<double> v = ownValueAt(*g, t);
+        lines << QStringLiteral("%1: %2").arg(readoutName(*g),
+                                              v ? formatValue(*v) : QStringLiteral("–"));
     }
     m_readout = lines.join(QLatin1Char('\n'));
     m_line->point1->setCoords(t, 0);

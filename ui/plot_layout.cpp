@@ -39,13 +39,16 @@ bool tickLabelsCrowded(const QCPAxis& axis, double gap) {
                             format.isEmpty() ? QLatin1Char('g') : format.at(0),
                             axis.numberPrecision(), ticks, nullptr, &labels);
     const QFontMetricsF metrics(axis.tickLabelFont());
-    const double width = axis.parentPlot()->viewport().width();
-    std::vector<std::pair<double, double>> spans;  // left, right in px
+    const bool vertical = axis.orientation() == Qt::Vertical;
+    const double length =
+        vertical ? axis.parentPlot()->viewport().height() : axis.parentPlot()->viewport().width();
+    std::vector<std::pair<double, double>> spans;  // along the axis, in px
     for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
-        const double x = axis.coordToPixel(ticks[i]);
-        const double half = metrics.horizontalAdvance(labels[i]) / 2;
-        if (x - half >= 0 && x + half <= width) {
-            spans.emplace_back(x - half, x + half);
+        const double at = axis.coordToPixel(ticks[i]);
+        const double half =
+            (vertical ? metrics.height() : metrics.horizontalAdvance(labels[i])) / 2;
+        if (at - half >= 0 && at + half <= length) {
+            spans.emplace_back(at - half, at + half);
         }
     }
     std::sort(spans.begin(), spans.end());
@@ -60,7 +63,10 @@ bool tickLabelsCrowded(const QCPAxis& axis, double gap) {
 
 bool fitTickCount(QCPAxis& axis, int most) {
     const int before = axis.ticker()->tickCount();
-    const double gap = QFontMetricsF(axis.tickLabelFont()).height();
+    // An em between the labels along a horizontal axis; a pixel between the lines of a
+    // vertical one (a short chart keeps a scale of two or three labels).
+    const double gap =
+        axis.orientation() == Qt::Vertical ? 1.0 : QFontMetricsF(axis.tickLabelFont()).height();
     int count = std::max(1, most);
     for (; count > 1; --count) {
         axis.ticker()->setTickCount(count);

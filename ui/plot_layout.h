@@ -18,10 +18,11 @@ namespace hitcounter::ui {
 QCPAxisRect* addTitledAxisRect(QCustomPlot* plot, QCPLayoutGrid* grid, int row, int column,
                                const QString& title, const QString& valueLabel);
 
-// Sets the tick count of the horizontal `axis` to the largest of 1..`most` whose tick labels
-// lie at least an em apart (labels that would cross the plot's border, which QCustomPlot
-// leaves out, do not count). Returns whether the count changed. Reads the axis rect's size
-// of the last layout: call it from QCustomPlot::afterLayout, then relayout() if it changed.
+// Sets the tick count of `axis` to the largest of 1..`most` whose tick labels lie apart: an
+// em apart along a horizontal axis, a pixel apart along a vertical one (labels that
+// would cross the plot's border, which QCustomPlot leaves out, do not count). Returns whether the
+// count changed. Reads the axis rect's size of the last layout: call it from
+// QCustomPlot::afterLayout, then relayout() if it changed.
 bool fitTickCount(QCPAxis& axis, int most);
 
 // Tick labels for categories 0..n-1 of the horizontal `axis` (one tick per whole coordinate)

@@ -82,6 +82,8 @@ const PolicyCost* costOf(const PolicyCosts& costs, const std::string& name) {
 }
 // Tick labels on each small time chart: 5 min read every 2.5 min, fewer where they would touch.
 constexpr int kMostTimeTicks = 2;
+// The value axes of the small charts: few labels, fewer where a chart is short.
+constexpr int kMostValueTicks = 3;
 
 }  // namespace
 
@@ -118,8 +120,9 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     memAxis->setNumberPrecision(0);
     setTimeAxisMode(TimeAxisMode::Clock);
     // Four small charts: few labels on each axis, so that none overlap.
+    // Not the cost chart's log axis: its ticker (PlainLogTicker) places its own decades.
     for (QCPAxisRect* rect : {m_countRect, m_errorRect}) {
-        rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(3);
+        rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(kMostValueTicks);
     }
     // The policy names under the bars: one line, two, or slanted, as the width allows.
     m_nsRect->axis(QCPAxis::atBottom)->setTickLabelRotation(0);
@@ -163,16 +166,26 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
         }
     });
 
-    m_noteText = (tr("Exact: ring, deque, sorted, naive, scanring. <b>coarse</b> (60 s buckets) "
-                     "over-counts by up to a bucket; <b>estimate</b> errs when traffic is uneven. "
-                     "<b>naive</b> keeps 16 B per hit call, so a policy over %1 MiB is stopped "
-                     "(<i>stopped at cap</i>).")
-                      .arg(EngineOptions{}.policyMemoryCap >> 20));
-    m_note = new QLabel(m_noteText);
+    const QString longNote =
+        (tr("Exact: ring, deque, sorted, naive, scanring. <b>coarse</b> (60 s buckets) "
+            "over-counts by up to a bucket; <b>estimate</b> errs when traffic is uneven. "
+            "<b>naive</b> keeps 16 B per hit call, so a policy over %1 MiB is stopped "
+            "(<i>stopped at cap</i>).")
+             .arg(EngineOptions{}.policyMemoryCap >> 20));
+    // One line under the table (elided with "…" at the pane's edge, never widening it), the
+    // whole note in its tooltip: every policy's row keeps its room on a short screen (the note
+    // wrapped onto three lines and the splitter, which knows nothing of wrapped heights, let it
+    // cover the last row).
+    m_noteText =
+        tr("Exact: ring, deque, sorted, naive, scanring; coarse and estimate are "
+           "approximate (hover for why).");
+    m_note = new QLabel;
     m_note->setObjectName(QStringLiteral("policyNote"));
-    m_note->setWordWrap(true);
-    m_note->setTextFormat(Qt::RichText);
-    m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_note->setToolTip(QStringLiteral("<p>%1</p>").arg(longNote));
+    m_note->setTextFormat(Qt::PlainText);
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_note->installEventFilter(this);
+    showNote(m_noteText);
 
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);
@@ -190,18 +203,26 @@ QCPGraph* PolicyComparison::countGraph(int index) const {
     return index >= 0 && index < static_cast<int>(m_counts.size()) ? m_counts[index] : nullptr;
 }
 
-void PolicyComparison::setTimeAxisMode(TimeAxisMode mode) {
+void PolicyComparison::setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWrap> wrap) {
     for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_memoryRect}) {
         QCPAxis* axis = rect->axis(QCPAxis::atBottom);
         // The live plot above names the time axis; here its line would take the charts'
         // height (the tooltip says it).
-        setUntitledTimeAxis(*axis, mode);
+        setUntitledTimeAxis(*axis, mode, wrap);
         axis->ticker()->setTickCount(kMostTimeTicks);
     }
 }
 
 void PolicyComparison::fitLabels() {
+    // The value axes first: their labels' width sets the room left for the horizontal ones.
     bool changed = false;
+    for (QCPAxisRect* rect : {m_countRect, m_errorRect}) {
+        changed = fitTickCount(*rect->axis(QCPAxis::atLeft), kMostValueTicks) || changed;
+    }
+    if (changed) {
+        relayout(*m_plot);
+    }
+    changed = false;
     for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_memoryRect}) {
         changed = fitTickCount(*rect->axis(QCPAxis::atBottom), kMostTimeTicks) || changed;
     }
@@ -298,6 +319,9 @@ bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_table && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
         fitTableColumns();
     }
+    if (watched == m_note && event->type() == QEvent::Resize) {
+        elideNote();
+    }
     // Over the cost chart and its labels: the policy's full name and figures.
     if (watched == m_plot && event->type() == QEvent::ToolTip) {
         const QPoint pos = static_cast<QHelpEvent*>(event)->pos();
@@ -311,6 +335,19 @@ bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
         }
     }
     return QWidget::eventFilter(watched, event);
+}
+
+void PolicyComparison::showNote(const QString& text) {
+    m_noteShown = text;
+    elideNote();
+}
+
+void PolicyComparison::elideNote() {
+    const QString line =
+        m_note->fontMetrics().elidedText(m_noteShown, Qt::ElideRight, m_note->width());
+    if (m_note->text() != line) {
+        m_note->setText(line);
+    }
 }
 
 void PolicyComparison::applyTheme(const Theme& theme) {
@@ -336,6 +373,11 @@ void PolicyComparison::rebuildSeries(const EngineSnapshot& snapshot) {
     m_memory.clear();
     m_names.clear();
     m_table->setRowCount(static_cast<int>(snapshot.policies.size()));
+    // Every policy's row shows, whatever the window's height: the table is never shorter than
+    // its rows (the splitter above leaves the live plot and the ring what is left).
+    m_table->setMinimumHeight(
+        m_table->rowCount() * m_table->verticalHeader()->defaultSectionSize() +
+        m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth());
     QVector<double> ticks;
     QVector<QString> labels;
     for (std::size_t p = 0; p < snapshot.policies.size(); ++p) {
@@ -420,16 +462,13 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
     // Errors shown before the window is full are over the seconds seen so far: marked so.
     const Timestamp seen =
         update.history.empty() ? 0 : snapshot.head - update.history.front().second + 1;
-    const QString note = !snapshot.empty && seen < snapshot.windowSeconds
-                             ? tr("<b>Window filling: %1 of %2 s seen</b>, so counts and errors "
-                                  "cover only those seconds. ")
-                                       .arg(seen)
-                                       .arg(snapshot.windowSeconds) +
-                                   m_noteText
-                             : m_noteText;
-    if (m_note->text() != note) {
-        m_note->setText(note);
-    }
+    showNote(!snapshot.empty && seen < snapshot.windowSeconds
+                 ? tr("Window filling: %1 of %2 s seen, so counts and errors cover only those "
+                      "seconds. ")
+                           .arg(seen)
+                           .arg(snapshot.windowSeconds) +
+                       m_noteText
+                 : m_noteText);
     for (std::size_t p = 0; p < m_counts.size(); ++p) {
         applyHistory(*m_counts[p], effective, [p](const SecondRecord& r) {
             return p < r.counts.size() ? double(r.counts[p]) : 0.0;

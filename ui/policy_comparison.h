@@ -18,6 +18,7 @@
 #include <QSharedPointer>
 #include <QWidget>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/engine/engine_snapshot.h"
@@ -46,7 +47,8 @@ public:
     explicit PolicyComparison(QWidget* parent = nullptr);
     ~PolicyComparison() override;
 
-    void setTimeAxisMode(TimeAxisMode mode);
+    // Every time axis of the view (time_axis.h); `wrap`: a looping replay's trace.
+    void setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWrap> wrap = std::nullopt);
     void applyTheme(const Theme& theme);
     void updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot,
                     const PolicyCosts& costs);
@@ -68,6 +70,10 @@ private:
     // The cost chart's title, the longest that fits its width ("ns per hit ▮ · per getHits ▨",
     // shorter at 1024 px); true if it changed.
     bool fitCostTitle();
+    // The note under the table: one line, elided to the label's width (elideNote(), again at
+    // every resize).
+    void showNote(const QString& text);
+    void elideNote();
     void applyVisibility();
     void rebuildSeries(const EngineSnapshot& snapshot);
     void updateTable(const EngineSnapshot& snapshot, const PolicyCosts& costs);
@@ -82,6 +88,7 @@ private:
     std::unique_ptr<ColumnFit> m_columnFit;
     QString m_noteText;  // the note below the table, without the "window filling" mark
     QLabel* m_note;
+    QString m_noteShown;  // the note's whole line, before elision
     QCPAxisRect* m_countRect;
     QCPAxisRect* m_errorRect;
     QCPAxisRect* m_memoryRect;

@@ -2,7 +2,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProxyStyle>
@@ -10,6 +9,8 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <algorithm>
+
+#include "ui/display_zone.h"
 
 namespace hitcounter::ui {
 
@@ -157,12 +158,19 @@ void ReplayBar::updateFrom(const ReplayProgress& progress, Timestamp now, bool p
         m_seek->setValue(int(inTrace));
     }
     if (m_clockTimes) {
-        const auto clock = [](Timestamp t, const QString& format) {
-            return QDateTime::fromSecsSinceEpoch(t, Qt::LocalTime).toString(format);
-        };
-        m_time->setText(tr("%1 / %2").arg(clock(inTrace, QStringLiteral("yyyy-MM-dd hh:mm:ss")),
-                                          clock(*progress.last, QStringLiteral("hh:mm:ss"))));
-        m_time->setToolTip(tr("t = %1 s / %2 s").arg(inTrace).arg(*progress.last));
+        // In the zone shown, named; the end's date only where it is another day.
+        const DisplayZone& zone = shownZone();
+        const bool sameDay = zone.at(inTrace).date() == zone.at(*progress.last).date();
+        m_time->setText(
+            tr("%1 / %2 %3")
+                .arg(zone.format(inTrace),
+                     zone.format(*progress.last, sameDay ? QStringLiteral("hh:mm:ss")
+                                                         : QStringLiteral("yyyy-MM-dd hh:mm:ss")),
+                     zone.offsetName(inTrace)));
+        m_time->setToolTip(tr("t = %1 s / %2 s (unix seconds); times in %3")
+                               .arg(inTrace)
+                               .arg(*progress.last)
+                               .arg(zone.label(inTrace)));
     } else {
         m_time->setText(tr("t = %1 s / %2 s").arg(inTrace).arg(*progress.last));
     }

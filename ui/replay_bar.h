@@ -41,7 +41,8 @@ public:
     void updateFrom(const ReplayProgress& progress, Timestamp now, bool paused);
     void setSpeed(double speed);
     void setLoop(bool loop);
-    // Show times as local date and clock time (access logs) instead of trace seconds.
+    // Show times as dates and clock times in the zone shown, named (access logs, traces of
+    // unix seconds) instead of trace seconds.
     void setClockTimes(bool clock) { m_clockTimes = clock; }
 
     // For tests: the widgets.

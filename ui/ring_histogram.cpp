@@ -2,18 +2,20 @@
 
 #include <algorithm>
 
-#include <QDateTime>
 #include <QHelpEvent>
 #include <QToolTip>
 
 #include "ui/axis_tickers.h"
+#include "ui/display_zone.h"
 #include "ui/plot_layout.h"
 #include "ui/theme.h"
+#include "ui/time_axis.h"
 
 namespace hitcounter::ui {
 
 namespace {
-constexpr int kLegendInset = 8;  // px between the legend and the rect's border (QCP's default)
+constexpr int kLegendInset = 8;     // px between the legend and the rect's border (QCP's default)
+constexpr int kMostCountTicks = 5;  // labels on the count axis, at most (QCP's default)
 }  // namespace
 
 RingHistogram::RingHistogram(QWidget* parent) : QCustomPlot(parent) {
@@ -48,6 +50,13 @@ RingHistogram::RingHistogram(QWidget* parent) : QCustomPlot(parent) {
     legend->setIconSize(16, 10);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     connect(this, &QCustomPlot::afterLayout, this, &RingHistogram::placeLegend);
+    // A short ring (1024x768 under a window manager) gets fewer count labels, never
+    // overlapping ones.
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        if (fitTickCount(*yAxis, kMostCountTicks)) {
+            relayout(*this);
+        }
+    });
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, &RingHistogram::showTooltip);
 }
@@ -200,21 +209,25 @@ QString RingHistogram::describeSlot(int index) const {
                               ? (m_bucketSeconds == 1 ? tr("current second") : tr("current bucket"))
                           : s.inWindow ? tr("in window")
                                        : tr("stale, reset on reuse");
-    // Clock times for live sources (unix seconds), trace seconds for traces.
-    const auto when = [](qint64 second) {
-        return second >= 1'000'000'000
-                   ? QDateTime::fromSecsSinceEpoch(second).toString(QStringLiteral("HH:mm:ss"))
-                   : tr("%1 s").arg(second);
+    // Dates and clock times in the zone shown (time_axis.h's rule for dates), trace seconds
+    // for traces.
+    const DisplayZone& zone = shownZone();
+    const auto isDate = [](qint64 second) { return second >= kFirstDateSecond; };
+    const auto when = [&](qint64 second) {
+        return isDate(second) ? zone.format(second, QStringLiteral("hh:mm:ss"))
+                              : tr("%1 s").arg(second);
     };
     const qint64 from = qint64(s.bucket) * m_bucketSeconds;
+    const qint64 bucket = qint64(s.bucket);
     const QString seconds =
-        m_bucketSeconds == 1 ? (s.bucket >= 1'000'000'000
-                                    ? tr("%1 (second %2)")
-                                          .arg(QDateTime::fromSecsSinceEpoch(qint64(s.bucket))
-                                                   .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")))
-                                          .arg(s.bucket)
-                                    : tr("second %1").arg(s.bucket))
-                             : tr("%1 to %2").arg(when(from), when(from + m_bucketSeconds));
+        m_bucketSeconds == 1
+            ? (isDate(bucket) ? tr("%1 %2 (second %3)")
+                                    .arg(zone.format(bucket), zone.offsetName(bucket))
+                                    .arg(bucket)
+                              : tr("second %1").arg(bucket))
+        : isDate(from)
+            ? tr("%1 to %2 %3").arg(when(from), when(from + m_bucketSeconds), zone.offsetName(from))
+            : tr("%1 to %2").arg(when(from), when(from + m_bucketSeconds));
     return tr("slot %1\n%2\n%L3 hits\n%4").arg(index).arg(seconds).arg(s.count).arg(state);
 }
 

@@ -1,6 +1,7 @@
 #include "ui/series_legend.h"
 
 #include "ui/qcp.h"
+#include "ui/series_values.h"
 
 namespace hitcounter::ui {
 
@@ -35,6 +36,7 @@ void restyleLegend(QCustomPlot& plot) {
 
 void toggleSeries(QCustomPlot& plot, QCPAbstractPlottable& series) {
     series.setVisible(!series.visible());
+    series.setProperty(kHiddenByUserProperty, !series.visible());
     restyleLegend(plot);
     plot.replot(QCustomPlot::rpQueuedReplot);
 }

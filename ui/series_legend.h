@@ -1,7 +1,8 @@
 // Legend tools: a click on a legend entry hides or shows its series.
 //
 // GUI thread only. A hidden series' entry stays in the legend, greyed and struck through; a
-// second click shows it again. Works on any QCustomPlot with a legend.
+// second click shows it again; the series keeps kHiddenByUserProperty (series_values.h) while
+// hidden. Works on any QCustomPlot with a legend.
 #pragma once
 
 class QCustomPlot;

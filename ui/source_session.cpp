@@ -1,6 +1,5 @@
 #include "ui/source_session.h"
 
-#include <QDateTime>
 #include <QFileInfo>
 #include <algorithm>
 #include <filesystem>
@@ -11,6 +10,7 @@
 #include "core/sources/batch_queue.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/clock.h"
+#include "ui/display_zone.h"
 
 namespace hitcounter::ui {
 
@@ -41,15 +41,15 @@ QString replayLoadedText(const ReplayProgress& progress, const QString& file, bo
     if (!progress.first || !progress.last) {
         return {};
     }
-    const auto time = [clockTimes](Timestamp t) {
-        return clockTimes ? QDateTime::fromSecsSinceEpoch(t, Qt::LocalTime)
-                                .toString(QStringLiteral("yyyy-MM-dd hh:mm:ss"))
-                          : SourceSession::tr("%L1 s").arg(t);
+    const DisplayZone& zone = shownZone();
+    const auto time = [&](Timestamp t) {
+        return clockTimes ? zone.format(t) : SourceSession::tr("%L1 s").arg(t);
     };
-    return SourceSession::tr("Loaded %1: %L2 rows, trace time %3 to %4")
+    return SourceSession::tr("Loaded %1: %L2 rows, trace time %3 to %4%5")
         .arg(QFileInfo(file).fileName())
         .arg(progress.rows)
-        .arg(time(*progress.first), time(*progress.last));
+        .arg(time(*progress.first), time(*progress.last),
+             clockTimes ? QLatin1Char(' ') + zone.offsetName(*progress.last) : QString());
 }
 
 SourceSession::SourceSession(BatchQueue& queue, EngineWorker& worker, std::shared_ptr<Clock> clock,
@@ -93,6 +93,14 @@ bool SourceSession::startSpec(const SourceSpec& spec) {
             tr("Cannot start the %1: %2").arg(kindName(spec.kind), QString::fromUtf8(e.what())));
         return false;
     }
+    try {
+        // Before anything stops: a file that cannot be opened leaves the running source, its
+        // views and its time axes as they were.
+        built.source->check();
+    } catch (const SourceError& e) {
+        Q_EMIT errorOccurred(QString::fromStdString(e.what()));
+        return false;
+    }
     m_spec = spec;
     // Live sources count against the clock; the simulator and a replay bring their own time.
     const bool live = built.simulator == nullptr && built.replay == nullptr;
@@ -103,6 +111,8 @@ bool SourceSession::startSpec(const SourceSpec& spec) {
     m_simulator = built.simulator;
     m_replay = built.replay;
     m_follow = built.follow;
+    m_logUtcOffset = built.logUtcOffset;
+    m_worker.setLiveClock(m_simulator == nullptr && m_replay == nullptr ? m_clock.get() : nullptr);
     m_replayProblemShown = false;
     m_replayLoadShown = false;
     Q_EMIT specShown(spec, true);
@@ -113,6 +123,7 @@ void SourceSession::stop() {
     m_simulator = nullptr;
     m_replay = nullptr;
     m_follow = nullptr;
+    m_logUtcOffset.reset();
     m_loading = false;
     if (m_source) {
         m_source->stop();
@@ -139,6 +150,13 @@ void SourceSession::setSpeed(double speed) {
     m_spec.speed = speed;
     if (m_simulator) {
         m_simulator->setSpeed(speed);  // while warming up: the speed after it
+    }
+}
+
+void SourceSession::setReplaySpeed(double speed) {
+    m_spec.speed = speed;
+    if (m_replay) {
+        m_replay->setSpeed(speed);
     }
 }
 

@@ -16,8 +16,10 @@
 //    queued, so every view restarts together even if the new source fails) and emits
 //    viewsReset(mode); then starts the source. On SourceError: errorOccurred(message), no
 //    source runs, false. On success: started(description).
-//  - startSpec(): builds the spec (a bad setting: errorOccurred, false, nothing changes), makes
-//    it the current spec and start()s it; specShown(spec, running) tells the sources panel.
+//  - startSpec(): builds the spec and checks it (Source::check(): a file that cannot be opened
+//    or is not of its kind); a bad setting or a failed check: errorOccurred, false, and nothing
+//    changes (the running source runs on, its spec stays the current one). Else it makes the
+//    spec the current one and start()s it; specShown(spec, running) tells the sources panel.
 //  - stop(): stops the source (no Reset marker: the views keep the last state); stopped().
 //  - seek(t): replays only; every view is rebuilt from the trace's start to t (the replay's
 //    epoch marker, replay_source.h). rerunReplay() seeks to where the replay stands (used when
@@ -65,8 +67,9 @@ QString emptyReplayText(const ReplayProgress& progress, const QString& file);
 QString replayTruncationText(const ReplayProgress& progress, const QString& file);
 
 // What the status bar says once a replay of `file` has loaded: its rows and the trace times it
-// spans ("Loaded t.csv: 1,000 rows, trace time 1 s to 1,000 s"; access logs: dates and clock
-// times with `clockTimes`). Empty while loading, or for a replay with nothing to play.
+// spans ("Loaded t.csv: 1,000 rows, trace time 1 s to 1,000 s"; with `clockTimes` dates and
+// clock times in the zone shown, named: "… 2009-03-01 06:00:00 to 2009-03-01 07:00:00 UTC"). Empty
+// while loading, or for a replay with nothing to play.
 QString replayLoadedText(const ReplayProgress& progress, const QString& file, bool clockTimes);
 
 class SourceSession : public QObject {
@@ -91,6 +94,9 @@ public:
     FollowSource* follow() const { return m_follow; }
     Clock& clock() const { return *m_clock; }
     TimeAxisMode timeMode() const { return m_timeMode; }
+    // The UTC offset the running access log writes its times with (BuiltSource::logUtcOffset);
+    // nullopt for sources whose times name none.
+    std::optional<int> logUtcOffset() const { return m_logUtcOffset; }
     // The simulator is still catching up with the clock (not the steady state).
     bool warmingUp() const;
 
@@ -102,6 +108,8 @@ public:
     // The simulator's speed (applied after its warm-up).
     void setSpeed(double speed);
     void setLoop(bool loop);
+    // The replay's speed (the replay bar), kept in the spec as what runs.
+    void setReplaySpeed(double speed);
     // The access-log key of replays and follows; a running replay reloads with it and returns
     // to the same time (and pause state).
     void setReplayKey(const QString& key);
@@ -153,6 +161,7 @@ private:
     bool m_replayProblemShown = false;
     bool m_replayLoadShown = false;  // the status bar said what the replay loaded
     TimeAxisMode m_timeMode = TimeAxisMode::Clock;
+    std::optional<int> m_logUtcOffset;
 };
 
 }  // namespace hitcounter::ui

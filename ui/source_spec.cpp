@@ -5,12 +5,14 @@
 #include <stdexcept>
 
 #include "core/io/hit_file.h"
+#include "core/io/hit_file_probe.h"
 #include "core/net/tcp_listener.h"
 #include "core/net/udp_listener.h"
 #include "core/sources/follow_source.h"
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/clock.h"
+#include "ui/time_axis.h"
 
 namespace hitcounter::ui {
 
@@ -19,6 +21,10 @@ constexpr SourceSpec::Kind kKinds[] = {SourceSpec::Kind::Simulator,   SourceSpec
                                        SourceSpec::Kind::StatsdUdp,   SourceSpec::Kind::StatsdTcp,
                                        SourceSpec::Kind::GraphiteTcp, SourceSpec::Kind::Follow,
                                        SourceSpec::Kind::Redis};
+
+std::filesystem::path replayPath(const SourceSpec& spec) {
+    return std::filesystem::path(spec.file.toStdString());
+}
 
 HitFileOptions fileOptions(const SourceSpec& spec) {
     HitFileOptions options;
@@ -133,19 +139,20 @@ BuiltSource buildSource(const SourceSpec& spec, Clock& clock) {
             options.speed = spec.speed;
             options.loop = spec.loop;
             options.file = fileOptions(spec);
-            auto replay = std::make_unique<ReplaySource>(
-                clock, std::filesystem::path(spec.file.toStdString()), options);
+            auto replay = std::make_unique<ReplaySource>(clock, replayPath(spec), options);
             built.replay = replay.get();
             built.source = std::move(replay);
-            built.timeAxis = TimeAxisMode::Trace;
             try {
-                // Access logs carry clock times: draw them as such (a trace CSV's seconds
-                // are often small numbers from 0). A file that fails here fails in start().
-                if (HitFile(std::filesystem::path(spec.file.toStdString()), options.file)
-                        .format() != HitFileFormat::Trace) {
-                    built.timeAxis = TimeAxisMode::Clock;
+                // A trace CSV of small seconds is drawn in trace time; an access log, or a
+                // trace whose times are unix seconds (gen --start, recordings), in clock time.
+                const HitFileProbe probe = probeHitFile(replayPath(spec), options.file);
+                if (probe.format == HitFileFormat::Trace &&
+                    probe.firstTime.value_or(0) < kFirstDateSecond) {
+                    built.timeAxis = TimeAxisMode::Trace;
                 }
+                built.logUtcOffset = probe.utcOffset;
             } catch (const HitFileError&) {
+                built.timeAxis = TimeAxisMode::Trace;  // check() names the problem
             }
             break;
         }
@@ -163,6 +170,11 @@ BuiltSource buildSource(const SourceSpec& spec, Clock& clock) {
             options.file = std::filesystem::path(spec.file.toStdString());
             options.format = fileOptions(spec);
             options.fromStart = spec.fromStart;
+            try {
+                built.logUtcOffset = probeHitFile(options.file, options.format).utcOffset;
+            } catch (const HitFileError&) {
+                // empty so far, or not a log: check() says which
+            }
             auto follow = std::make_unique<FollowSource>(std::move(options));
             built.follow = follow.get();
             built.source = std::move(follow);

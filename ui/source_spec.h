@@ -11,6 +11,7 @@
 #include <array>
 #include <chrono>
 #include <memory>
+#include <optional>
 
 #include "core/sim/traffic_pattern.h"
 #include "core/sources/source.h"
@@ -63,17 +64,23 @@ QString kindName(SourceSpec::Kind kind);
 
 struct BuiltSource {
     std::unique_ptr<Source> source;
-    SimulatorSource* simulator = nullptr;         // into source, when it is a simulator
-    ReplaySource* replay = nullptr;               // into source, when it is a replay
-    FollowSource* follow = nullptr;               // into source, when it follows an access log
-    TimeAxisMode timeAxis = TimeAxisMode::Clock;  // replays: Trace, but Clock for access logs
+    SimulatorSource* simulator = nullptr;  // into source, when it is a simulator
+    ReplaySource* replay = nullptr;        // into source, when it is a replay
+    FollowSource* follow = nullptr;        // into source, when it follows an access log
+    // Clock, but Trace for a replayed trace CSV whose times are small seconds, not dates.
+    TimeAxisMode timeAxis = TimeAxisMode::Clock;
+    // The UTC offset a replayed or followed access log writes its times with (its first line's);
+    // nullopt: the source names none (the zone "log", display_zone.h).
+    std::optional<int> logUtcOffset;
 };
 
 // The access-log keys a person can choose (AccessLogKey names), "path" first.
 QStringList accessLogKeyNames();
 
 // Throws std::invalid_argument with a message for the user for a bad setting, and for
-// Kind::Redis (not a hit source: MainWindow starts the fleet view instead).
+// Kind::Redis (not a hit source: MainWindow starts the fleet view instead). A file source's
+// file is probed (core/io/hit_file_probe.h) for the time axis and the log's offset; whether it
+// can be opened at all is Source::check()'s to say.
 BuiltSource buildSource(const SourceSpec& spec, Clock& clock);
 
 }  // namespace hitcounter::ui

@@ -3,6 +3,7 @@
 #include <QLocale>
 
 #include "core/sources/follow_source.h"
+#include "core/sources/replay_source.h"
 
 namespace hitcounter::ui {
 
@@ -29,6 +30,29 @@ QString sourceStatusText(const Source& source) {
         text += QStringLiteral(" · ") + followStatsText(*follow);
     }
     return text;
+}
+
+QString sourceStateName(const Source* source, const ReplaySource* replay, bool viewsPaused) {
+    if (source == nullptr) {
+        return QStringLiteral("stopped");
+    }
+    if (replay == nullptr) {
+        return viewsPaused ? QStringLiteral("paused") : QStringLiteral("live");
+    }
+    switch (replay->progress().state) {
+        case ReplayState::Idle:
+        case ReplayState::Loading:
+            return replay->paused() ? QStringLiteral("paused") : QStringLiteral("loading");
+        case ReplayState::Playing:
+            return replay->paused() ? QStringLiteral("paused") : QStringLiteral("playing");
+        case ReplayState::Ended:
+            return QStringLiteral("ended");
+        case ReplayState::Stopped:
+            return QStringLiteral("stopped");
+        case ReplayState::Failed:
+            break;
+    }
+    return QStringLiteral("failed");
 }
 
 }  // namespace hitcounter::ui

@@ -9,6 +9,7 @@
 
 namespace hitcounter {
 class FollowSource;
+class ReplaySource;
 class Source;
 }  // namespace hitcounter
 
@@ -19,5 +20,11 @@ namespace hitcounter::ui {
 QString sourceStatusText(const Source& source);
 // The figures alone: "lines 1,204 · hits 1,200 · bad 4 · rotations 1 · truncations 0".
 QString followStatsText(const FollowSource& follow);
+
+// The state the screen shows for the running source (the status bar, a snapshot's settings,
+// the state JSON): "playing", "paused", "ended", "failed" or "loading" for a replay (`replay`:
+// the source as a replay, else null), "live" or "paused" for the others, "stopped" when none
+// runs. `viewsPaused`: the window froze its views (Space), which a live source shows as paused.
+QString sourceStateName(const Source* source, const ReplaySource* replay, bool viewsPaused);
 
 }  // namespace hitcounter::ui

@@ -37,9 +37,11 @@ Theme themeNamed(const QString& name) {
 namespace {
 
 // Fusion outlines radio and check indicators with a darker shade of the window colour, which
-// vanishes on a dark window: in the dark theme they get a light ring and an accent fill.
-QString darkIndicatorStyle(const Theme& theme) {
-    const QString ring = QStringLiteral("#9aa0a6");
+// vanishes on a dark window: they get a ring that stands out and an accent fill. Both themes
+// use this one sheet, so that widgets keep their sizes when the theme changes (a style sheet
+// in one theme only changed their metrics, and the whole layout moved).
+QString indicatorStyle(const Theme& theme) {
+    const QString ring = theme.dark ? QStringLiteral("#9aa0a6") : QStringLiteral("#80868b");
     return QStringLiteral(
                "QRadioButton::indicator, QCheckBox::indicator { width: 12px; height: 12px;"
                " border: 1px solid %1; background: %2; }"
@@ -90,7 +92,7 @@ void applyTheme(QApplication& app, const Theme& theme) {
         p.setColor(QPalette::Highlight, theme.accent);
     }
     app.setPalette(p);
-    app.setStyleSheet(theme.dark ? darkIndicatorStyle(theme) : QString());
+    app.setStyleSheet(indicatorStyle(theme));
 }
 
 QString noticeStyleSheet(bool dark) {

@@ -5,7 +5,6 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QCompleter>
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -20,8 +19,9 @@
 #include <QVBoxLayout>
 
 #include "core/engine/engine_worker.h"
-#include "ui/data_export.h"
+#include "ui/display_zone.h"
 #include "ui/live_plot.h"
+#include "ui/series_values.h"
 #include "ui/theme.h"
 
 namespace hitcounter::ui {
@@ -300,10 +300,11 @@ void ThresholdAlerts::record(const ThresholdCrossing& c, TimeAxisMode mode) {
     m_list.push_back(c);
     const bool up = c.direction == CrossingDirection::Up;
     (up ? m_up : m_down)->addData(double(c.second), double(c.value));
-    const QString time =
-        mode == TimeAxisMode::Clock
-            ? QDateTime::fromSecsSinceEpoch(c.second).toString(QStringLiteral("hh:mm:ss"))
-            : tr("%1 s").arg(c.second);
+    // Clock times in the zone shown, named (time_axis.h's rule for dates).
+    const QString time = mode == TimeAxisMode::Clock
+                             ? shownZone().format(c.second, QStringLiteral("hh:mm:ss")) +
+                                   QLatin1Char(' ') + shownZone().offsetName(c.second)
+                             : tr("%1 s").arg(c.second);
     const QString series = QString::fromStdString(c.series);
     const QString direction = up ? tr("up ↑") : tr("down ↓");
     const QString value = QLocale().toString(qulonglong(c.value));

@@ -1,4 +1,4 @@
-// Fields of the window's state JSON (MainWindow::stateJson, docs/gui.md) that one view each
+// Fields of the window's state JSON (state_json.h, docs/gui.md) that one view each
 // draws, as JSON text to splice into it:
 //  - costsJson: {"deque": {"ns_per_hit": 3.1, "ns_per_get_hits": 2.9, "samples": 5}, ...}, the
 //    policy comparison's cost figures (the medians); {} before the first measurement.

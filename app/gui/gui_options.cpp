@@ -77,9 +77,16 @@ struct GuiCliOptions {
         QStringLiteral("T")};
     QCommandLineOption stateJson{
         QStringLiteral("state-json"),
-        QStringLiteral("With --replay and --seek: write what the window shows at T as JSON to "
-                       "OUT, then exit (2 if the trace cannot be read or holds no hit)."),
+        QStringLiteral("Write what the window shows as JSON to OUT, then exit: a replay at "
+                       "--seek T (or after --after seconds of playing), any other source after "
+                       "--after seconds (default 3); 2 if the source cannot start, or a trace "
+                       "cannot be read or holds no hit."),
         QStringLiteral("OUT")};
+    QCommandLineOption timeZone{
+        QStringLiteral("time-zone"),
+        QStringLiteral("Show every time in utc, local (the default) or log time (the access "
+                       "log's own UTC offset); remembered."),
+        QStringLiteral("ZONE")};
     QCommandLineOption udp{QStringLiteral("listen-udp"),
                            QStringLiteral("Listen for statsd over UDP."),
                            QStringLiteral("HOST:PORT")};
@@ -99,9 +106,10 @@ struct GuiCliOptions {
         QStringLiteral("screenshot"),
         QStringLiteral("Save the whole window as PNG after --after seconds, then exit."),
         QStringLiteral("FILE")};
-    QCommandLineOption after{QStringLiteral("after"),
-                             QStringLiteral("Seconds before --screenshot (default 3)."),
-                             QStringLiteral("SECONDS")};
+    QCommandLineOption after{
+        QStringLiteral("after"),
+        QStringLiteral("Seconds before --screenshot or --state-json (default 3)."),
+        QStringLiteral("SECONDS")};
     QCommandLineOption bench{
         QStringLiteral("bench-frames"),
         QStringLiteral("Time N frames (update + replot), print median/p99 and RSS, exit."),
@@ -168,7 +176,8 @@ struct GuiCliOptions {
                            key,       logFormat,  statusSplit, theme,      size,   seek,
                            stateJson, udp,        tcp,         screenshot, after,  bench,
                            teach,     lesson,     step,        view,       limit,  per,
-                           scope,     algorithms, lessonFile,  graphite,   redis,  build});
+                           scope,     algorithms, lessonFile,  graphite,   redis,  build,
+                           timeZone});
     }
 };
 
@@ -185,12 +194,13 @@ bool checkClashes(OptionReader& r, const GuiCliOptions& c) {
     }
     r.atMostOne({&c.screenshot, &c.bench, &c.stateJson},
                 QStringLiteral("{first} and {second}: each ends the run its own way; choose one"));
-    r.needs(c.after, r.isSet(c.screenshot), QStringLiteral("--after needs --screenshot FILE"));
+    r.needs(c.after, r.isSet(c.screenshot) || r.isSet(c.stateJson),
+            QStringLiteral("--after needs --screenshot FILE or --state-json OUT"));
     if (r.isSet(c.teach)) {
         const QStringList monitorOnly =
             r.given({&c.simulate, &c.rate, &c.speed, &c.replay, &c.follow, &c.udp, &c.tcp,
                      &c.graphite, &c.redis, &c.bench, &c.stateJson, &c.seek, &c.statusSplit,
-                     &c.view, &c.limit, &c.per, &c.scope, &c.algorithms});
+                     &c.timeZone, &c.view, &c.limit, &c.per, &c.scope, &c.algorithms});
         if (!monitorOnly.isEmpty()) {
             r.fail(QStringLiteral("--teach and %1: the teaching view runs its own lessons; %1 is "
                                   "for the monitor")
@@ -236,10 +246,12 @@ void readSourceOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
             QStringLiteral("{option}: expected a trace time >= 0 (seconds), got '{value}'"),
             Syntax::Qt);
     }
-    if ((o.seek || r.isSet(c.stateJson)) && o.replayFile.isEmpty()) {
-        r.fail(QStringLiteral("--seek and --state-json need --replay FILE"));
+    r.needs(c.seek, !o.replayFile.isEmpty(), QStringLiteral("--seek needs --replay FILE"));
+    if (r.isSet(c.seek) && r.isSet(c.after) && r.isSet(c.stateJson)) {
+        r.fail(
+            QStringLiteral("--seek and --after: --state-json writes the replay at T, or "
+                           "after S seconds of playing; choose one"));
     }
-    r.needs(c.stateJson, o.seek.has_value(), QStringLiteral("--state-json needs --seek T"));
     if (r.isSet(c.rate)) {
         o.rate = r.number(c.rate, {.min = 0, .max = TrafficModel::kMaxRate, .aboveMin = true},
                           QStringLiteral("{option}: expected hits per second above 0, at most "
@@ -289,6 +301,13 @@ void readWindowOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
     o.view = r.value(c.view);
     o.screenshotFile = r.value(c.screenshot);
     o.stateJsonFile = r.value(c.stateJson);
+    o.afterSet = r.isSet(c.after);
+    o.timeZone = r.value(c.timeZone);
+    if (r.isSet(c.timeZone)) {
+        r.choice(c.timeZone,
+                 {QStringLiteral("utc"), QStringLiteral("local"), QStringLiteral("log")},
+                 QStringLiteral("{option}: expected utc, local or log, got '{value}'"));
+    }
     if (r.isSet(c.theme)) {
         r.choice(c.theme, {QStringLiteral("light"), QStringLiteral("dark")},
                  QStringLiteral("{option}: expected light or dark, got '{value}'"));

@@ -31,6 +31,8 @@ struct GuiOptions {
     QString statusSplit;               // --status-split off|stacked|lines; empty: as last time
     std::optional<std::int64_t> seek;  // --seek T: trace time to seek the replay to
     QString stateJsonFile;             // --state-json OUT: write what the window shows, exit
+    bool afterSet = false;             // --after was given (--state-json waits that long)
+    QString timeZone;                  // --time-zone utc|local|log; empty: as last time
     QString listenUdp;                 // HOST:PORT
     QString listenTcp;                 // HOST:PORT
     QString redisUrl;                  // --redis: watch the fleet's Redis in the Fleet tab

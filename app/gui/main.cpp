@@ -2,7 +2,10 @@
 // source asked for (the simulator by default) and, for --screenshot, --bench-frames or
 // --state-json, quits on its own. With --teach the teaching view is the main window instead.
 #include <QApplication>
+#include <QDateTime>
+#include <QEventLoop>
 #include <QFile>
+#include <QSaveFile>
 #include <QSettings>
 #include <QTimer>
 #include <algorithm>
@@ -17,6 +20,7 @@
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/source_session.h"
+#include "ui/state_json.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/teach_view.h"
 #include "ui/theme.h"
@@ -85,6 +89,19 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
     return app.exec();
 }
 
+// Writes the state JSON (ui/state_json.h) at `time` to --state-json's OUT: 0, or 1 if it cannot.
+int writeState(const hitcounter::ui::MainWindow& window, const hitcounter::app::GuiOptions& options,
+               hitcounter::Timestamp time) {
+    QSaveFile out(options.stateJsonFile);
+    if (!out.open(QIODevice::WriteOnly) || out.write(hitcounter::ui::stateJson(window, time)) < 0 ||
+        !out.commit()) {
+        std::fprintf(stderr, "hitcounter: %s: cannot write the state\n",
+                     qPrintable(options.stateJsonFile));
+        return 1;
+    }
+    return 0;
+}
+
 // --state-json: waits until the seek's rebuild has been counted, writes what the window shows
 // and returns the exit code (2 if the trace cannot be replayed or holds no hit, 1 if OUT
 // cannot be written). A seek past the trace's last second shows the trace's end: "time" is
@@ -128,14 +145,21 @@ int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
     while (!window.waitForFrame(std::chrono::seconds(1), true) ||
            window.lastFrame()->streamEpoch != epoch) {
     }
-    QFile out(options.stateJsonFile);
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        out.write(window.stateJson(time)) < 0 || !out.flush()) {
-        std::fprintf(stderr, "hitcounter: %s: cannot write the state\n",
-                     qPrintable(options.stateJsonFile));
-        return 1;
-    }
-    return 0;
+    return writeState(window, options, time);
+}
+
+// --state-json without --seek: the source runs for --after seconds (default 3), then what the
+// window shows at its head is written.
+int writeStateAfter(hitcounter::ui::MainWindow& window,
+                    const hitcounter::app::GuiOptions& options) {
+    QEventLoop loop;
+    QTimer::singleShot(int(options.screenshotAfterSeconds * 1000), &loop, &QEventLoop::quit);
+    loop.exec();
+    window.waitForFrame(std::chrono::seconds(2));
+    const hitcounter::EngineSnapshot& s = window.lastSnapshot();
+    const hitcounter::Timestamp time =
+        s.empty ? hitcounter::Timestamp(QDateTime::currentSecsSinceEpoch()) : s.head;
+    return writeState(window, options, time);
 }
 
 }  // namespace
@@ -169,8 +193,12 @@ int main(int argc, char* argv[]) {
         QSettings settings;
         window.restoreSettings(settings);
     }
+    window.setRemembersFiles(!scripted);  // a scripted run leaves the recent files alone
     if (!options->theme.isEmpty()) {
         window.setThemeName(options->theme);
+    }
+    if (const auto zone = hitcounter::ui::zoneChoiceFromName(options->timeZone)) {
+        window.setTimeZone(*zone);
     }
     if (options->width > 0) {
         window.resize(options->width, options->height);
@@ -214,10 +242,13 @@ int main(int argc, char* argv[]) {
         if (!started) {
             std::fprintf(
                 stderr, "hitcounter: %s\n",
-                qPrintable(startError.isEmpty()
-                               ? QStringLiteral("%1: cannot start the replay").arg(spec->file)
-                               : startError));
+                qPrintable(startError.isEmpty() ? QStringLiteral("cannot start the %1")
+                                                      .arg(hitcounter::ui::kindName(spec->kind))
+                                                : startError));
             return 2;
+        }
+        if (!options->seek) {
+            return writeStateAfter(window, *options);
         }
         window.replay()->pause();  // nothing streams past T
         window.replay()->seek(*options->seek);

@@ -161,6 +161,7 @@ TraceErrorKind AccessLogParser::toEvent(const AccessLogFields& fields, HitEvent&
         return TraceErrorKind::BadLogTime;
     }
     event.time = *time;
+    m_lastUtcOffset = utcOffsetOf(fields.time);
     event.count = 1;
     event.statusClass = statusClassOf(fields.status);
     event.visitor.assign(fields.client);

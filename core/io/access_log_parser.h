@@ -57,6 +57,9 @@ public:
     TraceErrorKind parse(std::string_view line, HitEvent& event, std::string& problem);
 
     AccessLogKey key() const { return m_key; }
+    // The UTC offset the last line's time was written with (utcOffsetOf, log_time.h); nullopt
+    // before a line parsed or when its time names none.
+    std::optional<int> lastUtcOffset() const { return m_lastUtcOffset; }
 
 private:
     explicit AccessLogParser(AccessLogKey key) : m_key(key) {}
@@ -65,6 +68,7 @@ private:
 
     std::optional<LogFormat> m_format;  // nullopt: JSON lines
     AccessLogKey m_key;
+    std::optional<int> m_lastUtcOffset;
     // JSON lines: decoded member values the fields point into.
     std::string m_time, m_client, m_request, m_method, m_target, m_status, m_host;
 };

@@ -82,6 +82,7 @@ public:
     const TraceProgress& progress() const override { return m_progress; }
     // The first line the file lost to a truncated gzip stream, once the end was reached.
     std::optional<std::uint64_t> truncatedAtLine() const { return m_truncatedAt; }
+    std::optional<int> utcOffset() const override { return m_reader->utcOffset(); }
 
     HitFileFormat format() const { return m_format; }
     bool compressed() const { return m_gzip != nullptr; }

@@ -185,4 +185,18 @@ std::optional<Timestamp> parseAnyLogTime(std::string_view text) {
     return parseEpochTime(text);
 }
 
+std::optional<int> utcOffsetOf(std::string_view validTime) {
+    const std::size_t n = validTime.size();
+    if (n > 0 && validTime.back() == 'Z')
+        return 0;
+    // +hh:mm, +hhmm (CLF), +hh: the sign stands 6, 5 or 3 characters from the end.
+    for (const std::size_t width : {std::size_t{6}, std::size_t{5}, std::size_t{3}}) {
+        if (n > width && (validTime[n - width] == '+' || validTime[n - width] == '-')) {
+            if (const auto offset = parseOffset(validTime, n - width))
+                return offset;
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace hitcounter

@@ -13,6 +13,10 @@
 //  - parseEpochTime: seconds since the epoch, `digits[.digits]` (nginx $msec):
 //        parseEpochTime("971211336.123") == 971211336
 //  - parseAnyLogTime: whichever of the three fits.
+//  - utcOffsetOf: the UTC offset a time that parsed was written with, in seconds east of UTC
+//    (the log's own zone); nullopt when the text names none (epoch seconds, ISO without an
+//    offset). O(1): it reads only the text's end.
+//        utcOffsetOf("01/Mar/2009:18:52:07 +1200") == 43200; utcOffsetOf("…:36Z") == 0
 #pragma once
 
 #include <optional>
@@ -26,5 +30,6 @@ std::optional<Timestamp> parseClfTime(std::string_view text);
 std::optional<Timestamp> parseIsoTime(std::string_view text);
 std::optional<Timestamp> parseEpochTime(std::string_view text);
 std::optional<Timestamp> parseAnyLogTime(std::string_view text);
+std::optional<int> utcOffsetOf(std::string_view validTime);
 
 }  // namespace hitcounter

@@ -5,6 +5,8 @@
 // which line and why; the next call goes on with the next line, unless error().fatal), or End.
 #pragma once
 
+#include <optional>
+
 #include "core/io/trace_reader_types.h"
 
 namespace hitcounter {
@@ -17,6 +19,9 @@ public:
     // The last bad row's error; kind None before any.
     virtual const TraceError& error() const = 0;
     virtual const TraceProgress& progress() const = 0;
+    // The UTC offset the last row's time was written with (an access log's `+1200`), in
+    // seconds east of UTC; nullopt if it names none (a trace CSV's unix seconds).
+    virtual std::optional<int> utcOffset() const { return std::nullopt; }
 };
 
 }  // namespace hitcounter

@@ -88,6 +88,14 @@ void LineIngest::noteProblem(std::string_view kind, std::string message) {
     m_lastProblem = std::move(message);
 }
 
+void LineIngest::noteBadLine(const std::string& source, const std::string& sender,
+                             std::string_view problem, std::string_view line) {
+    std::string quoted = quoteLine(line, BadLineLog::kMaxLineBytes);
+    noteProblem(problem,
+                source + " from " + sender + ": " + std::string(problem) + ": " + quoteLine(line));
+    m_badLineLog.add({m_now, source, sender, std::string(problem), std::move(quoted)});
+}
+
 bool LineIngest::pastStopGrace() {
     if (!m_stop.stop_requested()) {
         return false;
@@ -126,25 +134,6 @@ std::string LineIngest::lastProblem() const {
 std::vector<ProblemCount> LineIngest::problems() const {
     std::lock_guard lock(m_problemMutex);
     return m_problems;
-}
-
-std::string quoteLine(std::string_view line, std::size_t limit) {
-    std::string out = "\"";
-    for (std::size_t i = 0; i < line.size() && i < limit; ++i) {
-        const auto c = static_cast<unsigned char>(line[i]);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c < 0x20 || c >= 0x7f) {
-            char hex[5];
-            std::snprintf(hex, sizeof hex, "\\x%02x", c);
-            out += hex;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    out += line.size() > limit ? "\"..." : "\"";
-    return out;
 }
 
 }  // namespace hitcounter

@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "core/net/parsed_line.h"
+#include "core/sources/bad_lines.h"
 #include "core/sources/batch_sender.h"
 #include "core/sources/source.h"
 #include "core/sources/source_counters.h"
@@ -79,6 +80,11 @@ public:
     // Counts one problem of `kind` (its count goes up by one) and keeps `message` (already
     // naming its origin) as the most recent of its kind and of all.
     void noteProblem(std::string_view kind, std::string message);
+    // A bad `line` from `sender` to the listener `source`: noteProblem(problem, "SOURCE from
+    // SENDER: PROBLEM: LINE") and one row of badLines() at the time given to setNow().
+    void noteBadLine(const std::string& source, const std::string& sender, std::string_view problem,
+                     std::string_view line);
+    const BadLineLog& badLines() const { return m_badLineLog; }
 
     // Pushes the pending batch and publishes the counts.
     void flush();
@@ -113,13 +119,10 @@ private:
     // Worker only; added to m_counters at flush().
     std::uint64_t m_packets = 0, m_lines = 0, m_badLines = 0, m_ignoredLines = 0;
 
+    BadLineLog m_badLineLog;  // thread-safe itself
     mutable std::mutex m_problemMutex;
     std::vector<ProblemCount> m_problems;  // guarded by m_problemMutex
     std::string m_lastProblem;             // guarded by m_problemMutex
 };
-
-// A bad line made readable for a log: at most `limit` bytes, non-printable bytes as \xHH,
-// quoted.
-std::string quoteLine(std::string_view line, std::size_t limit = 80);
 
 }  // namespace hitcounter

@@ -61,6 +61,15 @@ std::string SocketListener::lastProblem() const {
     return m_ingest ? m_ingest->lastProblem() : std::string{};
 }
 
+std::vector<BadLine> SocketListener::recentBadLines() const {
+    return m_ingest ? m_ingest->badLines().recent() : std::vector<BadLine>{};
+}
+
+std::string SocketListener::visitorNote() const {
+    return m_protocol == WireProtocol::Graphite ? "Graphite lines carry no visitor"
+                                                : "statsd lines carry no visitor";
+}
+
 std::vector<ProblemCount> SocketListener::problems() const {
     return m_ingest ? m_ingest->problems() : std::vector<ProblemCount>{};
 }

@@ -69,6 +69,8 @@ public:
     SourceStats stats() const final;
     // e.g. "statsd udp 127.0.0.1:8125" (after start(): the bound address).
     std::string describe() const final { return m_description; }
+    // "statsd lines carry no visitor" / "Graphite lines carry no visitor".
+    std::string visitorNote() const final;
 
     // The bound port after start(); 0 before.
     std::uint16_t port() const { return m_port; }
@@ -76,6 +78,8 @@ public:
     std::string lastProblem() const;
     // Every kind of problem seen, with its count and most recent example.
     std::vector<ProblemCount> problems() const;
+    // The newest bad lines, each with its sender (bad_lines.h).
+    std::vector<BadLine> recentBadLines() const final;
 
 protected:
     SocketListener(ListenerOptions options, WireProtocol protocol, int socketType);

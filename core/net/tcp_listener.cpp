@@ -64,8 +64,7 @@ void TcpListener::serve(std::stop_token stop, int socket, const WakeFd& wake, Li
 
     const auto addLine = [&](const Connection& c, std::string_view line) {
         if (const auto problem = ingest.addLine(line); !problem.empty()) {
-            ingest.noteProblem(
-                problem, origin + c.peer + ": " + std::string(problem) + ": " + quoteLine(line));
+            ingest.noteBadLine(describe(), c.peer, problem, line);
         }
     };
     // One read from `c`; Closed when the peer finished, failed, or sent too long a line.

@@ -108,7 +108,6 @@ void UdpStatsdListener::serve(std::stop_token stop, int socket, const WakeFd& wa
                               LineIngest& ingest) {
     auto batch = std::make_unique<ReceiveBatch>();
     std::uint32_t lastDropCounter = 0;
-    const std::string origin = describe() + " from ";
 
     // Receives up to `rounds` recvmmsg() batches; false once the socket had nothing.
     const auto receiveRounds = [&](int rounds) {
@@ -122,9 +121,7 @@ void UdpStatsdListener::serve(std::stop_token stop, int socket, const WakeFd& wa
             for (int i = 0; i < n; ++i) {
                 forEachLine(batch->bytes(i), [&](std::string_view line) {
                     if (const auto problem = ingest.addLine(line); !problem.empty()) {
-                        ingest.noteProblem(problem, origin + batch->peer(i) + ": " +
-                                                        std::string(problem) + ": " +
-                                                        quoteLine(line));
+                        ingest.noteBadLine(describe(), batch->peer(i), problem, line);
                     }
                 });
             }

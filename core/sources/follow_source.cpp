@@ -1,5 +1,6 @@
 #include "core/sources/follow_source.h"
 
+#include <chrono>
 #include <vector>
 
 #include "core/io/file_follower.h"
@@ -20,7 +21,7 @@ FollowSource::~FollowSource() {
     stop();
 }
 
-std::optional<AccessLogParser> FollowSource::parserFor(std::string_view sample) {
+std::optional<AccessLogParser> FollowSource::parserFor(std::string_view sample) const {
     const std::string name = m_options.file.string();
     HitFileFormat format =
         m_options.format.logFormat.empty() ? m_options.format.format : HitFileFormat::LogFormat;
@@ -54,25 +55,36 @@ std::optional<AccessLogParser> FollowSource::parserFor(std::string_view sample) 
     }
 }
 
-void FollowSource::start(BatchQueue& out) {
-    stop();
+std::unique_ptr<FileFollower> FollowSource::open(std::optional<AccessLogParser>& parser) const {
     const std::string name = m_options.file.string();
+    std::unique_ptr<FileFollower> follower;
     try {
-        m_follower = std::make_unique<FileFollower>(
+        follower = std::make_unique<FileFollower>(
             m_options.file, FileFollowerOptions{.fromStart = m_options.fromStart,
                                                 .useInotify = m_options.useInotify});
     } catch (const std::runtime_error& e) {
         throw SourceError(e.what());
     }
-    auto head = m_follower->head(kDetectionBytes);
+    auto head = follower->head(kDetectionBytes);
     if (GzipStreambuf::looksGzipped(head))
         throw SourceError(name +
                           ": is gzip-compressed; a live log is plain text (replay a "
                           ".gz rotation instead)");
     // Only whole lines are a fair sample.
     head.resize(head.rfind('\n') == std::string::npos ? 0 : head.rfind('\n') + 1);
-    m_parser = parserFor(head);  // throws SourceError for a file that is not an access log
-    m_description = "follow " + name;
+    parser = parserFor(head);  // throws SourceError for a file that is not an access log
+    return follower;
+}
+
+void FollowSource::check() const {
+    std::optional<AccessLogParser> parser;
+    open(parser);
+}
+
+void FollowSource::start(BatchQueue& out) {
+    stop();
+    m_follower = open(m_parser);
+    m_description = "follow " + m_options.file.string();
     m_newest = kNoTime;
     m_running = true;
     m_worker = std::jthread([this, &out](std::stop_token stop) { run(stop, out); });
@@ -106,8 +118,14 @@ void FollowSource::run(std::stop_token stop, BatchQueue& out) {
     std::string problem;
     HitBatch batch;
     HitEvent event;
+    // The line number in the file being read: known from its start (--from-start, or a file
+    // that a rotation or truncation began anew), else counted from where following began.
+    std::uint64_t fileLine = 0;
+    bool lineKnown = m_options.fromStart;
+    std::uint64_t restarts = 0;  // rotations + truncations seen
     const auto parse = [&](std::string_view line) {
         m_counters.lines.fetch_add(1, std::memory_order_relaxed);
+        ++fileLine;
         if (!line.empty() && line.back() == '\r')
             line.remove_suffix(1);
         if (line.find_first_not_of(" \t") == std::string_view::npos)
@@ -116,8 +134,15 @@ void FollowSource::run(std::stop_token stop, BatchQueue& out) {
             if (event.time > m_newest.load(std::memory_order_relaxed))
                 m_newest.store(event.time, std::memory_order_relaxed);
             batch.push_back(event);
-        } else
-            m_counters.badLines.fetch_add(1, std::memory_order_relaxed);
+            return;
+        }
+        m_counters.badLines.fetch_add(1, std::memory_order_relaxed);
+        const auto now = std::chrono::system_clock::now().time_since_epoch();
+        m_badLines.add({std::chrono::duration_cast<std::chrono::seconds>(now).count(),
+                        m_description,
+                        m_options.file.filename().string() + (lineKnown ? ":" : ":+") +
+                            std::to_string(fileLine),
+                        problem, quoteLine(line, BadLineLog::kMaxLineBytes)});
     };
     for (bool last = false; !last;) {
         // After a stop request, one last read takes what was written before it.
@@ -125,6 +150,11 @@ void FollowSource::run(std::stop_token stop, BatchQueue& out) {
         if (!last)
             m_follower->waitForChange(m_options.pollInterval);
         const auto before = m_follower->stats();
+        if (before.rotations + before.truncations != restarts) {
+            restarts = before.rotations + before.truncations;
+            fileLine = 0;  // a new file, read from its start
+            lineKnown = true;
+        }
         m_follower->readNew([&](std::string_view line) {
             if (parser) {
                 parse(line);

@@ -29,6 +29,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "core/io/access_log_parser.h"
 #include "core/io/hit_file.h"
@@ -60,6 +61,8 @@ public:
 
     // Throws SourceError when the file cannot be opened or is not an access log.
     void start(BatchQueue& out) override;
+    // The same checks without starting: SourceError if start() would refuse the file.
+    void check() const override;
     void stop() override;
     bool running() const override { return m_running.load(); }
     SourceStats stats() const override { return m_counters.snapshot(); }
@@ -67,11 +70,16 @@ public:
     FollowStats followStats() const;
     // The largest time of any hit line read since start(); nullopt before the first.
     std::optional<Timestamp> newestTime() const;
+    // Lines that do not parse, with FILE:LINE (FILE:+N, the N-th line since following began,
+    // while the lines before it are not counted) and the problem.
+    std::vector<BadLine> recentBadLines() const override { return m_badLines.recent(); }
 
 private:
     void run(std::stop_token stop, BatchQueue& out);
     // The parser for `format`; std::nullopt while an empty file's format is unknown.
-    std::optional<AccessLogParser> parserFor(std::string_view sample);
+    std::optional<AccessLogParser> parserFor(std::string_view sample) const;
+    // Opens the file and sets `parser` from its first lines; throws SourceError (see start()).
+    std::unique_ptr<FileFollower> open(std::optional<AccessLogParser>& parser) const;
 
     const FollowOptions m_options;
     std::unique_ptr<FileFollower> m_follower;  // used by the worker only while it runs
@@ -79,6 +87,7 @@ private:
                                                // first lines tell its format
     std::string m_description;
     SourceCounters m_counters;
+    BadLineLog m_badLines;
     std::atomic<std::uint64_t> m_rotations{0};
     std::atomic<std::uint64_t> m_truncations{0};
     std::atomic<std::uint64_t> m_lostPartialLines{0};

@@ -61,6 +61,9 @@ public:
     bool running() const override;
     SourceStats stats() const override { return m_inner->stats(); }
     std::string describe() const override;
+    void check() const override { m_inner->check(); }
+    std::string visitorNote() const override { return m_inner->visitorNote(); }
+    std::vector<BadLine> recentBadLines() const override { return m_inner->recentBadLines(); }
 
     Source& inner() { return *m_inner; }
     RecordingStatus recording() const;

@@ -282,6 +282,22 @@ ReplaySource::~ReplaySource() {
     stop();
 }
 
+void ReplaySource::check() const {
+    std::unique_ptr<HitFile> file;
+    try {
+        file = openFile();
+    } catch (const HitFileError& e) {
+        throw SourceError(e.what());
+    }
+    // A trace CSV's header is read with its first row: a header without a timestamp column is
+    // known before the load, as a file that cannot be opened is.
+    TraceRow row;
+    if (file->next(row) == TraceStatus::BadRow && file->error().fatal) {
+        throw SourceError(m_file.string() + ":" + std::to_string(file->error().line) + ": " +
+                          file->error().message);
+    }
+}
+
 void ReplaySource::start(BatchQueue& out) {
     stop();
     try {
@@ -343,9 +359,14 @@ std::string ReplaySource::describe() const {
         p = m_progress;
         format = m_format;
     }
+    // A replay the user paused is "paused", not the "playing" its state still says (the
+    // clock stands; the state is the worker's).
+    const bool pausedByUser =
+        paused() && (p.state == ReplayState::Playing || p.state == ReplayState::Loading);
     std::ostringstream out;
-    out << "replay " << m_file.string() << " (" << format << ", " << replayStateName(p.state)
-        << ", " << p.rows << " rows, ";
+    out << "replay " << m_file.string() << " (" << format << ", "
+        << (pausedByUser ? std::string_view("paused") : replayStateName(p.state)) << ", " << p.rows
+        << " rows, ";
     if (m_clock.asFastAsPossible()) {
         out << "as fast as possible";
     } else {
@@ -514,6 +535,12 @@ bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
             if (firstBadRow.empty()) {
                 firstBadRow = where;
             }
+            const auto now = std::chrono::system_clock::now().time_since_epoch();
+            m_badLines.add({std::chrono::duration_cast<std::chrono::seconds>(now).count(),
+                            "replay " + m_file.string(),
+                            m_file.filename().string() + ":" + std::to_string(error.line),
+                            error.message,
+                            {}});
             continue;
         }
         head = std::max(head, row.event.time);

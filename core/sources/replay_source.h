@@ -108,12 +108,17 @@ public:
 
     // Throws SourceError naming the file if it cannot be opened. A second start() reloads.
     void start(BatchQueue& out) override;
+    // Opens the file as start() does (format, key) and reads its first row: SourceError if it
+    // cannot be opened or its header is unusable ("FILE:LINE: problem", as the load says).
+    void check() const override;
     // Cancels loading or playback and joins the worker.
     void stop() override;
     bool running() const override;
     // packets = rows, lines = physical lines, badLines = bad rows (all from the load);
     // hits, lateHits, dropped from delivery (a seek's rebuild counts again).
     SourceStats stats() const override;
+    // e.g. "replay t.csv (trace CSV, paused, 1000 rows, 10x, loop)": the state is "paused"
+    // while pause() holds a loading or playing replay, the speed and loop are the current ones.
     std::string describe() const override;
 
     void play();
@@ -125,6 +130,8 @@ public:
     bool loop() const;
     // Any thread; see above.
     void seek(Timestamp t);
+    // The bad rows the load met (FILE:LINE and the problem; the row's text is not kept).
+    std::vector<BadLine> recentBadLines() const override { return m_badLines.recent(); }
     // The epoch of the last seek() (0 before any): its batches carry it.
     std::uint64_t epoch() const;
 
@@ -163,6 +170,7 @@ private:
     BatchQueue* m_out = nullptr;  // the worker's, see above
 
     SourceCounters m_counters;
+    BadLineLog m_badLines;
     std::atomic<bool> m_running{false};
     std::jthread m_worker;  // last: joined before the members it uses are destroyed
 };

@@ -9,7 +9,9 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "core/sources/bad_lines.h"
 #include "core/sources/batch_queue.h"
 
 namespace hitcounter {
@@ -39,6 +41,12 @@ public:
     // Starts the worker thread, which pushes batches into `out` until stop() or its end.
     // `out` must outlive the source. Throws SourceError if the source cannot start.
     virtual void start(BatchQueue& out) = 0;
+    // What start() would refuse for a reason known before it starts (a file that cannot be
+    // opened or is not of the source's kind), checked without starting: throws SourceError
+    // with the message start() would give, touches no queue. The GUI checks a new source
+    // before it stops the running one. Default: nothing to check (a listener binds its port
+    // in start(), where an old listener may still hold it).
+    virtual void check() const {}
     // Requests a stop and joins the worker; safe to call twice or before start().
     virtual void stop() = 0;
     // True while the worker runs (false after stop() or when a finite source ended).
@@ -46,6 +54,11 @@ public:
     virtual SourceStats stats() const = 0;
     // One line for status bars and logs, e.g. "statsd udp 127.0.0.1:8125".
     virtual std::string describe() const = 0;
+    // Why this source's hits name no visitor (so distinct visitors cannot be counted), e.g.
+    // "statsd lines carry no visitor"; empty if they may name one.
+    virtual std::string visitorNote() const { return {}; }
+    // The newest bad lines with when, where and why (bad_lines.h), oldest first; any thread.
+    virtual std::vector<BadLine> recentBadLines() const { return {}; }
 };
 
 }  // namespace hitcounter

@@ -409,6 +409,48 @@ private Q_SLOTS:
         QVERIFY2(replay.contains(QStringLiteral("timestamp required")), qPrintable(replay));
     }
 
+    // Issue 23 item 5: --time-zone utc|local|log; anything else exits 2 echoing the value.
+    void aTimeZoneIsChosenOnTheCommandLine() {
+        QString error;
+        for (const char* zone : {"utc", "local", "log"}) {
+            const auto options =
+                parse({QStringLiteral("--time-zone"), QString::fromLatin1(zone)}, &error);
+            QVERIFY2(options, qPrintable(error));
+            QCOMPARE(options->timeZone, QString::fromLatin1(zone));
+        }
+        QVERIFY(!parse({QStringLiteral("--time-zone"), QStringLiteral("mars")}, &error));
+        QVERIFY2(error.contains(QStringLiteral("'mars'")) &&
+                     error.contains(QStringLiteral("utc, local or log")),
+                 qPrintable(error));
+        const Run run = runGui({QStringLiteral("--time-zone"), QStringLiteral("mars")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.errors.contains(QStringLiteral("--time-zone")), qPrintable(run.errors));
+    }
+
+    // The state JSON with every source: --after S for a live one, --seek T for a replay;
+    // --seek without --replay, and --seek with --after, are errors.
+    void theStateJsonTakesAfterOrSeek() {
+        QString error;
+        for (const QStringList& args :
+             {QStringList{"--simulate", "steady", "--state-json", "o.json", "--after", "2"},
+              QStringList{"--listen-udp", "127.0.0.1:0", "--state-json", "o.json"},
+              QStringList{"--replay", "t.csv", "--state-json", "o.json", "--after", "1"},
+              QStringList{"--replay", "t.csv", "--state-json", "o.json", "--seek", "5"}}) {
+            const auto options = parse(args, &error);
+            QVERIFY2(options, qPrintable(args.join(' ') + QStringLiteral(": ") + error));
+        }
+        QVERIFY(!parse({QStringLiteral("--seek"), QStringLiteral("5")}, &error));
+        QVERIFY2(error.contains(QStringLiteral("--seek needs --replay")), qPrintable(error));
+        QVERIFY(
+            !parse({QStringLiteral("--replay"), QStringLiteral("t.csv"), QStringLiteral("--seek"),
+                    QStringLiteral("5"), QStringLiteral("--after"), QStringLiteral("1"),
+                    QStringLiteral("--state-json"), QStringLiteral("o.json")},
+                   &error));
+        QVERIFY2(
+            error.contains(QStringLiteral("--seek")) && error.contains(QStringLiteral("--after")),
+            qPrintable(error));
+    }
+
     void aSizeParsesIntoWidthAndHeight() {
         QString error;
         const auto options = parse({QStringLiteral("--size"), QStringLiteral("1024x768")}, &error);

@@ -53,6 +53,28 @@ private Q_SLOTS:
         QCOMPARE(parseAnyLogTime(text.toStdString()).value_or(-1), utc);
     }
 
+    // Issue 23 item 5: the zone a log's lines are written in, from a time that parsed.
+    void theOffsetOfATimeIsItsZone_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("offset");  // seconds east of UTC; -1: names none
+        QTest::newRow("clf +1200") << "01/Mar/2009:18:52:07 +1200" << 43200;
+        QTest::newRow("clf -0700") << "10/Oct/2000:13:55:36 -0700" << -25200;
+        QTest::newRow("clf +0530") << "11/Oct/2000:02:25:36 +0530" << 19800;
+        QTest::newRow("clf +0000") << "10/Oct/2000:20:55:36 +0000" << 0;
+        QTest::newRow("iso colon") << "2000-10-10T13:55:36-07:00" << -25200;
+        QTest::newRow("iso fraction") << "2000-10-10T13:55:36.250+05:45" << 20700;
+        QTest::newRow("iso hours") << "2000-10-10T13:55:36-07" << -25200;
+        QTest::newRow("zulu") << "2000-10-10T20:55:36Z" << 0;
+        QTest::newRow("iso without zone") << "2000-10-10 20:55:36" << -1;
+        QTest::newRow("epoch") << "971211336.123" << -1;
+    }
+    void theOffsetOfATimeIsItsZone() {
+        QFETCH(QString, text);
+        QFETCH(int, offset);
+        QVERIFY(parseAnyLogTime(text.toStdString()).has_value());
+        QCOMPARE(utcOffsetOf(text.toStdString()).value_or(-1), offset);
+    }
+
     void epochSecondsAreFloored() {
         QCOMPARE(parseEpochTime("971211336").value_or(-1), 971211336);
         QCOMPARE(parseEpochTime("971211336.999").value_or(-1), 971211336);

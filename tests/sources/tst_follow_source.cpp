@@ -144,18 +144,47 @@ private Q_SLOTS:
         append(log, content.toStdString());
         BatchQueue queue;
         FollowSource follow({.file = log});
-        try {
-            follow.start(queue);
-            QFAIL("start() accepted the file");
-        } catch (const SourceError& e) {
-            QVERIFY2(QString::fromUtf8(e.what()).contains(mentions), e.what());
+        // check() (issue 23 item 3: before anything stops) refuses it with the same words.
+        for (const bool checkOnly : {true, false}) {
+            try {
+                checkOnly ? follow.check() : follow.start(queue);
+                QFAIL("the file was accepted");
+            } catch (const SourceError& e) {
+                QVERIFY2(QString::fromUtf8(e.what()).contains(mentions), e.what());
+            }
         }
         QVERIFY(!follow.running());
+    }
+
+    // Issue 23 item 12: a line that does not parse is kept with FILE:LINE, the problem and the
+    // line escaped (from the start: its line number; from the end: +N since following began).
+    void aBadLineIsKeptWithItsPlace() {
+        for (const bool fromStart : {true, false}) {
+            const auto log = file(fromStart ? "bad-from-start.log" : "bad-from-end.log");
+            std::filesystem::remove(log);
+            append(log, combined(1, "/a") + combined(2, "/b"));
+            BatchQueue queue;
+            FollowSource follow({.file = log,
+                                 .fromStart = fromStart,
+                                 .pollInterval = std::chrono::milliseconds(20)});
+            follow.start(queue);
+            append(log, combined(3, "/c") + "not a log line \x07\n");
+            BatchCollector collector(queue);
+            QVERIFY(collector.collectUntil([&] { return !follow.recentBadLines().empty(); }));
+            const BadLine line = follow.recentBadLines().front();
+            QCOMPARE(line.origin, log.filename().string() + (fromStart ? ":4" : ":+2"));
+            QCOMPARE(line.line, std::string("\"not a log line \\x07\""));
+            QCOMPARE(line.source, follow.describe());
+            QVERIFY(!line.problem.empty());
+            QVERIFY(line.time > 1'600'000'000);  // the wall clock
+            follow.stop();
+        }
     }
 
     void missingFileFailsAtStart() {
         BatchQueue queue;
         FollowSource follow({.file = file("nope.log")});
+        QVERIFY_THROWS_EXCEPTION(SourceError, follow.check());
         QVERIFY_THROWS_EXCEPTION(SourceError, follow.start(queue));
     }
 };

@@ -326,6 +326,15 @@ private Q_SLOTS:
         QCOMPARE(replay.stats().badLines, std::uint64_t{2});
         QVERIFY2(QString::fromStdString(p.firstBadRow).contains("bad.csv:3:"),
                  p.firstBadRow.c_str());
+        // Issue 23 item 12: the bad rows by FILE:LINE and problem, for the bad lines table.
+        const std::vector<BadLine> lines = replay.recentBadLines();
+        QCOMPARE(lines.size(), std::size_t{2});
+        QCOMPARE(lines[0].origin, std::string("bad.csv:3"));
+        QCOMPARE(lines[1].origin, std::string("bad.csv:4"));
+        for (const BadLine& line : lines) {
+            QVERIFY(!line.problem.empty());
+            QVERIFY(line.source.find("bad.csv") != std::string::npos);
+        }
     }
 
     void badHeaderFailsWithFileAndLine() {
@@ -382,6 +391,41 @@ private Q_SLOTS:
         QCOMPARE(replay.progress().state, ReplayState::Stopped);
         QVERIFY(replay.progress().rows < std::uint64_t{kRows});
         QVERIFY(!replay.running());
+    }
+
+    // Issue 23 item 3: check() says what start() would refuse, without starting anything.
+    void checkRefusesWhatStartRefuses() {
+        ManualClock base(0s);
+        ReplaySource missing(base, "/nonexistent/trace.csv");
+        QVERIFY_THROWS_EXCEPTION(SourceError, missing.check());
+        const auto garbage = writeFile("garbage.bin", std::string("\x01\x02\xff no trace\n", 14));
+        ReplaySource bad(base, garbage);
+        QVERIFY_THROWS_EXCEPTION(SourceError, bad.check());
+        const auto good = writeFile("good.csv", "timestamp,key\n1,a\n");
+        ReplaySource fine(base, good);
+        fine.check();
+        QVERIFY(!fine.running());
+    }
+
+    // Issue 23 item 4: paused is what describe() says while paused, with the speed in use.
+    void describeSaysPausedWhilePaused() {
+        const auto path = writeFile("paused.csv", "timestamp,key\n1,a\n2,a\n3,a\n");
+        ManualClock base(0s);
+        BatchQueue queue;
+        test::BatchCollector collector(queue);
+        ReplaySource replay(base, path);
+        replay.start(queue);
+        QVERIFY(collector.collectUntil(
+            [&] { return replay.progress().state == ReplayState::Playing; }));
+        QVERIFY(QString::fromStdString(replay.describe()).contains(", playing,"));
+        replay.pause();
+        replay.setSpeed(10);
+        const QString text = QString::fromStdString(replay.describe());
+        QVERIFY2(text.contains(", paused,") && !text.contains("playing") && text.contains("10x"),
+                 qPrintable(text));
+        replay.play();
+        QVERIFY(QString::fromStdString(replay.describe()).contains(", playing,"));
+        replay.stop();
     }
 
     void describeNamesTheFile() {

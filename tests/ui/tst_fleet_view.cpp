@@ -24,6 +24,7 @@
 #include "ui/fleet_view.h"
 #include "ui/main_window.h"
 #include "ui/qcp.h"
+#include "ui/state_json.h"
 
 using namespace std::chrono_literals;
 using namespace hitcounter;
@@ -339,7 +340,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor([&] { return view->shown() && view->shown()->totalWindow == 17; },
                                 5000));
         const auto fleetState = [&] {
-            return QJsonDocument::fromJson(window.stateJson(0))
+            return QJsonDocument::fromJson(stateJson(window, 0))
                 .object()
                 .value(QStringLiteral("fleet"))
                 .toObject();
@@ -369,7 +370,7 @@ private Q_SLOTS:
                     .isNull());
         // on the Monitor tab the state has no fleet
         window.showLimitsView();
-        QVERIFY(!QJsonDocument::fromJson(window.stateJson(0))
+        QVERIFY(!QJsonDocument::fromJson(stateJson(window, 0))
                      .object()
                      .contains(QStringLiteral("fleet")));
     }

@@ -33,6 +33,7 @@
 #include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/data_export.h"
+#include "ui/display_zone.h"
 #include "ui/items_panel.h"
 #include "ui/limits_view.h"
 #include "ui/live_plot.h"
@@ -71,6 +72,37 @@ bool showKnownStream(MainWindow& w) {
     }
     w.renderNow();
     return true;
+}
+
+// Seconds 1000..1009: s - 999 hits of 2xx and 2 of 4xx each; no 3xx, 5xx or other.
+void pushStatusStream(BatchQueue& queue) {
+    for (Timestamp s = 1000; s < 1010; ++s) {
+        HitBatch batch;
+        batch.push_back(HitEvent{s, "page", "v", Count(s - 999), 2});
+        batch.push_back(HitEvent{s, "missing", "v", 2, 4});
+        QVERIFY(queue.tryPush(std::move(batch)));
+    }
+}
+
+// "UTC", "UTC+01:00", "UTC-07:00": the offset of `t` as the screen names it.
+QString offsetName(const QDateTime& t) {
+    const int offset = t.offsetFromUtc();
+    if (offset == 0) {
+        return QStringLiteral("UTC");
+    }
+    const QTime hhmm = QTime(0, 0).addSecs(std::abs(offset));
+    return QStringLiteral("UTC") + (offset < 0 ? u'-' : u'+') +
+           hhmm.toString(QStringLiteral("hh:mm"));
+}
+
+QStringList legendNames(QCustomPlot& plot) {
+    QStringList names;
+    for (int i = 0; i < plot.legend->itemCount(); ++i) {
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot.legend->item(i))) {
+            names << item->plottable()->name();
+        }
+    }
+    return names;
 }
 
 void sendMouse(QWidget* to, QEvent::Type type, QPointF pos, Qt::MouseButton button,
@@ -122,8 +154,10 @@ private Q_SLOTS:
         sendMouse(live, QEvent::MouseMove, pixelAt(live->axisRect(), 1005.2), Qt::NoButton,
                   Qt::NoButton);
         const QStringList lines = crosshair->readout().split(QLatin1Char('\n'));
+        // The time in the zone shown (local by default), named (issue 23 item 5).
         QCOMPARE(lines.value(0), QDateTime::fromSecsSinceEpoch(1005).toString(
-                                     QStringLiteral("yyyy-MM-dd hh:mm:ss")));
+                                     QStringLiteral("yyyy-MM-dd hh:mm:ss ")) +
+                                     offsetName(QDateTime::fromSecsSinceEpoch(1005)));
         QVERIFY2(lines.contains(QStringLiteral("hits per second: 6")), qPrintable(lines.join('|')));
         QVERIFY2(lines.contains(QStringLiteral("hits in window: 21")), qPrintable(lines.join('|')));
         QCOMPARE(lines.size(), 3);  // time, hits per second, hits in window: no marker series
@@ -185,6 +219,87 @@ private Q_SLOTS:
         QVERIFY(live->windowGraph()->visible());
         QVERIFY(visibleDataCsv(*live).contains("hits in window"));
         QVERIFY(live->following());  // a click on the legend is no pan
+    }
+
+    // Issue 23 item 2: a user moves the mouse onto the entry first, which puts the crosshair's
+    // line right under it; at 5 minutes and wider the line took the click and nothing toggled.
+    void aLegendClickTogglesItsSeriesAtEveryRange_data() {
+        QTest::addColumn<int>("span");
+        for (int span : {60, 300, 900, 3600}) {
+            QTest::addRow("%d s", span) << span;
+        }
+    }
+    void aLegendClickTogglesItsSeriesAtEveryRange() {
+        QFETCH(int, span);
+        MainWindow w(std::make_shared<ManualClock>());
+        QVERIFY(showKnownStream(w));
+        LivePlot* live = w.livePlot();
+        w.plotToolBar()->presetAction(span)->trigger();
+        w.renderNow();
+        for (QCPGraph* series : {live->windowGraph(), live->hitsGraph()}) {
+            const QPoint entry = legendItemRect(*live, series).center().toPoint();
+            QVERIFY(!entry.isNull());
+            for (bool shown : {false, true}) {
+                sendMouse(live, QEvent::MouseMove, entry, Qt::NoButton, Qt::NoButton);
+                QVERIFY(!PlotCrosshair::of(*live)->readout().isEmpty());  // the line is there
+                live->replot();
+                QTest::mouseClick(live, Qt::LeftButton, Qt::NoModifier, entry);
+                QVERIFY2(series->visible() == shown,
+                         qPrintable(QStringLiteral("%1 at %2 s").arg(series->name()).arg(span)));
+                live->replot();
+            }
+        }
+        QVERIFY(live->following());
+    }
+
+    // Issue 23 item 1: stacked is a way of drawing; the readout and the CSV give each class's
+    // own hits and the total, and a class without hits is neither drawn nor in the legend.
+    void aStatusSplitReadsEachClassAndTheTotal_data() {
+        QTest::addColumn<int>("split");
+        QTest::newRow("stacked") << int(StatusSplit::Stacked);
+        QTest::newRow("lines") << int(StatusSplit::Lines);
+    }
+    void aStatusSplitReadsEachClassAndTheTotal() {
+        QFETCH(int, split);
+        MainWindow w(std::make_shared<ManualClock>());
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setTimeZone(ZoneChoice::Utc);
+        pushStatusStream(w.queue());
+        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount == 75; }));
+        LivePlot* live = w.livePlot();
+        live->setStatusSplit(StatusSplit(split));
+        w.renderNow();
+        sendMouse(live, QEvent::MouseMove, pixelAt(live->axisRect(), 1005), Qt::NoButton,
+                  Qt::NoButton);
+        const QStringList lines = PlotCrosshair::of(*live)->readout().split(QLatin1Char('\n'));
+        // second 1005: 6 of 2xx, 2 of 4xx, 8 in all; the window 21 + 12 = 33
+        for (const char* want : {"2xx: 6", "4xx: 2", "total: 8", "hits in window: 33"}) {
+            QVERIFY2(lines.contains(QLatin1String(want)), qPrintable(lines.join('|')));
+        }
+        for (const QString& line : lines) {
+            QVERIFY2(!line.startsWith(QLatin1String("3xx")) &&
+                         !line.startsWith(QLatin1String("5xx")) &&
+                         !line.startsWith(QLatin1String("other")),
+                     qPrintable(lines.join('|')));
+        }
+        const QStringList legend = legendNames(*live);
+        QVERIFY2(legend.contains(QStringLiteral("2xx")) && legend.contains(QStringLiteral("4xx")),
+                 qPrintable(legend.join('|')));
+        for (const char* empty : {"3xx", "5xx", "other"}) {
+            QVERIFY2(!legend.contains(QLatin1String(empty)), qPrintable(legend.join('|')));
+        }
+        // layers: 0 other, 1..4 = 2xx..5xx
+        QVERIFY(live->statusGraph(1)->visible() && live->statusGraph(3)->visible());
+        QVERIFY(!live->statusGraph(2)->visible() && !live->statusGraph(4)->visible() &&
+                !live->statusGraph(0)->visible());
+        // The CSV: the hits per second kept, each class's own hits.
+        const QList<QByteArray> csv = visibleDataCsv(*live).trimmed().split('\n');
+        QCOMPARE(csv.value(0),
+                 QByteArray("time_iso8601,seconds,hits per second,2xx,4xx,hits in window"));
+        QVERIFY2(csv.contains("1970-01-01T00:16:45Z,1005,8,6,2,33"), csv.join('|').constData());
+        QVERIFY2(csv.contains("1970-01-01T00:16:49Z,1009,12,10,2,75"), csv.join('|').constData());
     }
 
     void severalKeysArePlottedAtOnce() {
@@ -268,6 +383,7 @@ private Q_SLOTS:
     void exportWritesTheVisibleDataAndImages() {
         QTemporaryDir dir;
         MainWindow w(std::make_shared<ManualClock>());
+        w.setTimeZone(ZoneChoice::Utc);  // time_iso8601 is in the zone shown (issue 23 item 5)
         QVERIFY(showKnownStream(w));
         LivePlot* live = w.livePlot();
         QString error;

@@ -19,6 +19,7 @@
 
 #include "core/engine/cost_meter.h"
 #include "core/engine/engine.h"
+#include "tests/ui/tick_labels.h"
 #include "ui/history_update.h"
 #include "ui/main_window.h"
 #include "ui/number_text.h"
@@ -27,6 +28,7 @@
 #include "ui/ring_histogram.h"
 
 using namespace hitcounter;
+using hitcounter::testing::tickLabelProblem;
 using hitcounter::ui::MainWindow;
 using hitcounter::ui::PolicyComparison;
 using hitcounter::ui::RingHistogram;
@@ -125,92 +127,6 @@ void verifyNothingSqueezed(QCustomPlot& plot) {
         ++checked;
     }
     QVERIFY(checked >= 2);
-}
-
-struct LabelBox {
-    QString text;
-    QRectF box;   // the horizontal extent that counts (x), line index in y
-    double tick;  // pixel x of its tick
-};
-
-// The boxes of the tick labels of the horizontal `axis` as QCustomPlot draws them after a
-// replot, one per line of text (a label "\nname" sits on the second line): centred under
-// the tick when not rotated; from the tick to the right (rotation > 0) or left when rotated.
-QVector<LabelBox> tickLabelBoxes(const QCPAxis& axis) {
-    const QFontMetricsF metrics(axis.tickLabelFont());
-    const QVector<double> ticks = axis.tickVector();
-    const QVector<QString> labels = axis.tickVectorLabels();
-    const double radians = qDegreesToRadians(axis.tickLabelRotation());
-    QVector<LabelBox> boxes;
-    for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
-        const double x = axis.coordToPixel(ticks[i]);
-        const QStringList lines = labels[i].split(QLatin1Char('\n'));
-        for (int line = 0; line < lines.size(); ++line) {
-            if (lines[line].trimmed().isEmpty()) {
-                continue;
-            }
-            const double w = metrics.horizontalAdvance(lines[line]);
-            const double h = metrics.height();
-            double left = x - w / 2;
-            double width = w;
-            if (radians != 0) {
-                width = w * std::cos(std::abs(radians)) + h * std::sin(std::abs(radians));
-                left = radians > 0 ? x : x - width;
-            }
-            boxes.push_back({lines[line], QRectF(left, line, width, 1), x});
-        }
-    }
-    return boxes;
-}
-
-// What is wrong with the tick labels of the horizontal `axis` ("" if nothing): a label that
-// crosses the plot's border (QCustomPlot then leaves it out: a problem where `allShown`, else
-// the label is just not counted), or two labels on one line that overlap. The lines of the
-// labels drawn go into `texts`.
-QString tickLabelProblem(const QCustomPlot& plot, const QCPAxis& axis, QStringList& texts,
-                         bool allShown) {
-    QVector<LabelBox> boxes = tickLabelBoxes(axis);
-    if (!allShown) {
-        boxes.removeIf(
-            [&](const LabelBox& b) { return b.box.left() < 0 || b.box.right() > plot.width(); });
-    }
-    const double radians = qDegreesToRadians(axis.tickLabelRotation());
-    const double lineHeight = QFontMetricsF(axis.tickLabelFont()).height();
-    texts.clear();
-    for (int i = 0; i < boxes.size(); ++i) {
-        const LabelBox& b = boxes[i];
-        texts << b.text;
-        if (b.box.left() < 0 || b.box.right() > plot.width()) {
-            return QStringLiteral(
-                       "label '%1' at %2..%3 crosses the %4 px wide plot's border, "
-                       "so it is not drawn")
-                .arg(b.text)
-                .arg(b.box.left())
-                .arg(b.box.right())
-                .arg(plot.width());
-        }
-        for (int j = 0; j < i; ++j) {
-            const LabelBox& a = boxes[j];
-            if (a.box.top() != b.box.top()) {
-                continue;
-            }
-            // Rotated labels are parallel strips: apart when their ticks are a line apart
-            // across the text's direction.
-            const bool overlap =
-                radians != 0 ? std::abs(b.tick - a.tick) * std::sin(std::abs(radians)) < lineHeight
-                             : a.box.right() + 2 > b.box.left() && b.box.right() + 2 > a.box.left();
-            if (overlap) {
-                return QStringLiteral("labels '%1' (%2..%3) and '%4' (%5..%6) overlap")
-                    .arg(a.text)
-                    .arg(a.box.left())
-                    .arg(a.box.right())
-                    .arg(b.text)
-                    .arg(b.box.left())
-                    .arg(b.box.right());
-            }
-        }
-    }
-    return {};
 }
 
 // What is wrong with the titles of `plot`'s axis rects ("" if nothing): a title, centred over

@@ -14,6 +14,7 @@
 #include "core/engine/cost_meter.h"
 #include "ui/main_window.h"
 #include "ui/source_spec.h"
+#include "ui/state_json.h"
 
 using namespace hitcounter;
 using hitcounter::ui::MainWindow;
@@ -71,7 +72,7 @@ private Q_SLOTS:
                 continue;
             }
             seen = w.lastFrame()->costs.refresh;
-            const QJsonObject costs = QJsonDocument::fromJson(w.stateJson(0))
+            const QJsonObject costs = QJsonDocument::fromJson(stateJson(w, 0))
                                           .object()
                                           .value(QStringLiteral("costs"))
                                           .toObject();

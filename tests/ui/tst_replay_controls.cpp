@@ -3,9 +3,12 @@
 // live plot's time axis in a replay (no time before the trace, looped times labelled within
 // the trace) and the zoom/follow rules of the live plot (docs/gui.md).
 #include <QAction>
+#include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -18,12 +21,17 @@
 #include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/axis_tickers.h"
+#include "ui/display_zone.h"
+#include "ui/items_panel.h"
+#include "ui/limits_view.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/policy_comparison.h"
+#include "ui/recent_files.h"
 #include "ui/replay_bar.h"
 #include "ui/source_session.h"
 #include "ui/source_spec.h"
+#include "ui/source_status.h"
 #include "ui/time_axis.h"
 
 using namespace hitcounter;
@@ -54,6 +62,30 @@ bool showReplaying(MainWindow& w, const QString& path) {
     w.resize(1280, 720);
     w.show();
     return QTest::qWaitForWindowExposed(&w) && w.session()->openTrace(path);
+}
+
+// The time axes of every time plot of `w`.
+QList<QCPAxis*> everyTimeAxis(MainWindow& w) {
+    QList<QCPAxis*> axes{w.livePlot()->xAxis, w.itemsPanel()->plot()->xAxis};
+    for (QCPAxisRect* rect : w.comparison()->plot()->axisRects()) {
+        if (isTimeAxis(*rect->axis(QCPAxis::atBottom))) {
+            axes << rect->axis(QCPAxis::atBottom);
+        }
+    }
+    return axes;
+}
+
+// Labels that repeat on one axis, or that are not readable ("1.7·10⁹", "1e+09").
+QString labelProblem(const QVector<QString>& labels) {
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        if (labels[i].contains(QStringLiteral("·10")) || labels[i].contains(QLatin1Char('e'))) {
+            return QStringLiteral("unreadable label '%1'").arg(labels[i]);
+        }
+        if (labels.indexOf(labels[i]) != i) {
+            return QStringLiteral("label '%1' repeats").arg(labels[i]);
+        }
+    }
+    return {};
 }
 
 void sendMouse(QWidget* to, QEvent::Type type, QPoint pos, Qt::MouseButton button,
@@ -374,6 +406,206 @@ private Q_SLOTS:
         }
         QCOMPARE(wrapTraceTime(150, TraceWrap{1, 100}), 50.0);
         QCOMPARE(wrapTraceTime(100, TraceWrap{1, 100}), 100.0);
+    }
+
+    // ---- issue 23 ----
+
+    // Item 3: a file that cannot be opened (missing, or no known format) is detected before
+    // anything stops: the good replay plays on with its time axes, and only files that opened
+    // are in the recent files (those started any way: open, drop, --replay, --follow).
+    void aFailedOpenKeepsTheRunningReplay() {
+        QTemporaryDir dir;
+        const QString good = writeOneHitTrace(dir, QStringLiteral("good.csv"), 1, 400);
+        const QString garbage = dir.filePath(QStringLiteral("garbage.bin"));
+        {
+            QFile file(garbage);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray("\x01\x02 no trace, no log \xff\n", 26).repeated(10));
+        }
+        const QString missing = dir.filePath(QStringLiteral("missing.log"));
+        MainWindow w(std::make_shared<ManualClock>(std::chrono::seconds(1'000'000)));
+        w.show();
+        w.recentFiles()->clear();
+        w.openFile(good);
+        ReplaySource* replay = w.replay();
+        QVERIFY(replay);
+        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
+        QVERIFY(!isClockAxis(*w.livePlot()->xAxis));  // small trace seconds
+        for (const QString& bad : {garbage, missing}) {
+            w.openFile(bad);
+            QVERIFY2(w.errorText().contains(QFileInfo(bad).fileName()), qPrintable(w.errorText()));
+            QCOMPARE(w.replay(), replay);  // the same replay, still running
+            QVERIFY(replay->running());
+            QCOMPARE(w.spec().file, good);
+            QVERIFY(!isClockAxis(*w.livePlot()->xAxis));
+            w.frame();
+            w.livePlot()->replot();
+            QCOMPARE(labelProblem(w.livePlot()->xAxis->tickVectorLabels()), QString());
+        }
+        QCOMPARE(w.recentFiles()->files(), QStringList{good});
+        // Started as --follow and --replay do (startSpec): remembered too.
+        const QString log = dir.filePath(QStringLiteral("access.log"));
+        {
+            QFile file(log);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.1\" 200 5\n");
+        }
+        SourceSpec follow;
+        follow.kind = SourceSpec::Kind::Follow;
+        follow.file = log;
+        QVERIFY(w.startSpec(follow));
+        QCOMPARE(w.recentFiles()->files(), (QStringList{log, good}));
+        follow.file = missing;
+        QVERIFY(!w.startSpec(follow));
+        QVERIFY(w.follow() != nullptr);  // the good follow runs on
+        QCOMPARE(w.recentFiles()->files(), (QStringList{log, good}));
+        w.recentFiles()->clear();
+    }
+
+    // Item 4: every state text follows the source: the status bar, a snapshot's settings and
+    // the state JSON say "paused" while paused, and the speed and loop in use.
+    void theStateTextsFollowTheReplay() {
+        QTemporaryDir dir;
+        const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 400);
+        auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
+        MainWindow w(clock);
+        QVERIFY(showReplaying(w, path));
+        QVERIFY(framesUntil(w, [&] { return w.replay()->progress().first.has_value(); }));
+        auto* status = w.findChild<QLabel*>(QStringLiteral("statusSource"));
+        QVERIFY(status);
+        const auto says = [&](const QString& word) {
+            w.frame();
+            return status->toolTip().contains(word) &&
+                   w.settingsUsed().value(QStringLiteral("source")).toString().contains(word);
+        };
+        QVERIFY(framesUntil(w, [&] { return says(QStringLiteral("playing")); }));
+        QCOMPARE(w.settingsUsed().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("playing"));
+        w.setPaused(true);
+        QVERIFY2(says(QStringLiteral("paused")), qPrintable(status->toolTip()));
+        QVERIFY(!status->toolTip().contains(QStringLiteral("playing")));
+        QCOMPARE(w.settingsUsed().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("paused"));
+        QCOMPARE(sourceStateName(w.source(), w.replay(), w.paused()), QStringLiteral("paused"));
+        // Speed and loop from the replay bar: the source, the spec and the settings agree.
+        auto* speed = w.replayBar()->findChild<QComboBox*>();
+        QVERIFY(speed);
+        speed->setCurrentIndex(speed->findData(10.0));
+        Q_EMIT speed->activated(speed->currentIndex());
+        QCOMPARE(w.replay()->speed(), 10.0);
+        QCOMPARE(w.spec().speed, 10.0);
+        QCOMPARE(w.settingsUsed().value(QStringLiteral("speed")).toDouble(), 10.0);
+        QVERIFY(says(QStringLiteral("10x")));
+        w.session()->setLoop(true);
+        QVERIFY(says(QStringLiteral("loop")));
+        QCOMPARE(w.settingsUsed().value(QStringLiteral("loop")).toBool(), true);
+        w.setPaused(false);
+        QVERIFY(says(QStringLiteral("playing")));
+        // Ended: the state says so.
+        w.session()->setLoop(false);
+        clock->advance(std::chrono::seconds(100));
+        QVERIFY(framesUntil(w, [&] { return says(QStringLiteral("ended")); }));
+        QCOMPARE(w.settingsUsed().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("ended"));
+    }
+
+    // Item 10: with loop on, every time axis labels the second pass by its place in the trace,
+    // as the live plot does; none runs past the trace's end.
+    void aLoopingReplayLabelsEveryTimeAxisAlike() {
+        QTemporaryDir dir;
+        const QString path = writeOneHitTrace(dir, QStringLiteral("loop.csv"), 1, 60);
+        auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
+        MainWindow w(clock);
+        QVERIFY(showReplaying(w, path));
+        w.session()->setLoop(true);
+        QVERIFY(framesUntil(w, [&] { return w.replay()->progress().first.has_value(); }));
+        clock->advance(std::chrono::seconds(100));  // 1 to 60, then 41 s of the second pass
+        QVERIFY(framesUntil(
+            w, [&] { return w.replay()->progress().loops >= 1 && w.lastSnapshot().head >= 95; }));
+        w.renderNow();
+        QVERIFY(w.livePlot()->traceWrap().has_value());
+        for (QCPAxis* axis : everyTimeAxis(w)) {
+            axis->parentPlot()->replot();
+            const QVector<double> ticks = axis->tickVector();
+            const QVector<QString> labels = axis->tickVectorLabels();
+            QVERIFY(!labels.isEmpty());
+            for (int i = 0; i < labels.size(); ++i) {
+                QString text = labels[i];
+                text.remove(QStringLiteral(" s"));
+                bool ok = false;
+                const qlonglong t = QLocale().toLongLong(text, &ok);
+                QVERIFY2(ok && t <= 61,  // (the key plot shows the 2 minutes before the start)
+                         qPrintable(QStringLiteral("%1 at %2: '%3'")
+                                        .arg(axis->parentPlot()->objectName())
+                                        .arg(ticks.value(i))
+                                        .arg(labels[i])));
+            }
+        }
+    }
+
+    // Item 13: a trace of unix seconds (gen --start, recordings) reads as dates and clock times
+    // in the zone shown, on every axis and in the replay bar; no axis repeats a label.
+    void aTraceOfUnixSecondsReadsAsDates() {
+        QTemporaryDir dir;
+        const QString path =
+            writeOneHitTrace(dir, QStringLiteral("unix.csv"), 1700000000, 1700000400);
+        MainWindow w(std::make_shared<ManualClock>(std::chrono::seconds(1'000'000)));
+        w.setTimeZone(ZoneChoice::Utc);
+        QVERIFY(showReplaying(w, path));
+        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
+        w.seekReplay(1700000350);
+        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().head == 1700000350; }));
+        w.renderNow();
+        for (QCPAxis* axis : everyTimeAxis(w)) {
+            QVERIFY2(isClockAxis(*axis), qPrintable(axis->parentPlot()->objectName()));
+            axis->parentPlot()->replot();
+            const QVector<QString> labels = axis->tickVectorLabels();
+            QVERIFY(!labels.isEmpty());
+            QCOMPARE(labelProblem(labels), QString());
+            for (const QString& label : labels) {
+                QVERIFY2(label.contains(QLatin1Char(':')), qPrintable(label));  // 22:18, not 1.7e9
+            }
+        }
+        QVERIFY2(w.livePlot()->xAxis->label().contains(QStringLiteral("UTC")),
+                 qPrintable(w.livePlot()->xAxis->label()));
+        // 1700000350 is 2023-11-14 22:19:10 UTC
+        QVERIFY2(w.replayBar()->timeLabel()->text().startsWith(
+                     QStringLiteral("2023-11-14 22:19:10 / 22:20:00 UTC")),
+                 qPrintable(w.replayBar()->timeLabel()->text()));
+    }
+
+    // Item 13: no time axis repeats a label or prints an exponent, at any zoom, in clock and in
+    // trace time, in any zone.
+    void noTimeAxisRepeatsALabel_data() {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<double>("lower");
+        QTest::addColumn<double>("width");
+        for (double width :
+             {8.0, 70.0, 301.0, 900.0, 3700.0, 5 * 3600.0, 86400.0, 3 * 86400.0, 40 * 86400.0}) {
+            QTest::addRow("clock %g s", width) << int(TimeAxisMode::Clock) << 1700000003.0 << width;
+            QTest::addRow("trace %g s", width) << int(TimeAxisMode::Trace) << 3.0 << width;
+        }
+    }
+    void noTimeAxisRepeatsALabel() {
+        QFETCH(int, mode);
+        QFETCH(double, lower);
+        QFETCH(double, width);
+        for (const ZoneChoice zone : {ZoneChoice::Utc, ZoneChoice::Local, ZoneChoice::Log}) {
+            ZoneSetting::instance().setZone(resolveZone(zone, 12 * 3600 + 45 * 60));
+            for (const QSize size : {QSize(1280, 300), QSize(400, 200)}) {
+                QCustomPlot plot;
+                plot.resize(size);
+                setTimeAxis(*plot.xAxis, TimeAxisMode(mode));
+                plot.xAxis->setRange(lower, lower + width);
+                plot.replot();
+                const QVector<QString> labels = plot.xAxis->tickVectorLabels();
+                QVERIFY(labels.size() >= 2);
+                QVERIFY2(labelProblem(labels).isEmpty(),
+                         qPrintable(labelProblem(labels) + QStringLiteral(": ") +
+                                    labels.toList().join(QLatin1Char(' '))));
+            }
+        }
+        ZoneSetting::instance().setZone(resolveZone(ZoneChoice::Local, std::nullopt));
     }
 
     // ---- item 4: zoom and follow ----

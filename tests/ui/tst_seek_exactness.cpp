@@ -29,6 +29,7 @@
 #include "ui/items_panel.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
+#include "ui/state_json.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -194,7 +195,7 @@ void compareWithRecount(MainWindow& w, const Recount& r) {
         QCOMPARE(w.itemsPanel()->table()->item(int(i), 0)->text(),
                  QString::fromStdString(r.top[i].first));
     }
-    const QJsonObject state = QJsonDocument::fromJson(w.stateJson(r.time)).object();
+    const QJsonObject state = QJsonDocument::fromJson(stateJson(w, r.time)).object();
     QCOMPARE(state.value(QStringLiteral("time")).toInteger(), qint64(r.time));
     QCOMPARE(state.value(QStringLiteral("total")).toInteger(), qint64(r.total));
     const QJsonObject policies = state.value(QStringLiteral("policies")).toObject();

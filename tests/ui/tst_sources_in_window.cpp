@@ -5,14 +5,18 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include <QLabel>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "core/net/socket_listener.h"
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/manual_clock.h"
 #include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
+#include "ui/bad_lines_view.h"
+#include "ui/items_panel.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/replay_bar.h"
@@ -34,7 +38,10 @@ double valueAt(QCPGraph* graph, double key) {
 class TestSourcesInWindow : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("hitcounter-test"));
+    }
 
     void replaySeekLandsOnExactCounts() {
         QTemporaryDir dir;
@@ -127,6 +134,75 @@ private Q_SLOTS:
         // the port is free again: the same request now works
         QVERIFY(w.startSpec(spec));
         QVERIFY(w.errorText().isEmpty());
+    }
+
+    // Issue 23 item 12: a followed log's bad line shows in the bad lines table with its place
+    // (FILE:LINE) and the line itself, escaped; before, the follower said "bad 1" only.
+    void aFollowedLogsBadLineShowsWhereAndWhat() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("access.log"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.1\" 200 5\n");
+        file.flush();
+        MainWindow w;
+        SourceSpec spec;
+        spec.kind = SourceSpec::Kind::Follow;
+        spec.file = path;
+        spec.fromStart = true;
+        QVERIFY2(w.startSpec(spec), qPrintable(w.errorText()));
+        file.write("1.2.3.4 - - [10/Oct/2000:13:55:37 -0700] \"GET /a HTTP/1.1\" 200 5\n");
+        file.write("garbage \x1b[2J here\n");
+        file.flush();
+        QTableWidget* table = w.badLinesView()->table();
+        QVERIFY(framesUntil(w, [&] { return table->rowCount() == 1; }));
+        QCOMPARE(table->item(0, BadLinesView::ColSource)->text(), QStringLiteral("follow ") + path);
+        QCOMPARE(table->item(0, BadLinesView::ColOrigin)->text(), QStringLiteral("access.log:3"));
+        QVERIFY(!table->item(0, BadLinesView::ColProblem)->text().isEmpty());
+        QCOMPARE(table->item(0, BadLinesView::ColLine)->text(),
+                 QStringLiteral("\"garbage \\x1b[2J here\""));
+        QVERIFY2(w.badLinesView()->summary().contains(QStringLiteral("1 bad line")),
+                 qPrintable(w.badLinesView()->summary()));
+    }
+
+    // Issue 23 item 9: statsd carries no visitor: the uniques read "–" and say why, never a
+    // 0 that reads as a measurement; hits with visitors are counted as before.
+    void sourcesWithoutVisitorsShowADashAndSayWhy() {
+        MainWindow w;
+        SourceSpec spec;
+        spec.kind = SourceSpec::Kind::StatsdUdp;
+        spec.address = QStringLiteral("127.0.0.1:0");
+        QVERIFY2(w.startSpec(spec), qPrintable(w.errorText()));
+        auto* listener = dynamic_cast<SocketListener*>(w.source());
+        QVERIFY(listener && listener->port() != 0);
+        const int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
+        QVERIFY(fd >= 0);
+        sockaddr_in to{};
+        to.sin_family = AF_INET;
+        to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        to.sin_port = htons(listener->port());
+        const QByteArray payload = "home:3|c\n";
+        QCOMPARE(::sendto(fd, payload.constData(), size_t(payload.size()), 0,
+                          reinterpret_cast<sockaddr*>(&to), sizeof to),
+                 ssize_t(payload.size()));
+        ::close(fd);
+        QTableWidget* table = w.itemsPanel()->table();
+        QVERIFY(framesUntil(w, [&] { return table->rowCount() == 1; }));
+        QTableWidgetItem* uniques = table->item(0, 4);
+        QCOMPARE(uniques->text(), QStringLiteral("–"));
+        QVERIFY2(uniques->toolTip().contains(QStringLiteral("statsd lines carry no visitor")),
+                 qPrintable(uniques->toolTip()));
+        auto* summary = w.findChild<QLabel*>(QStringLiteral("itemsSummary"));
+        QVERIFY2(summary->text().contains(QStringLiteral("visitors: –")) &&
+                     summary->text().contains(QStringLiteral("statsd")),
+                 qPrintable(summary->text()));
+        QVERIFY(!summary->text().contains(QStringLiteral("0 distinct")));
+        // Hits with visitors: a number.
+        MainWindow named(std::make_shared<ManualClock>());
+        testing::pushKnownStream(named.queue(), "page");
+        QTableWidget* namedTable = named.itemsPanel()->table();
+        QVERIFY(framesUntil(named, [&] { return namedTable->rowCount() == 1; }));
+        QCOMPARE(namedTable->item(0, 4)->text(), QStringLiteral("1"));
     }
 
     void simulatorWarmsUpToAFullWindow() {

@@ -1,0 +1,325 @@
+// The screen's state (--state-json, ui/state_json.h) against independent counts: a real
+// Combined log file replayed by the real program with --status-split stacked --seek T, its
+// per_second checked against a count of the file's own lines (read here with a regular
+// expression, not the program's parser); the ring's slots against the policies' window count;
+// a live source's state after --after S; the time zone named; the alerts listed.
+#include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <array>
+#include <map>
+
+#include "core/time/manual_clock.h"
+#include "tests/ui/gui_test_steps.h"
+#include "tests/ui/known_inputs.h"
+#include "ui/main_window.h"
+#include "ui/state_json.h"
+#include "ui/threshold_alerts.h"
+
+using namespace hitcounter;
+using namespace hitcounter::ui;
+
+namespace {
+
+// 2009-03-01 18:40:00 +1200 = 06:40:00 UTC.
+constexpr qint64 kLogStart = 1235889600;
+constexpr int kLogSeconds = 700;
+
+// A Combined log as Apache writes it in a +1200 zone: every status class, 1xx and "-" (other),
+// lines logged late (at the end of a slow request), a blank line and a line that is no log
+// line at all. Line order is the file's; times are written in local +1200 time.
+QByteArray combinedLog() {
+    QByteArray log;
+    const auto line = [&](qint64 utc, const char* path, const char* status, int client) {
+        const QDateTime local = QDateTime::fromSecsSinceEpoch(utc, QTimeZone(12 * 3600));
+        log += QStringLiteral(
+                   "203.0.113.%1 - - [%2 +1200] \"GET %3 HTTP/1.1\" %4 %5 "
+                   "\"http://www.example.org/\" \"Mozilla/5.0 (X11; U; Linux i686; "
+                   "en-US; rv:1.9.0.7) Gecko/2009021910 Firefox/3.0.7\"\n")
+                   .arg(client)
+                   .arg(QLocale::c().toString(local, QStringLiteral("dd/MMM/yyyy:hh:mm:ss")))
+                   .arg(QString::fromLatin1(path), QString::fromLatin1(status))
+                   .arg(200 + client)
+                   .toUtf8();
+    };
+    for (int s = 0; s < kLogSeconds; ++s) {
+        const qint64 t = kLogStart + s;
+        for (int i = 0; i < 1 + s % 5; ++i) {
+            line(t, "/index.html", "200", i);
+        }
+        if (s % 3 == 0) {
+            line(t, "/old", s % 2 ? "301" : "304", 7);
+        }
+        if (s % 4 == 0) {
+            line(t, "/missing", "404", 9);
+        }
+        if (s % 17 == 0) {
+            line(t, "/cgi-bin/app", "503", 11);
+        }
+        if (s % 23 == 0) {
+            line(t, "/upgrade", "101", 12);
+        }
+        if (s % 29 == 0) {
+            line(t, "/broken", "-", 13);
+        }
+        if (s % 13 == 0 && s >= 4) {
+            line(t - 4, "/slow", "200", 14);  // logged when it ended, 4 s late
+        }
+        if (s == 100) {
+            log += "\n";
+            log += "this is not a log line\n";
+        }
+    }
+    return log;
+}
+
+struct PerSecond {
+    std::array<qint64, 6> counts{};  // hits, 2xx, 3xx, 4xx, 5xx, other
+};
+
+// The seconds a replay has delivered by trace time T, counted from the file's lines: the lines
+// in file order up to the first one past T (a replay sends each line when its second comes),
+// per second and status class.
+std::map<qint64, PerSecond> countLines(const QByteArray& log, qint64 at) {
+    // client ident user [dd/Mon/yyyy:hh:mm:ss +hhmm] "request" status ...
+    static const QRegularExpression kLine(
+        QStringLiteral("^\\S+ \\S+ \\S+ \\[(\\d\\d/\\w\\w\\w/\\d{4}:\\d\\d:\\d\\d:\\d\\d) "
+                       "([+-])(\\d\\d)(\\d\\d)\\] "
+                       "\"[^\"]*\" (\\S+) "));
+    std::map<qint64, PerSecond> seconds;
+    for (const QByteArray& raw : log.split('\n')) {
+        const QRegularExpressionMatch m = kLine.match(QString::fromUtf8(raw));
+        if (!m.hasMatch()) {
+            continue;  // the blank and the bad line
+        }
+        QDateTime local =
+            QLocale::c().toDateTime(m.captured(1), QStringLiteral("dd/MMM/yyyy:hh:mm:ss"));
+        const int offset = (m.captured(2) == QLatin1String("-") ? -1 : 1) *
+                           (m.captured(3).toInt() * 3600 + m.captured(4).toInt() * 60);
+        local.setTimeZone(QTimeZone(offset));
+        const qint64 t = local.toSecsSinceEpoch();
+        if (t > at) {
+            break;
+        }
+        const QString status = m.captured(5);
+        const int cls = status.size() == 3 && status[0] >= QLatin1Char('2') &&
+                                status[0] <= QLatin1Char('5') && status[1].isDigit() &&
+                                status[2].isDigit()
+                            ? status[0].digitValue() - 1  // 2xx -> 1 ... 5xx -> 4
+                            : 5;                          // 1xx, "-": other
+        ++seconds[t].counts[0];
+        ++seconds[t].counts[std::size_t(cls)];
+    }
+    return seconds;
+}
+
+struct Run {
+    int exitCode = -1;
+    QByteArray errors;
+    QJsonObject state;
+};
+
+Run runGui(const QStringList& args, const QString& out) {
+    QProcess gui;
+    gui.start(QStringLiteral(HITCOUNTER_GUI),
+              args + QStringList{QStringLiteral("--state-json"), out});
+    Run run;
+    if (!gui.waitForFinished(90000)) {
+        gui.kill();
+        gui.waitForFinished();
+        return run;
+    }
+    run.exitCode = gui.exitCode();
+    run.errors = gui.readAllStandardError();
+    QFile file(out);
+    if (file.open(QIODevice::ReadOnly)) {
+        run.state = QJsonDocument::fromJson(file.readAll()).object();
+    }
+    return run;
+}
+
+qint64 field(const QJsonObject& o, const char* name) {
+    return qint64(o.value(QLatin1String(name)).toDouble());
+}
+
+}  // namespace
+
+class TestStateJson : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("hitcounter-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_state_json"));
+        QVERIFY(m_dir.isValid());
+    }
+
+    // The done-when test of issue 23: --status-split stacked draws the classes as a stack,
+    // yet per_second holds each class's own hits, second by second as the file says.
+    void aStackedReplayOfACombinedLogReportsEachSecondAsTheFileSays() {
+        const QByteArray log = combinedLog();
+        const QString file = m_dir.filePath(QStringLiteral("access.log"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(log);
+        out.close();
+        const qint64 at = kLogStart + 640;
+        const Run run =
+            runGui({QStringLiteral("--replay"), file, QStringLiteral("--status-split"),
+                    QStringLiteral("stacked"), QStringLiteral("--seek"), QString::number(at),
+                    QStringLiteral("--time-zone"), QStringLiteral("log")},
+                   m_dir.filePath(QStringLiteral("stacked.json")));
+        QVERIFY2(run.exitCode == 0, run.errors.constData());
+        const QJsonObject& state = run.state;
+        QCOMPARE(field(state, "time"), at);
+        const std::map<qint64, PerSecond> expected = countLines(log, at);
+        const QJsonArray perSecond = state.value(QStringLiteral("per_second")).toArray();
+        QCOMPARE(perSecond.size(), 300);  // the window W, every second of it
+        qint64 windowHits = 0;
+        std::array<qint64, 6> classTotals{};
+        for (qsizetype i = 0; i < perSecond.size(); ++i) {
+            const QJsonObject second = perSecond[i].toObject();
+            const qint64 t = field(second, "t");
+            QCOMPARE(t, at - 299 + i);
+            const auto it = expected.find(t);
+            const PerSecond want = it == expected.end() ? PerSecond{} : it->second;
+            const char* names[] = {"hits", "2xx", "3xx", "4xx", "5xx", "other"};
+            for (std::size_t c = 0; c < 6; ++c) {
+                QVERIFY2(field(second, names[c]) == want.counts[c],
+                         qPrintable(QStringLiteral("second %1 %2: %3, the file says %4")
+                                        .arg(t)
+                                        .arg(QLatin1String(names[c]))
+                                        .arg(field(second, names[c]))
+                                        .arg(want.counts[c])));
+                classTotals[c] += want.counts[c];
+            }
+            windowHits += want.counts[0];
+        }
+        for (qint64 total : classTotals) {
+            QVERIFY(total > 0);  // every class occurs in the window
+        }
+        // The window's seconds add up to every policy's count.
+        const QJsonObject policies = state.value(QStringLiteral("policies")).toObject();
+        QCOMPARE(qint64(policies.value(QStringLiteral("ring")).toDouble()), windowHits);
+        QCOMPARE(qint64(policies.value(QStringLiteral("deque")).toDouble()), windowHits);
+        // The zone shown is the log's own, and the source says what it is doing.
+        QCOMPARE(state.value(QStringLiteral("time_zone")).toString(), QStringLiteral("UTC+12:00"));
+        QCOMPARE(state.value(QStringLiteral("time_zone_choice")).toString(), QStringLiteral("log"));
+        const QJsonObject source = state.value(QStringLiteral("source")).toObject();
+        QCOMPARE(source.value(QStringLiteral("kind")).toString(), QStringLiteral("replay"));
+        QCOMPARE(source.value(QStringLiteral("state")).toString(), QStringLiteral("paused"));
+        // The line that is no log line is a warning.
+        const QJsonArray warnings = source.value(QStringLiteral("warnings")).toArray();
+        QStringList texts;
+        for (const QJsonValue& warning : warnings) {
+            texts << warning.toString();
+        }
+        QVERIFY2(texts.join(QLatin1Char('|')).contains(QLatin1String("bad lines")),
+                 qPrintable(texts.join(QLatin1Char('|'))));
+
+        // The ring: W slots, slot = second mod W, the window's slots hold the window's hits.
+        const QJsonArray ring = state.value(QStringLiteral("ring")).toArray();
+        QCOMPARE(ring.size(), 300);
+        qint64 inWindow = 0;
+        for (qsizetype i = 0; i < ring.size(); ++i) {
+            const QJsonObject slot = ring[i].toObject();
+            QCOMPARE(field(slot, "slot"), qint64(i));
+            if (!slot.value(QStringLiteral("in_window")).toBool()) {
+                continue;
+            }
+            const qint64 second = field(slot, "second");
+            QVERIFY(second > at - 300 && second <= at);
+            QCOMPARE(second % 300, qint64(i));
+            const auto it = expected.find(second);
+            QCOMPARE(field(slot, "count"), it == expected.end() ? 0 : it->second.counts[0]);
+            inWindow += field(slot, "count");
+        }
+        QCOMPARE(inWindow, windowHits);
+        QVERIFY(state.value(QStringLiteral("alerts")).toArray().isEmpty());  // no threshold
+    }
+
+    // A live source: --after S, then the state at the head; the per-second history and the
+    // ring counter, two separate paths, agree on the window.
+    void aLiveSourceIsWrittenAfterSSeconds() {
+        const Run run =
+            runGui({QStringLiteral("--simulate"), QStringLiteral("steady"),
+                    QStringLiteral("--rate"), QStringLiteral("300"), QStringLiteral("--after"),
+                    QStringLiteral("1.5"), QStringLiteral("--time-zone"), QStringLiteral("utc")},
+                   m_dir.filePath(QStringLiteral("live.json")));
+        QVERIFY2(run.exitCode == 0, run.errors.constData());
+        const QJsonObject source = run.state.value(QStringLiteral("source")).toObject();
+        QCOMPARE(source.value(QStringLiteral("kind")).toString(), QStringLiteral("simulator"));
+        QCOMPARE(source.value(QStringLiteral("state")).toString(), QStringLiteral("live"));
+        QCOMPARE(run.state.value(QStringLiteral("time_zone")).toString(), QStringLiteral("UTC"));
+        const QJsonArray perSecond = run.state.value(QStringLiteral("per_second")).toArray();
+        QVERIFY(!perSecond.isEmpty());
+        qint64 sum = 0;
+        for (const QJsonValue& second : perSecond) {
+            const QJsonObject s = second.toObject();
+            sum += field(s, "hits");
+            // per class, whatever the mode: the classes add up to the hits
+            QCOMPARE(field(s, "2xx") + field(s, "3xx") + field(s, "4xx") + field(s, "5xx") +
+                         field(s, "other"),
+                     field(s, "hits"));
+        }
+        QCOMPARE(field(perSecond.last().toObject(), "t"), field(run.state, "time"));
+        const qint64 ring =
+            qint64(run.state.value(QStringLiteral("policies")).toObject().value("ring").toDouble());
+        QVERIFY(ring > 0);
+        QCOMPARE(sum, ring);
+    }
+
+    // A listener with --after: its kind, "live", and a port that cannot be had fails cleanly.
+    void aListenerIsWrittenAndATakenPortFails() {
+        const Run run = runGui({QStringLiteral("--listen-udp"), QStringLiteral("127.0.0.1:0"),
+                                QStringLiteral("--after"), QStringLiteral("0.5")},
+                               m_dir.filePath(QStringLiteral("udp.json")));
+        QVERIFY2(run.exitCode == 0, run.errors.constData());
+        const QJsonObject source = run.state.value(QStringLiteral("source")).toObject();
+        QCOMPARE(source.value(QStringLiteral("kind")).toString(), QStringLiteral("statsd-udp"));
+        QCOMPARE(source.value(QStringLiteral("state")).toString(), QStringLiteral("live"));
+        QVERIFY(run.state.value(QStringLiteral("per_second")).toArray().isEmpty());
+        const Run bad = runGui({QStringLiteral("--listen-udp"), QStringLiteral("256.1.1.1:1"),
+                                QStringLiteral("--after"), QStringLiteral("0.5")},
+                               m_dir.filePath(QStringLiteral("bad.json")));
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.errors.contains("256.1.1.1"), bad.errors.constData());
+    }
+
+    // The alerts listed: crossings of the threshold by the window count, against the known
+    // stream's window counts computed here (1, 3, 6, 10, 15, ... hits).
+    void theAlertsAreTheCrossingsOfTheThreshold() {
+        MainWindow w(std::make_shared<ManualClock>());
+        w.thresholdAlerts()->setThreshold(15);
+        testing::pushKnownStream(w.queue());
+        QVERIFY(testing::framesUntil(w, [&] { return w.lastSnapshot().windowCount == 55; }));
+        const QJsonObject state =
+            QJsonDocument::fromJson(stateJson(w, w.lastSnapshot().head)).object();
+        const QJsonArray alerts = state.value(QStringLiteral("alerts")).toArray();
+        // window count at second 1000 + i is (i + 1)(i + 2) / 2: first >= 15 at i = 4
+        QCOMPARE(alerts.size(), 1);
+        const QJsonObject up = alerts[0].toObject();
+        QCOMPARE(up.value(QStringLiteral("key")).toString(), QStringLiteral("total"));
+        QCOMPARE(field(up, "threshold"), qint64(15));
+        QCOMPARE(field(up, "time"), qint64(1004));
+        QCOMPARE(up.value(QStringLiteral("direction")).toString(), QStringLiteral("up"));
+        // Field order as documented: time first, the new fields after the old ones.
+        const QByteArray text = stateJson(w, 1009);
+        QVERIFY(text.startsWith("{\"time\": 1009, \"total\": 55, \"policies\": {"));
+        QVERIFY(text.indexOf("\"keys\"") < text.indexOf("\"time_zone\""));
+        QVERIFY(text.indexOf("\"source\"") < text.indexOf("\"per_second\""));
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
+QTEST_MAIN(TestStateJson)
+#include "tst_state_json.moc"
