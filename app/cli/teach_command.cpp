@@ -11,6 +11,7 @@
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/teach_code.h"
 #include "core/teach/lessons.h"
 #include "core/teach/limiter_timeline.h"
 #include "core/teach/practice.h"
@@ -61,6 +62,38 @@ QJsonValue slotJson(const teach::RingSlot& s) {
                        {QStringLiteral("in_window"), s.inWindow}};
 }
 
+// What each structure holds at this step, every entry judged by this step's window (issue 24,
+// wrong 1: for a getHits into the past its own window, not the head's): the ring's written
+// slots, the deque's pairs, the vector's calls.
+void addStructures(QJsonObject& step, const Frame& f) {
+    QJsonArray ring;
+    for (std::size_t i = 0; i < f.ring.size(); ++i) {
+        const teach::RingSlot& s = f.ring[i];
+        if (s.used) {
+            ring.append(QJsonObject{{QStringLiteral("slot"), qint64(i)},
+                                    {QStringLiteral("second"), qint64(s.second)},
+                                    {QStringLiteral("count"), jsonCount(s.count)},
+                                    {QStringLiteral("in_window"), f.counts(s.second)}});
+        }
+    }
+    QJsonArray deque;
+    for (const teach::Pair& p : f.deque) {
+        deque.append(QJsonObject{{QStringLiteral("second"), qint64(p.second)},
+                                 {QStringLiteral("count"), jsonCount(p.count)},
+                                 {QStringLiteral("in_window"), f.counts(p.second)}});
+    }
+    QJsonArray vector;
+    for (const teach::Pair& call : f.naive) {
+        for (Count n = 0; n < call.count; ++n) {
+            vector.append(QJsonObject{{QStringLiteral("time"), qint64(call.second)},
+                                      {QStringLiteral("in_window"), f.counts(call.second)}});
+        }
+    }
+    step.insert(QStringLiteral("ring"), ring);
+    step.insert(QStringLiteral("deque"), deque);
+    step.insert(QStringLiteral("vector"), vector);
+}
+
 QJsonObject stepJson(const Frame& f) {
     QJsonArray slots;
     for (const auto& s : f.ring) {
@@ -83,7 +116,7 @@ QJsonObject stepJson(const Frame& f) {
         }
         subSteps.append(o);
     }
-    return QJsonObject{
+    QJsonObject step{
         {QStringLiteral("step"), qint64(f.step)},
         {QStringLiteral("operation"), f.op ? QJsonValue(operationText(*f.op)) : QJsonValue()},
         {QStringLiteral("answer"), f.answer ? jsonCount(*f.answer) : QJsonValue()},
@@ -114,7 +147,10 @@ QJsonObject stepJson(const Frame& f) {
                           return a;
                       }()}}},
         {QStringLiteral("cost"), f.op ? QJsonValue(fromStd(f.costText)) : QJsonValue()},
+        {QStringLiteral("memory"), f.op ? QJsonValue(fromStd(f.memoryText)) : QJsonValue()},
     };
+    addStructures(step, f);
+    return step;
 }
 
 // A rate-limit lesson's step: the same names where they apply, and each limiter's decision.
@@ -165,12 +201,15 @@ QJsonObject sideJson(const teach::SideState& side) {
     };
 }
 
-QJsonValue differenceJson(const teach::VariantRun& run) {
-    if (!run.difference) {
+// The first wrong answer (`first_difference`, the failure) or the first step whose state
+// differs (`first_divergence`, informational; issue 24: only a wrong answer is a failure).
+QJsonValue differenceJson(const teach::VariantRun& run, bool failure) {
+    const std::optional<teach::Difference>& which = failure ? run.difference : run.divergence;
+    if (!which) {
         return QJsonValue();
     }
-    const teach::Difference& d = *run.difference;
-    const teach::VariantStep& step = run.steps.back();
+    const teach::Difference& d = *which;
+    const teach::VariantStep& step = run.steps.at(d.step - 1);
     return QJsonObject{
         {QStringLiteral("step"), qint64(d.step)},
         {QStringLiteral("operation"), operationText(step.op)},
@@ -229,8 +268,15 @@ QString slotsText(const teach::SideState& side) {
 void printVariant(const teach::VariantRun& run, const std::string& spec) {
     QTextStream out(stdout);
     out << "variant " << fromStd(spec) << '\n';
+    if (run.divergence && (!run.difference || run.divergence->step < run.difference->step)) {
+        const teach::Difference& d = *run.divergence;
+        out << "first divergence at step " << d.step << ": "
+            << operationText(run.steps.at(d.step - 1).op) << " (yours " << fromStd(d.mine)
+            << ", the reference " << fromStd(d.reference) << ")\n"
+            << "    " << fromStd(d.narration) << '\n';
+    }
     if (!run.difference) {
-        out << "same as the reference on all " << run.steps.size() << " steps\n";
+        out << "same answers as the reference on all " << run.steps.size() << " steps\n";
         return;
     }
     const teach::Difference& d = *run.difference;
@@ -266,9 +312,22 @@ struct TeachCliOptions {
                        "first difference: compare=>|>=, index=t%W|t%(W+1)|t%(W-1), "
                        "reset=second|never|zero|sweep, store=second+count|count, comma-separated "
                        "(a missing key takes the reference's choice). The JSON gains "
-                       "\"variant\", \"variant_steps\" and \"first_difference\" (null when "
-                       "none)."),
+                       "\"variant\", \"variant_steps\", \"first_difference\" (the first wrong "
+                       "answer, null when none) and \"first_divergence\" (the first step whose "
+                       "state differs)."),
         QStringLiteral("SPEC")};
+    QCommandLineOption code{
+        QStringLiteral("code"),
+        QStringLiteral("Check your own JavaScript counter (class HitCounter { hit(timestamp) "
+                       "getHits(timestamp) }) against the reference on the lesson's operations "
+                       "(with --lesson), adversarial and seeded random ones; shrink the first "
+                       "difference to a minimal sequence and name the mistake. W 300 by "
+                       "default. Exit 0 agrees, 1 differs, 2 does not compile."),
+        QStringLiteral("FILE.js")};
+    QCommandLineOption seed{QStringLiteral("seed"),
+                            QStringLiteral("With --code: the seed of the random operations "
+                                           "(default 1)."),
+                            QStringLiteral("N")};
 
     void addTo(QCommandLineParser& parser) const {
         parser.setApplicationDescription(QStringLiteral(
@@ -280,7 +339,7 @@ struct TeachCliOptions {
             QStringLiteral("FILE"),
             QStringLiteral("Operations in the editor's syntax (hit 5, hit 7 x40, getHits 301) or "
                            "the LeetCode input (two JSON arrays); - for stdin. Or use --lesson."));
-        parser.addOptions({lesson, window, json, practice, variant});
+        parser.addOptions({lesson, window, json, practice, variant, code, seed});
     }
 };
 
@@ -356,11 +415,63 @@ bool windowAndPractice(const QCommandLineParser& parser, const TeachCliOptions& 
     return true;
 }
 
+// --code: the learner's JavaScript against the reference (teach_code.h).
+int runCode(const QCommandLineParser& parser, const TeachCliOptions& options) {
+    if (!parser.positionalArguments().isEmpty() || parser.isSet(options.practice) ||
+        parser.isSet(options.variant)) {
+        printError(
+            QStringLiteral("--code checks your JavaScript file; it takes no FILE of "
+                           "operations, --practice or --variant (only --lesson ID, "
+                           "--window, --seed and --json)"));
+        return kExitBadInput;
+    }
+    CodeCheckRequest request;
+    request.file = parser.value(options.code);
+    request.json = parser.isSet(options.json);
+    if (parser.isSet(options.lesson)) {
+        TeachPlan plan;
+        if (!readTeachInput(parser, options, plan)) {
+            return kExitBadInput;
+        }
+        if (plan.chosen->kind == teach::LessonKind::RateLimit) {
+            printError(QStringLiteral("--code checks a hit counter; '%1' is a rate-limit lesson")
+                           .arg(plan.source));
+            return kExitBadInput;
+        }
+        request.window = plan.chosen->window;
+        request.lesson =
+            std::get<std::vector<Operation>>(teach::parseOperations(plan.chosen->operations));
+    }
+    if (parser.isSet(options.window)) {
+        const auto value = wholeNumberFrom(parser, options.window, teach::kMinTeachWindow.count(),
+                                           teach::kMaxTeachWindow.count());
+        if (!value) {
+            return kExitBadInput;
+        }
+        request.window = std::chrono::seconds{*value};
+    }
+    if (parser.isSet(options.seed)) {
+        const auto value = wholeNumberFrom(parser, options.seed, 1, 999'999'999);
+        if (!value) {
+            return kExitBadInput;
+        }
+        request.seed = std::uint64_t(*value);
+    }
+    return runCodeCheck(request);
+}
+
 // The plan, or the exit code after naming what is wrong.
 std::variant<TeachPlan, int> parseTeach(QCommandLineParser& parser, const TeachCliOptions& options,
                                         const QStringList& arguments) {
     if (const auto exit = parseArguments(parser, arguments)) {
         return *exit;
+    }
+    if (parser.isSet(options.code)) {
+        return runCode(parser, options);
+    }
+    if (parser.isSet(options.seed)) {
+        printError(QStringLiteral("--seed goes with --code (a practice takes --practice SEED)"));
+        return kExitBadInput;
     }
     const qsizetype sources = parser.positionalArguments().size() +
                               (parser.isSet(options.lesson) ? 1 : 0) +
@@ -455,7 +566,8 @@ int reportTeach(const TeachPlan& plan, const TeachSteps& out) {
     if (out.built) {
         root.insert(QStringLiteral("variant"), fromStd(teach::formatVariant(*plan.variant)));
         root.insert(QStringLiteral("variant_steps"), qint64(out.built->steps.size()));
-        root.insert(QStringLiteral("first_difference"), differenceJson(*out.built));
+        root.insert(QStringLiteral("first_difference"), differenceJson(*out.built, true));
+        root.insert(QStringLiteral("first_divergence"), differenceJson(*out.built, false));
     }
     QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
     return checkedStdout();

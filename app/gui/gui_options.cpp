@@ -157,6 +157,11 @@ struct GuiCliOptions {
                        "index=t%W|t%(W+1)|t%(W-1), reset=second|never|zero|sweep, "
                        "store=second+count|count) and run it on the lesson."),
         QStringLiteral("SPEC")};
+    QCommandLineOption code{
+        QStringLiteral("code"),
+        QStringLiteral("With --teach: open the Code tab with this JavaScript file and check it "
+                       "against the reference (docs/teaching.md)."),
+        QStringLiteral("FILE.js")};
 
     void addTo(QCommandLineParser& parser) const {
         parser.setApplicationDescription(
@@ -164,11 +169,11 @@ struct GuiCliOptions {
                            "With no option it starts on the traffic simulator."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addOptions({simulate,  rate,       speed,       replay,     follow, fromStart,
-                           key,       logFormat,  statusSplit, theme,      size,   seek,
-                           stateJson, udp,        tcp,         screenshot, after,  bench,
-                           teach,     lesson,     step,        view,       limit,  per,
-                           scope,     algorithms, lessonFile,  graphite,   redis,  build});
+        parser.addOptions({simulate,  rate,        speed, replay, follow,     fromStart,  key,
+                           logFormat, statusSplit, theme, size,   seek,       stateJson,  udp,
+                           tcp,       screenshot,  after, bench,  teach,      lesson,     step,
+                           view,      limit,       per,   scope,  algorithms, lessonFile, graphite,
+                           redis,     build,       code});
     }
 };
 
@@ -325,9 +330,14 @@ void readTeachOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
     o.teachLesson = r.value(c.lesson);
     o.teachLessonFile = r.value(c.lessonFile);
     o.teachBuild = r.value(c.build);
-    if ((r.isSet(c.lesson) || r.isSet(c.step) || r.isSet(c.lessonFile) || r.isSet(c.build)) &&
+    o.teachCode = r.value(c.code);
+    if ((r.isSet(c.lesson) || r.isSet(c.step) || r.isSet(c.lessonFile) || r.isSet(c.build) ||
+         r.isSet(c.code)) &&
         !o.teach) {
-        r.fail(QStringLiteral("--lesson, --lesson-file, --step and --build need --teach"));
+        r.fail(QStringLiteral("--lesson, --lesson-file, --step, --build and --code need --teach"));
+    }
+    if (r.isSet(c.build) && r.isSet(c.code)) {
+        r.fail(QStringLiteral("--build and --code open different tabs; choose one"));
     }
     if (r.isSet(c.build)) {
         const auto spec = teach::parseVariant(o.teachBuild.toStdString());

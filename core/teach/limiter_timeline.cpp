@@ -166,8 +166,12 @@ LimiterTimeline::LimiterTimeline(std::vector<Operation> operations, RateLimit li
         readState(lane, limiters, 0, limit);
         start.lanes.push_back(std::move(lane));
     }
-    start.narration = "Every limiter starts fresh: nothing accepted yet, the bucket full (" +
-                      num(limit.limit) + " tokens). Step forward to send the first request.";
+    // Only what the lesson shows (issue 24, wrong 7: no bucket in a lesson without one).
+    const bool bucket =
+        std::find(m_names.begin(), m_names.end(), TokenBucket::kName) != m_names.end();
+    start.narration = std::string("Every limiter starts fresh: nothing accepted yet") +
+                      (bucket ? ", the bucket full (" + num(limit.limit) + " tokens)" : "") +
+                      ". Step forward to send the first request.";
     m_frames.push_back(std::move(start));
 
     for (std::size_t k = 0; k < m_operations.size(); ++k) {

@@ -118,6 +118,17 @@ private Q_SLOTS:
         QCOMPARE(last.lanes[0].accepted, Count{2});
     }
 
+    // Issue 24, wrong 7: the start frame names the bucket only in a lesson that has one.
+    void theStartNamesOnlyTheLimitersShown() {
+        const LimiterTimeline burst({}, RateLimit{2, std::chrono::seconds{60}}, {"fixed", "log"});
+        QVERIFY2(burst.frames()[0].narration.find("bucket") == std::string::npos,
+                 burst.frames()[0].narration.c_str());
+        const LimiterTimeline bucket({}, RateLimit{3, std::chrono::seconds{30}}, {"bucket", "log"});
+        QVERIFY2(
+            bucket.frames()[0].narration.find("the bucket full (3 tokens)") != std::string::npos,
+            bucket.frames()[0].narration.c_str());
+    }
+
     void badNamesAreRefused() {
         const auto ops = parseOk("hit 1");
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, LimiterTimeline(ops, {2, 60s}, {"leaky"}));

@@ -202,7 +202,7 @@ private Q_SLOTS:
         // narration.
         view.loadLesson(lessonIndex("example"));
         view.showStep(0);
-        auto* ring = view.findChild<RingView*>();
+        auto* ring = view.findChild<RingView*>(QStringLiteral("watchRing"));
         auto* code = view.findChild<CodeView*>();
         const QList<SequenceView*> queues = view.findChildren<SequenceView*>();
         QCOMPARE(queues.size(), 2);
@@ -226,7 +226,7 @@ private Q_SLOTS:
         // The bytes lesson's chart: its caption.
         view.loadLesson(lessonIndex("bytes"));
         view.showStep(3);
-        auto* chart = view.findChild<StepChart*>();
+        auto* chart = view.findChild<StepChart*>(QStringLiteral("watchChart"));
         CHECK_PANEL({QStringLiteral("chart"), chart, QRect(0, 2, chart->width() - 8, 20)}, dark);
 
         // A rate-limit lesson: the limiters' lanes, the title line of the first.
@@ -281,7 +281,7 @@ private Q_SLOTS:
                 return false;
             }
         } counter;
-        view->findChild<RingView*>()->installEventFilter(&counter);
+        view->findChild<RingView*>(QStringLiteral("watchRing"))->installEventFilter(&counter);
         QTest::qWait(50);
         counter.paints = 0;
         darkAction->trigger();
@@ -294,9 +294,9 @@ private Q_SLOTS:
         };
         QVERIFY(QTest::qWaitFor([&] { return luminance(windowColour()) < 0.05; }, 3000));
         CHECK_PANEL({QStringLiteral("narration, dark"), narration, narrationText}, true);
-        CHECK_PANEL(
-            {QStringLiteral("ring, dark"), view->findChild<RingView*>(), QRect(0, 6, 360, 28)},
-            true);
+        CHECK_PANEL({QStringLiteral("ring, dark"),
+                     view->findChild<RingView*>(QStringLiteral("watchRing")), QRect(0, 6, 360, 28)},
+                    true);
 
         counter.paints = 0;
         darkAction->trigger();

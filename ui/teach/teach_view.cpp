@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLayout>
 #include <QListWidget>
@@ -15,7 +16,6 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
-#include <QShortcut>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QStyle>
@@ -26,6 +26,7 @@
 
 #include "core/teach/lessons.h"
 #include "ui/teach/build_panel.h"
+#include "ui/teach/code_panel.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/limiter_view.h"
@@ -124,6 +125,7 @@ TeachView::TeachView(QWidget* parent)
       m_panes(new QStackedWidget(this)),
       m_limiterView(new LimiterView(this)),
       m_build(new BuildPanel(this)),
+      m_codePanel(new CodePanel(this)),
       m_modeTabs(new QTabBar(this)),
       m_transport(new TransportBar(this)),
       m_player(new QTimer(this)),
@@ -132,6 +134,9 @@ TeachView::TeachView(QWidget* parent)
       m_subList(new QListWidget(m_subBox)),
       m_scoreLabel(new QLabel(m_predictRow)) {
     setWindowTitle(tr("hitcounter: teaching mode"));
+    // The Code tab draws a RingView and StepCharts of its own: these are the Watch tab's.
+    m_ring->setObjectName(QStringLiteral("watchRing"));
+    m_chart->setObjectName(QStringLiteral("watchChart"));
     auto* root = new QVBoxLayout(this);
     root->setContentsMargins(8, 8, 8, 6);
     root->setSpacing(6);
@@ -194,15 +199,19 @@ TeachView::TeachView(QWidget* parent)
     m_panes->addWidget(ringPane);
     m_panes->addWidget(m_limiterView);
     m_panes->addWidget(m_build);
+    m_panes->addWidget(m_codePanel);
     m_modeTabs->addTab(tr("Watch"));
     m_modeTabs->addTab(tr("Build your ring"));
+    m_modeTabs->addTab(tr("Code"));
     m_modeTabs->setTabToolTip(0, tr("The ring, the deque and the vector step by step"));
     m_modeTabs->setTabToolTip(
         1, tr("Build the ring's logic from choices and run it against the reference counter"));
+    m_modeTabs->setTabToolTip(
+        2, tr("Write your own counter in JavaScript and check it against the reference counter"));
     m_modeTabs->setDrawBase(false);
     m_modeTabs->setExpanding(true);
     middle->addWidget(m_panes, 1);
-    connect(m_modeTabs, &QTabBar::currentChanged, this, [this](int tab) { showBuild(tab == 1); });
+    connect(m_modeTabs, &QTabBar::currentChanged, this, &TeachView::showTab);
     // The narration under the Build tab follows the differing step of the lesson.
     connect(m_build, &BuildPanel::lessonDiffersAt, this, &TeachView::showStep);
     root->addLayout(middle, 1);
@@ -299,26 +308,52 @@ TeachView::TeachView(QWidget* parent)
         }
     });
 
-    const std::pair<QKeySequence, std::function<void()>> keys[] = {
-        {QKeySequence(Qt::Key_Right), [this] { stepForward(); }},
-        {QKeySequence(Qt::Key_Left), [this] { stepBack(); }},
-        {QKeySequence(Qt::Key_Space), [this] { setPlaying(!playing()); }},
-        {QKeySequence(Qt::Key_Home), [this] { showStep(0); }},
-        {QKeySequence(Qt::Key_End), [this] { showStep(lastStep()); }},
-        {QKeySequence(Qt::Key_Down), [this] { showSubStep(m_subStep + 1); }},
-        {QKeySequence(Qt::Key_Up), [this] { showSubStep(std::max(-1, m_subStep - 1)); }},
-    };
-    for (const auto& [key, action] : keys) {
-        auto* shortcut = new QShortcut(key, this);
-        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
-        connect(shortcut, &QShortcut::activated, this, action);
-    }
+    // The stepping keys act only when the widget with the focus leaves them (a combo box, a
+    // spin box, a check box, a button or an editor keeps its own keys, issue 24): they arrive
+    // here, in keyPressEvent, because the focused child ignored them. A click on a board gives
+    // the view itself the focus.
+    setFocusPolicy(Qt::ClickFocus);
 
     restyle();
     loadLesson(0);
 }
 
 TeachView::~TeachView() = default;
+
+void TeachView::keyPressEvent(QKeyEvent* event) {
+    const bool watching = m_modeTabs->currentIndex() == kWatchTab;
+    if (!watching || (event->modifiers() & ~Qt::KeypadModifier) != Qt::NoModifier) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    switch (event->key()) {
+        case Qt::Key_Right:
+            stepForward();
+            break;
+        case Qt::Key_Left:
+            stepBack();
+            break;
+        case Qt::Key_Space:
+            setPlaying(!playing());
+            break;
+        case Qt::Key_Home:
+            showStep(0);
+            break;
+        case Qt::Key_End:
+            showStep(lastStep());
+            break;
+        case Qt::Key_Down:
+            showSubStep(m_subStep + 1);
+            break;
+        case Qt::Key_Up:
+            showSubStep(std::max(-1, m_subStep - 1));
+            break;
+        default:
+            QWidget::keyPressEvent(event);
+            return;
+    }
+    event->accept();
+}
 
 void TeachView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
@@ -341,6 +376,7 @@ void TeachView::restyle() {
     m_scoreLabel->setStyleSheet(QStringLiteral("color: %1;").arg(c.inWindowInk.name()));
     m_lessons->restyle();
     m_build->restyle();
+    m_codePanel->restyle();
     if (m_limits || m_timeline) {
         if (m_subStep >= 0) {
             presentSubStep();
@@ -441,12 +477,14 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
         }
     }
     if (m_limits) {
-        showBuild(false);
+        showTab(kWatchTab);
     } else {
         m_build->setOperations(m_timeline->operations(), window);
+        m_codePanel->setLesson(m_timeline->operations(), window);
     }
-    m_modeTabs->setTabEnabled(1, !m_limits);
-    m_panes->setCurrentIndex(m_limits ? 1 : buildShown() ? 2 : 0);
+    m_modeTabs->setTabEnabled(kBuildTab, !m_limits);
+    m_modeTabs->setTabEnabled(kCodeTab, !m_limits);
+    showTab(m_modeTabs->currentIndex());
     m_subBox->setVisible(!m_limits);
     m_lessons->predictSwitch()->setEnabled(!m_limits);
     m_lessons->setWindow(window);
@@ -467,20 +505,32 @@ void TeachView::refreshLayouts() {
     layout()->activate();
 }
 
-void TeachView::showBuild(bool on) {
-    on = on && !m_limits;
-    if (m_modeTabs->currentIndex() != (on ? 1 : 0)) {
+void TeachView::showTab(int tab) {
+    tab = m_limits ? kWatchTab : tab;  // a rate-limit lesson has no ring to build or code
+    if (m_modeTabs->currentIndex() != tab) {
         const QSignalBlocker block(m_modeTabs);
-        m_modeTabs->setCurrentIndex(on ? 1 : 0);
+        m_modeTabs->setCurrentIndex(tab);
     }
-    if (on) {
+    if (tab != kWatchTab) {
         setPlaying(false);
     }
-    m_panes->setCurrentIndex(on ? 2 : m_limits ? 1 : 0);
+    m_panes->setCurrentIndex(tab == kBuildTab ? 2 : tab == kCodeTab ? 3 : m_limits ? 1 : 0);
+}
+
+void TeachView::showBuild(bool on) {
+    showTab(on ? kBuildTab : kWatchTab);
 }
 
 bool TeachView::buildShown() const {
-    return m_modeTabs->currentIndex() == 1 && !m_limits;
+    return m_modeTabs->currentIndex() == kBuildTab && !m_limits;
+}
+
+void TeachView::showCode(bool on) {
+    showTab(on ? kCodeTab : kWatchTab);
+}
+
+bool TeachView::codeShown() const {
+    return m_modeTabs->currentIndex() == kCodeTab && !m_limits;
 }
 
 int TeachView::lastStep() const {
@@ -660,6 +710,9 @@ teach::LessonFile TeachView::lessonFile() const {
     if (m_build->touched()) {
         file.variant = m_build->variant();
     }
+    if (m_codePanel->touched()) {
+        file.code = m_codePanel->source().toStdString();
+    }
     file.operations = m_lessons->operationsText().toStdString();
     return file;
 }
@@ -699,6 +752,9 @@ void TeachView::openLessonFile(const teach::LessonFile& file) {
     }
     if (file.variant) {
         m_build->setVariant(*file.variant);
+    }
+    if (file.code) {
+        m_codePanel->setSource(QString::fromStdString(*file.code));
     }
     showStep(int(file.step));
 }
@@ -807,8 +863,8 @@ void TeachView::present(int step, bool animate) {
             ? tr("Inside this step: nothing runs at the start")
             : tr("Inside this step: %1 lines run (click one, or Down/Up)").arg(f.subSteps.size()));
     m_ring->setFrame(f, w);
-    m_deque->setFrame(f, w, animate);
-    m_vector->setFrame(f, w, animate);
+    m_deque->setFrame(f, animate);
+    m_vector->setFrame(f, animate);
     m_code->setLine(f.codeLine);
     QString text = stepHeader(step, f.op);
     if (step == m_verdictStep && !m_verdict.isEmpty()) {
@@ -859,20 +915,12 @@ void TeachView::presentSubStep() {
     }
     const Frame& f = m_timeline->frames()[std::size_t(m_step)];
     const teach::SubStep& sub = f.subSteps[std::size_t(m_subStep)];
-    // The ring as this line left it: the operation's slot holds the sub-step's state.
-    Frame shown = f;
-    if (sub.slot) {
-        shown.slot = sub.slot;
-        shown.ring[*sub.slot] = sub.slotState;
-        if (f.op->kind == Operation::Kind::Hit) {
-            shown.ring[*sub.slot].inWindow = sub.slotState.used && sub.slotState.inWindow;
-            if (sub.line != teach::Line::ResetSlot && sub.line != teach::Line::AddCount &&
-                sub.line != teach::Line::RunResetSlot && sub.line != teach::Line::RunAddCount) {
-                shown.resetFrom.reset();  // not reset yet
-            }
-        }
-    }
+    // Every panel as this line left it (issue 24, wrong 4): the ring, the head and its window,
+    // the deque and the vector (which change only when the operation ends), the code.
+    const Frame shown = m_timeline->frameAt(std::size_t(m_step), std::size_t(m_subStep));
     m_ring->setFrame(shown, m_timeline->window().count());
+    m_deque->setFrame(shown, false);
+    m_vector->setFrame(shown, false);
     m_code->setLine(sub.line);
     m_narration->setText(stepHeader(m_step, f.op) +
                          tr("<b>Line %1 of %2:</b> ").arg(m_subStep + 1).arg(f.subSteps.size()) +

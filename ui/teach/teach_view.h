@@ -30,6 +30,8 @@
 //
 // Build (issue 16, build 4): a tab beside "Watch" where the learner builds the ring from
 // choices and runs it against the reference (BuildPanel); a lesson file saves the built ring.
+// Code (issue 24): a third tab where the learner writes the counter in JavaScript and checks
+// it against the reference (CodePanel); a lesson file keeps the code.
 //
 // Themes: the painted panels use the teaching palette of the application's palette
 // (teach_style.h), light or dark, and follow it when it changes (the main window's Dark toggle);
@@ -63,6 +65,7 @@ class QTimer;
 namespace hitcounter::ui {
 
 class BuildPanel;
+class CodePanel;
 class CodeView;
 class LessonPanel;
 class LimiterView;
@@ -105,6 +108,14 @@ public:
     BuildPanel* buildPanel() const { return m_build; }
     void showBuild(bool on);
     bool buildShown() const;
+    // The Code tab (issue 24): the learner's own JavaScript counter against the reference.
+    CodePanel* codePanel() const { return m_codePanel; }
+    void showCode(bool on);
+    bool codeShown() const;
+    static constexpr int kWatchTab = 0;
+    static constexpr int kBuildTab = 1;
+    static constexpr int kCodeTab = 2;
+    void showTab(int tab);  // a rate-limit lesson always watches
 
     void showStep(int step);   // clamped to [0, lastStep()], no animation
     int subStepCount() const;  // of the current step
@@ -150,6 +161,9 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent* event) override;
+    // Right/Left step, Space plays, Home/End jump, Down/Up walk the sub-steps: in the Watch
+    // tab, when the focused child does not use the key itself.
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void restyle();
@@ -194,7 +208,8 @@ private:
     QStackedWidget* m_panes;  // the ring pane, or the limiters
     LimiterView* m_limiterView;
     BuildPanel* m_build;
-    QTabBar* m_modeTabs;  // Watch | Build
+    CodePanel* m_codePanel;
+    QTabBar* m_modeTabs;  // Watch | Build | Code
     TransportBar* m_transport;
     QTimer* m_player;
     QWidget* m_subBox;
