@@ -10,11 +10,13 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <cmath>
 
 #include "core/teach/lessons.h"
 #include "ui/main_window.h"
 #include "ui/teach/build_panel.h"
+#include "ui/teach/code_panel.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/limiter_view.h"
 #include "ui/teach/ring_view.h"
@@ -22,6 +24,8 @@
 #include "ui/teach/step_chart.h"
 #include "ui/teach/teach_style.h"
 #include "ui/teach/teach_view.h"
+#include "ui/teach/transport_bar.h"
+#include "ui/teach/variables_view.h"
 #include "ui/theme.h"
 
 using namespace hitcounter;
@@ -246,6 +250,38 @@ private Q_SLOTS:
         SlotCompareView* slots = view.buildPanel()->compareView();
         QVERIFY(slots->step().has_value());
         CHECK_PANEL({QStringLiteral("build"), slots, QRect(0, 2, slots->width() / 2, 24)}, dark);
+
+        // Issue 24: the transport's glyphs (the style's own icons were about 1.2:1 on the
+        // dark theme) reach 4.5 on the bar, enabled; the Code tab's panels follow the theme.
+        view.showBuild(false);
+        view.showStep(2);
+        const auto transport = view.findChild<TransportBar*>()->findChildren<QToolButton*>();
+        QCOMPARE(transport.size(), 5);
+        for (QToolButton* button : transport) {
+            if (!button->isEnabled())
+                continue;
+            const QImage image = button->grab().toImage();
+            const QColor back = dominant(image, image.rect());
+            // The glyph's fill: the most frequent colour that stands out (its slanted edges
+            // are anti-aliased into many lighter ones).
+            QHash<QRgb, int> standing;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    if (contrast(image.pixelColor(x, y), back) > 2.0)
+                        ++standing[image.pixel(x, y) | 0xff000000u];
+            QVERIFY2(!standing.isEmpty(), qPrintable(button->toolTip()));
+            QRgb fill = standing.begin().key();
+            for (auto it = standing.cbegin(); it != standing.cend(); ++it)
+                fill = it.value() > standing.value(fill) ? it.key() : fill;
+            const QColor c = QColor::fromRgb(fill);
+            QVERIFY2(contrast(c, back) >= 4.5,
+                     qPrintable(QStringLiteral("%1: %2 on %3, %4")
+                                    .arg(button->toolTip(), c.name(), back.name())
+                                    .arg(contrast(c, back), 0, 'f', 2)));
+        }
+        view.showCode(true);
+        auto* variables = view.codePanel()->variablesView();
+        CHECK_PANEL({QStringLiteral("code fields"), variables, QRect(4, 4, 200, 22)}, dark);
     }
 
     // The Dark toggle of the main window reaches an open teaching window: it repaints, dark,

@@ -199,6 +199,8 @@ CodePanel::CodePanel(QWidget* parent)
     m_status->setText(m_loader ? QString()
                                : tr("This build runs no JavaScript (no QJSEngine loader)."));
     m_check->setEnabled(bool(m_loader));
+    showMinimalStep(-1);
+    fillCharts();
     restyle();
 }
 

@@ -120,7 +120,6 @@ TeachView::TeachView(QWidget* parent)
       m_code(new CodeView(this)),
       m_narration(new QLabel(this)),
       m_predictRow(new QWidget(this)),
-      m_question(new QLabel(m_predictRow)),
       m_guess(new QSpinBox(m_predictRow)),
       m_panes(new QStackedWidget(this)),
       m_limiterView(new LimiterView(this)),
@@ -249,16 +248,18 @@ TeachView::TeachView(QWidget* parent)
 
     auto* predictLayout = new QHBoxLayout(m_predictRow);
     predictLayout->setContentsMargins(0, 0, 0, 0);
-    m_question->setFont(ts::font(12, true));
+    // The question opens the narration (present()), which wraps and scrolls, so a long one
+    // never pushes the answer box off the window at 1280x720 (issue 24); the row keeps the
+    // score, the answer box and the buttons on one line.
+    m_guess->setObjectName(QStringLiteral("guess"));
     m_guess->setRange(0, 1'000'000);
     m_guess->setFont(ts::font(12));
     m_guess->setMinimumWidth(90);
     auto* check = new QPushButton(tr("Check my answer"), m_predictRow);
     check->setDefault(true);
     auto* reveal = new QPushButton(tr("Just show me"), m_predictRow);
-    predictLayout->addWidget(m_question, 1);
     m_scoreLabel->setFont(ts::font(11, true));
-    predictLayout->addWidget(m_scoreLabel);
+    predictLayout->addWidget(m_scoreLabel, 1);
     predictLayout->addWidget(m_guess);
     predictLayout->addWidget(check);
     predictLayout->addWidget(reveal);
@@ -372,11 +373,11 @@ void TeachView::restyle() {
     m_styledWith = &c;
     m_narrationBox->setStyleSheet(QStringLiteral("#narrationBox { %1 }").arg(boardStyle()));
     m_narration->setStyleSheet(QStringLiteral("color: %1;").arg(c.ink.name()));
-    m_question->setStyleSheet(QStringLiteral("color: %1;").arg(c.currentInk.name()));
     m_scoreLabel->setStyleSheet(QStringLiteral("color: %1;").arg(c.inWindowInk.name()));
     m_lessons->restyle();
     m_build->restyle();
     m_codePanel->restyle();
+    m_transport->restyle();
     if (m_limits || m_timeline) {
         if (m_subStep >= 0) {
             presentSubStep();
@@ -446,13 +447,15 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
         }
     } else {
         m_chart->hide();
-        m_narrationScroll->setMinimumHeight(lineSpacing * 4 + 26);
+        m_narrationMinimum = lineSpacing * 4 + 26;
+        m_narrationScroll->setMinimumHeight(m_narrationMinimum);
     }
     refreshLayouts();
     if (charted) {
         // The bytes lesson's Memory line is the longer one.
         const int lines = lesson.chart == teach::LessonChart::Bytes ? 7 : 6;
-        m_narrationScroll->setMinimumHeight(lineSpacing * lines + 26);
+        m_narrationMinimum = lineSpacing * lines + 26;
+        m_narrationScroll->setMinimumHeight(m_narrationMinimum);
         m_deque->setVisible(queues);
         m_vector->setVisible(queues);
         m_code->setVisible(code);
@@ -466,8 +469,10 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
     }
     refreshLayouts();
     m_practicing = m_startingPractice && !m_limits;
+    m_lessons->predictSwitch()->setEnabled(!m_limits && !m_practicing);
     m_answers.clear();
     m_score = {};
+    m_mistakes.clear();
     m_questions.clear();
     if (!m_limits) {
         for (teach::Question& q : teach::questions(*m_timeline)) {
@@ -486,7 +491,6 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
     m_modeTabs->setTabEnabled(kCodeTab, !m_limits);
     showTab(m_modeTabs->currentIndex());
     m_subBox->setVisible(!m_limits);
-    m_lessons->predictSwitch()->setEnabled(!m_limits);
     m_lessons->setWindow(window);
     present(0, false);
     return std::nullopt;
@@ -538,7 +542,21 @@ int TeachView::lastStep() const {
 }
 
 bool TeachView::asksAt(int step) const {
-    return m_predict && !m_limits && questionAt(step) && !m_revealed.contains(step);
+    // A practice never asks a question twice, whatever the switch did (issue 24).
+    return m_predict && !m_limits && questionAt(step) && !m_revealed.contains(step) &&
+           !(m_practicing && m_answers.count(std::size_t(step)) > 0);
+}
+
+std::optional<int> TeachView::firstUnansweredUpTo(int step) const {
+    if (!m_practicing) {
+        return std::nullopt;
+    }
+    for (const teach::Question& q : m_questions) {
+        if (int(q.step) <= step && asksAt(int(q.step))) {
+            return int(q.step);
+        }
+    }
+    return std::nullopt;
 }
 
 const teach::Question* TeachView::questionAt(int step) const {
@@ -573,7 +591,15 @@ QString TeachView::narration() const {
 
 void TeachView::showStep(int step) {
     cancelPrediction();
-    present(std::clamp(step, 0, lastStep()), false);
+    step = std::clamp(step, 0, lastStep());
+    // In a practice no jump (End, the scrubber) passes a question not answered yet: the view
+    // stops before it and asks (issue 24: the answers were visible before they were asked).
+    if (const std::optional<int> question = firstUnansweredUpTo(step)) {
+        present(*question - 1, false);
+        askPrediction(*question);
+        return;
+    }
+    present(step, false);
 }
 
 void TeachView::stepForward() {
@@ -622,6 +648,7 @@ bool TeachView::playing() const {
 }
 
 void TeachView::setPredictMode(bool on) {
+    on = on || m_practicing;  // a practice is Predict mode until it ends
     m_predict = on;
     {
         const QSignalBlocker blocker(m_lessons->predictSwitch());
@@ -635,29 +662,70 @@ void TeachView::askPrediction(int step) {
     const Frame& f = m_timeline->frames()[std::size_t(step)];
     const auto w = m_timeline->window().count();
     m_pendingStep = step;
-    const QString window = QString::fromStdString(f.windowText());
-    QString question = tr("Your turn: what will getHits(%1) return? The window will be %2")
-                           .arg(f.op->second)
-                           .arg(window);
+    // A hit exactly at the window's open end: naming the window would give the answer away
+    // (issue 24), so the question names W and t only.
+    const bool onTheEdge = std::any_of(f.naive.begin(), f.naive.end(), [&](const teach::Pair& p) {
+        return f.windowLow && p.second == *f.windowLow;
+    });
+    QString question;
     if (m_practicing) {  // no window given away: that is part of the question
         question = tr("Your turn: %1").arg(QString::fromStdString(questionAt(step)->prompt));
-    } else if (*f.windowLow != f.op->second - w) {
-        question += tr(": the newest second is %1, so seconds up to %2 are already forgotten.")
-                        .arg(*f.head)
-                        .arg(*f.windowLow);
+    } else if (*f.windowLow == f.op->second - w) {
+        question = tr("Your turn: what will getHits(%1) return? It counts the hits of the last "
+                      "%2 seconds up to %1.")
+                       .arg(f.op->second)
+                       .arg(w);
+    } else if (onTheEdge) {
+        question = tr("Your turn: what will getHits(%1) return? The newest second is %2, and "
+                      "the counter keeps only the last %3 seconds up to it.")
+                       .arg(f.op->second)
+                       .arg(*f.head)
+                       .arg(w);
     } else {
-        question += QLatin1Char('.');
+        question = tr("Your turn: what will getHits(%1) return? The window will be %2: the "
+                      "newest second is %3, so seconds up to %4 are already forgotten.")
+                       .arg(f.op->second)
+                       .arg(QString::fromStdString(f.windowText()))
+                       .arg(*f.head)
+                       .arg(*f.windowLow);
     }
-    m_question->setText(question);
+    m_questionText = question;
     m_guess->setValue(0);
+    // The answer row takes its height from the narration (which scrolls meanwhile), so the
+    // view keeps its size at 1280x720.
+    m_narrationScroll->setMinimumHeight(
+        std::max(QFontMetrics(m_narration->font()).lineSpacing() * 2 + 26,
+                 m_narrationMinimum - m_predictRow->sizeHint().height()));
     m_predictRow->show();
     m_guess->setFocus();
     m_guess->selectAll();
     present(m_step, false);
 }
 
+// The end of a practice: the score and the mistakes made, the most frequent first.
+QString TeachView::practiceSummary() const {
+    QString text = tr("Practice done: %1.").arg(QString::fromStdString(m_score.text()));
+    std::vector<std::pair<int, std::string>> made;
+    for (const auto& [name, times] : m_mistakes) {
+        made.emplace_back(times, name);
+    }
+    std::sort(made.begin(), made.end(),
+              [](const auto& a, const auto& b) { return a.first > b.first; });
+    QStringList parts;
+    for (const auto& [times, name] : made) {
+        parts << (times == 1 ? QString::fromStdString(name)
+                             : tr("%1 (%2 times)").arg(QString::fromStdString(name)).arg(times));
+    }
+    if (!parts.isEmpty()) {
+        text += tr(" Mistakes to look at again: %1.").arg(parts.join(QStringLiteral("; ")));
+    } else if (m_score.right == m_score.asked) {
+        text += tr(" No mistake: try a harder level or another seed.");
+    }
+    return text;
+}
+
 QString TeachView::predictQuestion() const {
-    return awaitingPrediction() ? m_question->text() : QString();
+    return awaitingPrediction() ? m_questionText : QString();
 }
 
 void TeachView::submitPrediction(Count guess) {
@@ -690,8 +758,14 @@ void TeachView::finishPrediction(std::optional<Count> guess) {
     }
     if (m_practicing) {
         m_score.add(verdict);  // "just show me" counts as not right
+        if (!verdict.mistake.empty()) {
+            ++m_mistakes[verdict.mistake];
+        }
         m_scoreLabel->setText(tr("Score: %1").arg(QString::fromStdString(m_score.text())));
         m_verdict += QStringLiteral(" (%1)").arg(QString::fromStdString(m_score.text()));
+        if (m_score.asked == int(m_questions.size())) {
+            m_verdict += QStringLiteral(" ") + practiceSummary();
+        }
     }
     m_verdictStep = step;
     m_revealed.insert(step);
@@ -819,6 +893,7 @@ void TeachView::cancelPrediction() {
         keep.setRetainSizeWhenHidden(false);
         m_predictRow->setSizePolicy(keep);
         m_predictRow->hide();
+        m_narrationScroll->setMinimumHeight(m_narrationMinimum);
         present(m_step, false);
     }
 }
@@ -866,7 +941,12 @@ void TeachView::present(int step, bool animate) {
     m_deque->setFrame(f, animate);
     m_vector->setFrame(f, animate);
     m_code->setLine(f.codeLine);
-    QString text = stepHeader(step, f.op);
+    QString text;
+    if (m_pendingStep) {
+        text = QStringLiteral("<b style='color:%1; font-size:large'>%2</b><br>")
+                   .arg(ts::colors().currentInk.name(), m_questionText.toHtmlEscaped());
+    }
+    text += stepHeader(step, f.op);
     if (step == m_verdictStep && !m_verdict.isEmpty()) {
         const bool good = m_verdict.startsWith(QChar(0x2714));
         text += QStringLiteral("<b style='color:%1'>%2</b> ")

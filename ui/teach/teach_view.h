@@ -171,6 +171,9 @@ private:
     void present(int step, bool animate);
     QString stepHeader(int step, const std::optional<teach::Operation>& op) const;
     bool asksAt(int step) const;
+    // In a practice, the first question at or before `step` not answered yet.
+    std::optional<int> firstUnansweredUpTo(int step) const;
+    QString practiceSummary() const;
     const teach::Question* questionAt(int step) const;
     void askPrediction(int step);
     void finishPrediction(std::optional<Count> guess);
@@ -202,8 +205,9 @@ private:
     QLabel* m_narration;
     QWidget* m_narrationBox = nullptr;  // the narration's board
     QWidget* m_narrationScroll;         // the narration's scroll area: taller in chart lessons
+    int m_narrationMinimum = 0;         // its height for the lesson while no question is asked
     QWidget* m_predictRow;
-    QLabel* m_question;
+    QString m_questionText;  // the question asked, shown at the top of the narration
     QSpinBox* m_guess;
     QStackedWidget* m_panes;  // the ring pane, or the limiters
     LimiterView* m_limiterView;
@@ -222,6 +226,7 @@ private:
     bool m_startingPractice = false;
     std::vector<teach::Question> m_questions;  // the questions of the shown timeline
     teach::Score m_score;
+    std::map<std::string, int> m_mistakes;  // a practice's mistakes, by name
     QLabel* m_scoreLabel;
     const teachstyle::TeachPalette* m_styledWith = nullptr;  // what restyle() last used
 };

@@ -59,6 +59,15 @@ void VariablesView::paintEvent(QPaintEvent*) {
                QFontMetrics(p.font()).elidedText(m_caption, Qt::ElideRight, int(title.width())));
     m_shown.assign(m_variables.size(), {});
     qreal y = title.bottom() + 6;
+    if (m_variables.empty()) {
+        p.setPen(ts::colors().softInk);
+        p.setFont(ts::font(10));
+        p.drawText(QRectF(board.left() + kPad, y, board.width() - 2 * kPad, board.bottom() - y - 6),
+                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   tr("After a check that differs, your counter's fields after each call of the "
+                      "smallest failing sequence appear here, beside the reference ring."));
+        return;
+    }
     const int cells = int((board.width() - 2 * kPad) / (kCell + kGap));
     for (std::size_t f = 0; f < m_variables.size(); ++f) {
         const teach::Variable& v = m_variables[f];
