@@ -157,6 +157,11 @@ struct GuiCliOptions {
                        "index=t%W|t%(W+1)|t%(W-1), reset=second|never|zero|sweep, "
                        "store=second+count|count) and run it on the lesson."),
         QStringLiteral("SPEC")};
+    QCommandLineOption handout{
+        QStringLiteral("handout"),
+        QStringLiteral("With --teach: write the lesson's handout (goal, ring, steps, questions, "
+                       "answers) as a PDF and exit."),
+        QStringLiteral("FILE.pdf")};
     QCommandLineOption code{
         QStringLiteral("code"),
         QStringLiteral("With --teach: open the Code tab with this JavaScript file and check it "
@@ -173,7 +178,7 @@ struct GuiCliOptions {
                            logFormat, statusSplit, theme, size,   seek,       stateJson,  udp,
                            tcp,       screenshot,  after, bench,  teach,      lesson,     step,
                            view,      limit,       per,   scope,  algorithms, lessonFile, graphite,
-                           redis,     build,       code});
+                           redis,     build,       code,  handout});
     }
 };
 
@@ -331,10 +336,17 @@ void readTeachOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
     o.teachLessonFile = r.value(c.lessonFile);
     o.teachBuild = r.value(c.build);
     o.teachCode = r.value(c.code);
+    o.teachHandout = r.value(c.handout);
     if ((r.isSet(c.lesson) || r.isSet(c.step) || r.isSet(c.lessonFile) || r.isSet(c.build) ||
-         r.isSet(c.code)) &&
+         r.isSet(c.code) || r.isSet(c.handout)) &&
         !o.teach) {
-        r.fail(QStringLiteral("--lesson, --lesson-file, --step, --build and --code need --teach"));
+        r.fail(QStringLiteral(
+            "--lesson, --lesson-file, --step, --build, --code and --handout need --teach"));
+    }
+    if (r.isSet(c.handout) && r.isSet(c.screenshot)) {
+        r.fail(
+            QStringLiteral("--handout and --screenshot: each ends the run its own way; "
+                           "choose one"));
     }
     if (r.isSet(c.build) && r.isSet(c.code)) {
         r.fail(QStringLiteral("--build and --code open different tabs; choose one"));

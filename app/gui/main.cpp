@@ -76,6 +76,14 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
         view.showBuild(true);
         view.buildPanel()->runOnLesson();
     }
+    if (!options.teachHandout.isEmpty()) {
+        QString error;
+        if (view.exportHandoutPdf(options.teachHandout, &error) < 0) {
+            std::fprintf(stderr, "hitcounter: %s\n", qPrintable(error));
+            return 1;
+        }
+        return 0;
+    }
     if (!options.teachCode.isEmpty()) {
         QFile code(options.teachCode);
         if (!code.open(QIODevice::ReadOnly)) {

@@ -883,14 +883,17 @@ private Q_SLOTS:
         m_view.setPredictMode(false);
     }
 
-    // Build 5: the PDF handout has one page per step, each with the step's narration.
-    void exportsAHandoutPdfWithOnePagePerStep() {
+    // Build 5, issue 24: the PDF handout is a document (tst_handout reads it back page by page);
+    // here: a PDF with as many pages as the export says, the step kept, an unwritable place
+    // named.
+    void exportsAHandoutPdf() {
         m_view.loadLesson(1);
         m_view.showStep(2);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("example10.pdf"));
         QString error;
-        QCOMPARE(m_view.exportHandoutPdf(path, &error), m_view.lastStep() + 1);
+        const int written = m_view.exportHandoutPdf(path, &error);
+        QVERIFY2(written >= 2, qPrintable(error));
         QCOMPARE(m_view.currentStep(), 2);
         QFile pdf(path);
         QVERIFY(pdf.open(QIODevice::ReadOnly));
@@ -899,11 +902,11 @@ private Q_SLOTS:
         const auto pages = bytes.count("/Type /Page\n") + bytes.count("/Type /Page\r") +
                            bytes.count("/Type /Page ") + bytes.count("/Type /Page/") +
                            bytes.count("/Type /Page>");
-        QCOMPARE(int(pages), m_view.lastStep() + 1);
+        QCOMPARE(int(pages), written);
         if (!qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS").isEmpty())
-            m_view.handoutPage(3, QSize(1754, 1240))
+            m_view.handoutPage(0, QSize(1240, 1754))
                 .save(qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS") +
-                      QStringLiteral("/handout-page3.png"));
+                      QStringLiteral("/handout-page1.png"));
         QVERIFY(m_view.exportHandoutPdf(QStringLiteral("/proc/no/such/dir/x.pdf"), &error) < 0);
         QVERIFY(error.contains(QStringLiteral("/proc/no/such/dir/x.pdf")));
     }

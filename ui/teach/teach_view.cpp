@@ -12,7 +12,6 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPainter>
-#include <QPdfWriter>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
@@ -28,6 +27,7 @@
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_panel.h"
 #include "ui/teach/code_view.h"
+#include "ui/teach/handout.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/limiter_view.h"
 #include "ui/teach/ring_view.h"
@@ -1055,86 +1055,30 @@ int TeachView::exportAllFrames(const QString& directory, QString* error) {
     return written;
 }
 
-void TeachView::drawHandoutPage(QPainter& painter, const QRect& page, int step) {
-    showStep(step);
-    const QImage image = renderImage();
-    const QRect pictureArea(page.left(), page.top(), page.width(), page.height() * 7 / 10);
-    const QSize fitted = image.size().scaled(pictureArea.size(), Qt::KeepAspectRatio);
-    painter.drawImage(QRect(QPoint(pictureArea.left() + (pictureArea.width() - fitted.width()) / 2,
-                                   pictureArea.top()),
-                            fitted),
-                      image);
-    QString html = m_narration->text();
-    if (!m_limits) {
-        QStringList lines;
-        for (const teach::SubStep& sub : m_timeline->frames()[std::size_t(step)].subSteps) {
-            lines << QString::fromStdString(sub.text).toHtmlEscaped();
-        }
-        if (!lines.isEmpty()) {
-            html += QStringLiteral("<p style='font-family:monospace'>%1</p>")
-                        .arg(lines.join(QStringLiteral("<br>")));
-        }
-    }
-    QTextDocument text;
-    text.setDefaultFont(ts::font(9));
-    text.setHtml(html);
-    text.setTextWidth(page.width());
-    painter.save();
-    painter.translate(page.left(), page.top() + fitted.height() + page.height() / 50);
-    text.drawContents(&painter);
-    painter.restore();
+// The handout as a document (issue 24, handout.h), in the light palette of the exports.
+std::unique_ptr<QTextDocument> TeachView::handoutDocument() {
+    const teach::Lesson& lesson = teach::lessons().at(std::size_t(m_lessons->chosenLesson()));
+    const bool own = m_lessons->lessonIndex() < 0;
+    const HandoutLesson about{
+        own ? tr("Your own operations") : QString::fromStdString(lesson.title),
+        own ? tr("Work out each step of these operations by hand, then check the answers on "
+                 "the last page.")
+            : QString::fromStdString(lesson.goal),
+        m_lessons->exportName()};
+    return m_limits ? limiterHandout(*m_limits, about) : ringHandout(*m_timeline, about);
 }
 
-QImage TeachView::handoutPage(int step, QSize size) {
+QImage TeachView::handoutPage(int page, QSize size) {
     const LightForExport light(*this);
-    QImage image(size, QImage::Format_RGB32);
-    image.fill(Qt::white);
-    image.setDotsPerMeterX(5906);  // 150 dpi, as the PDF: the text has the same size
-    image.setDotsPerMeterY(5906);
-    QPainter painter(&image);
-    const int original = m_step;
-    drawHandoutPage(painter, QRect(QPoint(size.width() / 20, size.height() / 20), size * 9 / 10),
-                    step);
-    showStep(original);
-    return image;
+    const auto document = handoutDocument();
+    return handoutPageImage(*document, page, size);
 }
 
 int TeachView::exportHandoutPdf(const QString& path, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error) {
-            *error = tr("Could not write %1: %2").arg(path, file.errorString());
-        }
-        return -1;
-    }
     const LightForExport light(*this);
-    const int original = m_step;
-    int pages = 0;
-    {
-        QPdfWriter pdf(&file);
-        pdf.setPageSize(QPageSize(QPageSize::A4));
-        pdf.setPageOrientation(QPageLayout::Landscape);
-        pdf.setResolution(150);
-        pdf.setTitle(tr("hitcounter lesson: %1").arg(m_lessons->exportName()));
-        pdf.setCreator(QStringLiteral("hitcounter"));
-        QPainter painter(&pdf);
-        const QRect page = painter.viewport();
-        for (int step = 0; step <= lastStep(); ++step) {
-            if (step > 0) {
-                pdf.newPage();
-            }
-            drawHandoutPage(painter, page, step);
-            ++pages;
-        }
-    }
-    showStep(original);
-    if (!file.commit()) {
-        if (error) {
-            *error = tr("Could not write %1: %2").arg(path, file.errorString());
-        }
-        return -1;
-    }
-    return pages;
+    const auto document = handoutDocument();
+    return writeHandoutPdf(*document, path,
+                           tr("hitcounter lesson: %1").arg(m_lessons->exportName()), error);
 }
 
 void TeachView::chooseHandoutFile() {

@@ -60,6 +60,7 @@ class QPushButton;
 class QSpinBox;
 class QStackedWidget;
 class QTabBar;
+class QTextDocument;
 class QTimer;
 
 namespace hitcounter::ui {
@@ -149,12 +150,12 @@ public:
     bool exportCurrentFrame(const QString& path, QString* error);
     // Returns the number of files written, or -1 with *error set.
     int exportAllFrames(const QString& directory, QString* error);
-    // A handout: one A4 landscape page per step, its picture above its header and narration
-    // (and, for a ring lesson, the lines it runs). Returns the number of pages, or -1 with
-    // *error set. Written atomically (QSaveFile).
+    // A handout (issue 24, handout.h): a document with the goal, the ring drawn, the steps in
+    // a table, questions, and the answers on a page of their own, in print sizes; always in the
+    // light palette. Returns the number of pages, or -1 with *error set. Written atomically.
     int exportHandoutPdf(const QString& path, QString* error);
-    // One handout page drawn on an image of `size` (what the PDF page shows), for previews.
-    QImage handoutPage(int step, QSize size);
+    // Handout page `page` (0-based) drawn on an image of `size`, for previews.
+    QImage handoutPage(int page, QSize size);
 
 Q_SIGNALS:
     void stepChanged(int step);
@@ -185,7 +186,7 @@ private:
     void chooseExportDirectory();
     void chooseLessonFileToSave();
     void chooseHandoutFile();
-    void drawHandoutPage(QPainter& painter, const QRect& page, int step);
+    std::unique_ptr<QTextDocument> handoutDocument();
     void chooseLessonFileToOpen();
 
     std::unique_ptr<teach::Timeline> m_timeline;

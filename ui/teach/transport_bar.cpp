@@ -134,8 +134,8 @@ TransportBar::TransportBar(QWidget* parent)
     layout->addWidget(saveAll);
     auto* savePdf = new QPushButton(tr("Handout PDF…"), this);
     savePdf->setToolTip(
-        tr("Save the lesson as a PDF handout: one page per step with its picture "
-           "and narration"));
+        tr("Save the lesson as a PDF handout: the goal, the ring, the steps, questions and "
+           "the answers on a page of their own"));
     layout->addWidget(savePdf);
     connect(savePdf, &QPushButton::clicked, this, &TransportBar::exportPdfRequested);
 
