@@ -13,6 +13,7 @@
 #include "app/cli/command.h"
 #include "app/cli/teach_code.h"
 #include "core/teach/lessons.h"
+#include "core/teach/limiter_questions.h"
 #include "core/teach/limiter_timeline.h"
 #include "core/teach/practice.h"
 #include "core/teach/ring_variant.h"
@@ -154,7 +155,7 @@ QJsonObject stepJson(const Frame& f) {
 }
 
 // A rate-limit lesson's step: the same names where they apply, and each limiter's decision.
-QJsonObject limiterStepJson(const teach::LimiterFrame& f) {
+QJsonObject limiterStepJson(const teach::LimiterFrame& f, std::int64_t perSeconds) {
     QJsonArray limiters;
     for (const auto& lane : f.lanes) {
         QJsonObject o{{QStringLiteral("name"), fromStd(lane.name)},
@@ -164,6 +165,15 @@ QJsonObject limiterStepJson(const teach::LimiterFrame& f) {
         if (lane.decision) {
             o.insert(QStringLiteral("accepted"), jsonCount(lane.decision->accepted));
             o.insert(QStringLiteral("rejected"), jsonCount(lane.decision->rejected));
+        }
+        if (lane.name == "bucket") {  // the tokens left after each request so far (issue 24)
+            QJsonArray left;
+            for (const Count units : lane.tokensLeft) {
+                left.append(fromStd(teach::tokensText(units, perSeconds)).toDouble());
+            }
+            o.insert(QStringLiteral("tokens"),
+                     fromStd(teach::tokensText(lane.tokenUnits, perSeconds)).toDouble());
+            o.insert(QStringLiteral("tokens_left"), left);
         }
         limiters.append(o);
     }
@@ -520,7 +530,17 @@ TeachSteps runTeachSteps(const TeachPlan& plan, std::vector<Operation> operation
                                               RateLimit{plan.chosen->limit, plan.window},
                                               plan.chosen->limiters);
         for (const auto& f : timeline.frames()) {
-            out.steps.append(limiterStepJson(f));
+            out.steps.append(limiterStepJson(f, plan.window.count()));
+        }
+        for (const teach::LimiterQuestion& q : teach::limiterQuestions(timeline)) {
+            QJsonObject accepted;
+            for (std::size_t i = 0; i < q.accepted.size(); ++i) {
+                accepted.insert(fromStd(timeline.names()[i]), bool(q.accepted[i]));
+            }
+            out.questions.append(QJsonObject{{QStringLiteral("step"), qint64(q.step)},
+                                             {QStringLiteral("kind"), QStringLiteral("limiters")},
+                                             {QStringLiteral("prompt"), fromStd(q.prompt)},
+                                             {QStringLiteral("accepted"), accepted}});
         }
         return out;
     }

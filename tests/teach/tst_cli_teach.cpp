@@ -277,11 +277,35 @@ private Q_SLOTS:
         const QJsonArray steps = parseJson(r).value(QStringLiteral("steps")).toArray();
         QCOMPARE(steps.size(), 8);
         const QJsonArray lanes = steps[3].toObject().value(QStringLiteral("limiters")).toArray();
-        QCOMPARE(lanes.size(), 2);
+        QCOMPARE(lanes.size(), 4);  // issue 24: all four limiters side by side
         QCOMPARE(lanes[0].toObject().value(QStringLiteral("name")).toString(),
                  QStringLiteral("fixed"));
         QCOMPARE(lanes[0].toObject().value(QStringLiteral("accepted")).toInt(), 1);  // 60
         QCOMPARE(lanes[1].toObject().value(QStringLiteral("rejected")).toInt(), 1);
+        QCOMPARE(lanes[3].toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("bucket"));
+        QCOMPARE(lanes[3].toObject().value(QStringLiteral("tokens_left")).toArray().size(), 3);
+        // The questions Predict asks: one per single request, the answers per limiter.
+        const QJsonArray questions = parseJson(r).value(QStringLiteral("questions")).toArray();
+        QCOMPARE(questions.size(), 7);
+        const QJsonObject at60 =
+            questions[2].toObject().value(QStringLiteral("accepted")).toObject();
+        QCOMPARE(at60.value(QStringLiteral("fixed")).toBool(), true);
+        QCOMPARE(at60.value(QStringLiteral("log")).toBool(), false);
+    }
+
+    // The write-up's table of the bucket's tokens left per request (issue 24).
+    void theTokensLessonPrintsTheWriteUpsTable() {
+        const CliResult r = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),
+                                    QStringLiteral("limit-tokens"), QStringLiteral("--json")});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QJsonArray steps = parseJson(r).value(QStringLiteral("steps")).toArray();
+        const QJsonArray lanes =
+            steps.last().toObject().value(QStringLiteral("limiters")).toArray();
+        QCOMPARE(lanes[0].toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("bucket"));
+        QCOMPARE(lanes[0].toObject().value(QStringLiteral("tokens_left")).toArray(),
+                 (QJsonArray{1.0, 0.97, 0.63, 0.3, 0.3}));
     }
 
     // The view's practice, headless: the same operations for the same seed, with its questions.

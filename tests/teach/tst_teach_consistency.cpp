@@ -228,6 +228,34 @@ private Q_SLOTS:
         m_view.setPredictMode(false);
     }
 
+    // Issue 24: a rate-limit lesson with all four limiters asks which accept each request,
+    // grades each limiter and names the mistake.
+    void aRateLimitLessonAsksWhichLimitersAccept() {
+        m_view.loadLesson(lessonIndex("limit-burst"));
+        QCOMPARE(m_view.limiterTimeline()->names().size(), std::size_t(4));
+        m_view.setPredictMode(true);
+        m_view.stepForward();  // the request at 58 asks first
+        QVERIFY(m_view.awaitingPrediction());
+        QCOMPARE(m_view.currentStep(), 0);
+        QVERIFY2(m_view.predictQuestion().contains(QStringLiteral("request at 58")),
+                 qPrintable(m_view.predictQuestion()));
+        m_view.submitLimiterPrediction({true, true, true, true});
+        QCOMPARE(m_view.currentStep(), 1);
+        QVERIFY(plain(m_view.narration()).contains(QStringLiteral("✔ Right")));
+        m_view.stepForward();  // 59
+        m_view.submitLimiterPrediction({true, true, true, true});
+        m_view.stepForward();  // 60: only the fixed window accepts
+        QVERIFY(m_view.awaitingPrediction());
+        m_view.submitLimiterPrediction({false, false, false, false});
+        const QString text = plain(m_view.narration());
+        QVERIFY2(text.contains(QStringLiteral("fixed window: forgetting that a fixed window "
+                                              "starts empty")),
+                 qPrintable(text));
+        QVERIFY(!m_view.progress().empty());
+        m_view.setPredictMode(false);
+        m_view.loadLesson(0);
+    }
+
     // The Build tab: a verdict about other choices or another lesson goes; count-only with
     // the lazy reset reads in the tab's words and its code holds no second it does not have.
     void theBuildVerdictGoesStale() {

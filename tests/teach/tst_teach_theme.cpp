@@ -237,7 +237,9 @@ private Q_SLOTS:
         view.loadLesson(lessonIndex("limit-burst"));
         view.showStep(3);
         auto* limits = view.findChild<LimiterView*>();
-        CHECK_PANEL({QStringLiteral("limiters"), limits, QRect(8, 6, limits->width() / 2, 24)},
+        // The first board's title (four boards in two columns: its decision badge, a filled
+        // green, sits at the right of the half width).
+        CHECK_PANEL({QStringLiteral("limiters"), limits, QRect(8, 6, limits->width() / 5, 24)},
                     dark);
 
         // The Build tab after a run that differs: its header line.

@@ -9,6 +9,7 @@
 #include <QTextDocument>
 #include <QTextObjectInterface>
 
+#include "core/teach/limiter_questions.h"
 #include "core/teach/practice.h"
 #include "ui/teach/ring_view.h"
 
@@ -160,21 +161,7 @@ QString header(const HandoutLesson& lesson, const QString& meta) {
 }
 
 QString limiterTitle(const std::string& name) {
-    if (name == "fixed") {
-        return QObject::tr("fixed window");
-    }
-    if (name == "log") {
-        return QObject::tr("sliding log");
-    }
-    if (name == "counter") {
-        return QObject::tr("sliding window counter");
-    }
-    return QObject::tr("token bucket");
-}
-
-// "0.97": tokens in units of 1/W token, rounded to hundredths.
-QString tokensText(Count units, std::int64_t w) {
-    return QString::number(double(units) / double(w), 'f', 2);
+    return QString::fromStdString(teach::limiterTitle(name));
 }
 
 }  // namespace
@@ -367,7 +354,7 @@ std::unique_ptr<QTextDocument> limiterHandout(const teach::LimiterTimeline& time
             tokens += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr>")
                           .arg(k)
                           .arg(opText(*f.op, true).toHtmlEscaped())
-                          .arg(tokensText(lane.tokenUnits, w));
+                          .arg(QString::fromStdString(teach::tokensText(lane.tokenUnits, w)));
         }
     }
     answers += QStringLiteral("</table>");

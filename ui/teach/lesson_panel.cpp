@@ -27,7 +27,7 @@ LessonPanel::LessonPanel(QWidget* parent)
       m_editor(new QPlainTextEdit(this)),
       m_error(new QLabel(this)),
       m_window(new QSpinBox(this)),
-      m_predict(new QCheckBox(tr("Predict mode: ask me before each getHits"), this)),
+      m_predict(new QCheckBox(tr("Predict mode: ask me before each answer"), this)),
       m_seed(new QSpinBox(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

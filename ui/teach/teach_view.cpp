@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include "core/teach/lessons.h"
+#include "core/teach/limiter_questions.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_panel.h"
 #include "ui/teach/code_view.h"
@@ -121,6 +122,7 @@ TeachView::TeachView(QWidget* parent)
       m_narration(new QLabel(this)),
       m_predictRow(new QWidget(this)),
       m_guess(new QSpinBox(m_predictRow)),
+      m_laneChoices(new QWidget(m_predictRow)),
       m_panes(new QStackedWidget(this)),
       m_limiterView(new LimiterView(this)),
       m_build(new BuildPanel(this)),
@@ -261,6 +263,11 @@ TeachView::TeachView(QWidget* parent)
     m_scoreLabel->setFont(ts::font(11, true));
     predictLayout->addWidget(m_scoreLabel, 1);
     predictLayout->addWidget(m_guess);
+    // A rate-limit question: one box per limiter, ticked for "accepts" (issue 24).
+    auto* laneLayout = new QHBoxLayout(m_laneChoices);
+    laneLayout->setContentsMargins(0, 0, 0, 0);
+    m_laneChoices->hide();
+    predictLayout->addWidget(m_laneChoices);
     predictLayout->addWidget(check);
     predictLayout->addWidget(reveal);
     // Gives its room back while hidden: at 1280x720 the panels above need it.
@@ -279,8 +286,17 @@ TeachView::TeachView(QWidget* parent)
     connect(m_lessons, &LessonPanel::openFileRequested, this, &TeachView::chooseLessonFileToOpen);
     connect(m_lessons, &LessonPanel::practiceRequested, this,
             [this](std::uint64_t seed) { startPractice(seed); });
-    connect(check, &QPushButton::clicked, this,
-            [this] { submitPrediction(Count(m_guess->value())); });
+    connect(check, &QPushButton::clicked, this, [this] {
+        if (m_limits) {
+            std::vector<bool> accepts;
+            for (QCheckBox* box : m_laneBoxes) {
+                accepts.push_back(box->isChecked());
+            }
+            submitLimiterPrediction(accepts);
+        } else {
+            submitPrediction(Count(m_guess->value()));
+        }
+    });
     connect(m_guess, &QSpinBox::editingFinished, this, [this] {
         if (m_guess->hasFocus() && awaitingPrediction()) {
             submitPrediction(Count(m_guess->value()));
@@ -469,11 +485,25 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
     }
     refreshLayouts();
     m_practicing = m_startingPractice && !m_limits;
-    m_lessons->predictSwitch()->setEnabled(!m_limits && !m_practicing);
+    m_lessons->predictSwitch()->setEnabled(!m_practicing);
     m_answers.clear();
     m_score = {};
     m_mistakes.clear();
     m_questions.clear();
+    m_limiterQuestions.clear();
+    qDeleteAll(m_laneBoxes);
+    m_laneBoxes.clear();
+    if (m_limits) {
+        m_limiterQuestions = teach::limiterQuestions(*m_limits);
+        for (const std::string& name : m_limits->names()) {
+            auto* box =
+                new QCheckBox(QString::fromStdString(teach::limiterTitle(name)), m_laneChoices);
+            box->setToolTip(tr("Tick it if the %1 accepts the request")
+                                .arg(QString::fromStdString(teach::limiterTitle(name))));
+            m_laneChoices->layout()->addWidget(box);
+            m_laneBoxes.push_back(box);
+        }
+    }
     if (!m_limits) {
         for (teach::Question& q : teach::questions(*m_timeline)) {
             if (m_practicing || q.kind == teach::Question::Kind::GetHits) {
@@ -542,9 +572,21 @@ int TeachView::lastStep() const {
 }
 
 bool TeachView::asksAt(int step) const {
+    if (m_limits) {
+        return m_predict && limiterQuestionAt(step) && !m_revealed.contains(step);
+    }
     // A practice never asks a question twice, whatever the switch did (issue 24).
-    return m_predict && !m_limits && questionAt(step) && !m_revealed.contains(step) &&
+    return m_predict && questionAt(step) && !m_revealed.contains(step) &&
            !(m_practicing && m_answers.count(std::size_t(step)) > 0);
+}
+
+const teach::LimiterQuestion* TeachView::limiterQuestionAt(int step) const {
+    for (const teach::LimiterQuestion& q : m_limiterQuestions) {
+        if (q.step == std::size_t(step)) {
+            return &q;
+        }
+    }
+    return nullptr;
 }
 
 std::optional<int> TeachView::firstUnansweredUpTo(int step) const {
@@ -659,6 +701,25 @@ void TeachView::setPredictMode(bool on) {
 }
 
 void TeachView::askPrediction(int step) {
+    m_guess->setVisible(!m_limits);
+    m_laneChoices->setVisible(m_limits != nullptr);
+    if (m_limits) {
+        m_pendingStep = step;
+        m_questionText = tr("Your turn: %1 Tick each limiter that accepts it.")
+                             .arg(QString::fromStdString(limiterQuestionAt(step)->prompt));
+        for (QCheckBox* box : m_laneBoxes) {
+            box->setChecked(false);
+        }
+        m_narrationScroll->setMinimumHeight(
+            std::max(QFontMetrics(m_narration->font()).lineSpacing() * 2 + 26,
+                     m_narrationMinimum - m_predictRow->sizeHint().height()));
+        m_predictRow->show();
+        if (!m_laneBoxes.empty()) {
+            m_laneBoxes.front()->setFocus();
+        }
+        present(m_step, false);
+        return;
+    }
     const Frame& f = m_timeline->frames()[std::size_t(step)];
     const auto w = m_timeline->window().count();
     m_pendingStep = step;
@@ -733,7 +794,42 @@ void TeachView::submitPrediction(Count guess) {
 }
 
 void TeachView::revealPrediction() {
+    if (m_limits) {
+        finishLimiterPrediction(std::nullopt);
+        return;
+    }
     finishPrediction(std::nullopt);
+}
+
+void TeachView::submitLimiterPrediction(const std::vector<bool>& accepts) {
+    finishLimiterPrediction(accepts);
+}
+
+void TeachView::finishLimiterPrediction(const std::optional<std::vector<bool>>& accepts) {
+    if (!m_pendingStep || !m_limits) {
+        return;
+    }
+    const int step = *m_pendingStep;
+    cancelPrediction();
+    const teach::LimiterQuestion& q = *limiterQuestionAt(step);
+    const teach::LimiterVerdict verdict =
+        teach::diagnoseLimiters(*m_limits, q, accepts.value_or(std::vector<bool>{}));
+    m_verdict = accepts ? (verdict.right ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) +
+                              QString::fromStdString(verdict.text)
+                        : tr("The answer: %1").arg(QString::fromStdString(verdict.text));
+    recordProgress(accepts && verdict.right);
+    m_verdictStep = step;
+    m_revealed.insert(step);
+    present(step, true);
+}
+
+// Every answer counts for the lesson it was given in, kept while the view lives.
+void TeachView::recordProgress(bool right) {
+    teach::Score& progress = m_progress[m_lessons->exportName().toStdString()];
+    progress.add(teach::Verdict{right, {}, {}});
+    if (!m_practicing) {
+        m_scoreLabel->setText(tr("This lesson: %1").arg(QString::fromStdString(progress.text())));
+    }
 }
 
 void TeachView::finishPrediction(std::optional<Count> guess) {
@@ -756,6 +852,7 @@ void TeachView::finishPrediction(std::optional<Count> guess) {
     if (guess) {
         m_answers[std::size_t(step)] = *guess;
     }
+    recordProgress(verdict.right);
     if (m_practicing) {
         m_score.add(verdict);  // "just show me" counts as not right
         if (!verdict.mistake.empty()) {
@@ -898,6 +995,26 @@ void TeachView::cancelPrediction() {
     }
 }
 
+// The question being asked, at the top of the narration.
+QString TeachView::questionHtml() const {
+    if (!m_pendingStep) {
+        return {};
+    }
+    return QStringLiteral("<b style='color:%1; font-size:large'>%2</b><br>")
+        .arg(ts::colors().currentInk.name(), m_questionText.toHtmlEscaped());
+}
+
+// The verdict on the answer given for `step`, green when right.
+QString TeachView::verdictHtml(int step) const {
+    if (step != m_verdictStep || m_verdict.isEmpty()) {
+        return {};
+    }
+    const bool good = m_verdict.startsWith(QChar(0x2714));
+    return QStringLiteral("<b style='color:%1'>%2</b> ")
+        .arg((good ? ts::colors().inWindowEdge : ts::colors().removed).name(),
+             m_verdict.toHtmlEscaped());
+}
+
 QString TeachView::stepHeader(int step, const std::optional<Operation>& op) const {
     QString text = QStringLiteral("<span style='color:%1'><b>Step %2 of %3</b></span>")
                        .arg(ts::colors().softInk.name())
@@ -915,7 +1032,7 @@ void TeachView::present(int step, bool animate) {
     if (m_limits) {
         const teach::LimiterFrame& f = m_limits->frames()[std::size_t(step)];
         m_limiterView->setStep(*m_limits, std::size_t(step));
-        m_narration->setText(stepHeader(step, f.op) +
+        m_narration->setText(questionHtml() + stepHeader(step, f.op) + verdictHtml(step) +
                              QString::fromStdString(f.narration).toHtmlEscaped());
         m_lessons->setCurrentLine(f.op ? f.op->line : 0);
         updateTransport();
@@ -941,19 +1058,8 @@ void TeachView::present(int step, bool animate) {
     m_deque->setFrame(f, animate);
     m_vector->setFrame(f, animate);
     m_code->setLine(f.codeLine);
-    QString text;
-    if (m_pendingStep) {
-        text = QStringLiteral("<b style='color:%1; font-size:large'>%2</b><br>")
-                   .arg(ts::colors().currentInk.name(), m_questionText.toHtmlEscaped());
-    }
-    text += stepHeader(step, f.op);
-    if (step == m_verdictStep && !m_verdict.isEmpty()) {
-        const bool good = m_verdict.startsWith(QChar(0x2714));
-        text += QStringLiteral("<b style='color:%1'>%2</b> ")
-                    .arg((good ? ts::colors().inWindowEdge : ts::colors().removed).name(),
-                         m_verdict.toHtmlEscaped());
-    }
-    text += QString::fromStdString(f.narration).toHtmlEscaped();
+    QString text = questionHtml() + stepHeader(step, f.op) + verdictHtml(step) +
+                   QString::fromStdString(f.narration).toHtmlEscaped();
     m_chart->setStep(step);
     if (m_chart->isVisibleTo(this) && m_chart->kind() == teach::LessonChart::SlotVisits && f.op) {
         text += tr("<br><b>Cost:</b> ") + QString::fromStdString(f.costText).toHtmlEscaped();

@@ -20,7 +20,8 @@
 // Rate-limit lessons (teach::LessonKind::RateLimit): the operations run through a
 // teach::LimiterTimeline instead, and a LimiterView (the limiters' boards) takes the place of the
 // ring, the queues and the code; stepping, playing, scrubbing, narration and export work the
-// same; Predict mode has no questions there.
+// same; Predict mode asks before each single request which limiters accept it
+// (teach::limiterQuestions, a box per limiter) and names the mistake per limiter.
 //
 // Sub-steps: each operation expands into the pseudocode lines it runs (teach::SubStep), listed
 // under the code (the list collapses with its header button). Choosing one (click, or Down/Up)
@@ -49,10 +50,12 @@
 #include <optional>
 
 #include "core/teach/lesson_file.h"
+#include "core/teach/limiter_questions.h"
 #include "core/teach/limiter_timeline.h"
 #include "core/teach/practice.h"
 #include "core/teach/timeline.h"
 
+class QCheckBox;
 class QLabel;
 class QPainter;
 class QListWidget;
@@ -131,7 +134,11 @@ public:
     bool awaitingPrediction() const { return m_pendingStep.has_value(); }
     QString predictQuestion() const;  // empty unless awaitingPrediction()
     void submitPrediction(Count guess);
+    // A rate-limit lesson's question: one entry per limiter, true for "accepts".
+    void submitLimiterPrediction(const std::vector<bool>& accepts);
     void revealPrediction();
+    // The answers given in this view so far, per lesson (its export name: "boundary-w9").
+    const std::map<std::string, teach::Score>& progress() const { return m_progress; }
 
     void startPractice(std::uint64_t seed);
 
@@ -172,6 +179,11 @@ private:
     void present(int step, bool animate);
     QString stepHeader(int step, const std::optional<teach::Operation>& op) const;
     bool asksAt(int step) const;
+    const teach::LimiterQuestion* limiterQuestionAt(int step) const;
+    void finishLimiterPrediction(const std::optional<std::vector<bool>>& accepts);
+    void recordProgress(bool right);
+    QString questionHtml() const;
+    QString verdictHtml(int step) const;
     // In a practice, the first question at or before `step` not answered yet.
     std::optional<int> firstUnansweredUpTo(int step) const;
     QString practiceSummary() const;
@@ -210,6 +222,10 @@ private:
     QWidget* m_predictRow;
     QString m_questionText;  // the question asked, shown at the top of the narration
     QSpinBox* m_guess;
+    QWidget* m_laneChoices;  // a rate-limit question's limiter boxes
+    std::vector<QCheckBox*> m_laneBoxes;
+    std::vector<teach::LimiterQuestion> m_limiterQuestions;
+    std::map<std::string, teach::Score> m_progress;
     QStackedWidget* m_panes;  // the ring pane, or the limiters
     LimiterView* m_limiterView;
     BuildPanel* m_build;
