@@ -102,9 +102,12 @@ QJsonObject stepJson(const Frame& f) {
     }
     QJsonArray subSteps;
     for (const teach::SubStep& sub : f.subSteps) {
-        QJsonObject o{{QStringLiteral("line"), lineJson(sub.line)},
-                      {QStringLiteral("line_number"), teach::lineIndex(sub.line) + 1},
-                      {QStringLiteral("text"), fromStd(sub.text)}};
+        const std::string_view why = teach::lineWhy(sub.line);
+        QJsonObject o{
+            {QStringLiteral("line"), lineJson(sub.line)},
+            {QStringLiteral("line_number"), teach::lineIndex(sub.line) + 1},
+            {QStringLiteral("text"), fromStd(sub.text)},
+            {QStringLiteral("why"), QString::fromUtf8(why.data(), qsizetype(why.size()))}};
         if (sub.slot) {
             o.insert(QStringLiteral("slot"), qint64(*sub.slot));
             o.insert(QStringLiteral("state"), slotJson(sub.slotState));

@@ -474,6 +474,21 @@ private Q_SLOTS:
         QCOMPARE(both.exitCode, 2);
     }
 
+    // Issue 24: every sub-step says why its line is there.
+    void subStepsSayWhy() {
+        const CliResult r = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),
+                                    QStringLiteral("why-second"), QStringLiteral("--json")});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        int subs = 0;
+        for (const QJsonValue& step : parseJson(r).value(QStringLiteral("steps")).toArray())
+            for (const QJsonValue& sub :
+                 step.toObject().value(QStringLiteral("sub_steps")).toArray()) {
+                QVERIFY(sub.toObject().value(QStringLiteral("why")).toString().size() > 20);
+                ++subs;
+            }
+        QVERIFY(subs > 20);
+    }
+
     void textOutputListsEveryStep() {
         const CliResult r = runCli(
             {QStringLiteral("teach"), QStringLiteral("--lesson"), QStringLiteral("boundary")});

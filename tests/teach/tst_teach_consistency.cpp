@@ -13,6 +13,7 @@
 
 #include "core/teach/lessons.h"
 #include "ui/teach/build_panel.h"
+#include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/ring_view.h"
 #include "ui/teach/sequence_view.h"
@@ -101,6 +102,19 @@ private Q_SLOTS:
         QVERIFY(m_ring->captions().contains(QStringLiteral("window (3, 13]")));
         m_vector->grab();
         QCOMPARE(m_vector->greyed().size(), std::size_t(1));
+        // The line expands into its why (issue 24), in the narration and over the code.
+        QVERIFY2(plain(m_view.narration())
+                     .contains(QStringLiteral("Why: ") +
+                               QString::fromUtf8(teach::lineWhy(teach::Line::MoveHead).data())),
+                 qPrintable(m_view.narration()));
+        auto* code = m_view.findChild<CodeView*>();
+        QVERIFY(code->whyAt(QPoint(40, 0)).isEmpty());  // the title
+        bool explained = false;
+        for (int y = 0; y < code->height(); y += 4)
+            explained =
+                explained || code->whyAt(QPoint(40, y)) ==
+                                 QString::fromUtf8(teach::lineWhy(teach::Line::ResetSlot).data());
+        QVERIFY(explained);
         m_view.showSubStep(-1);  // the whole step
         m_ring->grab();
         QVERIFY(m_ring->captions().contains(QStringLiteral("count +1")));

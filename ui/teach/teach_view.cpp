@@ -1108,9 +1108,16 @@ void TeachView::presentSubStep() {
     m_deque->setFrame(shown, false);
     m_vector->setFrame(shown, false);
     m_code->setLine(sub.line);
-    m_narration->setText(stepHeader(m_step, f.op) +
-                         tr("<b>Line %1 of %2:</b> ").arg(m_subStep + 1).arg(f.subSteps.size()) +
-                         QString::fromStdString(sub.text).toHtmlEscaped());
+    // The line expands into why it is there (issue 24, Algorithms in Action style).
+    const std::string_view why = teach::lineWhy(sub.line);
+    m_narration->setText(
+        stepHeader(m_step, f.op) +
+        tr("<b>Line %1 of %2:</b> ").arg(m_subStep + 1).arg(f.subSteps.size()) +
+        QString::fromStdString(sub.text).toHtmlEscaped() +
+        (why.empty()
+             ? QString()
+             : tr("<br><i>Why: %1</i>")
+                   .arg(QString::fromUtf8(why.data(), qsizetype(why.size())).toHtmlEscaped())));
 }
 
 void TeachView::updateTransport() {
