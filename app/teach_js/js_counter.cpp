@@ -2,6 +2,7 @@
 
 #include <QJSEngine>
 #include <cmath>
+#include <limits>
 #include <memory>
 
 #include "app/teach_js/js_prelude.h"
@@ -130,6 +131,16 @@ private:
         return r;
     }
 
+    // The prelude's count as a whole number: 0 when it is not one, saturating at the top.
+    static std::uint64_t operationCount(const QJSValue& count) {
+        const double d = count.toNumber();
+        if (!count.isNumber() || !(d >= 0)) {
+            return 0;
+        }
+        return d >= 18446744073709551615.0 ? std::numeric_limits<std::uint64_t>::max()
+                                           : std::uint64_t(d);
+    }
+
     // Runs `call` under the watchdog; a thrown value, a runaway or a memory blow-up ends the
     // call with a message that names it.
     template <typename Call>
@@ -138,12 +149,14 @@ private:
         m_watchdog.arm(m_limits.perCall, m_limits.memoryBytes);
         const QJSValue value = call();
         const JsWatchdog::Reason stopped = m_watchdog.disarm();
+        if (stopped != JsWatchdog::Reason::None) {
+            // Clear the interrupt first: an interrupted engine runs nothing, the count too.
+            m_engine->setInterrupted(false);
+        }
         if (m_detail != Detail::Answers) {
-            r.operations =
-                std::uint64_t(m_tools.property(QStringLiteral("operations")).call().toNumber());
+            r.operations = operationCount(m_tools.property(QStringLiteral("operations")).call());
         }
         if (stopped != JsWatchdog::Reason::None) {
-            m_engine->setInterrupted(false);
             m_instance = QJSValue();  // a half-run call leaves nothing to trust
             m_engine->collectGarbage();
             r.status = stopped == JsWatchdog::Reason::Time ? CallResult::Status::Interrupted
