@@ -319,6 +319,12 @@ struct TeachCliOptions {
         QStringLiteral("A practice: seeded random operations (the view's New practice; W 10 by "
                        "default); the JSON lists its questions."),
         QStringLiteral("SEED")};
+    QCommandLineOption level{
+        QStringLiteral("level"),
+        QStringLiteral("With --practice: its difficulty, 1 warm-up (in-order hits, a gap longer "
+                       "than W), 2 the boundary (+ a getHits exactly W after a hit), 3 out of "
+                       "order (+ late, too-late hits and a getHits into the past; the default)."),
+        QStringLiteral("1|2|3")};
     QCommandLineOption variant{
         QStringLiteral("variant"),
         QStringLiteral("Run a ring you built against the reference counter and stop at the "
@@ -352,7 +358,7 @@ struct TeachCliOptions {
             QStringLiteral("FILE"),
             QStringLiteral("Operations in the editor's syntax (hit 5, hit 7 x40, getHits 301) or "
                            "the LeetCode input (two JSON arrays); - for stdin. Or use --lesson."));
-        parser.addOptions({lesson, window, json, practice, variant, code, seed});
+        parser.addOptions({lesson, window, json, practice, level, variant, code, seed});
     }
 };
 
@@ -362,8 +368,9 @@ struct TeachPlan {
     QString source;                         // the lesson id, the seed or the file name
     std::string text;                       // the operations, unparsed
     std::chrono::seconds window{0};
-    std::optional<std::uint64_t> seed;          // --practice
-    std::optional<teach::RingVariant> variant;  // --variant: the student's ring
+    std::optional<std::uint64_t> seed;                              // --practice
+    teach::PracticeLevel level = teach::PracticeLevel::OutOfOrder;  // --level
+    std::optional<teach::RingVariant> variant;                      // --variant: the student's ring
     bool json = false;
 };
 
@@ -423,7 +430,17 @@ bool windowAndPractice(const QCommandLineParser& parser, const TeachCliOptions& 
             return false;
         }
         plan.seed = std::uint64_t(*value);
-        plan.text = teach::practiceOperations(*plan.seed, plan.window);
+        if (parser.isSet(options.level)) {
+            const auto level = wholeNumberFrom(parser, options.level, 1, 3);
+            if (!level) {
+                return false;
+            }
+            plan.level = teach::PracticeLevel(*level);
+        }
+        plan.text = teach::practiceOperations(*plan.seed, plan.window, plan.level);
+    } else if (parser.isSet(options.level)) {
+        printError(QStringLiteral("--level goes with --practice SEED"));
+        return false;
     }
     return true;
 }
@@ -579,6 +596,7 @@ int reportTeach(const TeachPlan& plan, const TeachSteps& out) {
         {QStringLiteral("file"), file ? QJsonValue(plan.source) : QJsonValue()},
         {QStringLiteral("practice_seed"),
          plan.seed ? QJsonValue(qint64(*plan.seed)) : QJsonValue()},
+        {QStringLiteral("practice_level"), plan.seed ? QJsonValue(int(plan.level)) : QJsonValue()},
         {QStringLiteral("operations"), fromStd(plan.text)},
         {QStringLiteral("questions"), out.questions},
         {QStringLiteral("window_seconds"), qint64(plan.window.count())},

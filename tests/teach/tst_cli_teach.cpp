@@ -474,6 +474,51 @@ private Q_SLOTS:
         QCOMPARE(both.exitCode, 2);
     }
 
+    // Issue 24: the question bank's three levels reach the command line. A warm-up has its
+    // hits in time order and asks only at the head (no late hit, no query into the past), as
+    // read from its steps; out of order (the default) has both.
+    void practiceLevelsReachTheCommandLine() {
+        const auto kinds = [](const QJsonObject& root) {
+            qint64 head = 0;
+            bool late = false, past = false;
+            for (const QJsonValue& v : root.value(QStringLiteral("steps")).toArray()) {
+                const QStringList op =
+                    v.toObject().value(QStringLiteral("operation")).toString().split(u' ');
+                if (op.size() < 2)
+                    continue;
+                const qint64 t = op.at(1).toLongLong();
+                if (op.at(0) == QStringLiteral("hit") && t < head)
+                    late = true;
+                if (op.at(0) == QStringLiteral("getHits") && t < head)
+                    past = true;
+                head = std::max(head, t);
+            }
+            return std::pair{late, past};
+        };
+        for (const char* seed : {"1", "7", "42"}) {
+            const CliResult warm =
+                runCli({QStringLiteral("teach"), QStringLiteral("--practice"), QLatin1String(seed),
+                        QStringLiteral("--level"), QStringLiteral("1"), QStringLiteral("--json")});
+            QVERIFY2(warm.finished && warm.exitCode == 0, warm.err.constData());
+            QCOMPARE(parseJson(warm).value(QStringLiteral("practice_level")).toInt(), 1);
+            QCOMPARE(kinds(parseJson(warm)), std::pair(false, false));
+            const CliResult hard = runCli({QStringLiteral("teach"), QStringLiteral("--practice"),
+                                           QLatin1String(seed), QStringLiteral("--json")});
+            QVERIFY2(hard.finished && hard.exitCode == 0, hard.err.constData());
+            QCOMPARE(parseJson(hard).value(QStringLiteral("practice_level")).toInt(), 3);
+            QCOMPARE(kinds(parseJson(hard)), std::pair(true, true));
+        }
+        const CliResult bad =
+            runCli({QStringLiteral("teach"), QStringLiteral("--practice"), QStringLiteral("1"),
+                    QStringLiteral("--level"), QStringLiteral("4")});
+        QCOMPARE(bad.exitCode, 2);
+        const CliResult alone =
+            runCli({QStringLiteral("teach"), QStringLiteral("--lesson"), QStringLiteral("boundary"),
+                    QStringLiteral("--level"), QStringLiteral("1")});
+        QCOMPARE(alone.exitCode, 2);
+        QVERIFY(alone.err.contains("--level goes with --practice"));
+    }
+
     // Issue 24: every sub-step says why its line is there.
     void subStepsSayWhy() {
         const CliResult r = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),

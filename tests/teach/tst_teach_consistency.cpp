@@ -217,6 +217,42 @@ private Q_SLOTS:
         m_view.setPredictMode(false);
     }
 
+    // Issue 24: the level box picks the practice's difficulty. A warm-up, started with the
+    // panel's own button, writes its hits in time order and asks only at the head (read from
+    // the editor's text); out of order has a late hit or a query into the past.
+    void theLevelBoxPicksThePracticesDifficulty() {
+        auto* level = m_view.lessonPanel()->findChild<QComboBox*>(QStringLiteral("level"));
+        QVERIFY(level);
+        QCOMPARE(level->count(), 3);
+        const auto outOfOrder = [&] {
+            long long head = 0;
+            bool any = false;
+            for (const QString& line : m_view.lessonPanel()->operationsText().split(u'\n')) {
+                const QStringList op = line.split(u' ', Qt::SkipEmptyParts);
+                if (op.size() < 2)
+                    continue;
+                const long long t = op.at(1).toLongLong();
+                any = any || t < head;
+                head = std::max(head, t);
+            }
+            return any;
+        };
+        QPushButton* button = nullptr;
+        for (auto* b : m_view.lessonPanel()->findChildren<QPushButton*>())
+            if (b->text() == QStringLiteral("New practice"))
+                button = b;
+        QVERIFY(button);
+        level->setCurrentIndex(0);
+        button->click();
+        QVERIFY(m_view.practicing());
+        QVERIFY2(!outOfOrder(), qPrintable(m_view.lessonPanel()->operationsText()));
+        level->setCurrentIndex(2);
+        button->click();
+        QVERIFY2(outOfOrder(), qPrintable(m_view.lessonPanel()->operationsText()));
+        m_view.loadLesson(0);
+        m_view.setPredictMode(false);
+    }
+
     // A long question wraps: the answer box and its buttons stay on the window at 1280x720.
     void aLongQuestionKeepsTheAnswerBoxOnScreen() {
         QVERIFY(!m_view.runOperations(QStringLiteral("hit 999999999990\nhit 1000000000000\n"

@@ -396,19 +396,31 @@ void RingView::paintEvent(QPaintEvent*) {
     if (f.ring.empty()) {
         return;
     }
-    p.setFont(ts::font(12, true));
+    const QFont titleFont = ts::font(12, true);
+    const QFont bytesFont = ts::font(10);
+    const QString titleText = tr("Ring buffer: %1 slots").arg(w);
+    const QString bytesText = tr("%1 bytes, fixed").arg(qulonglong(f.ringBytes));
+    QRectF titleRect = boardRect.adjusted(16, 10, -16, 0);
+    // A narrow board (the Code tab at 1024x768) puts the bytes under the title, not over it.
+    const bool bytesBelow = QFontMetricsF(titleFont).horizontalAdvance(titleText) +
+                                QFontMetricsF(bytesFont).horizontalAdvance(bytesText) + 12 >
+                            titleRect.width();
+    p.setFont(titleFont);
     p.setPen(ts::colors().ink);
-    const QRectF titleRect = boardRect.adjusted(16, 10, -16, 0);
-    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignTop, tr("Ring buffer: %1 slots").arg(w));
-    p.setFont(ts::font(10));
+    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignTop, titleText);
+    p.setFont(bytesFont);
     p.setPen(ts::colors().softInk);
-    p.drawText(titleRect, Qt::AlignRight | Qt::AlignTop,
-               tr("%1 bytes, fixed").arg(qulonglong(f.ringBytes)));
+    if (bytesBelow) {
+        titleRect.setTop(titleRect.top() + QFontMetricsF(titleFont).height());
+    }
+    p.drawText(titleRect, (bytesBelow ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop, bytesText);
+    const qreal headerExtra = bytesBelow ? QFontMetricsF(bytesFont).height() : 0;
 
     RingGeometry g;
     g.w = w;
     g.closeUp = w > kLabelledSlots;
-    const QRectF area = boardRect.adjusted(12, 36, -12, -34 - (g.closeUp ? kCloseUpHeight : 0));
+    const QRectF area =
+        boardRect.adjusted(12, 36 + headerExtra, -12, -34 - (g.closeUp ? kCloseUpHeight : 0));
     const bool asks = f.op && f.op->kind == Operation::Kind::GetHits;
     drawLegend(p, QRectF(boardRect.left(), boardRect.bottom() - 30, boardRect.width(), 24),
                asks ? tr("slot t mod W (and t − W)") : tr("this step's slot"));

@@ -285,7 +285,7 @@ TeachView::TeachView(QWidget* parent)
     connect(m_lessons, &LessonPanel::saveFileRequested, this, &TeachView::chooseLessonFileToSave);
     connect(m_lessons, &LessonPanel::openFileRequested, this, &TeachView::chooseLessonFileToOpen);
     connect(m_lessons, &LessonPanel::practiceRequested, this,
-            [this](std::uint64_t seed) { startPractice(seed); });
+            [this](std::uint64_t seed, teach::PracticeLevel level) { startPractice(seed, level); });
     connect(check, &QPushButton::clicked, this, [this] {
         if (m_limits) {
             std::vector<bool> accepts;
@@ -610,9 +610,9 @@ const teach::Question* TeachView::questionAt(int step) const {
     return nullptr;
 }
 
-void TeachView::startPractice(std::uint64_t seed) {
+void TeachView::startPractice(std::uint64_t seed, teach::PracticeLevel level) {
     const auto window = m_lessons->window();
-    const QString text = QString::fromStdString(teach::practiceOperations(seed, window));
+    const QString text = QString::fromStdString(teach::practiceOperations(seed, window, level));
     if (teach::lessons().at(std::size_t(m_lessons->chosenLesson())).kind ==
         teach::LessonKind::RateLimit) {
         m_lessons->chooseLesson(0);  // practice runs on the ring

@@ -140,7 +140,8 @@ public:
     // The answers given in this view so far, per lesson (its export name: "boundary-w9").
     const std::map<std::string, teach::Score>& progress() const { return m_progress; }
 
-    void startPractice(std::uint64_t seed);
+    void startPractice(std::uint64_t seed,
+                       teach::PracticeLevel level = teach::PracticeLevel::OutOfOrder);
 
     // Lesson files (core/teach/lesson_file.h): what is shown now (lesson, W, operations, step,
     // the answers given, the practice seed), and back. Loading runs the operations, restores
