@@ -10,18 +10,11 @@ namespace hitcounter::teach {
 
 namespace {
 
-Operation op(Operation::Kind kind, Timestamp second, Count repeat = 1) {
-    Operation o;
-    o.kind = kind;
-    o.second = second;
-    o.repeat = repeat;
-    return o;
-}
 Operation hitAt(Timestamp second, Count repeat = 1) {
-    return op(Operation::Kind::Hit, second, repeat);
+    return Operation{Operation::Kind::Hit, second, repeat};
 }
 Operation query(Timestamp second) {
-    return op(Operation::Kind::GetHits, second);
+    return Operation{Operation::Kind::GetHits, second};
 }
 
 // How a step failed, for shrinking: a sequence keeps failing "the same way".
@@ -120,7 +113,7 @@ std::vector<CheckTrace> adversarialTraces(std::chrono::seconds window) {
     for (Timestamp t = 1; t <= w + 3; ++t) {
         busy.ops.push_back(hitAt(t));
         if (t % std::max<Timestamp>(7, w / 6) == 0 || t > w) {
-            busy.ops.push_back(op(K::GetHits, t));
+            busy.ops.push_back(Operation{K::GetHits, t});
         }
     }
     busy.ops.push_back(query(2 * w + 2));

@@ -47,14 +47,6 @@ std::vector<Count> closedWindowAnswers(const std::vector<Operation>& ops,
     return out;
 }
 
-Operation operation(Operation::Kind kind, Timestamp second, Count repeat = 1) {
-    Operation op;
-    op.kind = kind;
-    op.second = second;
-    op.repeat = repeat;
-    return op;
-}
-
 }  // namespace
 
 const std::vector<MistakeInfo>& documentedMistakes() {
@@ -110,8 +102,8 @@ const std::vector<std::size_t>& growthProbeSizes() {
 }
 
 std::vector<Operation> growthProbe(std::size_t hits, std::chrono::seconds window) {
-    return {operation(Operation::Kind::Hit, 1, Count(hits)), operation(Operation::Kind::GetHits, 1),
-            operation(Operation::Kind::GetHits, 1 + 2 * window.count())};
+    return {Operation{Operation::Kind::Hit, 1, Count(hits)}, Operation{Operation::Kind::GetHits, 1},
+            Operation{Operation::Kind::GetHits, 1 + 2 * window.count()}};
 }
 
 std::optional<GrowthVerdict> growthMistake(const std::vector<GrowthPoint>& points,
