@@ -113,20 +113,37 @@ void LimiterView::paintLane(QPainter& p, const QRectF& board, std::size_t lane) 
     p.drawRoundedRect(board, 10, 10);
 
     const QRectF inner = board.adjusted(14, 8, -14, -8);
-    p.setFont(ts::font(12, true));
-    p.setPen(ts::colors().ink);
-    const QString title = titleOf(l.name);
-    p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, title);
-    const qreal titleWidth = p.fontMetrics().horizontalAdvance(title);
-    p.setFont(ts::font(9.5));
-    p.setPen(ts::colors().softInk);
-    QString totals =
-        tr("accepted %1 · rejected %2").arg(qulonglong(l.accepted)).arg(qulonglong(l.rejected));
-    p.drawText(inner, Qt::AlignRight | Qt::AlignTop, totals);
-    const qreal totalsWidth = p.fontMetrics().horizontalAdvance(totals);
     p.setFont(ts::font(10, true));
     const QString badge = l.decision ? decisionBadge(*l.decision) : QString();
     const qreal badgeWidth = l.decision ? p.fontMetrics().horizontalAdvance(badge) + 16 : 0;
+    // The title, the badge and the totals share the top line; on a narrow board (1024x768) the
+    // totals shorten to ticks and crosses, then the title is elided, so nothing overlaps.
+    const QFont titleFont = ts::font(12, true);
+    const QFont totalsFont = ts::font(9.5);
+    QString title = titleOf(l.name);
+    QString totals =
+        tr("accepted %1 · rejected %2").arg(qulonglong(l.accepted)).arg(qulonglong(l.rejected));
+    const auto fits = [&] {
+        return QFontMetricsF(titleFont).horizontalAdvance(title) + 14 + badgeWidth + 14 +
+                   QFontMetricsF(totalsFont).horizontalAdvance(totals) <=
+               inner.width();
+    };
+    if (!fits()) {
+        totals = tr("✓ %1 · ✗ %2").arg(qulonglong(l.accepted)).arg(qulonglong(l.rejected));
+    }
+    if (!fits()) {
+        title = QFontMetricsF(titleFont).elidedText(
+            title, Qt::ElideRight,
+            inner.width() - 28 - badgeWidth - QFontMetricsF(totalsFont).horizontalAdvance(totals));
+    }
+    p.setFont(titleFont);
+    p.setPen(ts::colors().ink);
+    p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, title);
+    const qreal titleWidth = p.fontMetrics().horizontalAdvance(title);
+    p.setFont(totalsFont);
+    p.setPen(ts::colors().softInk);
+    p.drawText(inner, Qt::AlignRight | Qt::AlignTop, totals);
+    const qreal totalsWidth = p.fontMetrics().horizontalAdvance(totals);
     // The name and L per W between the title and the badge, only when they fit there.
     p.setFont(ts::font(9.5));
     const QString about = tr("\"%1\" · L = %2 per W = %3 s")
