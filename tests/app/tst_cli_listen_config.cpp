@@ -48,6 +48,8 @@ const QByteArray kEveryOption =
     "instance = \"web-1\"\n"
     "flush-interval = 0.5\n"
     "hot-shards = 4\n"
+    "hot-writes = 50\n"
+    "hot-items = [\"/a\", \"/b\"]\n"
     "max-key-length = 2048\n"
     "key-memory = 32\n"
     "queue-memory = 16\n"
@@ -101,6 +103,12 @@ private Q_SLOTS:
                                             "0.5",
                                             "--hot-shards",
                                             "4",
+                                            "--hot-writes",
+                                            "50",
+                                            "--hot-items",
+                                            "/a",
+                                            "--hot-items",
+                                            "/b",
                                             "--max-key-length",
                                             "2048",
                                             "--key-memory",
