@@ -15,6 +15,12 @@ packages=(
     # Qt 6 (Core, Test, Gui, Widgets, PrintSupport) and QCustomPlot for ui/ and the GUI;
     # Qt6Gui's CMake package requires the OpenGL headers (WrapOpenGL) even with OpenGL off.
     qt6-base-dev libqcustomplot-dev libgl1-mesa-dev
+    # The teaching view's Code tab and `hitcounter-cli teach --code` run the student's
+    # JavaScript in Qt's own engine, QJSEngine (Qt6::Qml; app/teach_js).
+    qt6-declarative-dev
+    # tests/teach checks the handout PDF by turning its pages into PNGs (pdftoppm) and reading
+    # its text back (pdftotext).
+    poppler-utils
     # core/io reads gzipped logs (zlib); core/fleet talks to Redis (hiredis); tests/fleet,
     # tests/app and the Redis benchmarks start real redis-server instances.
     zlib1g-dev libhiredis-dev redis-server

@@ -11,7 +11,9 @@
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/teach_code.h"
 #include "core/teach/lessons.h"
+#include "core/teach/limiter_questions.h"
 #include "core/teach/limiter_timeline.h"
 #include "core/teach/practice.h"
 #include "core/teach/ring_variant.h"
@@ -61,6 +63,38 @@ QJsonValue slotJson(const teach::RingSlot& s) {
                        {QStringLiteral("in_window"), s.inWindow}};
 }
 
+// What each structure holds at this step, every entry judged by this step's window (issue 24,
+// wrong 1: for a getHits into the past its own window, not the head's): the ring's written
+// slots, the deque's pairs, the vector's calls.
+void addStructures(QJsonObject& step, const Frame& f) {
+    QJsonArray ring;
+    for (std::size_t i = 0; i < f.ring.size(); ++i) {
+        const teach::RingSlot& s = f.ring[i];
+        if (s.used) {
+            ring.append(QJsonObject{{QStringLiteral("slot"), qint64(i)},
+                                    {QStringLiteral("second"), qint64(s.second)},
+                                    {QStringLiteral("count"), jsonCount(s.count)},
+                                    {QStringLiteral("in_window"), f.counts(s.second)}});
+        }
+    }
+    QJsonArray deque;
+    for (const teach::Pair& p : f.deque) {
+        deque.append(QJsonObject{{QStringLiteral("second"), qint64(p.second)},
+                                 {QStringLiteral("count"), jsonCount(p.count)},
+                                 {QStringLiteral("in_window"), f.counts(p.second)}});
+    }
+    QJsonArray vector;
+    for (const teach::Pair& call : f.naive) {
+        for (Count n = 0; n < call.count; ++n) {
+            vector.append(QJsonObject{{QStringLiteral("time"), qint64(call.second)},
+                                      {QStringLiteral("in_window"), f.counts(call.second)}});
+        }
+    }
+    step.insert(QStringLiteral("ring"), ring);
+    step.insert(QStringLiteral("deque"), deque);
+    step.insert(QStringLiteral("vector"), vector);
+}
+
 QJsonObject stepJson(const Frame& f) {
     QJsonArray slots;
     for (const auto& s : f.ring) {
@@ -68,9 +102,12 @@ QJsonObject stepJson(const Frame& f) {
     }
     QJsonArray subSteps;
     for (const teach::SubStep& sub : f.subSteps) {
-        QJsonObject o{{QStringLiteral("line"), lineJson(sub.line)},
-                      {QStringLiteral("line_number"), teach::lineIndex(sub.line) + 1},
-                      {QStringLiteral("text"), fromStd(sub.text)}};
+        const std::string_view why = teach::lineWhy(sub.line);
+        QJsonObject o{
+            {QStringLiteral("line"), lineJson(sub.line)},
+            {QStringLiteral("line_number"), teach::lineIndex(sub.line) + 1},
+            {QStringLiteral("text"), fromStd(sub.text)},
+            {QStringLiteral("why"), QString::fromUtf8(why.data(), qsizetype(why.size()))}};
         if (sub.slot) {
             o.insert(QStringLiteral("slot"), qint64(*sub.slot));
             o.insert(QStringLiteral("state"), slotJson(sub.slotState));
@@ -83,7 +120,7 @@ QJsonObject stepJson(const Frame& f) {
         }
         subSteps.append(o);
     }
-    return QJsonObject{
+    QJsonObject step{
         {QStringLiteral("step"), qint64(f.step)},
         {QStringLiteral("operation"), f.op ? QJsonValue(operationText(*f.op)) : QJsonValue()},
         {QStringLiteral("answer"), f.answer ? jsonCount(*f.answer) : QJsonValue()},
@@ -114,11 +151,14 @@ QJsonObject stepJson(const Frame& f) {
                           return a;
                       }()}}},
         {QStringLiteral("cost"), f.op ? QJsonValue(fromStd(f.costText)) : QJsonValue()},
+        {QStringLiteral("memory"), f.op ? QJsonValue(fromStd(f.memoryText)) : QJsonValue()},
     };
+    addStructures(step, f);
+    return step;
 }
 
 // A rate-limit lesson's step: the same names where they apply, and each limiter's decision.
-QJsonObject limiterStepJson(const teach::LimiterFrame& f) {
+QJsonObject limiterStepJson(const teach::LimiterFrame& f, std::int64_t perSeconds) {
     QJsonArray limiters;
     for (const auto& lane : f.lanes) {
         QJsonObject o{{QStringLiteral("name"), fromStd(lane.name)},
@@ -128,6 +168,15 @@ QJsonObject limiterStepJson(const teach::LimiterFrame& f) {
         if (lane.decision) {
             o.insert(QStringLiteral("accepted"), jsonCount(lane.decision->accepted));
             o.insert(QStringLiteral("rejected"), jsonCount(lane.decision->rejected));
+        }
+        if (lane.name == "bucket") {  // the tokens left after each request so far (issue 24)
+            QJsonArray left;
+            for (const Count units : lane.tokensLeft) {
+                left.append(fromStd(teach::tokensText(units, perSeconds)).toDouble());
+            }
+            o.insert(QStringLiteral("tokens"),
+                     fromStd(teach::tokensText(lane.tokenUnits, perSeconds)).toDouble());
+            o.insert(QStringLiteral("tokens_left"), left);
         }
         limiters.append(o);
     }
@@ -165,12 +214,15 @@ QJsonObject sideJson(const teach::SideState& side) {
     };
 }
 
-QJsonValue differenceJson(const teach::VariantRun& run) {
-    if (!run.difference) {
+// The first wrong answer (`first_difference`, the failure) or the first step whose state
+// differs (`first_divergence`, informational; issue 24: only a wrong answer is a failure).
+QJsonValue differenceJson(const teach::VariantRun& run, bool failure) {
+    const std::optional<teach::Difference>& which = failure ? run.difference : run.divergence;
+    if (!which) {
         return QJsonValue();
     }
-    const teach::Difference& d = *run.difference;
-    const teach::VariantStep& step = run.steps.back();
+    const teach::Difference& d = *which;
+    const teach::VariantStep& step = run.steps.at(d.step - 1);
     return QJsonObject{
         {QStringLiteral("step"), qint64(d.step)},
         {QStringLiteral("operation"), operationText(step.op)},
@@ -229,8 +281,15 @@ QString slotsText(const teach::SideState& side) {
 void printVariant(const teach::VariantRun& run, const std::string& spec) {
     QTextStream out(stdout);
     out << "variant " << fromStd(spec) << '\n';
+    if (run.divergence && (!run.difference || run.divergence->step < run.difference->step)) {
+        const teach::Difference& d = *run.divergence;
+        out << "first divergence at step " << d.step << ": "
+            << operationText(run.steps.at(d.step - 1).op) << " (yours " << fromStd(d.mine)
+            << ", the reference " << fromStd(d.reference) << ")\n"
+            << "    " << fromStd(d.narration) << '\n';
+    }
     if (!run.difference) {
-        out << "same as the reference on all " << run.steps.size() << " steps\n";
+        out << "same answers as the reference on all " << run.steps.size() << " steps\n";
         return;
     }
     const teach::Difference& d = *run.difference;
@@ -260,15 +319,34 @@ struct TeachCliOptions {
         QStringLiteral("A practice: seeded random operations (the view's New practice; W 10 by "
                        "default); the JSON lists its questions."),
         QStringLiteral("SEED")};
+    QCommandLineOption level{
+        QStringLiteral("level"),
+        QStringLiteral("With --practice: its difficulty, 1 warm-up (in-order hits, a gap longer "
+                       "than W), 2 the boundary (+ a getHits exactly W after a hit), 3 out of "
+                       "order (+ late, too-late hits and a getHits into the past; the default)."),
+        QStringLiteral("1|2|3")};
     QCommandLineOption variant{
         QStringLiteral("variant"),
         QStringLiteral("Run a ring you built against the reference counter and stop at the "
                        "first difference: compare=>|>=, index=t%W|t%(W+1)|t%(W-1), "
                        "reset=second|never|zero|sweep, store=second+count|count, comma-separated "
                        "(a missing key takes the reference's choice). The JSON gains "
-                       "\"variant\", \"variant_steps\" and \"first_difference\" (null when "
-                       "none)."),
+                       "\"variant\", \"variant_steps\", \"first_difference\" (the first wrong "
+                       "answer, null when none) and \"first_divergence\" (the first step whose "
+                       "state differs)."),
         QStringLiteral("SPEC")};
+    QCommandLineOption code{
+        QStringLiteral("code"),
+        QStringLiteral("Check your own JavaScript counter (class HitCounter { hit(timestamp) "
+                       "getHits(timestamp) }) against the reference on the lesson's operations "
+                       "(with --lesson), adversarial and seeded random ones; shrink the first "
+                       "difference to a minimal sequence and name the mistake. W 300 by "
+                       "default. Exit 0 agrees, 1 differs, 2 does not compile."),
+        QStringLiteral("FILE.js")};
+    QCommandLineOption seed{QStringLiteral("seed"),
+                            QStringLiteral("With --code: the seed of the random operations "
+                                           "(default 1)."),
+                            QStringLiteral("N")};
 
     void addTo(QCommandLineParser& parser) const {
         parser.setApplicationDescription(QStringLiteral(
@@ -280,7 +358,7 @@ struct TeachCliOptions {
             QStringLiteral("FILE"),
             QStringLiteral("Operations in the editor's syntax (hit 5, hit 7 x40, getHits 301) or "
                            "the LeetCode input (two JSON arrays); - for stdin. Or use --lesson."));
-        parser.addOptions({lesson, window, json, practice, variant});
+        parser.addOptions({lesson, window, json, practice, level, variant, code, seed});
     }
 };
 
@@ -290,8 +368,9 @@ struct TeachPlan {
     QString source;                         // the lesson id, the seed or the file name
     std::string text;                       // the operations, unparsed
     std::chrono::seconds window{0};
-    std::optional<std::uint64_t> seed;          // --practice
-    std::optional<teach::RingVariant> variant;  // --variant: the student's ring
+    std::optional<std::uint64_t> seed;                              // --practice
+    teach::PracticeLevel level = teach::PracticeLevel::OutOfOrder;  // --level
+    std::optional<teach::RingVariant> variant;                      // --variant: the student's ring
     bool json = false;
 };
 
@@ -351,9 +430,64 @@ bool windowAndPractice(const QCommandLineParser& parser, const TeachCliOptions& 
             return false;
         }
         plan.seed = std::uint64_t(*value);
-        plan.text = teach::practiceOperations(*plan.seed, plan.window);
+        if (parser.isSet(options.level)) {
+            const auto level = wholeNumberFrom(parser, options.level, 1, 3);
+            if (!level) {
+                return false;
+            }
+            plan.level = teach::PracticeLevel(*level);
+        }
+        plan.text = teach::practiceOperations(*plan.seed, plan.window, plan.level);
+    } else if (parser.isSet(options.level)) {
+        printError(QStringLiteral("--level goes with --practice SEED"));
+        return false;
     }
     return true;
+}
+
+// --code: the learner's JavaScript against the reference (teach_code.h).
+int runCode(const QCommandLineParser& parser, const TeachCliOptions& options) {
+    if (!parser.positionalArguments().isEmpty() || parser.isSet(options.practice) ||
+        parser.isSet(options.variant)) {
+        printError(
+            QStringLiteral("--code checks your JavaScript file; it takes no FILE of "
+                           "operations, --practice or --variant (only --lesson ID, "
+                           "--window, --seed and --json)"));
+        return kExitBadInput;
+    }
+    CodeCheckRequest request;
+    request.file = parser.value(options.code);
+    request.json = parser.isSet(options.json);
+    if (parser.isSet(options.lesson)) {
+        TeachPlan plan;
+        if (!readTeachInput(parser, options, plan)) {
+            return kExitBadInput;
+        }
+        if (plan.chosen->kind == teach::LessonKind::RateLimit) {
+            printError(QStringLiteral("--code checks a hit counter; '%1' is a rate-limit lesson")
+                           .arg(plan.source));
+            return kExitBadInput;
+        }
+        request.window = plan.chosen->window;
+        request.lesson =
+            std::get<std::vector<Operation>>(teach::parseOperations(plan.chosen->operations));
+    }
+    if (parser.isSet(options.window)) {
+        const auto value = wholeNumberFrom(parser, options.window, teach::kMinTeachWindow.count(),
+                                           teach::kMaxTeachWindow.count());
+        if (!value) {
+            return kExitBadInput;
+        }
+        request.window = std::chrono::seconds{*value};
+    }
+    if (parser.isSet(options.seed)) {
+        const auto value = wholeNumberFrom(parser, options.seed, 1, 999'999'999);
+        if (!value) {
+            return kExitBadInput;
+        }
+        request.seed = std::uint64_t(*value);
+    }
+    return runCodeCheck(request);
 }
 
 // The plan, or the exit code after naming what is wrong.
@@ -361,6 +495,13 @@ std::variant<TeachPlan, int> parseTeach(QCommandLineParser& parser, const TeachC
                                         const QStringList& arguments) {
     if (const auto exit = parseArguments(parser, arguments)) {
         return *exit;
+    }
+    if (parser.isSet(options.code)) {
+        return runCode(parser, options);
+    }
+    if (parser.isSet(options.seed)) {
+        printError(QStringLiteral("--seed goes with --code (a practice takes --practice SEED)"));
+        return kExitBadInput;
     }
     const qsizetype sources = parser.positionalArguments().size() +
                               (parser.isSet(options.lesson) ? 1 : 0) +
@@ -409,7 +550,17 @@ TeachSteps runTeachSteps(const TeachPlan& plan, std::vector<Operation> operation
                                               RateLimit{plan.chosen->limit, plan.window},
                                               plan.chosen->limiters);
         for (const auto& f : timeline.frames()) {
-            out.steps.append(limiterStepJson(f));
+            out.steps.append(limiterStepJson(f, plan.window.count()));
+        }
+        for (const teach::LimiterQuestion& q : teach::limiterQuestions(timeline)) {
+            QJsonObject accepted;
+            for (std::size_t i = 0; i < q.accepted.size(); ++i) {
+                accepted.insert(fromStd(timeline.names()[i]), bool(q.accepted[i]));
+            }
+            out.questions.append(QJsonObject{{QStringLiteral("step"), qint64(q.step)},
+                                             {QStringLiteral("kind"), QStringLiteral("limiters")},
+                                             {QStringLiteral("prompt"), fromStd(q.prompt)},
+                                             {QStringLiteral("accepted"), accepted}});
         }
         return out;
     }
@@ -445,6 +596,7 @@ int reportTeach(const TeachPlan& plan, const TeachSteps& out) {
         {QStringLiteral("file"), file ? QJsonValue(plan.source) : QJsonValue()},
         {QStringLiteral("practice_seed"),
          plan.seed ? QJsonValue(qint64(*plan.seed)) : QJsonValue()},
+        {QStringLiteral("practice_level"), plan.seed ? QJsonValue(int(plan.level)) : QJsonValue()},
         {QStringLiteral("operations"), fromStd(plan.text)},
         {QStringLiteral("questions"), out.questions},
         {QStringLiteral("window_seconds"), qint64(plan.window.count())},
@@ -455,7 +607,8 @@ int reportTeach(const TeachPlan& plan, const TeachSteps& out) {
     if (out.built) {
         root.insert(QStringLiteral("variant"), fromStd(teach::formatVariant(*plan.variant)));
         root.insert(QStringLiteral("variant_steps"), qint64(out.built->steps.size()));
-        root.insert(QStringLiteral("first_difference"), differenceJson(*out.built));
+        root.insert(QStringLiteral("first_difference"), differenceJson(*out.built, true));
+        root.insert(QStringLiteral("first_divergence"), differenceJson(*out.built, false));
     }
     QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
     return checkedStdout();

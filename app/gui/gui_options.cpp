@@ -165,6 +165,16 @@ struct GuiCliOptions {
                        "index=t%W|t%(W+1)|t%(W-1), reset=second|never|zero|sweep, "
                        "store=second+count|count) and run it on the lesson."),
         QStringLiteral("SPEC")};
+    QCommandLineOption handout{
+        QStringLiteral("handout"),
+        QStringLiteral("With --teach: write the lesson's handout (goal, ring, steps, questions, "
+                       "answers) as a PDF and exit."),
+        QStringLiteral("FILE.pdf")};
+    QCommandLineOption code{
+        QStringLiteral("code"),
+        QStringLiteral("With --teach: open the Code tab with this JavaScript file and check it "
+                       "against the reference (docs/teaching.md)."),
+        QStringLiteral("FILE.js")};
 
     void addTo(QCommandLineParser& parser) const {
         parser.setApplicationDescription(
@@ -177,7 +187,7 @@ struct GuiCliOptions {
                            stateJson, udp,        tcp,         screenshot, after,  bench,
                            teach,     lesson,     step,        view,       limit,  per,
                            scope,     algorithms, lessonFile,  graphite,   redis,  build,
-                           timeZone});
+                           timeZone,  code,       handout});
     }
 };
 
@@ -344,9 +354,21 @@ void readTeachOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
     o.teachLesson = r.value(c.lesson);
     o.teachLessonFile = r.value(c.lessonFile);
     o.teachBuild = r.value(c.build);
-    if ((r.isSet(c.lesson) || r.isSet(c.step) || r.isSet(c.lessonFile) || r.isSet(c.build)) &&
+    o.teachCode = r.value(c.code);
+    o.teachHandout = r.value(c.handout);
+    if ((r.isSet(c.lesson) || r.isSet(c.step) || r.isSet(c.lessonFile) || r.isSet(c.build) ||
+         r.isSet(c.code) || r.isSet(c.handout)) &&
         !o.teach) {
-        r.fail(QStringLiteral("--lesson, --lesson-file, --step and --build need --teach"));
+        r.fail(QStringLiteral(
+            "--lesson, --lesson-file, --step, --build, --code and --handout need --teach"));
+    }
+    if (r.isSet(c.handout) && r.isSet(c.screenshot)) {
+        r.fail(
+            QStringLiteral("--handout and --screenshot: each ends the run its own way; "
+                           "choose one"));
+    }
+    if (r.isSet(c.build) && r.isSet(c.code)) {
+        r.fail(QStringLiteral("--build and --code open different tabs; choose one"));
     }
     if (r.isSet(c.build)) {
         const auto spec = teach::parseVariant(o.teachBuild.toStdString());

@@ -45,6 +45,8 @@ struct GuiOptions {
     int teachStep = -1;       // -1: the start, or the last step with --screenshot
     QString teachLessonFile;  // --lesson-file F (core/teach/lesson_file.h)
     QString teachBuild;       // --build SPEC: the Build tab with this ring, run on the lesson
+    QString teachCode;        // --code FILE.js: the Code tab with this code, checked
+    QString teachHandout;     // --handout FILE.pdf: write the lesson's handout and exit
     QString view;             // --view: "monitor" (default), "limits" (Rate limits tab) or "fleet"
     // The Rate limits lab (--limit, --per, --limit-scope, --algorithms): set means the lab
     // runs from the start with these.

@@ -15,6 +15,7 @@
 
 #include "app/gui/frame_bench.h"
 #include "app/gui/gui_options.h"
+#include "app/teach_js/js_counter.h"
 #include "core/sources/replay_source.h"
 #include "core/teach/lessons.h"
 #include "ui/live_plot.h"
@@ -22,6 +23,7 @@
 #include "ui/source_session.h"
 #include "ui/state_json.h"
 #include "ui/teach/build_panel.h"
+#include "ui/teach/code_panel.h"
 #include "ui/teach/teach_view.h"
 #include "ui/theme.h"
 
@@ -78,13 +80,35 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
         view.showBuild(true);
         view.buildPanel()->runOnLesson();
     }
+    if (!options.teachHandout.isEmpty()) {
+        QString error;
+        if (view.exportHandoutPdf(options.teachHandout, &error) < 0) {
+            std::fprintf(stderr, "hitcounter: %s\n", qPrintable(error));
+            return 1;
+        }
+        return 0;
+    }
+    if (!options.teachCode.isEmpty()) {
+        QFile code(options.teachCode);
+        if (!code.open(QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "hitcounter: %s: %s\n", qPrintable(options.teachCode),
+                         qPrintable(code.errorString()));
+            return 2;
+        }
+        view.codePanel()->setSource(QString::fromUtf8(code.read(1 << 20)));
+        view.showCode(true);
+        view.codePanel()->runCheck();
+    }
     if (!options.theme.isEmpty()) {
         hitcounter::ui::applyTheme(app, hitcounter::ui::themeNamed(options.theme));
     }
     view.resize(options.width > 0 ? QSize(options.width, options.height) : QSize(1280, 800));
     view.show();
     if (screenshot) {
-        screenshotLater(view, options, [&view] { view.renderImage(); });
+        screenshotLater(view, options, [&view] {
+            view.codePanel()->waitForCheck(std::chrono::seconds{60});  // --code: its verdict
+            view.renderImage();
+        });
     }
     return app.exec();
 }
@@ -170,6 +194,8 @@ int main(int argc, char* argv[]) {
     QApplication::setApplicationName(QStringLiteral("hitcounter"));
     QApplication::setApplicationVersion(QStringLiteral(HITCOUNTER_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/hitcounter/hitcounter.png")));
+    // The teaching view's Code tab runs the learner's JavaScript in QJSEngine.
+    hitcounter::ui::CodePanel::setDefaultLoader(hitcounter::teachjs::jsCounterLoader());
 
     QString error;
     const auto options = hitcounter::app::parseGuiOptions(QApplication::arguments(), &error);

@@ -19,6 +19,12 @@ public:
     bool empty() const { return m_front == m_items.size(); }
     std::size_t size() const { return m_items.size() - m_front; }
     std::size_t capacityBytes() const { return m_items.capacity() * sizeof(T); }
+    // What the storage holds, for views that explain the bytes: the popped items kept until
+    // the next compaction (pop_front below), and the room for items in all.
+    std::size_t poppedKept() const { return m_front; }
+    std::size_t capacity() const { return m_items.capacity(); }
+    // pop_front() compacts once at least this many items are dead and they are at least half.
+    static constexpr std::size_t kCompactAfter = 64;
 
     iterator begin() { return m_items.begin() + static_cast<std::ptrdiff_t>(m_front); }
     iterator end() { return m_items.end(); }
@@ -38,7 +44,7 @@ public:
         if (m_front == m_items.size()) {
             m_items.clear();
             m_front = 0;
-        } else if (m_front >= 64 && m_front * 2 >= m_items.size()) {
+        } else if (m_front >= kCompactAfter && m_front * 2 >= m_items.size()) {
             m_items.erase(m_items.begin(), m_items.begin() + static_cast<std::ptrdiff_t>(m_front));
             m_front = 0;
         }

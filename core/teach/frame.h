@@ -105,6 +105,13 @@ struct Frame {
     std::size_t ringBytes = 0;
     std::size_t dequeBytes = 0;
     std::size_t naiveBytes = 0;
+    // What the deque's bytes are made of (DequeCounter keeps its pairs in a CompactingQueue):
+    // its buffer has room for dequeCapacity pairs, holding the live pairs (deque) and
+    // dequePoppedKept pairs already popped but kept until it compacts; dequeBytes is its own
+    // fixed part plus the whole buffer. Example, W = 10, after hit 1 .. hit 12 and getHits 40:
+    // 0 live pairs, 0 kept (a queue popped empty is cleared), capacity 16: the bytes stay.
+    std::size_t dequePoppedKept = 0;
+    std::size_t dequeCapacity = 0;
 
     // The cost of this operation in slot visits (issue 16, build 2), two ways of keeping the
     // same ring. The textbook scan: a hit visits its slot (a dropped hit none), getHits visits
@@ -132,10 +139,24 @@ struct Frame {
     std::optional<Timestamp> windowLow;
     std::optional<Timestamp> windowHigh;
 
-    std::optional<Count> answer;    // getHits result
+    std::optional<Count> answer;  // getHits result
+    // Only in a frame shown at one of getHits's sub-steps (Timeline::frameAt), where the
+    // answer is not known yet: the total added up so far.
+    std::optional<Count> partialTotal;
+    // A frame at a sub-step before the operation's last line: it has not finished (no answer,
+    // no "count +1" yet).
+    bool partial = false;
     Line codeLine = Line::None;     // the pseudocode line this operation ends on
     std::string narration;          // one plain sentence (or two) saying what happened and why
     std::vector<SubStep> subSteps;  // the operation line by line; empty for the start frame
+
+    // Whether second s is counted by this step's window (windowLow, windowHigh]: for a
+    // getHits into the past that is its own window, not the head's (issue 24, wrong 1: with
+    // window (2, 5] a slot holding second 12 is not counted). Views colour the ring's slots,
+    // the deque's pairs and the vector's calls by it; false for the start frame.
+    bool counts(Timestamp s) const {
+        return windowLow && windowHigh && s > *windowLow && s <= *windowHigh;
+    }
 
     // "(2, 5]", the notation the view shows; empty for the start frame.
     std::string windowText() const {

@@ -57,6 +57,12 @@ std::string writeLessonFile(const LessonFile& file) {
     if (!file.operations.empty() && file.operations.back() != '\n') {
         out += '\n';
     }
+    if (file.code) {
+        out += std::string(kLessonFileCodeLine) + "\n" + *file.code;
+        if (!file.code->empty() && file.code->back() != '\n') {
+            out += '\n';
+        }
+    }
     return out;
 }
 
@@ -152,6 +158,14 @@ std::variant<LessonFile, ParseError> readLessonFile(std::string_view text) {
         return ParseError{1, 1, "the file has no 'window W' line"};
     }
     file.operations = std::string(text.substr(std::min(pos, text.size())));
+    // The code section: everything after the first line that is exactly "code:" (no
+    // operation reads so, so the operations cannot hold it).
+    const std::string marker = "\n" + std::string(kLessonFileCodeLine) + "\n";
+    const std::string withNewline = "\n" + file.operations;
+    if (const std::size_t at = withNewline.find(marker); at != std::string::npos) {
+        file.code = withNewline.substr(at + marker.size());
+        file.operations = at == 0 ? std::string() : withNewline.substr(1, at);
+    }
     const ParseResult parsed = parseOperations(file.operations);
     if (const auto* e = std::get_if<ParseError>(&parsed)) {
         return ParseError{e->line + line, e->column, e->message};

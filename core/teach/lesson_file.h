@@ -17,6 +17,8 @@
 //     operations:
 //     hit 1
 //     ...
+//     code:                          optional (issue 24): the learner's JavaScript of the
+//     class HitCounter { ... }       Code tab, verbatim to the end of the file
 // Blank lines and lines starting with '#' in the header are ignored. Errors name the 1-based
 // line of the file (an operation's error too) and what was expected.
 #pragma once
@@ -35,6 +37,7 @@
 namespace hitcounter::teach {
 
 inline constexpr std::string_view kLessonFileMagic = "# hitcounter lesson 1";
+inline constexpr std::string_view kLessonFileCodeLine = "code:";
 
 struct LessonFile {
     std::string lesson;  // a lessons() id, or empty
@@ -44,6 +47,7 @@ struct LessonFile {
     std::optional<std::uint64_t> practiceSeed;
     std::optional<RingVariant> variant;  // the learner's built ring (issue 16, build 4)
     std::string operations;
+    std::optional<std::string> code;  // the learner's JavaScript (issue 24, the Code tab)
     friend bool operator==(const LessonFile&, const LessonFile&) = default;
 };
 

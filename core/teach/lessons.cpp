@@ -154,7 +154,7 @@ const std::vector<Lesson>& lessons() {
          seconds{60},
          LessonKind::RateLimit,
          2,
-         {"fixed", "log"}},
+         {"fixed", "log", "counter", "bucket"}},
         {"limit-bucket",
          "Rate limits: the forgiving token bucket",
          "L = 3 per W = 30. The token bucket holds at most 3 tokens and earns one every 10 "
@@ -167,7 +167,20 @@ const std::vector<Lesson>& lessons() {
          seconds{30},
          LessonKind::RateLimit,
          3,
-         {"bucket", "log"}},
+         {"bucket", "log", "fixed", "counter"}},
+        {"limit-tokens",
+         "Rate limits: the bucket's tokens, request by request",
+         "L = 2 per W = 60, so the bucket holds at most 2 tokens and earns one every 30 seconds. "
+         "Follow its tokens: the request at 58 takes one of the 2 (1.00 left); 29 seconds later "
+         "it has earned 0.97 of a token, so the request at 87 finds 1.97 and leaves 0.97; 107 "
+         "and 127 each find 20 seconds' worth more (0.67) and leave 0.63, then 0.30; a second "
+         "request at 127 finds 0.30, less than one token, and is rejected. Predict each "
+         "limiter's answer before you step; the other three decide by windows, not tokens.",
+         "hit 58\nhit 87\nhit 107\nhit 127\nhit 127\n",
+         seconds{60},
+         LessonKind::RateLimit,
+         2,
+         {"bucket", "fixed", "log", "counter"}},
     };
     return table;
 }

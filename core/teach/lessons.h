@@ -8,9 +8,10 @@
 // getHits at 4, 300, 301 answer 3, 4, 3. The second is its twin at W = 10 (every second over 3
 // scaled: hits at 1, 2, 3, 10, getHits at 4, 10, 11, same answers), where every slot is
 // readable. The ring lessons after them use W = 10; `running-total` and `bytes` come with a
-// chart (LessonChart). The last two are rate-limit lessons
-// (kind RateLimit): each `hit t` is one request of a single key, decided by the limiters named
-// in `limiters` (core/limiters/) with L = `limit` per W = `window` (limiter_timeline.h).
+// chart (LessonChart). The last three are rate-limit lessons (kind RateLimit), each with all
+// four limiters side by side (issue 24): each `hit t` is one request of a single key, decided
+// by the limiters named in `limiters` (core/limiters/) with L = `limit` per W = `window`
+// (limiter_timeline.h); `limit-tokens` follows the token bucket's tokens request by request.
 #pragma once
 
 #include <chrono>

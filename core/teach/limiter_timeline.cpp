@@ -36,14 +36,19 @@ std::string secondsList(const std::vector<Pair>& runs) {
     return out;
 }
 
-// "1.03" for 62 units of 1/60 token (display only; decisions use the integers).
+}  // namespace
+
+// "1.03" for 62 units of 1/60 token, to the nearest hundredth (0.9667 is "0.97", as the
+// write-up's table has it; display only, decisions use the integers).
 std::string tokensText(Count units, std::int64_t w) {
-    const Count hundredths = units * 100 / static_cast<Count>(w);
+    const Count hundredths = (units * 200 / static_cast<Count>(w) + 1) / 2;
     std::string fraction = num(hundredths % 100);
     if (fraction.size() < 2)
         fraction.insert(0, "0");
     return num(hundredths / 100) + "." + fraction;
 }
+
+namespace {
 
 std::string decisionText(const LimiterDecision& d) {
     if (d.rejected == 0)
@@ -166,8 +171,12 @@ LimiterTimeline::LimiterTimeline(std::vector<Operation> operations, RateLimit li
         readState(lane, limiters, 0, limit);
         start.lanes.push_back(std::move(lane));
     }
-    start.narration = "Every limiter starts fresh: nothing accepted yet, the bucket full (" +
-                      num(limit.limit) + " tokens). Step forward to send the first request.";
+    // Only what the lesson shows (issue 24, wrong 7: no bucket in a lesson without one).
+    const bool bucket =
+        std::find(m_names.begin(), m_names.end(), TokenBucket::kName) != m_names.end();
+    start.narration = std::string("Every limiter starts fresh: nothing accepted yet") +
+                      (bucket ? ", the bucket full (" + num(limit.limit) + " tokens)" : "") +
+                      ". Step forward to send the first request.";
     m_frames.push_back(std::move(start));
 
     for (std::size_t k = 0; k < m_operations.size(); ++k) {
@@ -201,8 +210,12 @@ LimiterTimeline::LimiterTimeline(std::vector<Operation> operations, RateLimit li
                 if (clock - run.second >= limit.per.count())
                     lane.expired.push_back(run);
             }
+            lane.tokensLeft = previous.lanes[i].tokensLeft;
             if (lane.decision) {
                 lane.reason = reasonFor(before, lane, *lane.decision, clock, limit);
+                if (lane.name == TokenBucket::kName) {
+                    lane.tokensLeft.push_back(lane.tokenUnits);
+                }
             }
             frame.lanes.push_back(std::move(lane));
         }

@@ -51,8 +51,10 @@ struct LimiterLane {
     // that left it during this step.
     std::vector<Pair> log;
     std::vector<Pair> expired;
-    // bucket: tokens in units of 1/W token, in [0, L x W].
+    // bucket: tokens in units of 1/W token, in [0, L x W], and what was left after each
+    // request so far (the write-up's table, issue 24: 1.00, 0.97, 0.63, 0.30, 0.30).
     Count tokenUnits = 0;
+    std::vector<Count> tokensLeft;
     std::string reason;
 };
 
@@ -63,6 +65,9 @@ struct LimiterFrame {
     std::vector<LimiterLane> lanes;
     std::string narration;
 };
+
+// "0.97": `units` of 1/W token, rounded to hundredths.
+std::string tokensText(Count units, std::int64_t w);
 
 class LimiterTimeline {
 public:

@@ -26,57 +26,112 @@ Count sumCalls(const Frame& f, Keep keep) {
 
 }  // namespace
 
-std::string practiceOperations(std::uint64_t seed, std::chrono::seconds window) {
+std::string_view levelName(PracticeLevel level) {
+    switch (level) {
+        case PracticeLevel::WarmUp:
+            return "warm-up";
+        case PracticeLevel::Boundary:
+            return "the boundary";
+        case PracticeLevel::OutOfOrder:
+            break;
+    }
+    return "out of order";
+}
+
+std::string practiceOperations(std::uint64_t seed, std::chrono::seconds window,
+                               PracticeLevel level) {
     const std::int64_t w = window.count();
-    std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(w));
+    std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(w) +
+                        (std::uint64_t(level) - 3) * 0x51ED27ULL);
     auto pick = [&](std::int64_t n) { return std::int64_t(rng() % std::uint64_t(n)); };
-    std::vector<std::string> lines;
-    std::vector<std::int64_t> hits;  // accepted hit seconds so far
-    std::int64_t head = 1 + pick(w);
-    lines.push_back("hit " + num(head));
-    hits.push_back(head);
+    enum class Move { Hit, GetHead, Gap, Reuse, Boundary, Late, TooLate, Past };
+    // Every practice of a level has each of its kinds at least once (issue 24: seed 1 had no
+    // late, too-late or past query), in a seeded order among random hits and queries.
+    std::vector<Move> moves = {Move::Gap, Move::Reuse};
+    if (level >= PracticeLevel::Boundary) {
+        moves.push_back(Move::Boundary);
+    }
+    if (level >= PracticeLevel::OutOfOrder) {
+        moves.insert(moves.end(), {Move::Late, Move::TooLate, Move::Past});
+    }
     const int count = 12 + int(pick(5));
-    bool boundaryAsked = false;
-    while (int(lines.size()) < count - 2) {
+    while (int(moves.size()) < count - 2) {
         const auto r = pick(10);
-        if (r < 4) {
-            head += pick(3);
-            const auto repeat = pick(4) == 0 ? 2 + pick(4) : 1;
-            lines.push_back("hit " + num(head) + (repeat > 1 ? " x" + num(repeat) : ""));
-            hits.push_back(head);
-        } else if (r == 4 && head > 1) {  // late, still inside the window
-            const std::int64_t t =
-                std::max<std::int64_t>(0, head - 1 - pick(std::min(w - 1, head)));
-            if (t > head - w) {
-                lines.push_back("hit " + num(t));
-                hits.push_back(t);
-            }
-        } else if (r == 5) {
-            head += pick(3);
-            lines.push_back("getHits " + num(head));
-        } else if (r == 6) {
-            lines.push_back("getHits " + num(std::max<std::int64_t>(0, head - pick(w / 2 + 1))));
-        } else if (r == 7 && !boundaryAsked) {  // exactly W after an earlier hit
-            const std::int64_t t = hits[std::size_t(pick(std::int64_t(hits.size())))] + w;
-            if (t >= head) {
-                head = t;
-                lines.push_back("getHits " + num(t));
-                boundaryAsked = true;
-            }
-        } else if (r == 8 && head - w - 2 >= 0) {  // too late to count
-            lines.push_back("hit " + num(head - w - pick(3)));
-        } else if (r == 9) {  // a gap longer than the window
-            head += w + 1 + pick(w);
-            lines.push_back("hit " + num(head));
-            hits.push_back(head);
+        moves.push_back(r < 6    ? Move::Hit
+                        : r < 8  ? Move::GetHead
+                        : r == 8 ? Move::Gap
+                                 : Move::Past);
+        if (moves.back() == Move::Past && level < PracticeLevel::OutOfOrder) {
+            moves.back() = Move::GetHead;
         }
     }
-    if (!boundaryAsked) {
-        head = std::max(head, hits.back() + w);
-        lines.push_back("getHits " + num(head));
+    for (std::size_t i = moves.size() - 1; i > 0; --i) {  // Fisher-Yates, own draws
+        std::swap(moves[i], moves[std::size_t(pick(std::int64_t(i) + 1))]);
+    }
+    std::vector<std::string> lines;
+    std::vector<std::int64_t> hits;  // accepted hit seconds so far
+    // Far enough from 0 that a hit W or more seconds late is a second that exists.
+    std::int64_t head = w + 3 + pick(w);
+    lines.push_back("hit " + num(head));
+    hits.push_back(head);
+    for (Move move : moves) {
+        switch (move) {
+            case Move::Hit: {
+                head += pick(3);
+                const auto repeat = pick(4) == 0 ? 2 + pick(4) : 1;
+                lines.push_back("hit " + num(head) + (repeat > 1 ? " x" + num(repeat) : ""));
+                hits.push_back(head);
+                break;
+            }
+            case Move::GetHead:
+                head += pick(3);
+                lines.push_back("getHits " + num(head));
+                break;
+            case Move::Gap:  // longer than the window
+                head += w + 1 + pick(w);
+                lines.push_back("hit " + num(head));
+                hits.push_back(head);
+                break;
+            case Move::Reuse: {  // a whole number of windows after an earlier hit: its slot
+                const std::int64_t h = hits[std::size_t(pick(std::int64_t(hits.size())))];
+                head = h + w * std::max<std::int64_t>(1, (head - h + w) / w);
+                lines.push_back("hit " + num(head));
+                hits.push_back(head);
+                break;
+            }
+            case Move::Boundary: {  // exactly W after an earlier hit, not before the head
+                std::vector<std::int64_t> candidates;
+                for (std::int64_t h : hits) {
+                    if (h + w >= head) {
+                        candidates.push_back(h);
+                    }
+                }
+                if (candidates.empty()) {
+                    lines.push_back("hit " + num(head));
+                    hits.push_back(head);
+                    candidates.push_back(head);
+                }
+                head = candidates[std::size_t(pick(std::int64_t(candidates.size())))] + w;
+                lines.push_back("getHits " + num(head));
+                break;
+            }
+            case Move::Late: {  // inside the window, before the head
+                const std::int64_t t = head - 1 - pick(w - 1);
+                lines.push_back("hit " + num(t));
+                hits.push_back(t);
+                break;
+            }
+            case Move::TooLate:  // W or more seconds before the head: dropped
+                lines.push_back("hit " + num(head - w - pick(3)));
+                break;
+            case Move::Past:  // a query before the head
+                lines.push_back("getHits " + num(head - 1 - pick(w / 2)));
+                break;
+        }
     }
     lines.push_back("getHits " + num(head + pick(3)));
-    std::string text = "# practice, seed " + std::to_string(seed) + ", W = " + num(w) + "\n";
+    std::string text = "# practice, seed " + std::to_string(seed) + ", W = " + num(w) + ", level " +
+                       std::to_string(int(level)) + " (" + std::string(levelName(level)) + ")\n";
     for (const auto& line : lines) {
         text += line + "\n";
     }
@@ -126,16 +181,21 @@ Verdict diagnose(const Timeline& timeline, const Question& q, Count guess) {
         const Timestamp t = f.op->second;
         const Timestamp lo = *f.windowLow;
         const std::int64_t w = timeline.window().count();
-        if (guess == sumCalls(f, [&](Timestamp s) { return s >= lo && s <= t; })) {
-            return wrong("off by one at t - W",
-                         "Second " + num(lo) + " is not in the window " + f.windowText() +
-                             ": it is open on the left, so a hit exactly W ago is out.");
-        }
-        if (lo != t - w && guess == sumCalls(f, [&](Timestamp s) { return s > t - w && s <= t; })) {
+        // A query into the past is judged by its own window first (issue 24, wrong 3: "hit 5;
+        // hit 15; getHits 12" answered 1 counts (2, 12], not the boundary: its window is
+        // (5, 12], open at head - W).
+        const bool past = lo != t - w;
+        if (past && guess == sumCalls(f, [&](Timestamp s) { return s > t - w && s <= t; })) {
             return wrong("the window of a query into the past",
                          "The newest second is " + num(*f.head) + ", so seconds up to " + num(lo) +
                              " are already forgotten: the window is " + f.windowText() + ", not (" +
                              num(t - w) + ", " + num(t) + "].");
+        }
+        if (guess == sumCalls(f, [&](Timestamp s) { return s >= lo && s <= t; })) {
+            return wrong(past ? "off by one at head - W" : "off by one at t - W",
+                         "Second " + num(lo) + " is not in the window " + f.windowText() +
+                             ": it is open on the left, so a hit exactly W " +
+                             (past ? "before the newest second" : "ago") + " is out.");
         }
         Count stale = 0;
         for (const RingSlot& s : f.ring) {

@@ -3,12 +3,12 @@
 //
 // Thread-safe (pure functions and plain values).
 //
-// practiceOperations(seed, window) writes a short random lesson (12 to 16 operations) in the
-// plain format of operation_parser.h: mostly increasing seconds with repeats, some late hits
-// inside the window, one hit too late to count and one gap longer than W, and getHits at the
-// head, into the past and exactly W after an earlier hit (the boundary). The same seed and W
-// always give the same text (std::mt19937_64, no library distribution whose output may differ
-// between standard libraries).
+// practiceOperations(seed, window, level) writes a short random lesson (12 to 16 operations) in
+// the plain format of operation_parser.h: mostly increasing seconds with repeats, and at the
+// default level at least one late hit inside the window, one hit too late to count, one gap
+// longer than W, one getHits into the past and one exactly W after an earlier hit (the
+// boundary), besides getHits at the head. The same seed, W and level always give the same text
+// (std::mt19937_64, no library distribution whose output may differ between libraries).
 //
 // Questions: every getHits (its answer), and every accepted hit that lands on a written slot
 // (the slot's count after the hit: a reset shows as a count that starts again). diagnose()
@@ -23,13 +23,23 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/teach/timeline.h"
 
 namespace hitcounter::teach {
 
-std::string practiceOperations(std::uint64_t seed, std::chrono::seconds window);
+// Three levels of difficulty; each has the kinds of the ones before it, at least once each:
+//     WarmUp      in-order hits with repeats and getHits at the head, a gap longer than W
+//     Boundary    + a getHits exactly W after an earlier hit (the open end of the window)
+//     OutOfOrder  + a late hit inside the window, a hit too late to count, a getHits into
+//                 the past (the default: every kind of question)
+enum class PracticeLevel { WarmUp = 1, Boundary = 2, OutOfOrder = 3 };
+std::string_view levelName(PracticeLevel level);  // "warm-up", "the boundary", "out of order"
+
+std::string practiceOperations(std::uint64_t seed, std::chrono::seconds window,
+                               PracticeLevel level = PracticeLevel::OutOfOrder);
 
 struct Question {
     enum class Kind { GetHits, SlotCount };

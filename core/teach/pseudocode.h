@@ -122,4 +122,56 @@ inline constexpr std::string_view lineText(Line line) {
                                               : kPseudocode[std::size_t(lineIndex(line))];
 }
 
+// Why each line is there (issue 24: the lines expand into a "why", Algorithms in Action
+// style), one sentence per Line value in its order; empty for Line::None and the blank line.
+inline constexpr std::array<std::string_view, 32> kWhy = {
+    // kPseudocode
+    "A hit records one call at second t.",
+    "Second t is at or before the open end head - W: no query can count it again, and its slot "
+    "may already belong to a newer second, so it is dropped.",
+    "The head is the newest second seen; a late hit does not move it back.",
+    "W slots for W seconds: seconds W apart share a slot, and only one of them can be in the "
+    "window at a time.",
+    "The slot may still hold an older second (W, 2W, ... seconds ago), and its count belongs "
+    "to that second.",
+    "That older second has left the window, so its count is thrown away now, when the slot is "
+    "reused: a lazy reset, nothing is cleared in between.",
+    "Every hit of one second grows one count: memory stays W slots, however busy the second.",
+    "",
+    "Count the hits in the window (max(head, t) - W, t].",
+    "A query after the head moves it: the seconds up to head - W are forgotten from then on.",
+    "The scan keeps no total between queries: each getHits adds its window up from zero "
+    "(the running-total lesson keeps one instead).",
+    "The textbook scan looks at all W slots: W slot visits for every query.",
+    "Open on the left: a second exactly W before the head is out. Closed on the right: second "
+    "t is in. A query into the past leaves out the seconds after t.",
+    "This slot's second is in the window: all of its hits count.",
+    "The sum of the slots whose second is in the window.",
+    // kRunningPseudocode
+    "A hit records one call at second t.",
+    "Second t is at or before the open end head - W: it can never be counted again, so it is "
+    "dropped.",
+    "When the head moves on, the slots whose second leaves the window must leave the running "
+    "total first.",
+    "The head is the newest second seen; a late hit does not move it back.",
+    "W slots for W seconds: seconds W apart share a slot.",
+    "The slot may still hold an older second, whose count is not this second's.",
+    "That older second has already left the total; its count is thrown away on reuse.",
+    "One more hit in the slot, and in the running total of the window.",
+    "Count the hits in the window (max(head, t) - W, t].",
+    "The total covers (head - W, head]: a query before the head needs a sum of its own.",
+    "Only the written slots of the window can hold seconds in (head - W, t].",
+    "Moving the head to t first takes the seconds that leave the window out of the total.",
+    "Now the total is exactly the window (t - W, t].",
+    "No scan: the running total is the answer.",
+    "expire(t) visits only the slots whose second leaves the window.",
+    "Each written slot leaves the total at most once: expiring costs no more than writing did.",
+    "The slot keeps its second and count (lazy): it is only taken out of the total.",
+};
+
+// Why `line` is there; empty for Line::None.
+inline constexpr std::string_view lineWhy(Line line) {
+    return line == Line::None ? std::string_view() : kWhy[std::size_t(int(line))];
+}
+
 }  // namespace hitcounter::teach

@@ -4,8 +4,8 @@
 #include <array>
 #include <stdexcept>
 
-#include "core/counters/ring_counter.h"
 #include "core/base/saturating.h"
+#include "core/counters/ring_counter.h"
 
 namespace hitcounter::teach {
 
@@ -244,6 +244,7 @@ VariantRing::HitResult VariantRing::hit(Timestamp t, Count n) {
     r.slot = indexOf(t);
     if (r.slot >= m_slots.size()) {
         r.outOfRange = true;
+        m_lost.push_back({t, n});
         return r;
     }
     VariantSlot& s = m_slots[r.slot];
@@ -287,40 +288,208 @@ Count VariantRing::count(Timestamp t) {
 
 namespace {
 
-// The narration of a getHits that differs: which seconds the learner's ring added that the
-// reference did not, or left out, and the choice behind it.
+std::string str(std::int64_t v) {
+    return std::to_string(v);
+}
+std::string str(std::uint64_t v) {
+    return std::to_string(v);
+}
+
+// What the learner's ring did wrong at one hit, in a way that can change a later answer: the
+// faults a wrong answer is traced back to (issue 24, wrong 5: a renumbering is no fault).
+struct Fault {
+    enum class Kind { Lost, SharedSlot, StaleAdded };
+    Kind kind = Kind::Lost;
+    std::size_t step = 0;
+    Timestamp second = 0;  // the hit's
+    Count count = 0;       // the hit's calls
+    std::size_t slot = 0;
+    Timestamp other = 0;   // SharedSlot, StaleAdded: the second the slot held
+    Count otherCount = 0;  // ... and its count then
+};
+
+std::string faultSentence(const RingVariant& v, const Fault& f, Timestamp w) {
+    const std::string hit = "hit(" + str(f.second) + ") at step " + str(f.step);
+    switch (f.kind) {
+        case Fault::Kind::Lost:
+            return hit + " went to slot " + str(f.slot) + " = " +
+                   indexFormula(v.index, f.second, w) + ", and a ring of " + str(w) +
+                   " slots has only slots 0 to " + str(w - 1) +
+                   ": the missing slot lost the hit, which the reference still counts.";
+        case Fault::Kind::SharedSlot: {
+            const std::string thrown = "the reset threw away " + str(f.otherCount) +
+                                       (f.otherCount == 1 ? " hit" : " hits") + " of second " +
+                                       str(f.other) + ", which the reference still counts.";
+            if (f.other > f.second) {  // a late hit kept by >=, exactly W before the head
+                return hit +
+                       " is exactly W seconds older than the head: the reference drops "
+                       "it, because its slot " +
+                       str(f.slot) + " belongs to second " + str(f.other) +
+                       " now; your comparison >= keeps it, and " + thrown;
+            }
+            return hit + " went to slot " + str(f.slot) + " = " +
+                   indexFormula(v.index, f.second, w) + ", which held second " + str(f.other) +
+                   ", only " + str(f.second - f.other) +
+                   " s older and still in the window: " + "with " + str(w - 1) +
+                   " slots in the cycle two seconds of one window share "
+                   "a slot, and " +
+                   thrown;
+        }
+        case Fault::Kind::StaleAdded:
+            break;
+    }
+    const std::string rule =
+        v.reset == RingVariant::Reset::CountZero
+            ? "your reset rule (only when the count is 0) never fires on a written slot, whose "
+              "count is at least 1"
+            : "your ring never resets a slot";
+    return hit + " went to slot " + str(f.slot) + ", which still held " + str(f.otherCount) +
+           (f.otherCount == 1 ? " hit of " : " hits of ") +
+           (v.store == RingVariant::Store::CountOnly ? std::string("an older second")
+                                                     : "second " + str(f.other)) +
+           ", outside the window: " + rule + ", so the new count started at " + str(f.otherCount) +
+           " instead of 0.";
+}
+
+// The narration of a wrong answer: the window, then why: the boundary second, a count-only
+// slot, or the faults of earlier hits whose seconds this query counts (or should).
 std::string answerNarration(const RingVariant& v, const Operation& op, const SideState& mine,
-                            const SideState& ref, Timestamp head, Timestamp w) {
+                            const SideState& ref, Timestamp head, Timestamp w,
+                            const std::vector<Fault>& faults) {
     const Timestamp t = op.second;
     const Timestamp low = std::max(head, t) - w;
-    std::string text = "getHits(" + std::to_string(t) + "): your ring answers " +
-                       std::to_string(*mine.answer) + ", the reference " +
-                       std::to_string(*ref.answer) + " (the window (" + std::to_string(low) + ", " +
-                       std::to_string(t) + "]). ";
-    if (v.store == RingVariant::Store::CountOnly) {
-        return text + (t < head
-                           ? "A count-only slot cannot tell which second its count belongs "
-                             "to, so your ring adds every slot, also the seconds after " +
-                                 std::to_string(t) + " (up to the head " + std::to_string(head) +
-                                 ") that a query into the past leaves "
-                                 "out."
-                           : "A count-only slot cannot tell which second its count belongs "
-                             "to, so your ring adds every slot, also counts of seconds that "
-                             "left the window.");
-    }
+    std::string text = "getHits(" + str(t) + "): your ring answers " + str(*mine.answer) +
+                       ", the reference " + str(*ref.answer) + " (the window (" + str(low) + ", " +
+                       str(t) + "]). ";
     for (const VariantSlot& s : mine.slots) {
         if (s.used && s.second && *s.second == low &&
             v.compare == RingVariant::Compare::GreaterEqual) {
-            return text + "Your comparison s.second >= head - W counts second " +
-                   std::to_string(low) + " = " + std::to_string(std::max(head, t)) + " - " +
-                   std::to_string(w) +
+            return text + "Your comparison s.second >= head - W counts second " + str(low) + " = " +
+                   str(std::max(head, t)) + " - " + str(w) +
                    ", which is exactly W seconds old: the window is open on "
                    "the left, so the comparison must be >.";
         }
     }
+    std::string why;
+    for (const Fault& f : faults) {
+        const Timestamp counted = f.kind == Fault::Kind::SharedSlot ? f.other : f.second;
+        if (counted > low && counted <= t && why.size() < 600) {
+            why += (why.empty() ? "" : " ") + faultSentence(v, f, w);
+        }
+    }
+    if (!why.empty()) {
+        return text + why;
+    }
+    if (v.store == RingVariant::Store::CountOnly) {
+        return text + (t < head ? "A count-only slot cannot tell which second its count belongs "
+                                  "to, so your ring adds every slot, also the seconds after " +
+                                      str(t) + " (up to the head " + str(head) +
+                                      ") that a query into the past leaves out."
+                                : "A count-only slot cannot tell which second its count belongs "
+                                  "to, so your ring adds every slot, also counts of seconds that "
+                                  "left the window.");
+    }
     return text +
            "Your slots hold other counts than the reference's (below), so the sum "
            "differs: look at the reset rule and the index.";
+}
+
+// The first state divergence of a hit, with the narration naming it (informational: only a
+// wrong answer is a failure). Empty when the learner's slot matches, or differs only by its
+// number (t mod (W + 1) renumbers the slots; that alone changes no answer).
+std::optional<Difference> hitDivergence(const RingVariant& v, const Operation& op,
+                                        const VariantStep& step, const VariantRing::HitResult& r,
+                                        bool refDropped,
+                                        const std::optional<VariantSlot>& mineBefore,
+                                        const std::optional<Timestamp>& headBefore, Timestamp w) {
+    Difference d;
+    d.step = step.step;
+    const std::string hitText = "hit(" + str(op.second) + ")";
+    const std::string lowText = headBefore ? str(*headBefore) + " - " + str(w) : "";
+    if (r.dropped != refDropped) {
+        d.kind = Difference::Kind::Dropped;
+        d.what = "dropped";
+        d.mine = r.dropped ? "dropped" : "kept";
+        d.reference = refDropped ? "dropped" : "kept";
+        d.narration = refDropped
+                          ? hitText + ": the reference drops it, " + str(op.second) +
+                                " <= " + lowText + " (too late); your comparison >= keeps second " +
+                                str(op.second) + " = head - W in the window and stores it."
+                          : hitText + ": the reference keeps it, " + str(op.second) + " > " +
+                                lowText + "; your ring drops it.";
+        return d;
+    }
+    if (refDropped) {
+        return std::nullopt;
+    }
+    if (r.outOfRange) {
+        d.kind = Difference::Kind::OutOfRange;
+        d.what = "out_of_range";
+        d.mine = "slot " + str(r.slot) + " (none)";
+        d.reference = "slot " + str(*step.reference.slot);
+        d.narration = hitText + ": your index " + indexFormula(v.index, op.second, w) +
+                      " names slot " + str(r.slot) + ", but the ring has only " + str(w) +
+                      " slots (0 to " + str(w - 1) +
+                      "): the hit has nowhere to go. The reference "
+                      "uses " +
+                      indexFormula(RingVariant::Index::ModW, op.second, w) + ".";
+        return d;
+    }
+    const VariantSlot& ms = step.mine.slots[r.slot];
+    const VariantSlot& rs = step.reference.slots[*step.reference.slot];
+    const std::string before = mineBefore ? slotText(*mineBefore) : "empty";
+    if (ms.count != rs.count) {
+        d.kind = Difference::Kind::SlotCount;
+        d.what = "count";
+        d.mine = slotText(ms);
+        d.reference = slotText(rs);
+        const bool stale = mineBefore && mineBefore->used &&
+                           (!mineBefore->second || *mineBefore->second != op.second);
+        d.narration =
+            hitText + " lands in slot " + str(r.slot) + ", which held " + before + ". " +
+            (stale ? "That count belongs to an older second, so the reference resets "
+                     "the slot to (" +
+                         str(op.second) +
+                         ", 0) before adding; your reset "
+                         "rule (" +
+                         std::string(choiceText(v.reset)) +
+                         ") keeps the old count: your slot holds " + slotText(ms) +
+                         ", the reference's " + slotText(rs) + "."
+                   : "Your slot holds " + slotText(ms) + ", the reference's " + slotText(rs) + ".");
+        return d;
+    }
+    if (r.slot != *step.reference.slot && v.index == RingVariant::Index::ModWMinus1) {
+        d.kind = Difference::Kind::SlotIndex;
+        d.what = "slot";
+        d.mine = "slot " + str(r.slot);
+        d.reference = "slot " + str(*step.reference.slot);
+        d.narration = hitText + ": your index " + indexFormula(v.index, op.second, w) +
+                      " puts it in slot " + str(r.slot) + "; the reference " +
+                      indexFormula(RingVariant::Index::ModW, op.second, w) + ". With " +
+                      str(w - 1) + " slots in the cycle, seconds " + str(w - 1) +
+                      " apart share a slot, though both can be in one window of " + str(w) + ".";
+        return d;
+    }
+    if (v.store == RingVariant::Store::SecondAndCount && ms.second != rs.second) {
+        d.kind = Difference::Kind::SlotSecond;
+        d.what = "second";
+        d.mine = slotText(ms);
+        d.reference = slotText(rs);
+        d.narration = hitText + ": your slot " + str(r.slot) + " holds " + slotText(ms) +
+                      ", the reference's " + slotText(rs) + ".";
+        return d;
+    }
+    return std::nullopt;
+}
+
+// The slots a ring adds up for getHits(t) (its own comparison; a count-only slot always).
+void markCounted(SideState& side, const RingVariant& v, Timestamp t, Timestamp low) {
+    for (VariantSlot& s : side.slots) {
+        const bool inWindow = !s.second ? v.store == RingVariant::Store::CountOnly
+                              : v.compare == RingVariant::Compare::GreaterEqual ? *s.second >= low
+                                                                                : *s.second > low;
+        s.counted = s.used && inWindow && (!s.second || *s.second <= t);
+    }
 }
 
 }  // namespace
@@ -332,14 +501,12 @@ VariantRun runVariant(const RingVariant& v, const std::vector<Operation>& ops,
     VariantRing mine(v, window);
     const Timestamp w = window.count();
     std::optional<Timestamp> refHead;
+    std::vector<Fault> faults;
     for (std::size_t k = 0; k < ops.size(); ++k) {
         const Operation& op = ops[k];
         VariantStep step;
         step.step = k + 1;
         step.op = op;
-        Difference d;
-        d.step = step.step;
-        bool differs = false;
         const std::optional<Timestamp> headBefore = refHead;
         const std::optional<VariantSlot> mineBefore =
             op.kind == Operation::Kind::Hit && mine.indexOf(op.second) < mine.slots().size()
@@ -364,81 +531,26 @@ VariantRun runVariant(const RingVariant& v, const std::vector<Operation>& ops,
                 step.mine.slot = r.slot;
                 step.mine.outOfRange = r.outOfRange;
             }
-            const std::string hitText = "hit(" + std::to_string(op.second) + ")";
-            const std::string lowText =
-                headBefore ? std::to_string(*headBefore) + " - " + std::to_string(w) : "";
-            if (r.dropped != refDropped) {
-                differs = true;
-                d.kind = Difference::Kind::Dropped;
-                d.what = "dropped";
-                d.mine = r.dropped ? "dropped" : "kept";
-                d.reference = refDropped ? "dropped" : "kept";
-                d.narration =
-                    refDropped
-                        ? hitText + ": the reference drops it, " + std::to_string(op.second) +
-                              " <= " + lowText + " (too late); your comparison >= keeps second " +
-                              std::to_string(op.second) + " = head - W in the window and stores it."
-                        : hitText + ": the reference keeps it, " + std::to_string(op.second) +
-                              " > " + lowText + "; your ring drops it.";
-            } else if (!refDropped && r.outOfRange) {
-                differs = true;
-                d.kind = Difference::Kind::OutOfRange;
-                d.what = "out_of_range";
-                d.mine = "slot " + std::to_string(r.slot) + " (none)";
-                d.reference = "slot " + std::to_string(*step.reference.slot);
-                d.narration = hitText + ": your index " + indexFormula(v.index, op.second, w) +
-                              " names slot " + std::to_string(r.slot) + ", but the ring has only " +
-                              std::to_string(w) + " slots (0 to " + std::to_string(w - 1) +
-                              "): the hit has nowhere to go. The reference "
-                              "uses " +
-                              indexFormula(RingVariant::Index::ModW, op.second, w) + ".";
-            } else if (!refDropped && r.slot != *step.reference.slot) {
-                differs = true;
-                d.kind = Difference::Kind::SlotIndex;
-                d.what = "slot";
-                d.mine = "slot " + std::to_string(r.slot);
-                d.reference = "slot " + std::to_string(*step.reference.slot);
-                d.narration = hitText + ": your index " + indexFormula(v.index, op.second, w) +
-                              " puts it in slot " + std::to_string(r.slot) + "; the reference " +
-                              indexFormula(RingVariant::Index::ModW, op.second, w) +
-                              ". With other than W slots in the cycle, two seconds of one window "
-                              "share a slot, or a slot is never used.";
-            } else if (!refDropped) {
-                const VariantSlot& ms = step.mine.slots[r.slot];
-                const VariantSlot& rs = step.reference.slots[*step.reference.slot];
-                const std::string before = mineBefore ? slotText(*mineBefore) : "empty";
-                if (ms.count != rs.count) {
-                    differs = true;
-                    d.kind = Difference::Kind::SlotCount;
-                    d.what = "count";
-                    d.mine = slotText(ms);
-                    d.reference = slotText(rs);
-                    const bool stale = mineBefore && mineBefore->used &&
-                                       (!mineBefore->second || *mineBefore->second != op.second);
-                    d.narration =
-                        hitText + " lands in slot " + std::to_string(r.slot) + ", which held " +
-                        before + ". " +
-                        (stale ? "That count belongs to an older second, so the reference resets "
-                                 "the slot to (" +
-                                     std::to_string(op.second) +
-                                     ", 0) before adding; your reset "
-                                     "rule (" +
-                                     std::string(choiceText(v.reset)) +
-                                     ") keeps the old count: your slot holds " + slotText(ms) +
-                                     ", the reference's " + slotText(rs) + "."
-                               : "Your slot holds " + slotText(ms) + ", the reference's " +
-                                     slotText(rs) + ".");
-                } else if (v.store == RingVariant::Store::SecondAndCount &&
-                           ms.second != rs.second) {
-                    differs = true;
-                    d.kind = Difference::Kind::SlotSecond;
-                    d.what = "second";
-                    d.mine = slotText(ms);
-                    d.reference = slotText(rs);
-                    d.narration = hitText + ": your slot " + std::to_string(r.slot) + " holds " +
-                                  slotText(ms) + ", the reference's " + slotText(rs) + ".";
-                }
+            if (!r.dropped && r.outOfRange) {
+                faults.push_back(
+                    {Fault::Kind::Lost, step.step, op.second, op.repeat, r.slot, 0, 0});
+            } else if (!r.dropped && mineBefore && mineBefore->used && mineBefore->second &&
+                       *mineBefore->second != op.second && r.reset &&
+                       *mineBefore->second >
+                           std::max(op.second, headBefore.value_or(op.second)) - w) {
+                faults.push_back({Fault::Kind::SharedSlot, step.step, op.second, op.repeat, r.slot,
+                                  *mineBefore->second, mineBefore->count});
+            } else if (!r.dropped && !r.reset && mineBefore && mineBefore->used &&
+                       (!mineBefore->second || *mineBefore->second != op.second) &&
+                       v.reset != RingVariant::Reset::Sweep) {
+                faults.push_back({Fault::Kind::StaleAdded, step.step, op.second, op.repeat, r.slot,
+                                  mineBefore->second.value_or(0), mineBefore->count});
             }
+            if (!run.divergence) {
+                run.divergence =
+                    hitDivergence(v, op, step, r, refDropped, mineBefore, headBefore, w);
+            }
+            step.mine.lost = mine.lost();
         } else {
             const Count refAnswer = reference.count(op.second);
             refHead = std::max(refHead.value_or(op.second), op.second);
@@ -446,19 +558,27 @@ VariantRun runVariant(const RingVariant& v, const std::vector<Operation>& ops,
             step.reference.answer = refAnswer;
             step.mine.answer = mine.count(op.second);
             step.mine.slots = mine.slots();
+            step.mine.lost = mine.lost();
+            const Timestamp low = *refHead - w;
+            markCounted(step.reference, RingVariant{}, op.second, low);
+            markCounted(step.mine, v, op.second, mine.head().value_or(op.second) - w);
             if (*step.mine.answer != refAnswer) {
-                differs = true;
+                Difference d;
+                d.step = step.step;
                 d.kind = Difference::Kind::Answer;
                 d.what = "answer";
                 d.mine = std::to_string(*step.mine.answer);
                 d.reference = std::to_string(refAnswer);
                 d.narration = answerNarration(v, op, step.mine, step.reference,
-                                              headBefore.value_or(op.second), w);
+                                              headBefore.value_or(op.second), w, faults);
+                run.difference = std::move(d);
+                if (!run.divergence) {
+                    run.divergence = run.difference;
+                }
             }
         }
         run.steps.push_back(std::move(step));
-        if (differs) {
-            run.difference = std::move(d);
+        if (run.difference) {
             break;
         }
     }

@@ -27,12 +27,17 @@
 // so every slot is added. Correct variants: the reference; reset=sweep with either store is
 // correct except that store=count adds the seconds after t of a query into the past.
 //
-// runVariant compares, after every operation: for a hit, dropped or not, the slot index and
-// the slot's count (and second, when stored); for a getHits, the answer. Seconds of other slots
-// are not compared, so a swept slot the reference keeps stale is no difference.
+// runVariant runs both until the first getHits whose answers differ (the failure). On the way
+// it records the first divergence of the state (for a hit, dropped or not, a lost hit, the slot
+// index under t mod (W - 1), the slot's count and second) and the faults a wrong answer is
+// traced back to: a hit lost to slot W, a reset that threw away a second still in the window
+// (a shared slot), a count added to a stale one (no reset). Seconds of other slots are not
+// compared, so a swept slot the reference keeps stale is no difference.
 //
 // Example, W = 10, compare=">=": "hit 5; hit 6; getHits 14; getHits 15" first differs at step
-// 4: getHits(15) is 2 for the learner (second 5 >= 15 - 10), 1 for the reference.
+// 4: getHits(15) is 2 for the learner (second 5 >= 15 - 10), 1 for the reference. With
+// index=t%(W+1), "hit 10; getHits 10" fails at step 2 (0 against 1): hit(10) went to slot 10,
+// which a ring of 10 slots does not have.
 #pragma once
 
 #include <chrono>
@@ -83,7 +88,15 @@ struct VariantSlot {
     bool used = false;      // written at least once and not cleared
     bool inWindow = false;  // the ring would count it: its second is in the window by that
                             // ring's comparison (a count-only slot: whenever written)
+    bool counted = false;   // a getHits step only: this ring added the slot to its answer
     friend bool operator==(const VariantSlot&, const VariantSlot&) = default;
+};
+
+// A hit the learner's ring lost: its index named a slot the ring does not have.
+struct LostHit {
+    Timestamp second = 0;
+    Count count = 0;
+    friend bool operator==(const LostHit&, const LostHit&) = default;
 };
 
 // The learner's ring. Precondition: variantProblem(v) is empty, window >= 2 s.
@@ -101,6 +114,7 @@ public:
     Count count(Timestamp t);
 
     const std::vector<VariantSlot>& slots() const { return m_slots; }
+    const std::vector<LostHit>& lost() const { return m_lost; }  // in arrival order
     std::optional<Timestamp> head() const { return m_head; }
     std::size_t indexOf(Timestamp t) const;
 
@@ -112,6 +126,7 @@ private:
     Timestamp m_w;
     std::optional<Timestamp> m_head;
     std::vector<VariantSlot> m_slots;
+    std::vector<LostHit> m_lost;
 };
 
 // One side (the learner's or the reference's) after one operation.
@@ -121,6 +136,7 @@ struct SideState {
     bool dropped = false;             // hit: too late
     std::optional<std::size_t> slot;  // hit: the slot it wrote (or named, when out of range)
     bool outOfRange = false;
+    std::vector<LostHit> lost;  // the learner's: every hit lost so far (none for the reference)
 };
 
 struct VariantStep {
@@ -141,12 +157,19 @@ struct Difference {
 };
 
 struct VariantRun {
-    std::vector<VariantStep> steps;  // every step run, the differing one last
+    std::vector<VariantStep> steps;  // every step run, the wrong answer last
+    // The failure: the first getHits whose answer differs (issue 24, wrong 5: only a wrong
+    // answer is a failure). Its narration traces it back to the earlier hits that caused it.
     std::optional<Difference> difference;
+    // Informational: the first step where the learner's state already differs (a hit kept or
+    // dropped, lost to a missing slot, in a shared slot, another count or second), at or
+    // before the failure; a slot number that differs only by a renumbering (t mod (W + 1)
+    // below slot W) is none.
+    std::optional<Difference> divergence;
 };
 
 // Runs `ops` through a RingCounter and the learner's VariantRing in lockstep until the first
-// difference. Precondition: variantProblem(v) is empty; 2 s <= window.
+// wrong answer. Precondition: variantProblem(v) is empty; 2 s <= window.
 VariantRun runVariant(const RingVariant& v, const std::vector<Operation>& ops,
                       std::chrono::seconds window);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/counters/compacting_queue.h"
 #include "core/counters/deque_counter.h"
 #include "core/counters/naive_counter.h"
 #include "core/counters/ring_counter.h"
@@ -77,25 +78,55 @@ std::string dequeSentence(const Frame& f) {
     return " The deque pops " + pairList(f.popped) + " from its front.";
 }
 
-// What the memory really does: the deque costs more than the ring only while many seconds of the
-// window are busy, and its buffer keeps its bytes after pops.
+std::string pairsText(std::size_t n) {
+    return num(Count{n}) + (n == 1 ? " pair" : " pairs");
+}
+
+// What the deque's buffer holds besides the live pairs (issue 24, wrong 6): the popped pairs it
+// keeps until it compacts and the free room; empty when there is neither.
+std::string dequeBufferText(const Frame& f) {
+    const std::size_t free = f.dequeCapacity - f.deque.size() - f.dequePoppedKept;
+    std::string text;
+    if (f.dequePoppedKept > 0) {
+        text += pairsText(f.dequePoppedKept) + " already popped, kept until it compacts (after " +
+                num(Count{CompactingQueue<int>::kCompactAfter}) + " pops)";
+    }
+    if (free > 0) {
+        text += (text.empty() ? "" : " and ") + num(Count{free}) + " free";
+    }
+    return text;
+}
+
+// What the memory really does: the deque costs more than the ring once its buffer outgrows
+// the ring's fixed bytes, and its bytes never fall after pops (the popped pairs stay until it
+// compacts, and the buffer keeps its capacity).
 std::string memorySentence(const Frame& f, const Frame& previous) {
     if (f.dequeBytes > f.ringBytes && previous.dequeBytes <= previous.ringBytes) {
+        const std::string extra = dequeBufferText(f);
         return " Memory: the deque now takes " + num(Count{f.dequeBytes}) + " bytes, more than " +
-               "the ring's fixed " + num(Count{f.ringBytes}) +
-               ": it holds one pair per busy second, and " + num(Count{f.deque.size()}) +
-               " seconds of the window are busy.";
+               "the ring's fixed " + num(Count{f.ringBytes}) + ": its buffer has room for " +
+               pairsText(f.dequeCapacity) + ", " + num(Count{f.deque.size()}) +
+               " of them live (one per busy second of the window)" +
+               (extra.empty() ? "" : ", " + extra) + ".";
     }
     if (!f.popped.empty() && f.dequeBytes >= previous.dequeBytes) {
         return " Its " + num(Count{f.dequeBytes}) +
-               " bytes do not fall after the pops: the buffer keeps its capacity.";
+               " bytes do not fall after the pops: popped pairs stay in the buffer until it "
+               "compacts, and the buffer keeps its capacity.";
     }
     return "";
 }
 
 // What a ring of counts only would have swept when the head moved from the previous head to t.
 std::string lazySweep(const Frame& previous, Timestamp t, std::int64_t w) {
-    if (!previous.head || t <= *previous.head + 1) {
+    if (previous.head && t <= *previous.head) {
+        // A late hit: the head stays where it is (issue 24, wrong 8); a ring of counts only
+        // cleared this slot back when its head passed second t.
+        return " (a ring of counts only would have cleared this slot already, when its head "
+               "passed second " +
+               num(t) + " on its way to " + num(*previous.head) + ")";
+    }
+    if (!previous.head || t == *previous.head + 1) {
         return " (a ring of counts only would clear this one slot as the head reaches it: the "
                "same work here; the stored second pays off after a gap)";
     }
@@ -527,20 +558,32 @@ std::vector<SubStep> runningGetSubSteps(const Frame& f, const Frame& previous, s
     return out;
 }
 
-// Fills f.memoryText: the three structures' bytes and the growth law each one follows.
-void describeMemory(Frame& f, const Frame& previous, std::size_t mostPairs, std::int64_t w) {
+// Fills f.memoryText: the three structures' bytes and the growth law each one follows. The
+// deque's story is its buffer's (issue 24, wrong 6): room for dequeCapacity pairs, of which
+// the live ones are O(distinct seconds in the window) and the rest popped pairs kept until it
+// compacts or free room; the buffer never shrinks, so after a long run of busy seconds the
+// deque can take more than the vector.
+void describeMemory(Frame& f, const Frame& previous, std::int64_t w) {
     const auto pairs = f.deque.size();
     std::string text = "Memory: ring " + num(Count{f.ringBytes}) + " B, fixed by W = " + num(w) +
-                       ": O(W). Deque " + num(Count{f.dequeBytes}) + " B for " + num(Count{pairs}) +
-                       (pairs == 1 ? " pair" : " pairs") + ": O(distinct seconds in the window)";
+                       ": O(W). Deque " + num(Count{f.dequeBytes}) + " B for " + pairsText(pairs) +
+                       " in the window: O(distinct seconds in the window)";
     if (f.dequeBytes > f.ringBytes) {
         text += ", more than the ring";
     } else if (f.dequeBytes < f.ringBytes) {
         text += ", less than the ring";
     }
-    if (pairs < mostPairs) {
-        text += "; it held " + num(Count{mostPairs}) +
-                " pairs once and its buffer keeps that capacity, so its bytes do not fall";
+    if (f.dequeBytes > f.naiveBytes) {
+        text += " and the vector";
+    }
+    text += ", in a buffer of " + num(Count{f.dequeCapacity});
+    if (const std::string extra = dequeBufferText(f); !extra.empty()) {
+        text += " (" + extra + ")";
+    }
+    text += " that never shrinks";
+    if (previous.step + 1 == f.step && f.op && f.dequeBytes == previous.dequeBytes &&
+        pairs < previous.deque.size()) {
+        text += ", so its bytes do not fall";
     }
     text += ". Vector " + num(Count{f.naiveBytes}) + " B for " + num(Count{f.naive.size()}) +
             (f.naive.size() == 1 ? " call" : " calls") + ": O(calls), it never forgets one";
@@ -571,7 +614,6 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
                       " slots of the ring are empty, and so are the deque and the naive vector.";
     m_frames.push_back(std::move(start));
 
-    std::size_t mostPairs = 0;  // the most pairs the deque ever held
     for (const Operation& op : m_operations) {
         const Frame& previous = m_frames.back();
         Frame f;
@@ -603,6 +645,8 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
         f.ringBytes = ring.memoryBytes();
         f.dequeBytes = deque.memoryBytes();
         f.naiveBytes = naive.memoryBytes();
+        f.dequePoppedKept = deque.entries().poppedKept();
+        f.dequeCapacity = deque.entries().capacity();
         // The prefix's data is attached after the loop, once the vector is final.
         f.naive = NaivePrefix(nullptr, naive.calls().size());
         f.naiveAdded = f.naive.size() - previous.naive.size();
@@ -668,14 +712,92 @@ Timeline::Timeline(std::vector<Operation> operations, std::chrono::seconds windo
                                          : ") returns the running total, the hits in the window ");
             }
         }
-        mostPairs = std::max(mostPairs, f.deque.size());
-        describeMemory(f, previous, mostPairs, w);
+        describeMemory(f, previous, w);
         m_frames.push_back(std::move(f));
     }
     const auto all = std::make_shared<const std::vector<Pair>>(snapshot(naive));
     for (Frame& f : m_frames) {
         f.naive = NaivePrefix(all, f.naive.size());
     }
+}
+
+namespace {
+
+// The lines after which the operation's slot holds the sub-step's state.
+bool writesSlot(Line line) {
+    return line == Line::ResetSlot || line == Line::AddCount || line == Line::RunResetSlot ||
+           line == Line::RunAddCount;
+}
+
+bool movesHead(Line line) {
+    return line == Line::MoveHead || line == Line::RunMoveHead || line == Line::GetMoveHead ||
+           line == Line::RunGetMoveHead;
+}
+
+}  // namespace
+
+Frame Timeline::frameAt(std::size_t step, std::optional<std::size_t> subStep) const {
+    const Frame& f = m_frames.at(step);
+    if (!subStep || step == 0 || *subStep + 1 >= f.subSteps.size()) {
+        return f;
+    }
+    const Frame& previous = m_frames[step - 1];
+    const std::int64_t w = m_window.count();
+    Frame shown = previous;
+    shown.step = f.step;
+    shown.op = f.op;
+    shown.slot = f.slot;
+    shown.subSteps = f.subSteps;
+    shown.popped.clear();
+    shown.dequeTouched.reset();
+    shown.naiveAdded = 0;
+    shown.resetFrom.reset();
+    shown.answer.reset();
+    shown.expired.clear();
+    shown.costText = f.costText;
+    shown.memoryText = previous.memoryText;
+    shown.partial = true;
+    bool headMoved = false;
+    std::vector<std::size_t> expiredSoFar;
+    for (std::size_t k = 0; k <= *subStep; ++k) {
+        const SubStep& sub = f.subSteps[k];
+        headMoved = headMoved || movesHead(sub.line);
+        if (sub.line == Line::ResetSlot || sub.line == Line::RunResetSlot) {
+            shown.resetFrom = f.resetFrom;
+        }
+        if (sub.slot && writesSlot(sub.line)) {
+            RingSlot& slot = shown.ring[*sub.slot];
+            slot.second = sub.slotState.second;
+            slot.count = sub.slotState.count;
+            slot.used = sub.slotState.used;
+        }
+        if (sub.slot && sub.line == Line::RunExpireSubtract) {
+            expiredSoFar.push_back(*sub.slot);
+        }
+    }
+    shown.head = headMoved ? f.head : previous.head;
+    for (std::size_t i = 0; i < shown.ring.size(); ++i) {
+        RingSlot& slot = shown.ring[i];
+        slot.inWindow =
+            slot.used && shown.head && slot.second > *shown.head - w &&
+            std::find(expiredSoFar.begin(), expiredSoFar.end(), i) == expiredSoFar.end();
+    }
+    const SubStep& sub = f.subSteps[*subStep];
+    if (f.op->kind == Operation::Kind::Hit) {
+        shown.windowLow = shown.head ? std::optional(*shown.head - w) : std::nullopt;
+        shown.windowHigh = shown.head;
+    } else {
+        // The question getHits answers is about its own window from its first line on.
+        shown.windowLow = f.windowLow;
+        shown.windowHigh = f.windowHigh;
+        shown.partialTotal = sub.total;
+    }
+    if (sub.slot) {
+        shown.slot = sub.slot;  // the slot this line looks at (a comparison, an expiry)
+    }
+    shown.codeLine = sub.line;
+    shown.narration = sub.text;
+    return shown;
 }
 
 }  // namespace hitcounter::teach

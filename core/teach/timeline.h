@@ -19,6 +19,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <vector>
 
 #include "core/teach/frame.h"
@@ -42,6 +43,18 @@ public:
     const std::vector<Operation>& operations() const { return m_operations; }
     // operations().size() + 1 frames; frames()[0] is the start.
     const std::vector<Frame>& frames() const { return m_frames; }
+
+    // The state of every structure at sub-step `subStep` of frames()[step] (issue 24, wrong 4:
+    // every panel shows the same moment). Empty `subStep`, the start frame or the last
+    // sub-step: frames()[step] itself. Otherwise the previous frame moved on by the lines run so
+    // far: the head and its window change at the head line (for getHits the window is the
+    // query's from its first line), the operation's slot holds each line's state, a reset shows
+    // from its line on, a getHits has no answer yet but its partialTotal; the deque and the
+    // vector, which run no line of this code, still hold the previous step's pairs and calls,
+    // and so do the bytes. codeLine is the sub-step's line, narration its text.
+    // Example, W = 10, "hit 3; hit 13" at the sub-step "head = max(3, 13) = 13": head 13,
+    // window (3, 13], slot 3 still holds (3, 1), now stale; no reset shown, no "count +1".
+    Frame frameAt(std::size_t step, std::optional<std::size_t> subStep) const;
 
 private:
     std::vector<Operation> m_operations;

@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include "../app/cli_process.h"
+#include "core/teach/code_templates.h"
 #include "core/teach/lessons.h"
 #include "core/teach/practice.h"
 #include "core/teach/timeline.h"
@@ -95,7 +96,9 @@ private Q_SLOTS:
                                        QStringLiteral("why-second"), QStringLiteral("--variant"),
                                        QStringLiteral("reset=never")});
         QVERIFY2(text.finished && text.exitCode == 0, text.err.constData());
-        QVERIFY2(text.out.contains("first difference at step 4: hit 13"), text.out.constData());
+        // Issue 24: only a wrong answer is a failure; the state's first divergence is told first.
+        QVERIFY2(text.out.contains("first divergence at step 4: hit 13"), text.out.constData());
+        QVERIFY2(text.out.contains("first difference at step 5: getHits 13"), text.out.constData());
 
         for (const char* bad : {"compare=<", "store=count", "colour=red"}) {
             const CliResult r2 = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),
@@ -274,11 +277,35 @@ private Q_SLOTS:
         const QJsonArray steps = parseJson(r).value(QStringLiteral("steps")).toArray();
         QCOMPARE(steps.size(), 8);
         const QJsonArray lanes = steps[3].toObject().value(QStringLiteral("limiters")).toArray();
-        QCOMPARE(lanes.size(), 2);
+        QCOMPARE(lanes.size(), 4);  // issue 24: all four limiters side by side
         QCOMPARE(lanes[0].toObject().value(QStringLiteral("name")).toString(),
                  QStringLiteral("fixed"));
         QCOMPARE(lanes[0].toObject().value(QStringLiteral("accepted")).toInt(), 1);  // 60
         QCOMPARE(lanes[1].toObject().value(QStringLiteral("rejected")).toInt(), 1);
+        QCOMPARE(lanes[3].toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("bucket"));
+        QCOMPARE(lanes[3].toObject().value(QStringLiteral("tokens_left")).toArray().size(), 3);
+        // The questions Predict asks: one per single request, the answers per limiter.
+        const QJsonArray questions = parseJson(r).value(QStringLiteral("questions")).toArray();
+        QCOMPARE(questions.size(), 7);
+        const QJsonObject at60 =
+            questions[2].toObject().value(QStringLiteral("accepted")).toObject();
+        QCOMPARE(at60.value(QStringLiteral("fixed")).toBool(), true);
+        QCOMPARE(at60.value(QStringLiteral("log")).toBool(), false);
+    }
+
+    // The write-up's table of the bucket's tokens left per request (issue 24).
+    void theTokensLessonPrintsTheWriteUpsTable() {
+        const CliResult r = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),
+                                    QStringLiteral("limit-tokens"), QStringLiteral("--json")});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QJsonArray steps = parseJson(r).value(QStringLiteral("steps")).toArray();
+        const QJsonArray lanes =
+            steps.last().toObject().value(QStringLiteral("limiters")).toArray();
+        QCOMPARE(lanes[0].toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("bucket"));
+        QCOMPARE(lanes[0].toObject().value(QStringLiteral("tokens_left")).toArray(),
+                 (QJsonArray{1.0, 0.97, 0.63, 0.3, 0.3}));
     }
 
     // The view's practice, headless: the same operations for the same seed, with its questions.
@@ -302,6 +329,209 @@ private Q_SLOTS:
                              .toInteger(),
                          o.value(QStringLiteral("answer")).toInteger());
         }
+    }
+
+    // Issue 24, wrong 1: every step gains ring, deque and vector, each entry judged by that
+    // step's window: for getHits(12) after hits at 5 and 15 (W = 10) the window is (5, 12],
+    // so neither second counts, though 15 is in the head's window (5, 15].
+    void stepsJudgeTheirEntriesByTheQueryWindow() {
+        const CliResult r =
+            runCli({QStringLiteral("teach"), QStringLiteral("-"), QStringLiteral("--window"),
+                    QStringLiteral("10"), QStringLiteral("--json")},
+                   "hit 5\nhit 15\ngetHits 12\nhit 1\nhit 16\ngetHits 16\n");
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QJsonArray steps = parseJson(r).value(QStringLiteral("steps")).toArray();
+        const QJsonObject past = steps.at(3).toObject();
+        QCOMPARE(past.value(QStringLiteral("window")).toString(), QStringLiteral("(5, 12]"));
+        // Second 15 took slot 5 from second 5 (15 mod 10).
+        const QJsonArray ring = past.value(QStringLiteral("ring")).toArray();
+        QCOMPARE(ring.size(), 1);
+        const QJsonObject slot = ring.at(0).toObject();
+        QCOMPARE(slot.value(QStringLiteral("slot")).toInt(), 5);
+        QCOMPARE(slot.value(QStringLiteral("second")).toInt(), 15);
+        QCOMPARE(slot.value(QStringLiteral("count")).toInt(), 1);
+        QCOMPARE(slot.value(QStringLiteral("in_window")).toBool(), false);
+        // The head's view is still in "slots": second 15 is alive there.
+        QVERIFY(past.value(QStringLiteral("slots"))
+                    .toArray()
+                    .at(5)
+                    .toObject()
+                    .value(QStringLiteral("in_window"))
+                    .toBool());
+        const QJsonArray deque = past.value(QStringLiteral("deque")).toArray();
+        QCOMPARE(deque.size(), 1);  // (5, 1) popped: 5 <= 15 - 10
+        QCOMPARE(deque.at(0).toObject().value(QStringLiteral("second")).toInt(), 15);
+        QCOMPARE(deque.at(0).toObject().value(QStringLiteral("in_window")).toBool(), false);
+        const QJsonArray vector = past.value(QStringLiteral("vector")).toArray();
+        QCOMPARE(vector.size(), 2);
+        QCOMPARE(vector.at(0).toObject().value(QStringLiteral("time")).toInt(), 5);
+        QCOMPARE(vector.at(1).toObject().value(QStringLiteral("in_window")).toBool(), false);
+        // getHits(16) at the head: (6, 16] counts 15 and 16, not 5 nor the dropped 1.
+        const QJsonObject now = steps.at(6).toObject();
+        QCOMPARE(now.value(QStringLiteral("answer")).toInt(), 2);
+        int counted = 0;
+        for (const QJsonValue& v : now.value(QStringLiteral("vector")).toArray())
+            counted += v.toObject().value(QStringLiteral("in_window")).toBool() ? 1 : 0;
+        QCOMPARE(counted, 2);
+        QCOMPARE(now.value(QStringLiteral("vector")).toArray().size(), 3);  // 5, 15, 16
+    }
+
+    // --code (issue 24): the write-up's ring agrees (exit 0) with exactly the documented
+    // fields; a mistake differs (exit 1) with its first difference, the minimal sequence and
+    // its name; a runaway loop is a difference; a syntax error names its line (exit 2).
+    void codeAgreesWithTheDocumentedFields() {
+        QTemporaryDir dir;
+        const QString ring =
+            writeFile(dir, QStringLiteral("ring.js"),
+                      QByteArray::fromStdString(std::string(teach::codeTemplate("ring")->source)));
+        const CliResult r =
+            runCli({QStringLiteral("teach"), QStringLiteral("--code"), ring,
+                    QStringLiteral("--window"), QStringLiteral("10"), QStringLiteral("--seed"),
+                    QStringLiteral("7"), QStringLiteral("--json")},
+                   {}, 120000);
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QJsonObject root = parseJson(r);
+        for (const char* field : {"agrees", "first_difference", "minimal", "mistake",
+                                  "operations_per_call", "memory_bytes"})
+            QVERIFY2(root.contains(QLatin1String(field)), field);
+        QCOMPARE(root.value(QStringLiteral("agrees")).toBool(), true);
+        QVERIFY(root.value(QStringLiteral("first_difference")).isNull());
+        QVERIFY(root.value(QStringLiteral("minimal")).toArray().isEmpty());
+        QVERIFY(root.value(QStringLiteral("mistake")).isNull());
+        const QJsonObject perCall = root.value(QStringLiteral("operations_per_call")).toObject();
+        QCOMPARE(perCall.keys(), (QStringList{QStringLiteral("max"), QStringLiteral("mean")}));
+        // The ring scans its 10 buckets: a getHits reads times[i] (and hits[i] when counted).
+        QVERIFY(perCall.value(QStringLiteral("max")).toInteger() >= 10);
+        QVERIFY(perCall.value(QStringLiteral("max")).toInteger() <= 20);
+        QVERIFY(perCall.value(QStringLiteral("mean")).toDouble() > 0);
+        // Two arrays of 10 numbers and the field w: 16 + 3 keys and slots + 2 x (16 + 80).
+        QCOMPARE(root.value(QStringLiteral("memory_bytes")).toInteger(), 16 + 3 * 16 + 2 * 96);
+        QCOMPARE(root.value(QStringLiteral("seed")).toInteger(), 7);
+    }
+
+    void codeWithAMistakeDiffersAndIsNamed() {
+        const CliResult r =
+            runCli({QStringLiteral("teach"), QStringLiteral("--code"),
+                    QStringLiteral(HITCOUNTER_TEACH_JS_DIR "/inclusive_edge_ring.js"),
+                    QStringLiteral("--window"), QStringLiteral("10"), QStringLiteral("--json")},
+                   {}, 120000);
+        QVERIFY2(r.finished && r.exitCode == 1, r.err.constData());
+        const QJsonObject root = parseJson(r);
+        QCOMPARE(root.value(QStringLiteral("agrees")).toBool(), false);
+        const QJsonObject first = root.value(QStringLiteral("first_difference")).toObject();
+        QCOMPARE(first.value(QStringLiteral("operation")).toString(), QStringLiteral("getHits 11"));
+        QCOMPARE(first.value(QStringLiteral("step")).toInt(), 7);
+        QCOMPARE(first.value(QStringLiteral("yours")).toInt(), 4);
+        QCOMPARE(first.value(QStringLiteral("reference")).toInt(), 3);
+        QCOMPARE(root.value(QStringLiteral("minimal")).toArray(),
+                 (QJsonArray{QStringLiteral("hit 1"), QStringLiteral("getHits 11")}));
+        QCOMPARE(root.value(QStringLiteral("mistake")).toString(),
+                 QStringLiteral("inclusive_edge"));
+
+        const CliResult text = runCli({QStringLiteral("teach"), QStringLiteral("--code"),
+                                       QStringLiteral(HITCOUNTER_TEACH_JS_DIR "/no_reset.js"),
+                                       QStringLiteral("--window"), QStringLiteral("10")},
+                                      {}, 120000);
+        QCOMPARE(text.exitCode, 1);
+        QVERIFY2(text.out.contains("mistake: no reset (no_reset)"), text.out.constData());
+        QVERIFY2(text.out.contains("getHits 11"), text.out.constData());
+    }
+
+    void codeThatRunsAwayIsADifference() {
+        const CliResult r =
+            runCli({QStringLiteral("teach"), QStringLiteral("--code"),
+                    QStringLiteral(HITCOUNTER_TEACH_JS_DIR "/runaway.js"),
+                    QStringLiteral("--window"), QStringLiteral("10"), QStringLiteral("--json")},
+                   {}, 120000);
+        QVERIFY2(r.finished && r.exitCode == 1, r.err.constData());
+        const QJsonObject root = parseJson(r);
+        QCOMPARE(root.value(QStringLiteral("agrees")).toBool(), false);
+        const QString yours = root.value(QStringLiteral("first_difference"))
+                                  .toObject()
+                                  .value(QStringLiteral("yours"))
+                                  .toString();
+        QVERIFY2(yours.contains(QStringLiteral("getHits(4) ran longer than 250 ms")),
+                 qPrintable(yours));
+        QCOMPARE(root.value(QStringLiteral("minimal")).toArray(),
+                 (QJsonArray{QStringLiteral("getHits 1")}));
+    }
+
+    void codeThatDoesNotCompileNamesTheLine() {
+        const CliResult r = runCli({QStringLiteral("teach"), QStringLiteral("--code"),
+                                    QStringLiteral(HITCOUNTER_TEACH_JS_DIR "/syntax_error.js"),
+                                    QStringLiteral("--json")});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("syntax_error.js: line 6: SyntaxError"), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+        const CliResult missing = runCli({QStringLiteral("teach"), QStringLiteral("--code"),
+                                          QStringLiteral("/nonexistent/counter.js")});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(missing.err.contains("/nonexistent/counter.js"));
+        const CliResult both =
+            runCli({QStringLiteral("teach"), QStringLiteral("--code"), QStringLiteral("x.js"),
+                    QStringLiteral("--practice"), QStringLiteral("3")});
+        QCOMPARE(both.exitCode, 2);
+    }
+
+    // Issue 24: the question bank's three levels reach the command line. A warm-up has its
+    // hits in time order and asks only at the head (no late hit, no query into the past), as
+    // read from its steps; out of order (the default) has both.
+    void practiceLevelsReachTheCommandLine() {
+        const auto kinds = [](const QJsonObject& root) {
+            qint64 head = 0;
+            bool late = false, past = false;
+            for (const QJsonValue& v : root.value(QStringLiteral("steps")).toArray()) {
+                const QStringList op =
+                    v.toObject().value(QStringLiteral("operation")).toString().split(u' ');
+                if (op.size() < 2)
+                    continue;
+                const qint64 t = op.at(1).toLongLong();
+                if (op.at(0) == QStringLiteral("hit") && t < head)
+                    late = true;
+                if (op.at(0) == QStringLiteral("getHits") && t < head)
+                    past = true;
+                head = std::max(head, t);
+            }
+            return std::pair{late, past};
+        };
+        for (const char* seed : {"1", "7", "42"}) {
+            const CliResult warm =
+                runCli({QStringLiteral("teach"), QStringLiteral("--practice"), QLatin1String(seed),
+                        QStringLiteral("--level"), QStringLiteral("1"), QStringLiteral("--json")});
+            QVERIFY2(warm.finished && warm.exitCode == 0, warm.err.constData());
+            QCOMPARE(parseJson(warm).value(QStringLiteral("practice_level")).toInt(), 1);
+            QCOMPARE(kinds(parseJson(warm)), std::pair(false, false));
+            const CliResult hard = runCli({QStringLiteral("teach"), QStringLiteral("--practice"),
+                                           QLatin1String(seed), QStringLiteral("--json")});
+            QVERIFY2(hard.finished && hard.exitCode == 0, hard.err.constData());
+            QCOMPARE(parseJson(hard).value(QStringLiteral("practice_level")).toInt(), 3);
+            QCOMPARE(kinds(parseJson(hard)), std::pair(true, true));
+        }
+        const CliResult bad =
+            runCli({QStringLiteral("teach"), QStringLiteral("--practice"), QStringLiteral("1"),
+                    QStringLiteral("--level"), QStringLiteral("4")});
+        QCOMPARE(bad.exitCode, 2);
+        const CliResult alone =
+            runCli({QStringLiteral("teach"), QStringLiteral("--lesson"), QStringLiteral("boundary"),
+                    QStringLiteral("--level"), QStringLiteral("1")});
+        QCOMPARE(alone.exitCode, 2);
+        QVERIFY(alone.err.contains("--level goes with --practice"));
+    }
+
+    // Issue 24: every sub-step says why its line is there.
+    void subStepsSayWhy() {
+        const CliResult r = runCli({QStringLiteral("teach"), QStringLiteral("--lesson"),
+                                    QStringLiteral("why-second"), QStringLiteral("--json")});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        int subs = 0;
+        for (const QJsonValue& step : parseJson(r).value(QStringLiteral("steps")).toArray())
+            for (const QJsonValue& sub :
+                 step.toObject().value(QStringLiteral("sub_steps")).toArray()) {
+                QVERIFY(sub.toObject().value(QStringLiteral("why")).toString().size() > 20);
+                ++subs;
+            }
+        QVERIFY(subs > 20);
     }
 
     void textOutputListsEveryStep() {

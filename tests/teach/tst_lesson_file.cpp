@@ -46,6 +46,29 @@ private Q_SLOTS:
         QVERIFY(std::get<LessonFile>(read) == file);
     }
 
+    // Issue 24: the Code tab's JavaScript follows the operations after a "code:" line, kept
+    // verbatim (blank lines, comments, a line "operations:" inside a string too).
+    void theLearnersCodeIsKept() {
+        LessonFile file;
+        file.window = std::chrono::seconds{10};
+        file.operations = "hit 1\ngetHits 11\n";
+        file.code =
+            "// mine\nclass HitCounter {\n\n  hit(t) { this.s = 'operations:'; }\n"
+            "  getHits(t) { return 0; }\n}\n";
+        const std::string text = writeLessonFile(file);
+        QVERIFY2(text.find("getHits 11\ncode:\n// mine\n") != std::string::npos, text.c_str());
+        const auto read = readLessonFile(text);
+        if (const auto* e = std::get_if<ParseError>(&read))
+            QFAIL(e->describe().c_str());
+        QVERIFY(std::get<LessonFile>(read) == file);
+        // No operations at all, only code.
+        file.operations.clear();
+        const auto bare = readLessonFile(writeLessonFile(file));
+        QVERIFY(std::holds_alternative<LessonFile>(bare));
+        QCOMPARE(std::get<LessonFile>(bare).code, file.code);
+        QVERIFY(std::get<LessonFile>(bare).operations.empty());
+    }
+
     void errorsNameTheLine_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("line");

@@ -4,9 +4,11 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/limiters/limiter_factory.h"
 #include "core/teach/lessons.h"
+#include "core/teach/limiter_questions.h"
 #include "core/teach/limiter_timeline.h"
 
 using namespace hitcounter;
@@ -80,9 +82,12 @@ private Q_SLOTS:
 
     void boundaryBurstLessonShowsFixedLettingFourThrough() {
         const auto timeline = timelineOf(lessonById("limit-burst"));
-        QCOMPARE(timeline.names(), (std::vector<std::string>{"fixed", "log"}));
+        // Issue 24: all four limiters side by side, the two of the lesson first.
+        QCOMPARE(timeline.names(), (std::vector<std::string>{"fixed", "log", "counter", "bucket"}));
         // 58 59 60 61 118 119 120
-        QCOMPARE(verdicts(timeline), (std::vector<std::string>{"AAAARRA", "AARRAAR"}));
+        const auto all = verdicts(timeline);
+        QCOMPARE((std::vector<std::string>{all[0], all[1]}),
+                 (std::vector<std::string>{"AAAARRA", "AARRAAR"}));
         const auto& at60 = timeline.frames()[3];
         QCOMPARE(at60.lanes[0].window, std::int64_t{1});
         QCOMPARE(at60.lanes[0].current, Count{1});
@@ -95,9 +100,11 @@ private Q_SLOTS:
 
     void tokenBucketLessonForgivesEvenlySpacedRequests() {
         const auto timeline = timelineOf(lessonById("limit-bucket"));
-        QCOMPARE(timeline.names(), (std::vector<std::string>{"bucket", "log"}));
+        QCOMPARE(timeline.names(), (std::vector<std::string>{"bucket", "log", "fixed", "counter"}));
         // 5 x3, 6, 15, 25, 35, 45, 100 x4
-        QCOMPARE(verdicts(timeline), (std::vector<std::string>{"AAARAAAAAAAR", "AAARRRAAAAAR"}));
+        const auto all = verdicts(timeline);
+        QCOMPARE((std::vector<std::string>{all[0], all[1]}),
+                 (std::vector<std::string>{"AAARAAAAAAAR", "AAARRRAAAAAR"}));
         // L = 3, W = 30: a token is 30 units. Empty after the burst, one token 10 s later.
         QCOMPARE(timeline.frames()[1].lanes[0].tokenUnits, Count{0});
         QCOMPARE(timeline.frames()[2].lanes[0].tokenUnits, Count{3});
@@ -116,6 +123,67 @@ private Q_SLOTS:
         QCOMPARE(last.lanes[2].previous, Count{2});      // window 0 is the previous one at 75
         QCOMPARE(last.lanes[2].weighted, Count{2 * (60 - 15)});
         QCOMPARE(last.lanes[0].accepted, Count{2});
+    }
+
+    // Issue 24: the write-up's table of the bucket's tokens left per request, 1.00, 0.97,
+    // 0.63, 0.30, 0.30, recounted here from its rule (2 tokens, one earned every 30 s).
+    void theBucketsTokensLeftPerRequest() {
+        const auto timeline = timelineOf(lessonById("limit-tokens"));
+        QCOMPARE(timeline.names().front(), std::string("bucket"));
+        const auto& left = timeline.frames().back().lanes[0].tokensLeft;
+        std::vector<std::string> shown;
+        for (const Count units : left)
+            shown.push_back(tokensText(units, 60));
+        QCOMPARE(shown, (std::vector<std::string>{"1.00", "0.97", "0.63", "0.30", "0.30"}));
+        double tokens = 2;
+        Timestamp last = 58;
+        std::vector<double> model;
+        for (const Operation& op : timeline.operations()) {
+            tokens = std::min(2.0, tokens + double(op.second - last) * 2.0 / 60.0);
+            last = op.second;
+            if (tokens >= 1)
+                tokens -= 1;
+            model.push_back(tokens);
+        }
+        QCOMPARE(model.size(), left.size());
+        for (std::size_t i = 0; i < model.size(); ++i)
+            QVERIFY(std::abs(model[i] - double(left[i]) / 60.0) < 1e-9);
+        QCOMPARE(verdicts(timeline)[0], std::string("AAAAR"));
+    }
+
+    // Issue 24: Predict in a rate-limit lesson asks before each single request which limiters
+    // accept it, and names the mistake per limiter.
+    void limiterQuestionsAreGradedPerLimiter() {
+        const auto timeline = timelineOf(lessonById("limit-burst"));
+        const auto questions = limiterQuestions(timeline);
+        QCOMPARE(questions.size(), std::size_t(7));
+        const LimiterQuestion& at60 = questions[2];
+        QCOMPARE(at60.second, Timestamp{60});
+        QCOMPARE(at60.accepted, (std::vector<bool>{true, false, false, false}));
+        QVERIFY(diagnoseLimiters(timeline, at60, at60.accepted).right);
+        const auto wrong = diagnoseLimiters(timeline, at60, {false, true, false, true});
+        QVERIFY(!wrong.right);
+        QCOMPARE(wrong.mistakes,
+                 (std::vector<std::string>{"forgetting that a fixed window starts empty",
+                                           "forgetting the requests of the last W seconds",
+                                           "less than one token left"}));
+        QVERIFY2(wrong.text.find("which had accepted 0 of 2") != std::string::npos,
+                 wrong.text.c_str());
+        // A batch is not asked.
+        const auto bucket = limiterQuestions(timelineOf(lessonById("limit-bucket")));
+        for (const LimiterQuestion& q : bucket)
+            QVERIFY(q.second != 5 && q.second != 100);
+    }
+
+    // Issue 24, wrong 7: the start frame names the bucket only in a lesson that has one.
+    void theStartNamesOnlyTheLimitersShown() {
+        const LimiterTimeline burst({}, RateLimit{2, std::chrono::seconds{60}}, {"fixed", "log"});
+        QVERIFY2(burst.frames()[0].narration.find("bucket") == std::string::npos,
+                 burst.frames()[0].narration.c_str());
+        const LimiterTimeline bucket({}, RateLimit{3, std::chrono::seconds{30}}, {"bucket", "log"});
+        QVERIFY2(
+            bucket.frames()[0].narration.find("the bucket full (3 tokens)") != std::string::npos,
+            bucket.frames()[0].narration.c_str());
     }
 
     void badNamesAreRefused() {

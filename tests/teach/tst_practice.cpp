@@ -70,6 +70,9 @@ private Q_SLOTS:
         QTest::newRow("boundary") << "hit 5\nhit 6\ngetHits 15" << 3 << 2 << "off by one at t - W";
         QTest::newRow("past") << "hit 1\nhit 12\ngetHits 5" << 3 << 1
                               << "the window of a query into the past";
+        // Issue 24, wrong 3: (5, 12] is open at head - W = 5; answering 1 counts (2, 12].
+        QTest::newRow("past, not the boundary")
+            << "hit 5\nhit 15\ngetHits 12" << 3 << 1 << "the window of a query into the past";
         QTest::newRow("stale") << "hit 3\nhit 8\ngetHits 14" << 3 << 2 << "counting a stale slot";
         QTest::newRow("late") << "hit 8\nhit 6\ngetHits 10" << 3 << 1 << "forgetting a late hit";
         QTest::newRow("reset") << "hit 3 x2\nhit 13" << 2 << 3 << "forgetting the reset";
@@ -87,6 +90,44 @@ private Q_SLOTS:
         QVERIFY(!v.right);
         QCOMPARE(QString::fromStdString(v.mistake), mistake);
         QVERIFY2(v.text.find("You said " + std::to_string(guess)) == 0, v.text.c_str());
+    }
+
+    // Issue 24: every practice at the default level has a late hit inside the window, a hit
+    // too late to count, a query into the past, one exactly W after an earlier hit, a gap and
+    // a reused slot; the lower levels leave the out-of-order ones out.
+    void everyPracticeHasEveryKindOfItsLevel() {
+        for (int w : {5, 10, 300}) {
+            for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+                for (const PracticeLevel level :
+                     {PracticeLevel::WarmUp, PracticeLevel::Boundary, PracticeLevel::OutOfOrder}) {
+                    const std::string text =
+                        practiceOperations(seed, std::chrono::seconds{w}, level);
+                    const Timeline t = run(text, w);
+                    bool late = false, dropped = false, past = false, boundary = false,
+                         reused = false;
+                    for (std::size_t k = 1; k < t.frames().size(); ++k) {
+                        const Frame& f = t.frames()[k];
+                        const Frame& prev = t.frames()[k - 1];
+                        const bool before = prev.head && f.op->second < *prev.head;
+                        if (f.op->kind == Operation::Kind::Hit) {
+                            dropped = dropped || f.dropped;
+                            late = late || (before && !f.dropped);
+                            reused = reused || f.resetFrom.has_value();
+                        } else {
+                            past = past || before;
+                            for (const Pair& p : f.naive)
+                                boundary = boundary || p.second == f.op->second - w;
+                        }
+                    }
+                    const bool outOfOrder = level == PracticeLevel::OutOfOrder;
+                    QVERIFY2(reused, text.c_str());
+                    QVERIFY2(boundary || level == PracticeLevel::WarmUp, text.c_str());
+                    QVERIFY2(late == outOfOrder, text.c_str());
+                    QVERIFY2(dropped == outOfOrder, text.c_str());
+                    QVERIFY2(past == outOfOrder, text.c_str());
+                }
+            }
+        }
     }
 
     void scoreCounts() {

@@ -2,6 +2,7 @@
 // each wrong choice is caught at the first step where it must differ, with the kind and the
 // narration naming it; the text form round-trips and bad text is refused with a reason.
 #include <QTest>
+#include <algorithm>
 #include <random>
 
 #include "core/counters/ring_counter.h"
@@ -113,6 +114,10 @@ private Q_SLOTS:
         }
     }
 
+    // Each wrong choice: the first step where its state already differs (the divergence, kind
+    // and values as before issue 24), and the failure: the first wrong answer, whose narration
+    // traces it back to the cause (issue 24, wrong 5: only a wrong answer is a failure, and a
+    // renumbering is none).
     void wrongChoiceIsCaughtAtItsFirstDifferingStep_data() {
         QTest::addColumn<QString>("choice");
         QTest::addColumn<QString>("operations");
@@ -120,54 +125,67 @@ private Q_SLOTS:
         QTest::addColumn<QString>("what");
         QTest::addColumn<QString>("mine");
         QTest::addColumn<QString>("reference");
-        QTest::addColumn<QString>("named");  // a phrase the narration must contain
+        QTest::addColumn<QString>("named");  // a phrase the divergence's narration contains
+        QTest::addColumn<int>("failStep");   // the wrong answer
+        QTest::addColumn<QString>("failNamed");
         QTest::newRow("compare >= counts the boundary second")
             << "compare=>="
             << "hit 5; hit 6; getHits 14; getHits 15" << 4 << "answer"
             << "2"
             << "1"
+            << "s.second >= head - W counts second 5" << 4
             << "s.second >= head - W counts second 5";
         QTest::newRow("compare >= keeps a hit exactly W late")
             << "compare=>="
-            << "hit 12; hit 3; hit 2" << 3 << "dropped"
+            << "hit 12; hit 3; hit 2; hit 12; getHits 12" << 3 << "dropped"
             << "kept"
             << "dropped"
-            << "2 <= 12 - 10";
+            << "2 <= 12 - 10" << 5 << "hit(2) at step 3 is exactly W seconds older than the head";
         QTest::newRow("index t%(W+1) names slot W")
             << "index=t%(W+1)"
-            << "hit 1; hit 9; getHits 9; hit 10" << 4 << "out_of_range"
+            << "hit 1; hit 9; getHits 9; hit 10; getHits 10" << 4 << "out_of_range"
             << "slot 10 (none)"
             << "slot 0"
-            << "10 mod 11 = 10";
-        QTest::newRow("index t%(W-1) shares a slot") << "index=t%(W-1)"
-                                                     << "hit 1; hit 8; hit 9" << 3 << "slot"
-                                                     << "slot 0"
-                                                     << "slot 9"
-                                                     << "9 mod 9 = 0";
+            << "10 mod 11 = 10" << 5 << "the missing slot lost the hit";
+        QTest::newRow("index t%(W-1) shares a slot")
+            << "index=t%(W-1)"
+            << "hit 1; hit 8; hit 9; hit 10; getHits 10" << 3 << "slot"
+            << "slot 0"
+            << "slot 9"
+            << "9 mod 9 = 0" << 5 << "two seconds of one window share a slot";
         QTest::newRow("reset never adds to the stale count")
             << "reset=never"
-            << "hit 3; hit 3; getHits 3; hit 13" << 4 << "count"
+            << "hit 3; hit 3; getHits 3; hit 13; getHits 13" << 4 << "count"
             << "(13, 3)"
             << "(13, 1)"
-            << "your reset rule (never) keeps the old count";
+            << "your reset rule (never) keeps the old count" << 5
+            << "your ring never resets a slot";
         QTest::newRow("reset only at count 0 never resets a written slot")
             << "reset=zero"
-            << "hit 4; hit 6; hit 14" << 3 << "count"
+            << "hit 4; hit 6; hit 14; getHits 14" << 3 << "count"
             << "(14, 2)"
             << "(14, 1)"
-            << "your reset rule (zero)";
+            << "your reset rule (zero)" << 4
+            << "only when the count is 0) never fires on a written slot";
         QTest::newRow("count only, never reset")
             << "store=count,reset=never"
-            << "hit 1; hit 2; getHits 5; hit 11" << 4 << "count"
+            << "hit 1; hit 2; getHits 5; hit 11; getHits 11" << 4 << "count"
             << "(?, 2)"
             << "(11, 1)"
-            << "older second";
+            << "older second" << 5 << "still held 1 hit of an older second";
         QTest::newRow("count only with a sweep, a query into the past")
             << "store=count,reset=sweep"
             << "hit 1; hit 12; getHits 12; getHits 5" << 4 << "answer"
             << "1"
             << "0"
-            << "seconds after 5";
+            << "seconds after 5" << 4 << "seconds after 5";
+        // t mod (W + 1) below slot W only renumbers the slots: no divergence, no failure.
+        QTest::newRow("index t%(W+1) renumbering is harmless")
+            << "index=t%(W+1)"
+            << "hit 12; hit 13; getHits 13; getHits 22" << -1 << ""
+            << ""
+            << ""
+            << "" << -1 << "";
     }
 
     void wrongChoiceIsCaughtAtItsFirstDifferingStep() {
@@ -178,16 +196,34 @@ private Q_SLOTS:
         QFETCH(QString, mine);
         QFETCH(QString, reference);
         QFETCH(QString, named);
+        QFETCH(int, failStep);
+        QFETCH(QString, failNamed);
         const VariantRun run = runVariant(variant(choice.toStdString()),
                                           ops(operations.toStdString()), std::chrono::seconds{10});
-        QVERIFY(run.difference);
-        const Difference& d = *run.difference;
-        QCOMPARE(int(d.step), step);
-        QCOMPARE(int(run.steps.size()), step);
-        QCOMPARE(QString::fromStdString(d.what), what);
-        QCOMPARE(QString::fromStdString(d.mine), mine);
-        QCOMPARE(QString::fromStdString(d.reference), reference);
-        QVERIFY2(d.narration.find(named.toStdString()) != std::string::npos, d.narration.c_str());
+        QCOMPARE(run.divergence.has_value(), step > 0);
+        QCOMPARE(run.difference.has_value(), failStep > 0);
+        if (step > 0) {
+            const Difference& d = *run.divergence;
+            QCOMPARE(int(d.step), step);
+            QCOMPARE(QString::fromStdString(d.what), what);
+            QCOMPARE(QString::fromStdString(d.mine), mine);
+            QCOMPARE(QString::fromStdString(d.reference), reference);
+            QVERIFY2(d.narration.find(named.toStdString()) != std::string::npos,
+                     d.narration.c_str());
+            QVERIFY2(d.narration.find("share a slot") == std::string::npos ||
+                         choice.contains(QStringLiteral("W-1")),
+                     d.narration.c_str());
+        }
+        if (failStep > 0) {
+            const Difference& f = *run.difference;
+            QCOMPARE(int(f.step), failStep);
+            QCOMPARE(int(run.steps.size()), failStep);  // the run stops at the failure
+            QCOMPARE(f.what, std::string("answer"));
+            QVERIFY2(f.narration.find(failNamed.toStdString()) != std::string::npos,
+                     f.narration.c_str());
+        } else {
+            QCOMPARE(run.steps.size(), ops(operations.toStdString()).size());
+        }
         // The same operations with the reference's choices do not differ.
         QVERIFY(!runVariant(RingVariant{}, ops(operations.toStdString()), std::chrono::seconds{10})
                      .difference);
@@ -200,8 +236,22 @@ private Q_SLOTS:
              {"compare=>=", "index=t%(W+1)", "index=t%(W-1)", "reset=never", "reset=zero",
               "store=count,reset=never", "store=count,reset=zero", "store=count,reset=sweep"}) {
             for (int w : {5, 10, 300}) {
-                const VariantRun run =
-                    runVariant(variant(choice), randomOperations(11, w), std::chrono::seconds{w});
+                // Then every second busy for 2W: at W = 300 the random seconds span less than a
+                // window, where t mod (W - 1) only renumbers (no wrong answer, issue 24).
+                auto o = randomOperations(11, w);
+                const Timestamp last = std::max_element(o.begin(), o.end(), [](auto& a, auto& b) {
+                                           return a.second < b.second;
+                                       })->second;
+                for (Timestamp t = last + 1; t <= last + 2 * w; ++t) {
+                    Operation hit;
+                    hit.second = t;
+                    o.push_back(hit);
+                    Operation get;
+                    get.kind = Operation::Kind::GetHits;
+                    get.second = t;
+                    o.push_back(get);
+                }
+                const VariantRun run = runVariant(variant(choice), o, std::chrono::seconds{w});
                 QVERIFY2(run.difference, choice);
                 QVERIFY(!run.difference->narration.empty());
             }
@@ -209,10 +259,11 @@ private Q_SLOTS:
     }
 
     void bothSidesAreShownAtTheDifference() {
-        const VariantRun run =
-            runVariant(variant("reset=never"), ops("hit 3; hit 13"), std::chrono::seconds{10});
+        const VariantRun run = runVariant(variant("reset=never"), ops("hit 3; hit 13; getHits 13"),
+                                          std::chrono::seconds{10});
         QVERIFY(run.difference);
-        const VariantStep& last = run.steps.back();
+        QVERIFY(run.divergence && run.divergence->step == 2);
+        const VariantStep& last = run.steps[1];
         QCOMPARE(last.mine.slots.size(), std::size_t(10));
         QCOMPARE(last.reference.slots.size(), std::size_t(10));
         QCOMPARE(last.mine.slots[3], (VariantSlot{13, 2, true, true}));

@@ -10,11 +10,13 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <cmath>
 
 #include "core/teach/lessons.h"
 #include "ui/main_window.h"
 #include "ui/teach/build_panel.h"
+#include "ui/teach/code_panel.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/limiter_view.h"
 #include "ui/teach/ring_view.h"
@@ -22,6 +24,8 @@
 #include "ui/teach/step_chart.h"
 #include "ui/teach/teach_style.h"
 #include "ui/teach/teach_view.h"
+#include "ui/teach/transport_bar.h"
+#include "ui/teach/variables_view.h"
 #include "ui/theme.h"
 
 using namespace hitcounter;
@@ -202,7 +206,7 @@ private Q_SLOTS:
         // narration.
         view.loadLesson(lessonIndex("example"));
         view.showStep(0);
-        auto* ring = view.findChild<RingView*>();
+        auto* ring = view.findChild<RingView*>(QStringLiteral("watchRing"));
         auto* code = view.findChild<CodeView*>();
         const QList<SequenceView*> queues = view.findChildren<SequenceView*>();
         QCOMPARE(queues.size(), 2);
@@ -226,14 +230,16 @@ private Q_SLOTS:
         // The bytes lesson's chart: its caption.
         view.loadLesson(lessonIndex("bytes"));
         view.showStep(3);
-        auto* chart = view.findChild<StepChart*>();
+        auto* chart = view.findChild<StepChart*>(QStringLiteral("watchChart"));
         CHECK_PANEL({QStringLiteral("chart"), chart, QRect(0, 2, chart->width() - 8, 20)}, dark);
 
         // A rate-limit lesson: the limiters' lanes, the title line of the first.
         view.loadLesson(lessonIndex("limit-burst"));
         view.showStep(3);
         auto* limits = view.findChild<LimiterView*>();
-        CHECK_PANEL({QStringLiteral("limiters"), limits, QRect(8, 6, limits->width() / 2, 24)},
+        // The first board's title (four boards in two columns: its decision badge, a filled
+        // green, sits at the right of the half width).
+        CHECK_PANEL({QStringLiteral("limiters"), limits, QRect(8, 6, limits->width() / 5, 24)},
                     dark);
 
         // The Build tab after a run that differs: its header line.
@@ -246,6 +252,38 @@ private Q_SLOTS:
         SlotCompareView* slots = view.buildPanel()->compareView();
         QVERIFY(slots->step().has_value());
         CHECK_PANEL({QStringLiteral("build"), slots, QRect(0, 2, slots->width() / 2, 24)}, dark);
+
+        // Issue 24: the transport's glyphs (the style's own icons were about 1.2:1 on the
+        // dark theme) reach 4.5 on the bar, enabled; the Code tab's panels follow the theme.
+        view.showBuild(false);
+        view.showStep(2);
+        const auto transport = view.findChild<TransportBar*>()->findChildren<QToolButton*>();
+        QCOMPARE(transport.size(), 5);
+        for (QToolButton* button : transport) {
+            if (!button->isEnabled())
+                continue;
+            const QImage image = button->grab().toImage();
+            const QColor back = dominant(image, image.rect());
+            // The glyph's fill: the most frequent colour that stands out (its slanted edges
+            // are anti-aliased into many lighter ones).
+            QHash<QRgb, int> standing;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    if (contrast(image.pixelColor(x, y), back) > 2.0)
+                        ++standing[image.pixel(x, y) | 0xff000000u];
+            QVERIFY2(!standing.isEmpty(), qPrintable(button->toolTip()));
+            QRgb fill = standing.begin().key();
+            for (auto it = standing.cbegin(); it != standing.cend(); ++it)
+                fill = it.value() > standing.value(fill) ? it.key() : fill;
+            const QColor c = QColor::fromRgb(fill);
+            QVERIFY2(contrast(c, back) >= 4.5,
+                     qPrintable(QStringLiteral("%1: %2 on %3, %4")
+                                    .arg(button->toolTip(), c.name(), back.name())
+                                    .arg(contrast(c, back), 0, 'f', 2)));
+        }
+        view.showCode(true);
+        auto* variables = view.codePanel()->variablesView();
+        CHECK_PANEL({QStringLiteral("code fields"), variables, QRect(4, 4, 200, 22)}, dark);
     }
 
     // The Dark toggle of the main window reaches an open teaching window: it repaints, dark,
@@ -281,7 +319,7 @@ private Q_SLOTS:
                 return false;
             }
         } counter;
-        view->findChild<RingView*>()->installEventFilter(&counter);
+        view->findChild<RingView*>(QStringLiteral("watchRing"))->installEventFilter(&counter);
         QTest::qWait(50);
         counter.paints = 0;
         darkAction->trigger();
@@ -294,9 +332,9 @@ private Q_SLOTS:
         };
         QVERIFY(QTest::qWaitFor([&] { return luminance(windowColour()) < 0.05; }, 3000));
         CHECK_PANEL({QStringLiteral("narration, dark"), narration, narrationText}, true);
-        CHECK_PANEL(
-            {QStringLiteral("ring, dark"), view->findChild<RingView*>(), QRect(0, 6, 360, 28)},
-            true);
+        CHECK_PANEL({QStringLiteral("ring, dark"),
+                     view->findChild<RingView*>(QStringLiteral("watchRing")), QRect(0, 6, 360, 28)},
+                    true);
 
         counter.paints = 0;
         darkAction->trigger();
@@ -334,20 +372,21 @@ private Q_SLOTS:
         const QColor exportedWindow = dominant(frame, QRect(0, 0, 4, frame.height()));
         QVERIFY2(luminance(exportedWindow) > 0.5, qPrintable(exportedWindow.name()));
 
-        // The handout page (picture and narration) is the same as under the light theme; the
-        // narration's text is dark on the white page.
-        const QImage page = view.handoutPage(3, QSize(1754, 1240));
-        const QRect below(90, 860, 1570, 300);
+        // The handout's first page (the goal, the ring, the steps) is the same as under the
+        // light theme; its text is dark on the white page.
+        const QImage page = view.handoutPage(0, QSize(1240, 1754));
+        const QRect below(90, 90, 1060, 200);
         double darkest = 1;
         for (int y = below.top(); y <= below.bottom(); ++y)
             for (int x = below.left(); x <= below.right(); ++x)
                 darkest = std::max(darkest, contrast(page.pixelColor(x, y), Qt::white));
         QVERIFY2(darkest >= 7, qPrintable(QString::number(darkest)));
         applyTheme(*qApp, themeNamed(QStringLiteral("light")));
-        const QImage lightPage = view.handoutPage(3, QSize(1754, 1240));
+        const QImage lightPage = view.handoutPage(0, QSize(1240, 1754));
         QVERIFY(page.copy(below) == lightPage.copy(below));
-        QCOMPARE(dominant(page, QRect(90, 90, 1570, 700)),
-                 dominant(lightPage, QRect(90, 90, 1570, 700)));
+        QVERIFY(page == lightPage);
+        QCOMPARE(dominant(page, QRect(90, 300, 1060, 700)),
+                 dominant(lightPage, QRect(90, 300, 1060, 700)));
         applyTheme(*qApp, themeNamed(QStringLiteral("dark")));
 
         QCOMPARE(view.currentStep(), 3);

@@ -443,6 +443,111 @@ private Q_SLOTS:
         QCOMPARE(f.subSteps.back().total, std::optional<Count>{0});
     }
 
+    // Issue 24, wrong 1: a step counts what its own window counts. getHits(5) after hits at 1
+    // and 12 (W = 10) has the window (2, 5]: second 12 is in the head's window (2, 12] but not
+    // counted; the frame says so for every structure.
+    void aQueryIntoThePastCountsByItsOwnWindow() {
+        const Timeline timeline(parseOk("hit 1\nhit 12\ngetHits 5\ngetHits 12"),
+                                std::chrono::seconds{10});
+        const Frame& past = timeline.frames()[3];
+        QCOMPARE(past.ring[2].second, 12);
+        QVERIFY(past.ring[2].inWindow);  // alive for the ring (head - W, head]
+        QVERIFY(!past.counts(12));       // but not counted by getHits(5)
+        QVERIFY(!past.counts(2) && past.counts(3) && past.counts(5) && !past.counts(6));
+        const Frame& now = timeline.frames()[4];
+        QVERIFY(now.counts(12) && !now.counts(2));
+        QVERIFY(!timeline.frames()[0].counts(0));
+    }
+
+    // Issue 24, wrong 4: at a sub-step every structure is as that line left it. "hit 3; hit
+    // 13", after "head = max(3, 13) = 13": the head and its window moved, slot 3 still holds
+    // (3, 1), now stale; no reset shown yet, no add; the deque and the vector as before.
+    void aSubStepShowsEveryStructureAtThatMoment() {
+        const Timeline timeline(parseOk("hit 3\nhit 13\ngetHits 13"), std::chrono::seconds{10});
+        const Frame& before = timeline.frames()[1];
+        const Frame& whole = timeline.frames()[2];
+        std::size_t head = 0;
+        std::size_t reset = 0;
+        for (std::size_t k = 0; k < whole.subSteps.size(); ++k) {
+            head = whole.subSteps[k].line == Line::MoveHead ? k : head;
+            reset = whole.subSteps[k].line == Line::ResetSlot ? k : reset;
+        }
+        QVERIFY(head > 0 && reset > head);
+        const Frame atHead = timeline.frameAt(2, head);
+        QVERIFY(atHead.partial);
+        QCOMPARE(atHead.head, std::optional<Timestamp>{13});
+        QCOMPARE(atHead.windowText(), std::string("(3, 13]"));
+        QCOMPARE(atHead.ring[3], (RingSlot{3, 1, false, true}));
+        QVERIFY(!atHead.resetFrom);
+        QCOMPARE(atHead.deque, before.deque);
+        QCOMPARE(atHead.naive.size(), before.naive.size());
+        QCOMPARE(atHead.codeLine, Line::MoveHead);
+        const Frame atLate = timeline.frameAt(2, 0);  // the late check, before the head moves
+        QCOMPARE(atLate.head, std::optional<Timestamp>{3});
+        QCOMPARE(atLate.ring[3], (RingSlot{3, 1, true, true}));
+        const Frame atReset = timeline.frameAt(2, reset);
+        QCOMPARE(atReset.ring[3], (RingSlot{13, 0, true, true}));
+        QCOMPARE(atReset.resetFrom, (std::optional<Pair>{Pair{3, 1}}));
+        QCOMPARE(atReset.deque, before.deque);
+        // The last line is the whole frame; so is no sub-step.
+        QCOMPARE(timeline.frameAt(2, whole.subSteps.size() - 1).ring, whole.ring);
+        QVERIFY(!timeline.frameAt(2, std::nullopt).partial);
+        // getHits: no answer before its return, the sum so far instead.
+        const Frame& query = timeline.frames()[3];
+        const Frame atSum = timeline.frameAt(3, 1);  // total = 0
+        QVERIFY(!atSum.answer);
+        QCOMPARE(atSum.partialTotal, std::optional<Count>{0});
+        QCOMPARE(atSum.windowText(), query.windowText());
+        QCOMPARE(timeline.frameAt(3, query.subSteps.size() - 1).answer, query.answer);
+    }
+
+    // Issue 24, wrong 8: a late hit that resets its slot does not move the head, and the
+    // narration does not say it does.
+    void aLateHitsNarrationMovesNoHead() {
+        const Timeline timeline(parseOk("hit 3\nhit 14\nhit 13"), std::chrono::seconds{10});
+        const Frame& f = timeline.frames()[3];
+        QCOMPARE(f.head, std::optional<Timestamp>{14});
+        QVERIFY(f.resetFrom);
+        QVERIFY2(f.narration.find("as the head reaches it") == std::string::npos,
+                 f.narration.c_str());
+        QVERIFY2(f.narration.find("head moved") == std::string::npos, f.narration.c_str());
+        QVERIFY2(f.narration.find("when its head passed second 13 on its way to 14") !=
+                     std::string::npos,
+                 f.narration.c_str());
+    }
+
+    // Issue 24, wrong 6: the deque's bytes are its buffer's. In the memory lesson its buffer
+    // keeps popped pairs until it compacts, and holds 5 pairs in more bytes than 5 pairs take;
+    // at W = 10 after 80 busy seconds it takes more than the vector, and says so.
+    void theDequesMemoryStoryIsItsBuffers() {
+        const Lesson& memory = lessonById("memory");
+        const Timeline m(parseOk(memory.operations), memory.window);
+        for (const Frame& f : m.frames()) {
+            QVERIFY(f.dequeCapacity >= f.deque.size() + f.dequePoppedKept);
+            QVERIFY2(f.memoryText.find("pairs once") == std::string::npos, f.memoryText.c_str());
+            if (f.dequePoppedKept > 0) {
+                QVERIFY2(f.memoryText.find(std::to_string(f.dequePoppedKept) +
+                                           (f.dequePoppedKept == 1 ? " pair" : " pairs") +
+                                           " already popped, kept until it compacts") !=
+                             std::string::npos,
+                         f.memoryText.c_str());
+            }
+        }
+        std::string ops;
+        for (int t = 1; t <= 80; ++t)
+            ops += "hit " + std::to_string(t) + "\n";
+        ops += "getHits 80\n";
+        const Timeline busy(parseOk(ops), std::chrono::seconds{10});
+        const Frame& last = busy.frames().back();
+        QVERIFY(last.dequeBytes > last.naiveBytes);
+        QCOMPARE(last.deque.size(), std::size_t{10});
+        QVERIFY2(last.memoryText.find("more than the ring and the vector") != std::string::npos,
+                 last.memoryText.c_str());
+        QVERIFY2(last.memoryText.find("in a buffer of " + std::to_string(last.dequeCapacity)) !=
+                     std::string::npos,
+                 last.memoryText.c_str());
+    }
+
     // Issue 16, build 1 and "Done when": every sub-step's highlighted line and state on every
     // ring lesson at W = 5, 10 and 300, against the previous frame and a plain recount.
     void everySubStepHasTheRightLineAndState_data() {

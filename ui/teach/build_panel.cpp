@@ -6,8 +6,10 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "core/teach/practice.h"
 #include "ui/teach/teach_style.h"
@@ -42,7 +44,12 @@ bool sameSlot(const teach::VariantSlot& a, const teach::VariantSlot& b) {
 // What one side's result says, for the right-hand box.
 QString resultText(const teach::SideState& side) {
     if (side.answer) {
-        return QStringLiteral("answer %1").arg(*side.answer);
+        Count lost = 0;
+        for (const teach::LostHit& h : side.lost) {
+            lost += h.count;
+        }
+        return lost > 0 ? QStringLiteral("answer %1 (%2 lost)").arg(*side.answer).arg(lost)
+                        : QStringLiteral("answer %1").arg(*side.answer);
     }
     if (side.dropped) {
         return QStringLiteral("dropped");
@@ -55,6 +62,23 @@ QString resultText(const teach::SideState& side) {
         return QStringLiteral("slot %1 = ×%2").arg(*side.slot).arg(s.count);
     }
     return {};
+}
+
+// Whether the hits `side` adds from slot i are added by `other` too: the same second with the
+// same count among the other's counted slots (any slot: the index may be renumbered), or, for a
+// slot without a second, the other's slot i counted alike.
+bool countedAlike(const teach::SideState& side, const teach::SideState& other, std::size_t i) {
+    const teach::VariantSlot& s = side.slots[i];
+    if (!s.second) {
+        const teach::VariantSlot& o = other.slots[i];
+        return s.counted == o.counted && (!s.counted || s.count == o.count);
+    }
+    if (!s.counted) {
+        return true;  // what it leaves out shows on the other side, if the other counts it
+    }
+    return std::any_of(other.slots.begin(), other.slots.end(), [&](const teach::VariantSlot& o) {
+        return o.counted && (!o.second || (*o.second == *s.second && o.count == s.count));
+    });
 }
 
 QComboBox* choiceBox(QWidget* parent, const QStringList& items, const QString& tip) {
@@ -104,6 +128,17 @@ std::vector<std::size_t> SlotCompareView::shownSlots() const {
     }
     const std::size_t w = m_step->reference.slots.size();
     const std::size_t n = std::size_t(visibleCount());
+    if (m_step->op.kind == teach::Operation::Kind::GetHits) {
+        // Every slot either ring adds up (issue 24: none of them hidden), in index order.
+        for (std::size_t i = 0; i < w && out.size() < n; ++i) {
+            if (m_step->mine.slots[i].counted || m_step->reference.slots[i].counted) {
+                out.push_back(i);
+            }
+        }
+        if (!out.empty()) {
+            return out;
+        }
+    }
     // Centre the focus slot; with every slot shown, start at slot 0.
     const std::size_t first = n >= w ? 0 : (m_focus + w - n / 2) % w;
     for (std::size_t k = 0; k < n; ++k) {
@@ -156,14 +191,22 @@ void SlotCompareView::paintRow(QPainter& p, const QRectF& row, const teach::Side
     p.drawText(QRectF(row.left(), row.top(), kLabelWidth, row.height()),
                Qt::AlignLeft | Qt::AlignVCenter, mine ? tr("Your ring") : tr("Reference"));
     const teach::SideState& other = mine ? m_step->reference : m_step->mine;
+    const bool query = m_step->op.kind == teach::Operation::Kind::GetHits;
     qreal x = row.left() + kLabelWidth;
     for (std::size_t i : shownSlots()) {
         const QRectF cell(x, row.top(), cellWidth(), row.height());
         // Outlined only when the run stopped: a matching ring may hold its slots differently
         // (a sweep clears what the reference keeps stale) without ever answering differently.
+        // At a getHits a cell differs when this ring adds what the other does not, compared by
+        // second (a renumbered slot is no difference), by index for a count-only slot.
         const bool differs =
-            m_difference && i < other.slots.size() && !sameSlot(side.slots[i], other.slots[i]);
-        paintCell(p, cell, side.slots[i], differs, side.slot == i && !side.outOfRange);
+            m_difference && i < other.slots.size() &&
+            (query ? !countedAlike(side, other, i) : !sameSlot(side.slots[i], other.slots[i]));
+        teach::VariantSlot shown = side.slots[i];
+        if (query) {
+            shown.inWindow = shown.counted;  // green: this ring adds it to its answer
+        }
+        paintCell(p, cell, shown, differs, side.slot == i && !side.outOfRange);
         p.setPen(ts::colors().softInk);
         p.setFont(ts::font(7.5));
         if (!mine) {
@@ -240,6 +283,7 @@ BuildPanel::BuildPanel(QWidget* parent)
       m_seed(new QSpinBox(this)),
       m_verdict(new QLabel(this)),
       m_narration(new QLabel(this)),
+      m_operationsRun(new QLabel(this)),
       m_compare(new SlotCompareView(this)) {
     setObjectName(QStringLiteral("buildPanel"));
     // It shares the panes' stack with the ring and the limiters: its minimum must not raise
@@ -299,6 +343,12 @@ BuildPanel::BuildPanel(QWidget* parent)
     m_narration->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
     right->addWidget(m_narration);
+    // The operations the run used, the differing one marked: a random run shows its own.
+    m_operationsRun->setFont(ts::mono(8.5));
+    m_operationsRun->setWordWrap(true);
+    m_operationsRun->setTextFormat(Qt::RichText);
+    m_operationsRun->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    right->addWidget(m_operationsRun);
     right->addWidget(m_compare, 1);
     root->addLayout(right, 3);
 
@@ -338,8 +388,28 @@ void BuildPanel::styleVerdict() {
 
 void BuildPanel::setOperations(std::vector<teach::Operation> operations,
                                std::chrono::seconds window) {
+    const bool changed = window != m_window || teach::formatOperations(operations) !=
+                                                   teach::formatOperations(m_operations);
     m_operations = std::move(operations);
     m_window = window;
+    if (changed) {
+        makeStale(tr("The lesson changed since the last run (now W = %1): run your ring again.")
+                      .arg(window.count()));
+    }
+}
+
+// A verdict about other choices or other operations is no verdict (issue 24): it goes, and
+// says why.
+void BuildPanel::makeStale(const QString& why) {
+    if (!m_result) {
+        return;
+    }
+    m_result.reset();
+    m_verdict->setText(why);
+    m_narration->clear();
+    m_operationsRun->clear();
+    m_compare->setStep(std::nullopt, std::nullopt, 0);
+    styleVerdict();
 }
 
 RingVariant BuildPanel::variant() const {
@@ -379,7 +449,8 @@ QString BuildPanel::pseudocode() const {
     lines << QStringLiteral("    head = max(head, t)") << QStringLiteral("    i = ") + index;
     switch (v.reset) {
         case RingVariant::Reset::SecondDiffers:
-            lines << QStringLiteral("    if slot[i].second != t: slot[i] = (t, 0)");
+            lines << (counts ? QStringLiteral("    # no reset: a count-only slot has no second")
+                             : QStringLiteral("    if slot[i].second != t: slot[i] = (t, 0)"));
             break;
         case RingVariant::Reset::CountZero:
             lines << QStringLiteral("    if slot[i].count == 0: slot[i] = (t, 0)");
@@ -410,11 +481,17 @@ void BuildPanel::choicesChanged() {
     html.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
     html.replace(QLatin1Char('\n'), QStringLiteral("<br>"));
     m_code->setText(html);
-    const std::string problem = teach::variantProblem(variant());
-    m_problem->setText(QString::fromStdString(problem));
-    m_problem->setVisible(!problem.empty());
-    m_runLesson->setEnabled(problem.empty());
-    m_runRandom->setEnabled(problem.empty());
+    const bool impossible = !teach::variantProblem(variant()).empty();
+    // In the words of the choices on screen, not the command line's (issue 24).
+    m_problem->setText(impossible ? tr("“When its second is not t” needs slots that hold "
+                                       "(second, count): a slot of counts only has no second to "
+                                       "compare with t. Choose (second, count), or another reset "
+                                       "rule.")
+                                  : QString());
+    m_problem->setVisible(impossible);
+    m_runLesson->setEnabled(!impossible);
+    m_runRandom->setEnabled(!impossible);
+    makeStale(tr("Your choices changed since the last run: run your ring again."));
     Q_EMIT variantChanged();
 }
 
@@ -436,18 +513,37 @@ void BuildPanel::runOn(const std::vector<teach::Operation>& ops, const QString& 
         return;
     }
     m_touched = true;
+    m_ran = ops;
     m_result = teach::runVariant(variant(), ops, m_window);
     showResult(what, ops.size());
 }
 
 void BuildPanel::showResult(const QString& what, std::size_t total) {
     const teach::VariantRun& run = *m_result;
+    QStringList ops;
+    for (std::size_t k = 0; k < m_ran.size(); ++k) {
+        QString text = operationText(m_ran[k]).toHtmlEscaped();
+        if (run.difference && run.difference->step == k + 1) {
+            text = QStringLiteral("<b style='color:%1'>%2 ✘</b>")
+                       .arg(ts::colors().removed.name(), text);
+        }
+        ops << text;
+    }
+    m_operationsRun->setText(
+        tr("Ran %1: %2").arg(what.toHtmlEscaped(), ops.join(QStringLiteral("; "))));
     if (!run.difference) {
         styleVerdict();
         m_verdict->setText(tr("Same as the reference on all %1 steps of %2.").arg(total).arg(what));
         m_narration->setText(
-            tr("Every hit landed in the same slot with the same count, and every getHits gave "
-               "the same answer. Try random operations with other seeds, or another W."));
+            run.divergence
+                ? tr("Every getHits gave the same answer, though your ring already holds "
+                     "something else at step %1: %2 Only a wrong answer is a failure: try "
+                     "random operations with other seeds, or another W.")
+                      .arg(run.divergence->step)
+                      .arg(QString::fromStdString(run.divergence->narration))
+                : tr("Every hit landed in the same slot with the same count, and every getHits "
+                     "gave the same answer. Try random operations with other seeds, or another "
+                     "W."));
         if (run.steps.empty()) {
             m_compare->setStep(std::nullopt, std::nullopt, 0);
         } else {
@@ -490,6 +586,12 @@ QString BuildPanel::verdict() const {
 
 QString BuildPanel::narration() const {
     return m_narration->text();
+}
+
+QString BuildPanel::operationsRun() const {
+    QString text = m_operationsRun->text();
+    text.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+    return text;
 }
 
 }  // namespace hitcounter::ui

@@ -23,8 +23,10 @@ class QSpinBox;
 
 namespace hitcounter::ui {
 
-// Two rows of slots, the learner's over the reference's, around the slot that matters; the
-// slots that differ outlined in red, each side's result on the right.
+// Two rows of slots, the learner's over the reference's: at a getHits every slot either ring adds
+// up (green where that ring adds it), else the slots around the one that matters; the slots
+// that differ outlined in red (at a getHits: what one ring adds and the other does not, by
+// second), each side's result on the right (with the hits the learner's ring lost).
 class SlotCompareView : public QWidget {
     Q_OBJECT
 
@@ -74,9 +76,10 @@ public:
     void runOnLesson();
     void runRandom(std::uint64_t seed);
     const std::optional<teach::VariantRun>& result() const { return m_result; }
-    QString verdict() const;     // "Differs at step 4 of 6: getHits(15)", or "Same ..."
-    QString narration() const;   // the difference's narration
-    QString pseudocode() const;  // the code the choices make, plain text
+    QString verdict() const;        // "Differs at step 4 of 6: getHits(15)", or "Same ..."
+    QString narration() const;      // the difference's narration
+    QString operationsRun() const;  // "Ran this lesson: hit 5; hit 6; ...", plain text
+    QString pseudocode() const;     // the code the choices make, plain text
     SlotCompareView* compareView() const { return m_compare; }
     // Takes the teaching palette's colours again (TeachView calls it when the application's
     // palette changes); the painted slots look them up when they paint.
@@ -93,6 +96,7 @@ Q_SIGNALS:
 
 private:
     void choicesChanged();
+    void makeStale(const QString& why);
     void styleVerdict();
     void runOn(const std::vector<teach::Operation>& ops, const QString& what);
     void showResult(const QString& what, std::size_t total);
@@ -108,8 +112,10 @@ private:
     QSpinBox* m_seed;
     QLabel* m_verdict;
     QLabel* m_narration;
+    QLabel* m_operationsRun;  // the operations of the last run, the differing one marked
     SlotCompareView* m_compare;
     std::vector<teach::Operation> m_operations;
+    std::vector<teach::Operation> m_ran;  // what the last run ran
     std::chrono::seconds m_window{10};
     std::optional<teach::VariantRun> m_result;
     bool m_touched = false;

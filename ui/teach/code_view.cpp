@@ -1,6 +1,8 @@
 #include "ui/teach/code_view.h"
 
+#include <QHelpEvent>
 #include <QPainter>
+#include <QToolTip>
 
 #include "ui/teach/teach_style.h"
 
@@ -53,6 +55,42 @@ QSize CodeView::minimumSizeHint() const {
 
 QSize CodeView::sizeHint() const {
     return {460, minimumSizeHint().height()};
+}
+
+teach::Line CodeView::lineAtIndex(std::size_t i) const {
+    for (int v = 0; v <= int(teach::Line::RunExpireSubtract); ++v) {
+        const auto line = teach::Line(v);
+        if (teach::codeOf(line) == m_code && teach::lineIndex(line) == int(i)) {
+            return line;
+        }
+    }
+    return teach::Line::None;
+}
+
+// Hovering a line tells why it is there (issue 24).
+bool CodeView::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const qreal y = help->pos().y() - 4 - kTop;
+        const std::string_view why =
+            y < 0 ? std::string_view() : teach::lineWhy(lineAtIndex(std::size_t(y / lineHeight())));
+        if (why.empty()) {
+            QToolTip::hideText();
+            event->ignore();
+        } else {
+            QToolTip::showText(help->globalPos(),
+                               QString::fromUtf8(why.data(), qsizetype(why.size())), this);
+        }
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+QString CodeView::whyAt(QPoint pos) const {
+    const qreal y = pos.y() - 4 - kTop;
+    const std::string_view why =
+        y < 0 ? std::string_view() : teach::lineWhy(lineAtIndex(std::size_t(y / lineHeight())));
+    return QString::fromUtf8(why.data(), qsizetype(why.size()));
 }
 
 void CodeView::paintEvent(QPaintEvent*) {

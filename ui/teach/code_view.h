@@ -2,7 +2,7 @@
 //
 // GUI thread only. setLine() and setCode() repaint. The function the step runs (hit or getHits)
 // gets a soft background, the line itself a strong one with a marker, so a learner sees both where
-// the step is and which path led there.
+// the step is and which path led there. Hovering a line shows why it is there (teach::lineWhy).
 #pragma once
 
 #include <QWidget>
@@ -25,11 +25,15 @@ public:
 
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;
+    // Why the line at `pos` is there (teach::lineWhy), the tooltip's text; empty off a line.
+    QString whyAt(QPoint pos) const;
 
 protected:
+    bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    teach::Line lineAtIndex(std::size_t i) const;
     std::size_t lineCount() const;
     QString lineAt(std::size_t i) const;
     void paintBlock(QPainter& p, const QRectF& board, int current) const;

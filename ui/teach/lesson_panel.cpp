@@ -27,8 +27,9 @@ LessonPanel::LessonPanel(QWidget* parent)
       m_editor(new QPlainTextEdit(this)),
       m_error(new QLabel(this)),
       m_window(new QSpinBox(this)),
-      m_predict(new QCheckBox(tr("Predict mode: ask me before each getHits"), this)),
-      m_seed(new QSpinBox(this)) {
+      m_predict(new QCheckBox(tr("Predict mode: ask me before each answer"), this)),
+      m_seed(new QSpinBox(this)),
+      m_level(new QComboBox(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(6);
@@ -97,7 +98,23 @@ LessonPanel::LessonPanel(QWidget* parent)
     m_seed->setRange(1, 999'999);
     m_seed->setPrefix(tr("seed "));
     m_seed->setValue(1);
+    m_level->setObjectName(QStringLiteral("level"));
+    m_level->setToolTip(tr(
+        "The practice's difficulty: 1 warm-up (in-order hits, a gap longer than W), 2 the boundary "
+        "(+ a getHits exactly W after a hit), 3 out of order (+ late and too-late hits, a "
+        "getHits into the past)"));
+    for (const auto level : {teach::PracticeLevel::WarmUp, teach::PracticeLevel::Boundary,
+                             teach::PracticeLevel::OutOfOrder}) {
+        // "level 3" fits the panel's row at 1024x768; the item's tooltip names the level.
+        m_level->addItem(tr("level %1").arg(int(level)), int(level));
+        m_level->setItemData(m_level->count() - 1,
+                             QString::fromUtf8(teach::levelName(level).data(),
+                                               qsizetype(teach::levelName(level).size())),
+                             Qt::ToolTipRole);
+    }
+    m_level->setCurrentIndex(m_level->count() - 1);
     practiceRow->addWidget(practice, 1);
+    practiceRow->addWidget(m_level);
     practiceRow->addWidget(m_seed);
     layout->addLayout(practiceRow);
     auto* fileRow = new QHBoxLayout;
@@ -110,8 +127,10 @@ LessonPanel::LessonPanel(QWidget* parent)
     layout->addLayout(fileRow);
     connect(open, &QPushButton::clicked, this, [this] { Q_EMIT openFileRequested(); });
     connect(save, &QPushButton::clicked, this, [this] { Q_EMIT saveFileRequested(); });
-    connect(practice, &QPushButton::clicked, this,
-            [this] { Q_EMIT practiceRequested(std::uint64_t(m_seed->value())); });
+    connect(practice, &QPushButton::clicked, this, [this] {
+        Q_EMIT practiceRequested(std::uint64_t(m_seed->value()),
+                                 teach::PracticeLevel(m_level->currentData().toInt()));
+    });
 
     connect(m_lessons, &QComboBox::activated, this, [this](int index) {
         if (index < int(teach::lessons().size())) {

@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "core/teach/operation_parser.h"
+#include "core/teach/practice.h"
 
 class QCheckBox;
 class QComboBox;
@@ -68,7 +69,7 @@ public:
 
 Q_SIGNALS:
     void runRequested(const QString& text, std::chrono::seconds window);
-    void practiceRequested(std::uint64_t seed);
+    void practiceRequested(std::uint64_t seed, teach::PracticeLevel level);
     void openFileRequested();
     void saveFileRequested();  // "New practice" with the seed box's value
 
@@ -89,6 +90,7 @@ private:
     QSpinBox* m_window;
     QCheckBox* m_predict;
     QSpinBox* m_seed;
+    QComboBox* m_level;  // the practice's difficulty (teach::PracticeLevel, 1 to 3)
     int m_currentLine = 0;
     std::optional<teach::ParseError> m_shownError;
     bool m_edited = false;

@@ -40,6 +40,16 @@ void drawFitting(QPainter& p, const QRectF& region, const QString& text) {
         p.drawText(room, Qt::AlignLeft | Qt::AlignTop, text);
 }
 
+// `text` in `r`, its font shrunk (down to 7 pt) until it fits the width: the boards are half as
+// wide when four limiters sit side by side.
+void drawShrunk(QPainter& p, const QRectF& r, int flags, const QString& text, QFont font) {
+    while (font.pointSizeF() > 7 && QFontMetricsF(font).horizontalAdvance(text) > r.width()) {
+        font.setPointSizeF(font.pointSizeF() - 0.5);
+    }
+    p.setFont(font);
+    p.drawText(r, flags, QFontMetrics(font).elidedText(text, Qt::ElideRight, int(r.width())));
+}
+
 std::int64_t floorTo(std::int64_t t, std::int64_t step) {
     return t >= 0 ? t / step * step : -((-t + step - 1) / step) * step;
 }
@@ -83,11 +93,15 @@ void LimiterView::paintEvent(QPaintEvent*) {
     const std::size_t lanes = m_frame.lanes.size();
     if (lanes == 0)
         return;
+    // Up to two boards stacked; more side by side in two columns (issue 24: all four).
+    const std::size_t columns = lanes > 2 ? 2 : 1;
+    const std::size_t rows = (lanes + columns - 1) / columns;
     const qreal gap = 6;
-    const qreal height = (qreal(this->height()) - gap * qreal(lanes - 1)) / qreal(lanes);
+    const qreal height = (qreal(this->height()) - gap * qreal(rows - 1)) / qreal(rows);
+    const qreal boardWidth = (qreal(width() - 4) - gap * qreal(columns - 1)) / qreal(columns);
     for (std::size_t i = 0; i < lanes; ++i) {
-        const QRectF board(rect().left() + 2, rect().top() + qreal(i) * (height + gap), width() - 4,
-                           height);
+        const QRectF board(rect().left() + 2 + qreal(i % columns) * (boardWidth + gap),
+                           rect().top() + qreal(i / columns) * (height + gap), boardWidth, height);
         paintLane(p, board, i);
     }
 }
@@ -99,26 +113,50 @@ void LimiterView::paintLane(QPainter& p, const QRectF& board, std::size_t lane) 
     p.drawRoundedRect(board, 10, 10);
 
     const QRectF inner = board.adjusted(14, 8, -14, -8);
-    p.setFont(ts::font(12, true));
-    p.setPen(ts::colors().ink);
-    const QString title = titleOf(l.name);
-    p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, title);
-    const qreal titleWidth = p.fontMetrics().horizontalAdvance(title);
-    p.setFont(ts::font(9.5));
-    p.setPen(ts::colors().softInk);
-    p.drawText(inner.adjusted(titleWidth + 8, 3, 0, 0), Qt::AlignLeft | Qt::AlignTop,
-               tr("\"%1\" · L = %2 per W = %3 s")
-                   .arg(QString::fromStdString(l.name))
-                   .arg(qulonglong(m_limit.limit))
-                   .arg(m_limit.per.count()));
+    p.setFont(ts::font(10, true));
+    const QString badge = l.decision ? decisionBadge(*l.decision) : QString();
+    const qreal badgeWidth = l.decision ? p.fontMetrics().horizontalAdvance(badge) + 16 : 0;
+    // The title, the badge and the totals share the top line; on a narrow board (1024x768) the
+    // totals shorten to ticks and crosses, then the title is elided, so nothing overlaps.
+    const QFont titleFont = ts::font(12, true);
+    const QFont totalsFont = ts::font(9.5);
+    QString title = titleOf(l.name);
     QString totals =
         tr("accepted %1 · rejected %2").arg(qulonglong(l.accepted)).arg(qulonglong(l.rejected));
+    const auto fits = [&] {
+        return QFontMetricsF(titleFont).horizontalAdvance(title) + 14 + badgeWidth + 14 +
+                   QFontMetricsF(totalsFont).horizontalAdvance(totals) <=
+               inner.width();
+    };
+    if (!fits()) {
+        totals = tr("✓ %1 · ✗ %2").arg(qulonglong(l.accepted)).arg(qulonglong(l.rejected));
+    }
+    if (!fits()) {
+        title = QFontMetricsF(titleFont).elidedText(
+            title, Qt::ElideRight,
+            inner.width() - 28 - badgeWidth - QFontMetricsF(totalsFont).horizontalAdvance(totals));
+    }
+    p.setFont(titleFont);
+    p.setPen(ts::colors().ink);
+    p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, title);
+    const qreal titleWidth = p.fontMetrics().horizontalAdvance(title);
+    p.setFont(totalsFont);
+    p.setPen(ts::colors().softInk);
     p.drawText(inner, Qt::AlignRight | Qt::AlignTop, totals);
+    const qreal totalsWidth = p.fontMetrics().horizontalAdvance(totals);
+    // The name and L per W between the title and the badge, only when they fit there.
+    p.setFont(ts::font(9.5));
+    const QString about = tr("\"%1\" · L = %2 per W = %3 s")
+                              .arg(QString::fromStdString(l.name))
+                              .arg(qulonglong(m_limit.limit))
+                              .arg(m_limit.per.count());
+    if (titleWidth + 8 + p.fontMetrics().horizontalAdvance(about) + 14 + badgeWidth + 14 +
+            totalsWidth <=
+        inner.width()) {
+        p.drawText(inner.adjusted(titleWidth + 8, 3, 0, 0), Qt::AlignLeft | Qt::AlignTop, about);
+    }
     if (l.decision) {
-        const qreal totalsWidth = p.fontMetrics().horizontalAdvance(totals);
         p.setFont(ts::font(10, true));
-        const QString badge = decisionBadge(*l.decision);
-        const qreal badgeWidth = p.fontMetrics().horizontalAdvance(badge) + 16;
         const QRectF badgeRect(inner.right() - totalsWidth - 14 - badgeWidth, inner.top(),
                                badgeWidth, 20);
         const bool accepted = l.decision->accepted > 0;
@@ -139,7 +177,8 @@ void LimiterView::paintLane(QPainter& p, const QRectF& board, std::size_t lane) 
                l.reason.empty() ? tr("No request this step.") : QString::fromStdString(l.reason));
     const QRectF body(inner.left(), inner.top() + 28, inner.width(),
                       reason.top() - inner.top() - 34);
-    const qreal stateWidth = std::min<qreal>(300, body.width() * 0.36);
+    const qreal stateWidth =
+        std::min<qreal>(300, body.width() * (body.width() < 600 ? 0.46 : 0.36));
     paintStrip(p, QRectF(body.left(), body.top(), body.width() - stateWidth - 14, body.height()),
                lane);
     paintState(p, QRectF(body.right() - stateWidth, body.top(), stateWidth, body.height()), lane);
@@ -354,11 +393,12 @@ void paintGauge(QPainter& p, const QRectF& content, double filled, Count limit, 
                 const QString& detail) {
     const qreal bottom = paintCells(p, filled, content, limit);
     p.setPen(ts::colors().ink);
-    p.setFont(ts::font(11, true));
-    p.drawText(QRectF(content.left(), bottom + 6, content.width(), 20), Qt::AlignLeft, line);
+    drawShrunk(p, QRectF(content.left(), bottom + 6, content.width(), 20), Qt::AlignLeft, line,
+               ts::font(11, true));
     p.setFont(ts::font(9));
     p.setPen(ts::colors().softInk);
-    p.drawText(QRectF(content.left(), bottom + 28, content.width(), 18), Qt::AlignLeft, detail);
+    p.drawText(QRectF(content.left(), bottom + 28, content.width(), content.bottom() - bottom - 28),
+               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, detail);
 }
 
 }  // namespace
@@ -397,11 +437,20 @@ void LimiterView::paintState(QPainter& p, const QRectF& area, std::size_t lane) 
         p.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
                    tr("tokens (1 per %1 s)").arg(double(w) / double(limit), 0, 'g', 3));
         const double tokens = double(l.tokenUnits) / double(w);
+        QStringList left;  // the write-up's table: what each request left, the latest last
+        for (std::size_t k = l.tokensLeft.size() > 6 ? l.tokensLeft.size() - 6 : 0;
+             k < l.tokensLeft.size(); ++k) {
+            left << QString::fromStdString(teach::tokensText(l.tokensLeft[k], w));
+        }
         paintGauge(p, content, tokens, limit,
-                   tr("%1 of %2 tokens").arg(tokens, 0, 'f', 2).arg(qulonglong(limit)),
-                   tr("exactly %1/%2 of a token").arg(qulonglong(l.tokenUnits)).arg(w));
+                   tr("%1 of %2 tokens")
+                       .arg(QString::fromStdString(teach::tokensText(l.tokenUnits, w)))
+                       .arg(qulonglong(limit)),
+                   left.isEmpty()
+                       ? tr("exactly %1/%2 of a token").arg(qulonglong(l.tokenUnits)).arg(w)
+                       : tr("left after each request: %1").arg(left.join(QStringLiteral("  "))));
     } else {
-        p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, tr("log of accepted seconds"));
+        drawShrunk(p, inner, Qt::AlignLeft | Qt::AlignTop, tr("log of accepted seconds"), p.font());
         paintLog(p, content, l, limit);
     }
     p.restore();
@@ -451,13 +500,13 @@ void LimiterView::paintLog(QPainter& p, const QRectF& content, const LimiterLane
     }
     for (const Pair& r : l.expired)
         run(r, true);
-    p.setFont(ts::font(11, true));
     p.setPen(ts::colors().ink);
     const QRectF summary(content.left(), content.bottom() - 20, content.width(), 20);
-    p.drawText(summary, Qt::AlignLeft | Qt::AlignBottom,
+    drawShrunk(p, summary, Qt::AlignLeft | Qt::AlignBottom,
                l.log.empty() && l.expired.empty()
                    ? tr("empty: 0 of %1").arg(qulonglong(limit))
-                   : tr("%1 of %2 in the window").arg(qulonglong(held)).arg(qulonglong(limit)));
+                   : tr("%1 of %2 in the window").arg(qulonglong(held)).arg(qulonglong(limit)),
+               ts::font(11, true));
 }
 
 }  // namespace hitcounter::ui

@@ -52,18 +52,24 @@ void fitText(QPainter& p, const QRectF& r, int flags, QString text, QFont font,
     p.drawText(r, flags, text);
 }
 
-QColor fillFor(const RingSlot& s) {
+// A slot is green when this step's window counts its second (for a getHits into the past its
+// own window, not the head's), grey when it holds a second the window leaves out.
+bool countedIn(const Frame& f, const RingSlot& s) {
+    return s.used && f.counts(s.second);
+}
+
+QColor fillFor(const RingSlot& s, bool counted) {
     if (!s.used) {
         return ts::colors().empty;
     }
-    return s.inWindow ? ts::colors().inWindow : ts::colors().stale;
+    return counted ? ts::colors().inWindow : ts::colors().stale;
 }
 
-QColor edgeFor(const RingSlot& s) {
+QColor edgeFor(const RingSlot& s, bool counted) {
     if (!s.used) {
         return ts::colors().emptyEdge;
     }
-    return s.inWindow ? ts::colors().inWindowEdge : ts::colors().staleInk;
+    return counted ? ts::colors().inWindowEdge : ts::colors().staleInk;
 }
 
 QString numberText(qint64 v) {
@@ -72,9 +78,9 @@ QString numberText(qint64 v) {
 
 // The text of one slot inside `box`: an optional crossed-out old (second, count), the second
 // and the count. `scale` shrinks the fonts for small boxes.
-void drawSlotText(QPainter& p, const QRectF& box, const RingSlot& s,
+void drawSlotText(QPainter& p, const QRectF& box, const RingSlot& s, bool counted,
                   const std::optional<teach::Pair>& resetFrom, qreal scale) {
-    const QColor inkColor = s.used && !s.inWindow ? ts::colors().staleInk : ts::colors().ink;
+    const QColor inkColor = s.used && !counted ? ts::colors().staleInk : ts::colors().ink;
     qreal y = box.center().y();
     const qreal secondHeight = 19 * scale;
     const qreal countHeight = 15 * scale;
@@ -102,7 +108,7 @@ void drawSlotText(QPainter& p, const QRectF& box, const RingSlot& s,
     p.setPen(inkColor);
     fitText(p, QRectF(box.left(), y, box.width(), secondHeight), Qt::AlignCenter,
             numberText(s.second), ts::font(12 * scale, true));
-    p.setPen(s.inWindow ? ts::colors().inWindowInk : ts::colors().staleInk);
+    p.setPen(counted ? ts::colors().inWindowInk : ts::colors().staleInk);
     fitText(p, QRectF(box.left(), y + secondHeight, box.width(), countHeight), Qt::AlignCenter,
             QStringLiteral("×") + numberText(qint64(s.count)), ts::font(9.5 * scale));
 }
@@ -195,7 +201,7 @@ void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std
                      .arg(qulonglong(f.resetFrom->count))
                      .arg(op.second));
         }
-        if (!f.dropped) {
+        if (!f.dropped && !f.partial) {  // a sub-step before the add has not added yet
             line(statusY + (f.resetFrom ? small * 1.8 : 0), small * 1.8, ts::font(small, true),
                  ts::colors().inWindowEdge, QObject::tr("count +%1").arg(op.repeat));
         }
@@ -204,18 +210,38 @@ void drawCentre(QPainter& p, const QPointF& c, qreal radius, const Frame& f, std
              QString::fromStdString(f.windowText()));
     } else {
         line(-big * 2.3, big * 1.6, ts::font(big * 0.8, true), ts::colors().ink, title);
-        line(-big * 0.8, big * 2.2, ts::font(big * 1.6, true), ts::colors().inWindowEdge,
-             QStringLiteral("= %1").arg(qulonglong(*f.answer)));
+        if (f.answer) {
+            line(-big * 0.8, big * 2.2, ts::font(big * 1.6, true), ts::colors().inWindowEdge,
+                 QStringLiteral("= %1").arg(qulonglong(*f.answer)));
+        } else {  // a sub-step: the sum so far
+            line(-big * 0.6, big * 1.8, ts::font(big * 0.9, true), ts::colors().inWindowEdge,
+                 QObject::tr("total = %1").arg(qulonglong(f.partialTotal.value_or(0))));
+        }
         line(big * 1.5, small * 1.8, ts::font(small), ts::colors().softInk,
              QObject::tr("window %1").arg(QString::fromStdString(f.windowText())),
              QString::fromStdString(f.windowText()));
-        // Slot t mod W is shared by t and the boundary second t - W, which is just outside.
-        line(big * 1.5 + small * 1.9, small * 1.5, ts::font(small * 0.85), ts::colors().softInk,
-             QObject::tr("outlined: slot %1 = %2 mod %3,").arg(*f.slot).arg(op.second).arg(w),
-             QObject::tr("outlined: slot %1 = t mod W,").arg(*f.slot));
-        line(big * 1.5 + small * 3.4, small * 1.5, ts::font(small * 0.85), ts::colors().softInk,
-             QObject::tr("shared by the boundary %1 (out)").arg(op.second - w),
-             QObject::tr("shared by t − W (out)"));
+        const Timestamp open = f.windowLow.value_or(op.second - w);
+        if (f.partial && f.slot && std::int64_t(*f.slot) != op.second % w) {
+            line(big * 1.5 + small * 1.9, small * 1.5, ts::font(small * 0.85), ts::colors().softInk,
+                 QObject::tr("outlined: slot %1, the one this line compares").arg(*f.slot),
+                 QObject::tr("outlined: the slot compared"));
+        } else if (open == op.second - w) {
+            // Slot t mod W is shared by t and the boundary second t - W, which is just outside.
+            line(big * 1.5 + small * 1.9, small * 1.5, ts::font(small * 0.85), ts::colors().softInk,
+                 QObject::tr("outlined: slot %1 = %2 mod %3,").arg(*f.slot).arg(op.second).arg(w),
+                 QObject::tr("outlined: slot %1 = t mod W,").arg(*f.slot));
+            line(big * 1.5 + small * 3.4, small * 1.5, ts::font(small * 0.85), ts::colors().softInk,
+                 QObject::tr("shared by the boundary %1 (out)").arg(open),
+                 QObject::tr("shared by t − W (out)"));
+        } else {
+            // A query into the past: its open end is head - W, not t - W (issue 24, wrong 2).
+            line(big * 1.5 + small * 1.9, small * 1.5, ts::font(small * 0.85), ts::colors().softInk,
+                 QObject::tr("outlined: slot %1 = %2 mod %3;").arg(*f.slot).arg(op.second).arg(w),
+                 QObject::tr("outlined: slot %1 = t mod W;").arg(*f.slot));
+            line(big * 1.5 + small * 3.4, small * 1.5, ts::font(small * 0.85), ts::colors().softInk,
+                 QObject::tr("open end: head − W = %1 (out)").arg(open),
+                 QObject::tr("open end head − W (out)"));
+        }
     }
 }
 
@@ -263,11 +289,12 @@ struct RingGeometry {
 void paintSlots(QPainter& p, const RingGeometry& g, const Frame& f) {
     for (std::int64_t i = 0; i < g.w; ++i) {
         const RingSlot& s = f.ring[std::size_t(i)];
+        const bool counted = countedIn(f, s);
         const bool isCurrent = f.slot && std::int64_t(*f.slot) == i;
         const qreal bump = isCurrent ? 6 : 0;
         const qreal a = g.centreAngle(i);
-        p.setBrush(isCurrent && !s.used ? ts::colors().currentFill : fillFor(s));
-        p.setPen(QPen(edgeFor(s), g.closeUp ? 0.4 : 1.2));
+        p.setBrush(isCurrent && !s.used ? ts::colors().currentFill : fillFor(s, counted));
+        p.setPen(QPen(edgeFor(s, counted), g.closeUp ? 0.4 : 1.2));
         p.drawPath(g.wedge(i, bump));
         if (!g.closeUp) {
             const QPointF mid = polar(g.c, (g.outer + g.inner) / 2, a);
@@ -275,7 +302,7 @@ void paintSlots(QPainter& p, const RingGeometry& g, const Frame& f) {
                 std::min(g.outer - g.inner, 2 * M_PI * (g.outer + g.inner) / 2 / qreal(g.w)) * 0.95;
             const qreal scale = std::clamp(boxSide / 72.0, 0.75, 1.35);
             drawSlotText(p, QRectF(mid.x() - boxSide / 2, mid.y() - boxSide / 2, boxSide, boxSide),
-                         s, isCurrent ? f.resetFrom : std::nullopt, scale);
+                         s, counted, isCurrent ? f.resetFrom : std::nullopt, scale);
         }
         const bool labelIndex = g.w <= 60 || i % (g.w <= 150 ? 10 : 25) == 0;
         if (labelIndex) {
@@ -314,6 +341,7 @@ void paintCloseUp(QPainter& p, const RingGeometry& g, const Frame& f, const QRec
     for (int k = 0; k < boxes; ++k) {
         const std::int64_t i = ((first + k) % w + w) % w;
         const RingSlot& s = f.ring[std::size_t(i)];
+        const bool counted = countedIn(f, s);
         const bool isCurrent = i == centreSlot && f.slot;
         const QRectF box(strip.left() + k * boxWidth + 3, strip.top() + 16, boxWidth - 6,
                          strip.height() - 16);
@@ -321,10 +349,10 @@ void paintCloseUp(QPainter& p, const RingGeometry& g, const Frame& f, const QRec
         p.setPen(isCurrent ? ts::colors().current : ts::colors().softInk);
         p.drawText(QRectF(box.left(), strip.top(), box.width(), 14), Qt::AlignCenter,
                    RingView::tr("slot %1").arg(i));
-        p.setBrush(isCurrent && !s.used ? ts::colors().currentFill : fillFor(s));
-        p.setPen(isCurrent ? QPen(ts::colors().current, 3) : QPen(edgeFor(s), 1.2));
+        p.setBrush(isCurrent && !s.used ? ts::colors().currentFill : fillFor(s, counted));
+        p.setPen(isCurrent ? QPen(ts::colors().current, 3) : QPen(edgeFor(s, counted), 1.2));
         p.drawRoundedRect(box, 6, 6);
-        drawSlotText(p, box, s, isCurrent ? f.resetFrom : std::nullopt,
+        drawSlotText(p, box, s, counted, isCurrent ? f.resetFrom : std::nullopt,
                      std::clamp(box.height() / 80.0, 0.8, 1.1));
     }
     const qreal a0 = g.centreAngle(first) + g.step / 2;
@@ -353,6 +381,12 @@ void RingView::paintEvent(QPaintEvent*) {
     const Frame& f = m_frame;
     m_captions.clear();
     m_overflows.clear();
+    m_counted.clear();
+    for (std::size_t i = 0; i < f.ring.size(); ++i) {
+        if (countedIn(f, f.ring[i])) {
+            m_counted.push_back(i);
+        }
+    }
     g_captions = &m_captions;
     g_overflows = &m_overflows;
     const auto forget = qScopeGuard([] {
@@ -362,19 +396,31 @@ void RingView::paintEvent(QPaintEvent*) {
     if (f.ring.empty()) {
         return;
     }
-    p.setFont(ts::font(12, true));
+    const QFont titleFont = ts::font(12, true);
+    const QFont bytesFont = ts::font(10);
+    const QString titleText = tr("Ring buffer: %1 slots").arg(w);
+    const QString bytesText = tr("%1 bytes, fixed").arg(qulonglong(f.ringBytes));
+    QRectF titleRect = boardRect.adjusted(16, 10, -16, 0);
+    // A narrow board (the Code tab at 1024x768) puts the bytes under the title, not over it.
+    const bool bytesBelow = QFontMetricsF(titleFont).horizontalAdvance(titleText) +
+                                QFontMetricsF(bytesFont).horizontalAdvance(bytesText) + 12 >
+                            titleRect.width();
+    p.setFont(titleFont);
     p.setPen(ts::colors().ink);
-    const QRectF titleRect = boardRect.adjusted(16, 10, -16, 0);
-    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignTop, tr("Ring buffer: %1 slots").arg(w));
-    p.setFont(ts::font(10));
+    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignTop, titleText);
+    p.setFont(bytesFont);
     p.setPen(ts::colors().softInk);
-    p.drawText(titleRect, Qt::AlignRight | Qt::AlignTop,
-               tr("%1 bytes, fixed").arg(qulonglong(f.ringBytes)));
+    if (bytesBelow) {
+        titleRect.setTop(titleRect.top() + QFontMetricsF(titleFont).height());
+    }
+    p.drawText(titleRect, (bytesBelow ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop, bytesText);
+    const qreal headerExtra = bytesBelow ? QFontMetricsF(bytesFont).height() : 0;
 
     RingGeometry g;
     g.w = w;
     g.closeUp = w > kLabelledSlots;
-    const QRectF area = boardRect.adjusted(12, 36, -12, -34 - (g.closeUp ? kCloseUpHeight : 0));
+    const QRectF area =
+        boardRect.adjusted(12, 36 + headerExtra, -12, -34 - (g.closeUp ? kCloseUpHeight : 0));
     const bool asks = f.op && f.op->kind == Operation::Kind::GetHits;
     drawLegend(p, QRectF(boardRect.left(), boardRect.bottom() - 30, boardRect.width(), 24),
                asks ? tr("slot t mod W (and t − W)") : tr("this step's slot"));

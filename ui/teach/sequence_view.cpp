@@ -2,7 +2,6 @@
 
 #include <QPainter>
 #include <QVariantAnimation>
-#include <limits>
 
 #include "ui/teach/teach_style.h"
 
@@ -32,14 +31,14 @@ SequenceView::SequenceView(Kind kind, QWidget* parent)
     });
 }
 
-void SequenceView::setFrame(const teach::Frame& frame, std::int64_t window, bool animate) {
+void SequenceView::setFrame(const teach::Frame& frame, bool animate) {
     const bool deque = m_kind == Kind::Deque;
     m_items = deque ? frame.deque : frame.naive.toVector();
     m_popped = deque ? frame.popped : std::vector<Pair>{};
     m_touched = deque ? frame.dequeTouched : std::nullopt;
     m_added = deque ? 0 : frame.naiveAdded;
-    m_head = frame.head;
-    m_window = window;
+    m_windowLow = frame.windowLow;
+    m_windowHigh = frame.windowHigh;
     m_bytes = deque ? frame.dequeBytes : frame.naiveBytes;
     m_animation->stop();
     const bool moves = deque ? !m_popped.empty() : m_added > 0;
@@ -167,7 +166,14 @@ void SequenceView::paintItems(QPainter& p, const QRectF& area) const {
         return QRectF(area.left() + column * stepX, area.top() + row * stepY, cell.width,
                       cell.height);
     };
-    const std::int64_t oldest = m_head ? *m_head - m_window : std::numeric_limits<qint64>::min();
+    // Counted by this step's window (for a getHits into the past its own, issue 24 wrong 1).
+    const auto counted = [this](Timestamp second) {
+        return m_windowLow && m_windowHigh && second > *m_windowLow && second <= *m_windowHigh;
+    };
+    m_greyed.clear();
+    for (const Pair& item : m_items) {
+        m_greyed.push_back(!counted(item.second));
+    }
     const qreal shift = deque ? qreal(m_popped.size()) * (1.0 - m_progress) : 0.0;
     if (deque) {
         for (std::size_t k = 0; k < m_popped.size(); ++k) {
@@ -185,7 +191,7 @@ void SequenceView::paintItems(QPainter& p, const QRectF& area) const {
         const Pair& item = m_items[std::size_t(i)];
         const bool isNew = !deque && std::size_t(i) >= m_items.size() - m_added;
         const bool highlighted = deque ? m_touched && *m_touched == std::size_t(i) : isNew;
-        const bool dim = item.second <= oldest;
+        const bool dim = !counted(item.second);
         paintCell(p, cellRect(qreal(i) + shift), cell, item, highlighted, dim,
                   isNew ? m_progress : 1.0);
     }

@@ -7,8 +7,9 @@
 // once. Popped pairs stay listed, crossed out, under the queue for the whole step.
 //
 // Cells shrink as the sequence grows (three sizes, the smallest without text); what still
-// does not fit is summarised as "+N more". In the vector, calls whose second has left the
-// window are greyed: the naive structure keeps them forever.
+// does not fit is summarised as "+N more". Entries whose second this step's window does not
+// count are greyed (for a getHits into the past, also those after its second): in the vector
+// the calls that left the window stay, the naive structure keeps them forever.
 #pragma once
 
 #include <QWidget>
@@ -30,9 +31,13 @@ public:
 
     explicit SequenceView(Kind kind, QWidget* parent = nullptr);
 
-    void setFrame(const teach::Frame& frame, std::int64_t window, bool animate);
+    void setFrame(const teach::Frame& frame, bool animate);
     // Ends a running animation at its final state (used before exporting a picture).
     void finishAnimation();
+
+    // Per entry (deque pairs or vector calls, in order): greyed by the last paint, not counted
+    // by the step's window.
+    const std::vector<bool>& greyed() const { return m_greyed; }
 
     QSize minimumSizeHint() const override { return {320, m_kind == Kind::Deque ? 140 : 84}; }
     QSize sizeHint() const override { return {460, 170}; }
@@ -59,10 +64,11 @@ private:
     std::vector<teach::Pair> m_popped;
     std::optional<std::size_t> m_touched;  // deque: the pair this hit created or increased
     std::size_t m_added = 0;               // vector: calls appended by this step
-    std::optional<Timestamp> m_head;
-    std::int64_t m_window = 10;
+    std::optional<Timestamp> m_windowLow;  // the step's window (low, high]: what counts
+    std::optional<Timestamp> m_windowHigh;
     std::size_t m_bytes = 0;
-    qreal m_progress = 1.0;  // 0 = the previous layout, 1 = this frame's
+    qreal m_progress = 1.0;              // 0 = the previous layout, 1 = this frame's
+    mutable std::vector<bool> m_greyed;  // what the last paint greyed (for tests)
     QVariantAnimation* m_animation;
 };
 

@@ -41,7 +41,7 @@ QString valueText(double v, const QString& unit) {
 
 }  // namespace
 
-StepChart::StepChart(QWidget* parent) : QWidget(parent) {
+StepChart::StepChart(QWidget* parent) : QWidget(parent), m_axis(tr("step")) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
@@ -50,6 +50,9 @@ void StepChart::fill(const teach::Timeline& timeline, teach::LessonChart kind) {
     m_series.clear();
     m_stepCaptions.clear();
     m_step = 0;
+    m_axis = tr("step");
+    m_labels.clear();
+    m_stairs = true;
     const auto& frames = timeline.frames();
     if (kind == teach::LessonChart::Bytes) {
         m_title = tr("Bytes held after each step (measured on the real counters)");
@@ -90,6 +93,20 @@ void StepChart::fill(const teach::Timeline& timeline, teach::LessonChart kind) {
     } else {
         m_title.clear();
     }
+    setToolTip(m_title);
+    update();
+}
+
+void StepChart::fillPoints(Points chart) {
+    m_kind = teach::LessonChart::None;
+    m_title = std::move(chart.title);
+    m_unit = std::move(chart.unit);
+    m_axis = std::move(chart.axis);
+    m_labels = std::move(chart.labels);
+    m_series = std::move(chart.series);
+    m_stepCaptions = std::move(chart.captions);
+    m_stairs = false;
+    m_step = std::max(0, int(m_stepCaptions.size()) - 1);
     setToolTip(m_title);
     update();
 }
@@ -214,10 +231,11 @@ void StepChart::paintAxes(QPainter& p, const Scale& s) const {
     const int every = std::max(1, int(std::ceil(small.horizontalAdvance(QStringLiteral("00")) *
                                                 2.0 / std::max(s.dx, 1.0))));
     p.setPen(ts::colors().softInk);
-    const QString axis = tr("step");
+    const QString& axis = m_axis;
     const double axisLeft = plot.right() - small.horizontalAdvance(axis);
     for (int i = 0; i < steps; i += every) {
-        const QString label = QString::number(i);
+        const QString label =
+            i < int(m_labels.size()) ? m_labels[std::size_t(i)] : QString::number(i);
         if (plot.left() + i * s.dx + small.horizontalAdvance(label) / 2.0 + 4 > axisLeft) {
             break;  // the axis name sits there
         }
@@ -241,7 +259,9 @@ void StepChart::paintSeries(QPainter& p, const Scale& scale) const {
             }
             path.moveTo(scale.at(from, s.values[std::size_t(from)]));
             for (int i = from + 1; i <= to; ++i) {
-                path.lineTo(scale.at(i, s.values[std::size_t(i - 1)]));
+                if (m_stairs) {
+                    path.lineTo(scale.at(i, s.values[std::size_t(i - 1)]));
+                }
                 path.lineTo(scale.at(i, s.values[std::size_t(i)]));
             }
             QColor c = ts::colors().*s.color;

@@ -34,6 +34,17 @@ public:
 
     // Replaces the series from the timeline for `kind` (None clears the chart).
     void fill(const teach::Timeline& timeline, teach::LessonChart kind);
+    // Any other chart over points (the Code tab's growth curves): the x labels under the
+    // points ("25", "50", ... hits), straight lines between them, one caption per point.
+    struct Points {
+        QString title;
+        QString unit;
+        QString axis;  // the x axis's name, "hits held"
+        std::vector<QString> labels;
+        std::vector<Series> series;
+        std::vector<QString> captions;
+    };
+    void fillPoints(Points chart);
     void setStep(int step);
 
     teach::LessonChart kind() const { return m_kind; }
@@ -66,6 +77,9 @@ private:
     std::vector<QString> m_stepCaptions;  // per step
     QString m_title;
     QString m_unit;
+    QString m_axis;                 // "step", or a Points chart's
+    std::vector<QString> m_labels;  // a Points chart's x labels (empty: the step numbers)
+    bool m_stairs = true;           // steps hold their value until the next; points are joined
     int m_step = 0;
 };
 

@@ -6,16 +6,15 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLayout>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPainter>
-#include <QPdfWriter>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
-#include <QShortcut>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QStyle>
@@ -25,8 +24,11 @@
 #include <QVBoxLayout>
 
 #include "core/teach/lessons.h"
+#include "core/teach/limiter_questions.h"
 #include "ui/teach/build_panel.h"
+#include "ui/teach/code_panel.h"
 #include "ui/teach/code_view.h"
+#include "ui/teach/handout.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/limiter_view.h"
 #include "ui/teach/ring_view.h"
@@ -119,11 +121,12 @@ TeachView::TeachView(QWidget* parent)
       m_code(new CodeView(this)),
       m_narration(new QLabel(this)),
       m_predictRow(new QWidget(this)),
-      m_question(new QLabel(m_predictRow)),
       m_guess(new QSpinBox(m_predictRow)),
+      m_laneChoices(new QWidget(m_predictRow)),
       m_panes(new QStackedWidget(this)),
       m_limiterView(new LimiterView(this)),
       m_build(new BuildPanel(this)),
+      m_codePanel(new CodePanel(this)),
       m_modeTabs(new QTabBar(this)),
       m_transport(new TransportBar(this)),
       m_player(new QTimer(this)),
@@ -132,6 +135,9 @@ TeachView::TeachView(QWidget* parent)
       m_subList(new QListWidget(m_subBox)),
       m_scoreLabel(new QLabel(m_predictRow)) {
     setWindowTitle(tr("hitcounter: teaching mode"));
+    // The Code tab draws a RingView and StepCharts of its own: these are the Watch tab's.
+    m_ring->setObjectName(QStringLiteral("watchRing"));
+    m_chart->setObjectName(QStringLiteral("watchChart"));
     auto* root = new QVBoxLayout(this);
     root->setContentsMargins(8, 8, 8, 6);
     root->setSpacing(6);
@@ -194,15 +200,19 @@ TeachView::TeachView(QWidget* parent)
     m_panes->addWidget(ringPane);
     m_panes->addWidget(m_limiterView);
     m_panes->addWidget(m_build);
+    m_panes->addWidget(m_codePanel);
     m_modeTabs->addTab(tr("Watch"));
     m_modeTabs->addTab(tr("Build your ring"));
+    m_modeTabs->addTab(tr("Code"));
     m_modeTabs->setTabToolTip(0, tr("The ring, the deque and the vector step by step"));
     m_modeTabs->setTabToolTip(
         1, tr("Build the ring's logic from choices and run it against the reference counter"));
+    m_modeTabs->setTabToolTip(
+        2, tr("Write your own counter in JavaScript and check it against the reference counter"));
     m_modeTabs->setDrawBase(false);
     m_modeTabs->setExpanding(true);
     middle->addWidget(m_panes, 1);
-    connect(m_modeTabs, &QTabBar::currentChanged, this, [this](int tab) { showBuild(tab == 1); });
+    connect(m_modeTabs, &QTabBar::currentChanged, this, &TeachView::showTab);
     // The narration under the Build tab follows the differing step of the lesson.
     connect(m_build, &BuildPanel::lessonDiffersAt, this, &TeachView::showStep);
     root->addLayout(middle, 1);
@@ -240,17 +250,24 @@ TeachView::TeachView(QWidget* parent)
 
     auto* predictLayout = new QHBoxLayout(m_predictRow);
     predictLayout->setContentsMargins(0, 0, 0, 0);
-    m_question->setFont(ts::font(12, true));
+    // The question opens the narration (present()), which wraps and scrolls, so a long one
+    // never pushes the answer box off the window at 1280x720 (issue 24); the row keeps the
+    // score, the answer box and the buttons on one line.
+    m_guess->setObjectName(QStringLiteral("guess"));
     m_guess->setRange(0, 1'000'000);
     m_guess->setFont(ts::font(12));
     m_guess->setMinimumWidth(90);
     auto* check = new QPushButton(tr("Check my answer"), m_predictRow);
     check->setDefault(true);
     auto* reveal = new QPushButton(tr("Just show me"), m_predictRow);
-    predictLayout->addWidget(m_question, 1);
     m_scoreLabel->setFont(ts::font(11, true));
-    predictLayout->addWidget(m_scoreLabel);
+    predictLayout->addWidget(m_scoreLabel, 1);
     predictLayout->addWidget(m_guess);
+    // A rate-limit question: one box per limiter, ticked for "accepts" (issue 24).
+    auto* laneLayout = new QHBoxLayout(m_laneChoices);
+    laneLayout->setContentsMargins(0, 0, 0, 0);
+    m_laneChoices->hide();
+    predictLayout->addWidget(m_laneChoices);
     predictLayout->addWidget(check);
     predictLayout->addWidget(reveal);
     // Gives its room back while hidden: at 1280x720 the panels above need it.
@@ -268,9 +285,18 @@ TeachView::TeachView(QWidget* parent)
     connect(m_lessons, &LessonPanel::saveFileRequested, this, &TeachView::chooseLessonFileToSave);
     connect(m_lessons, &LessonPanel::openFileRequested, this, &TeachView::chooseLessonFileToOpen);
     connect(m_lessons, &LessonPanel::practiceRequested, this,
-            [this](std::uint64_t seed) { startPractice(seed); });
-    connect(check, &QPushButton::clicked, this,
-            [this] { submitPrediction(Count(m_guess->value())); });
+            [this](std::uint64_t seed, teach::PracticeLevel level) { startPractice(seed, level); });
+    connect(check, &QPushButton::clicked, this, [this] {
+        if (m_limits) {
+            std::vector<bool> accepts;
+            for (QCheckBox* box : m_laneBoxes) {
+                accepts.push_back(box->isChecked());
+            }
+            submitLimiterPrediction(accepts);
+        } else {
+            submitPrediction(Count(m_guess->value()));
+        }
+    });
     connect(m_guess, &QSpinBox::editingFinished, this, [this] {
         if (m_guess->hasFocus() && awaitingPrediction()) {
             submitPrediction(Count(m_guess->value()));
@@ -299,26 +325,52 @@ TeachView::TeachView(QWidget* parent)
         }
     });
 
-    const std::pair<QKeySequence, std::function<void()>> keys[] = {
-        {QKeySequence(Qt::Key_Right), [this] { stepForward(); }},
-        {QKeySequence(Qt::Key_Left), [this] { stepBack(); }},
-        {QKeySequence(Qt::Key_Space), [this] { setPlaying(!playing()); }},
-        {QKeySequence(Qt::Key_Home), [this] { showStep(0); }},
-        {QKeySequence(Qt::Key_End), [this] { showStep(lastStep()); }},
-        {QKeySequence(Qt::Key_Down), [this] { showSubStep(m_subStep + 1); }},
-        {QKeySequence(Qt::Key_Up), [this] { showSubStep(std::max(-1, m_subStep - 1)); }},
-    };
-    for (const auto& [key, action] : keys) {
-        auto* shortcut = new QShortcut(key, this);
-        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
-        connect(shortcut, &QShortcut::activated, this, action);
-    }
+    // The stepping keys act only when the widget with the focus leaves them (a combo box, a
+    // spin box, a check box, a button or an editor keeps its own keys, issue 24): they arrive
+    // here, in keyPressEvent, because the focused child ignored them. A click on a board gives
+    // the view itself the focus.
+    setFocusPolicy(Qt::ClickFocus);
 
     restyle();
     loadLesson(0);
 }
 
 TeachView::~TeachView() = default;
+
+void TeachView::keyPressEvent(QKeyEvent* event) {
+    const bool watching = m_modeTabs->currentIndex() == kWatchTab;
+    if (!watching || (event->modifiers() & ~Qt::KeypadModifier) != Qt::NoModifier) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    switch (event->key()) {
+        case Qt::Key_Right:
+            stepForward();
+            break;
+        case Qt::Key_Left:
+            stepBack();
+            break;
+        case Qt::Key_Space:
+            setPlaying(!playing());
+            break;
+        case Qt::Key_Home:
+            showStep(0);
+            break;
+        case Qt::Key_End:
+            showStep(lastStep());
+            break;
+        case Qt::Key_Down:
+            showSubStep(m_subStep + 1);
+            break;
+        case Qt::Key_Up:
+            showSubStep(std::max(-1, m_subStep - 1));
+            break;
+        default:
+            QWidget::keyPressEvent(event);
+            return;
+    }
+    event->accept();
+}
 
 void TeachView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
@@ -337,10 +389,11 @@ void TeachView::restyle() {
     m_styledWith = &c;
     m_narrationBox->setStyleSheet(QStringLiteral("#narrationBox { %1 }").arg(boardStyle()));
     m_narration->setStyleSheet(QStringLiteral("color: %1;").arg(c.ink.name()));
-    m_question->setStyleSheet(QStringLiteral("color: %1;").arg(c.currentInk.name()));
     m_scoreLabel->setStyleSheet(QStringLiteral("color: %1;").arg(c.inWindowInk.name()));
     m_lessons->restyle();
     m_build->restyle();
+    m_codePanel->restyle();
+    m_transport->restyle();
     if (m_limits || m_timeline) {
         if (m_subStep >= 0) {
             presentSubStep();
@@ -410,13 +463,15 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
         }
     } else {
         m_chart->hide();
-        m_narrationScroll->setMinimumHeight(lineSpacing * 4 + 26);
+        m_narrationMinimum = lineSpacing * 4 + 26;
+        m_narrationScroll->setMinimumHeight(m_narrationMinimum);
     }
     refreshLayouts();
     if (charted) {
         // The bytes lesson's Memory line is the longer one.
         const int lines = lesson.chart == teach::LessonChart::Bytes ? 7 : 6;
-        m_narrationScroll->setMinimumHeight(lineSpacing * lines + 26);
+        m_narrationMinimum = lineSpacing * lines + 26;
+        m_narrationScroll->setMinimumHeight(m_narrationMinimum);
         m_deque->setVisible(queues);
         m_vector->setVisible(queues);
         m_code->setVisible(code);
@@ -430,9 +485,25 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
     }
     refreshLayouts();
     m_practicing = m_startingPractice && !m_limits;
+    m_lessons->predictSwitch()->setEnabled(!m_practicing);
     m_answers.clear();
     m_score = {};
+    m_mistakes.clear();
     m_questions.clear();
+    m_limiterQuestions.clear();
+    qDeleteAll(m_laneBoxes);
+    m_laneBoxes.clear();
+    if (m_limits) {
+        m_limiterQuestions = teach::limiterQuestions(*m_limits);
+        for (const std::string& name : m_limits->names()) {
+            auto* box =
+                new QCheckBox(QString::fromStdString(teach::limiterTitle(name)), m_laneChoices);
+            box->setToolTip(tr("Tick it if the %1 accepts the request")
+                                .arg(QString::fromStdString(teach::limiterTitle(name))));
+            m_laneChoices->layout()->addWidget(box);
+            m_laneBoxes.push_back(box);
+        }
+    }
     if (!m_limits) {
         for (teach::Question& q : teach::questions(*m_timeline)) {
             if (m_practicing || q.kind == teach::Question::Kind::GetHits) {
@@ -441,14 +512,15 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
         }
     }
     if (m_limits) {
-        showBuild(false);
+        showTab(kWatchTab);
     } else {
         m_build->setOperations(m_timeline->operations(), window);
+        m_codePanel->setLesson(m_timeline->operations(), window);
     }
-    m_modeTabs->setTabEnabled(1, !m_limits);
-    m_panes->setCurrentIndex(m_limits ? 1 : buildShown() ? 2 : 0);
+    m_modeTabs->setTabEnabled(kBuildTab, !m_limits);
+    m_modeTabs->setTabEnabled(kCodeTab, !m_limits);
+    showTab(m_modeTabs->currentIndex());
     m_subBox->setVisible(!m_limits);
-    m_lessons->predictSwitch()->setEnabled(!m_limits);
     m_lessons->setWindow(window);
     present(0, false);
     return std::nullopt;
@@ -467,20 +539,32 @@ void TeachView::refreshLayouts() {
     layout()->activate();
 }
 
-void TeachView::showBuild(bool on) {
-    on = on && !m_limits;
-    if (m_modeTabs->currentIndex() != (on ? 1 : 0)) {
+void TeachView::showTab(int tab) {
+    tab = m_limits ? kWatchTab : tab;  // a rate-limit lesson has no ring to build or code
+    if (m_modeTabs->currentIndex() != tab) {
         const QSignalBlocker block(m_modeTabs);
-        m_modeTabs->setCurrentIndex(on ? 1 : 0);
+        m_modeTabs->setCurrentIndex(tab);
     }
-    if (on) {
+    if (tab != kWatchTab) {
         setPlaying(false);
     }
-    m_panes->setCurrentIndex(on ? 2 : m_limits ? 1 : 0);
+    m_panes->setCurrentIndex(tab == kBuildTab ? 2 : tab == kCodeTab ? 3 : m_limits ? 1 : 0);
+}
+
+void TeachView::showBuild(bool on) {
+    showTab(on ? kBuildTab : kWatchTab);
 }
 
 bool TeachView::buildShown() const {
-    return m_modeTabs->currentIndex() == 1 && !m_limits;
+    return m_modeTabs->currentIndex() == kBuildTab && !m_limits;
+}
+
+void TeachView::showCode(bool on) {
+    showTab(on ? kCodeTab : kWatchTab);
+}
+
+bool TeachView::codeShown() const {
+    return m_modeTabs->currentIndex() == kCodeTab && !m_limits;
 }
 
 int TeachView::lastStep() const {
@@ -488,7 +572,33 @@ int TeachView::lastStep() const {
 }
 
 bool TeachView::asksAt(int step) const {
-    return m_predict && !m_limits && questionAt(step) && !m_revealed.contains(step);
+    if (m_limits) {
+        return m_predict && limiterQuestionAt(step) && !m_revealed.contains(step);
+    }
+    // A practice never asks a question twice, whatever the switch did (issue 24).
+    return m_predict && questionAt(step) && !m_revealed.contains(step) &&
+           !(m_practicing && m_answers.count(std::size_t(step)) > 0);
+}
+
+const teach::LimiterQuestion* TeachView::limiterQuestionAt(int step) const {
+    for (const teach::LimiterQuestion& q : m_limiterQuestions) {
+        if (q.step == std::size_t(step)) {
+            return &q;
+        }
+    }
+    return nullptr;
+}
+
+std::optional<int> TeachView::firstUnansweredUpTo(int step) const {
+    if (!m_practicing) {
+        return std::nullopt;
+    }
+    for (const teach::Question& q : m_questions) {
+        if (int(q.step) <= step && asksAt(int(q.step))) {
+            return int(q.step);
+        }
+    }
+    return std::nullopt;
 }
 
 const teach::Question* TeachView::questionAt(int step) const {
@@ -500,9 +610,9 @@ const teach::Question* TeachView::questionAt(int step) const {
     return nullptr;
 }
 
-void TeachView::startPractice(std::uint64_t seed) {
+void TeachView::startPractice(std::uint64_t seed, teach::PracticeLevel level) {
     const auto window = m_lessons->window();
-    const QString text = QString::fromStdString(teach::practiceOperations(seed, window));
+    const QString text = QString::fromStdString(teach::practiceOperations(seed, window, level));
     if (teach::lessons().at(std::size_t(m_lessons->chosenLesson())).kind ==
         teach::LessonKind::RateLimit) {
         m_lessons->chooseLesson(0);  // practice runs on the ring
@@ -523,7 +633,15 @@ QString TeachView::narration() const {
 
 void TeachView::showStep(int step) {
     cancelPrediction();
-    present(std::clamp(step, 0, lastStep()), false);
+    step = std::clamp(step, 0, lastStep());
+    // In a practice no jump (End, the scrubber) passes a question not answered yet: the view
+    // stops before it and asks (issue 24: the answers were visible before they were asked).
+    if (const std::optional<int> question = firstUnansweredUpTo(step)) {
+        present(*question - 1, false);
+        askPrediction(*question);
+        return;
+    }
+    present(step, false);
 }
 
 void TeachView::stepForward() {
@@ -572,6 +690,7 @@ bool TeachView::playing() const {
 }
 
 void TeachView::setPredictMode(bool on) {
+    on = on || m_practicing;  // a practice is Predict mode until it ends
     m_predict = on;
     {
         const QSignalBlocker blocker(m_lessons->predictSwitch());
@@ -582,32 +701,92 @@ void TeachView::setPredictMode(bool on) {
 }
 
 void TeachView::askPrediction(int step) {
+    m_guess->setVisible(!m_limits);
+    m_laneChoices->setVisible(m_limits != nullptr);
+    if (m_limits) {
+        m_pendingStep = step;
+        m_questionText = tr("Your turn: %1 Tick each limiter that accepts it.")
+                             .arg(QString::fromStdString(limiterQuestionAt(step)->prompt));
+        for (QCheckBox* box : m_laneBoxes) {
+            box->setChecked(false);
+        }
+        m_narrationScroll->setMinimumHeight(
+            std::max(QFontMetrics(m_narration->font()).lineSpacing() * 2 + 26,
+                     m_narrationMinimum - m_predictRow->sizeHint().height()));
+        m_predictRow->show();
+        if (!m_laneBoxes.empty()) {
+            m_laneBoxes.front()->setFocus();
+        }
+        present(m_step, false);
+        return;
+    }
     const Frame& f = m_timeline->frames()[std::size_t(step)];
     const auto w = m_timeline->window().count();
     m_pendingStep = step;
-    const QString window = QString::fromStdString(f.windowText());
-    QString question = tr("Your turn: what will getHits(%1) return? The window will be %2")
-                           .arg(f.op->second)
-                           .arg(window);
+    // A hit exactly at the window's open end: naming the window would give the answer away
+    // (issue 24), so the question names W and t only.
+    const bool onTheEdge = std::any_of(f.naive.begin(), f.naive.end(), [&](const teach::Pair& p) {
+        return f.windowLow && p.second == *f.windowLow;
+    });
+    QString question;
     if (m_practicing) {  // no window given away: that is part of the question
         question = tr("Your turn: %1").arg(QString::fromStdString(questionAt(step)->prompt));
-    } else if (*f.windowLow != f.op->second - w) {
-        question += tr(": the newest second is %1, so seconds up to %2 are already forgotten.")
-                        .arg(*f.head)
-                        .arg(*f.windowLow);
+    } else if (*f.windowLow == f.op->second - w) {
+        question = tr("Your turn: what will getHits(%1) return? It counts the hits of the last "
+                      "%2 seconds up to %1.")
+                       .arg(f.op->second)
+                       .arg(w);
+    } else if (onTheEdge) {
+        question = tr("Your turn: what will getHits(%1) return? The newest second is %2, and "
+                      "the counter keeps only the last %3 seconds up to it.")
+                       .arg(f.op->second)
+                       .arg(*f.head)
+                       .arg(w);
     } else {
-        question += QLatin1Char('.');
+        question = tr("Your turn: what will getHits(%1) return? The window will be %2: the "
+                      "newest second is %3, so seconds up to %4 are already forgotten.")
+                       .arg(f.op->second)
+                       .arg(QString::fromStdString(f.windowText()))
+                       .arg(*f.head)
+                       .arg(*f.windowLow);
     }
-    m_question->setText(question);
+    m_questionText = question;
     m_guess->setValue(0);
+    // The answer row takes its height from the narration (which scrolls meanwhile), so the
+    // view keeps its size at 1280x720.
+    m_narrationScroll->setMinimumHeight(
+        std::max(QFontMetrics(m_narration->font()).lineSpacing() * 2 + 26,
+                 m_narrationMinimum - m_predictRow->sizeHint().height()));
     m_predictRow->show();
     m_guess->setFocus();
     m_guess->selectAll();
     present(m_step, false);
 }
 
+// The end of a practice: the score and the mistakes made, the most frequent first.
+QString TeachView::practiceSummary() const {
+    QString text = tr("Practice done: %1.").arg(QString::fromStdString(m_score.text()));
+    std::vector<std::pair<int, std::string>> made;
+    for (const auto& [name, times] : m_mistakes) {
+        made.emplace_back(times, name);
+    }
+    std::sort(made.begin(), made.end(),
+              [](const auto& a, const auto& b) { return a.first > b.first; });
+    QStringList parts;
+    for (const auto& [times, name] : made) {
+        parts << (times == 1 ? QString::fromStdString(name)
+                             : tr("%1 (%2 times)").arg(QString::fromStdString(name)).arg(times));
+    }
+    if (!parts.isEmpty()) {
+        text += tr(" Mistakes to look at again: %1.").arg(parts.join(QStringLiteral("; ")));
+    } else if (m_score.right == m_score.asked) {
+        text += tr(" No mistake: try a harder level or another seed.");
+    }
+    return text;
+}
+
 QString TeachView::predictQuestion() const {
-    return awaitingPrediction() ? m_question->text() : QString();
+    return awaitingPrediction() ? m_questionText : QString();
 }
 
 void TeachView::submitPrediction(Count guess) {
@@ -615,7 +794,42 @@ void TeachView::submitPrediction(Count guess) {
 }
 
 void TeachView::revealPrediction() {
+    if (m_limits) {
+        finishLimiterPrediction(std::nullopt);
+        return;
+    }
     finishPrediction(std::nullopt);
+}
+
+void TeachView::submitLimiterPrediction(const std::vector<bool>& accepts) {
+    finishLimiterPrediction(accepts);
+}
+
+void TeachView::finishLimiterPrediction(const std::optional<std::vector<bool>>& accepts) {
+    if (!m_pendingStep || !m_limits) {
+        return;
+    }
+    const int step = *m_pendingStep;
+    cancelPrediction();
+    const teach::LimiterQuestion& q = *limiterQuestionAt(step);
+    const teach::LimiterVerdict verdict =
+        teach::diagnoseLimiters(*m_limits, q, accepts.value_or(std::vector<bool>{}));
+    m_verdict = accepts ? (verdict.right ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) +
+                              QString::fromStdString(verdict.text)
+                        : tr("The answer: %1").arg(QString::fromStdString(verdict.text));
+    recordProgress(accepts && verdict.right);
+    m_verdictStep = step;
+    m_revealed.insert(step);
+    present(step, true);
+}
+
+// Every answer counts for the lesson it was given in, kept while the view lives.
+void TeachView::recordProgress(bool right) {
+    teach::Score& progress = m_progress[m_lessons->exportName().toStdString()];
+    progress.add(teach::Verdict{right, {}, {}});
+    if (!m_practicing) {
+        m_scoreLabel->setText(tr("This lesson: %1").arg(QString::fromStdString(progress.text())));
+    }
 }
 
 void TeachView::finishPrediction(std::optional<Count> guess) {
@@ -638,10 +852,17 @@ void TeachView::finishPrediction(std::optional<Count> guess) {
     if (guess) {
         m_answers[std::size_t(step)] = *guess;
     }
+    recordProgress(verdict.right);
     if (m_practicing) {
         m_score.add(verdict);  // "just show me" counts as not right
+        if (!verdict.mistake.empty()) {
+            ++m_mistakes[verdict.mistake];
+        }
         m_scoreLabel->setText(tr("Score: %1").arg(QString::fromStdString(m_score.text())));
         m_verdict += QStringLiteral(" (%1)").arg(QString::fromStdString(m_score.text()));
+        if (m_score.asked == int(m_questions.size())) {
+            m_verdict += QStringLiteral(" ") + practiceSummary();
+        }
     }
     m_verdictStep = step;
     m_revealed.insert(step);
@@ -659,6 +880,9 @@ teach::LessonFile TeachView::lessonFile() const {
     }
     if (m_build->touched()) {
         file.variant = m_build->variant();
+    }
+    if (m_codePanel->touched()) {
+        file.code = m_codePanel->source().toStdString();
     }
     file.operations = m_lessons->operationsText().toStdString();
     return file;
@@ -699,6 +923,9 @@ void TeachView::openLessonFile(const teach::LessonFile& file) {
     }
     if (file.variant) {
         m_build->setVariant(*file.variant);
+    }
+    if (file.code) {
+        m_codePanel->setSource(QString::fromStdString(*file.code));
     }
     showStep(int(file.step));
 }
@@ -763,8 +990,29 @@ void TeachView::cancelPrediction() {
         keep.setRetainSizeWhenHidden(false);
         m_predictRow->setSizePolicy(keep);
         m_predictRow->hide();
+        m_narrationScroll->setMinimumHeight(m_narrationMinimum);
         present(m_step, false);
     }
+}
+
+// The question being asked, at the top of the narration.
+QString TeachView::questionHtml() const {
+    if (!m_pendingStep) {
+        return {};
+    }
+    return QStringLiteral("<b style='color:%1; font-size:large'>%2</b><br>")
+        .arg(ts::colors().currentInk.name(), m_questionText.toHtmlEscaped());
+}
+
+// The verdict on the answer given for `step`, green when right.
+QString TeachView::verdictHtml(int step) const {
+    if (step != m_verdictStep || m_verdict.isEmpty()) {
+        return {};
+    }
+    const bool good = m_verdict.startsWith(QChar(0x2714));
+    return QStringLiteral("<b style='color:%1'>%2</b> ")
+        .arg((good ? ts::colors().inWindowEdge : ts::colors().removed).name(),
+             m_verdict.toHtmlEscaped());
 }
 
 QString TeachView::stepHeader(int step, const std::optional<Operation>& op) const {
@@ -784,7 +1032,7 @@ void TeachView::present(int step, bool animate) {
     if (m_limits) {
         const teach::LimiterFrame& f = m_limits->frames()[std::size_t(step)];
         m_limiterView->setStep(*m_limits, std::size_t(step));
-        m_narration->setText(stepHeader(step, f.op) +
+        m_narration->setText(questionHtml() + stepHeader(step, f.op) + verdictHtml(step) +
                              QString::fromStdString(f.narration).toHtmlEscaped());
         m_lessons->setCurrentLine(f.op ? f.op->line : 0);
         updateTransport();
@@ -807,17 +1055,11 @@ void TeachView::present(int step, bool animate) {
             ? tr("Inside this step: nothing runs at the start")
             : tr("Inside this step: %1 lines run (click one, or Down/Up)").arg(f.subSteps.size()));
     m_ring->setFrame(f, w);
-    m_deque->setFrame(f, w, animate);
-    m_vector->setFrame(f, w, animate);
+    m_deque->setFrame(f, animate);
+    m_vector->setFrame(f, animate);
     m_code->setLine(f.codeLine);
-    QString text = stepHeader(step, f.op);
-    if (step == m_verdictStep && !m_verdict.isEmpty()) {
-        const bool good = m_verdict.startsWith(QChar(0x2714));
-        text += QStringLiteral("<b style='color:%1'>%2</b> ")
-                    .arg((good ? ts::colors().inWindowEdge : ts::colors().removed).name(),
-                         m_verdict.toHtmlEscaped());
-    }
-    text += QString::fromStdString(f.narration).toHtmlEscaped();
+    QString text = questionHtml() + stepHeader(step, f.op) + verdictHtml(step) +
+                   QString::fromStdString(f.narration).toHtmlEscaped();
     m_chart->setStep(step);
     if (m_chart->isVisibleTo(this) && m_chart->kind() == teach::LessonChart::SlotVisits && f.op) {
         text += tr("<br><b>Cost:</b> ") + QString::fromStdString(f.costText).toHtmlEscaped();
@@ -859,24 +1101,23 @@ void TeachView::presentSubStep() {
     }
     const Frame& f = m_timeline->frames()[std::size_t(m_step)];
     const teach::SubStep& sub = f.subSteps[std::size_t(m_subStep)];
-    // The ring as this line left it: the operation's slot holds the sub-step's state.
-    Frame shown = f;
-    if (sub.slot) {
-        shown.slot = sub.slot;
-        shown.ring[*sub.slot] = sub.slotState;
-        if (f.op->kind == Operation::Kind::Hit) {
-            shown.ring[*sub.slot].inWindow = sub.slotState.used && sub.slotState.inWindow;
-            if (sub.line != teach::Line::ResetSlot && sub.line != teach::Line::AddCount &&
-                sub.line != teach::Line::RunResetSlot && sub.line != teach::Line::RunAddCount) {
-                shown.resetFrom.reset();  // not reset yet
-            }
-        }
-    }
+    // Every panel as this line left it (issue 24, wrong 4): the ring, the head and its window,
+    // the deque and the vector (which change only when the operation ends), the code.
+    const Frame shown = m_timeline->frameAt(std::size_t(m_step), std::size_t(m_subStep));
     m_ring->setFrame(shown, m_timeline->window().count());
+    m_deque->setFrame(shown, false);
+    m_vector->setFrame(shown, false);
     m_code->setLine(sub.line);
-    m_narration->setText(stepHeader(m_step, f.op) +
-                         tr("<b>Line %1 of %2:</b> ").arg(m_subStep + 1).arg(f.subSteps.size()) +
-                         QString::fromStdString(sub.text).toHtmlEscaped());
+    // The line expands into why it is there (issue 24, Algorithms in Action style).
+    const std::string_view why = teach::lineWhy(sub.line);
+    m_narration->setText(
+        stepHeader(m_step, f.op) +
+        tr("<b>Line %1 of %2:</b> ").arg(m_subStep + 1).arg(f.subSteps.size()) +
+        QString::fromStdString(sub.text).toHtmlEscaped() +
+        (why.empty()
+             ? QString()
+             : tr("<br><i>Why: %1</i>")
+                   .arg(QString::fromUtf8(why.data(), qsizetype(why.size())).toHtmlEscaped())));
 }
 
 void TeachView::updateTransport() {
@@ -927,86 +1168,30 @@ int TeachView::exportAllFrames(const QString& directory, QString* error) {
     return written;
 }
 
-void TeachView::drawHandoutPage(QPainter& painter, const QRect& page, int step) {
-    showStep(step);
-    const QImage image = renderImage();
-    const QRect pictureArea(page.left(), page.top(), page.width(), page.height() * 7 / 10);
-    const QSize fitted = image.size().scaled(pictureArea.size(), Qt::KeepAspectRatio);
-    painter.drawImage(QRect(QPoint(pictureArea.left() + (pictureArea.width() - fitted.width()) / 2,
-                                   pictureArea.top()),
-                            fitted),
-                      image);
-    QString html = m_narration->text();
-    if (!m_limits) {
-        QStringList lines;
-        for (const teach::SubStep& sub : m_timeline->frames()[std::size_t(step)].subSteps) {
-            lines << QString::fromStdString(sub.text).toHtmlEscaped();
-        }
-        if (!lines.isEmpty()) {
-            html += QStringLiteral("<p style='font-family:monospace'>%1</p>")
-                        .arg(lines.join(QStringLiteral("<br>")));
-        }
-    }
-    QTextDocument text;
-    text.setDefaultFont(ts::font(9));
-    text.setHtml(html);
-    text.setTextWidth(page.width());
-    painter.save();
-    painter.translate(page.left(), page.top() + fitted.height() + page.height() / 50);
-    text.drawContents(&painter);
-    painter.restore();
+// The handout as a document (issue 24, handout.h), in the light palette of the exports.
+std::unique_ptr<QTextDocument> TeachView::handoutDocument() {
+    const teach::Lesson& lesson = teach::lessons().at(std::size_t(m_lessons->chosenLesson()));
+    const bool own = m_lessons->lessonIndex() < 0;
+    const HandoutLesson about{
+        own ? tr("Your own operations") : QString::fromStdString(lesson.title),
+        own ? tr("Work out each step of these operations by hand, then check the answers on "
+                 "the last page.")
+            : QString::fromStdString(lesson.goal),
+        m_lessons->exportName()};
+    return m_limits ? limiterHandout(*m_limits, about) : ringHandout(*m_timeline, about);
 }
 
-QImage TeachView::handoutPage(int step, QSize size) {
+QImage TeachView::handoutPage(int page, QSize size) {
     const LightForExport light(*this);
-    QImage image(size, QImage::Format_RGB32);
-    image.fill(Qt::white);
-    image.setDotsPerMeterX(5906);  // 150 dpi, as the PDF: the text has the same size
-    image.setDotsPerMeterY(5906);
-    QPainter painter(&image);
-    const int original = m_step;
-    drawHandoutPage(painter, QRect(QPoint(size.width() / 20, size.height() / 20), size * 9 / 10),
-                    step);
-    showStep(original);
-    return image;
+    const auto document = handoutDocument();
+    return handoutPageImage(*document, page, size);
 }
 
 int TeachView::exportHandoutPdf(const QString& path, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error) {
-            *error = tr("Could not write %1: %2").arg(path, file.errorString());
-        }
-        return -1;
-    }
     const LightForExport light(*this);
-    const int original = m_step;
-    int pages = 0;
-    {
-        QPdfWriter pdf(&file);
-        pdf.setPageSize(QPageSize(QPageSize::A4));
-        pdf.setPageOrientation(QPageLayout::Landscape);
-        pdf.setResolution(150);
-        pdf.setTitle(tr("hitcounter lesson: %1").arg(m_lessons->exportName()));
-        pdf.setCreator(QStringLiteral("hitcounter"));
-        QPainter painter(&pdf);
-        const QRect page = painter.viewport();
-        for (int step = 0; step <= lastStep(); ++step) {
-            if (step > 0) {
-                pdf.newPage();
-            }
-            drawHandoutPage(painter, page, step);
-            ++pages;
-        }
-    }
-    showStep(original);
-    if (!file.commit()) {
-        if (error) {
-            *error = tr("Could not write %1: %2").arg(path, file.errorString());
-        }
-        return -1;
-    }
-    return pages;
+    const auto document = handoutDocument();
+    return writeHandoutPdf(*document, path,
+                           tr("hitcounter lesson: %1").arg(m_lessons->exportName()), error);
 }
 
 void TeachView::chooseHandoutFile() {

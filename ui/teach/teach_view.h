@@ -20,7 +20,8 @@
 // Rate-limit lessons (teach::LessonKind::RateLimit): the operations run through a
 // teach::LimiterTimeline instead, and a LimiterView (the limiters' boards) takes the place of the
 // ring, the queues and the code; stepping, playing, scrubbing, narration and export work the
-// same; Predict mode has no questions there.
+// same; Predict mode asks before each single request which limiters accept it
+// (teach::limiterQuestions, a box per limiter) and names the mistake per limiter.
 //
 // Sub-steps: each operation expands into the pseudocode lines it runs (teach::SubStep), listed
 // under the code (the list collapses with its header button). Choosing one (click, or Down/Up)
@@ -30,6 +31,8 @@
 //
 // Build (issue 16, build 4): a tab beside "Watch" where the learner builds the ring from
 // choices and runs it against the reference (BuildPanel); a lesson file saves the built ring.
+// Code (issue 24): a third tab where the learner writes the counter in JavaScript and checks
+// it against the reference (CodePanel); a lesson file keeps the code.
 //
 // Themes: the painted panels use the teaching palette of the application's palette
 // (teach_style.h), light or dark, and follow it when it changes (the main window's Dark toggle);
@@ -47,10 +50,12 @@
 #include <optional>
 
 #include "core/teach/lesson_file.h"
+#include "core/teach/limiter_questions.h"
 #include "core/teach/limiter_timeline.h"
 #include "core/teach/practice.h"
 #include "core/teach/timeline.h"
 
+class QCheckBox;
 class QLabel;
 class QPainter;
 class QListWidget;
@@ -58,11 +63,13 @@ class QPushButton;
 class QSpinBox;
 class QStackedWidget;
 class QTabBar;
+class QTextDocument;
 class QTimer;
 
 namespace hitcounter::ui {
 
 class BuildPanel;
+class CodePanel;
 class CodeView;
 class LessonPanel;
 class LimiterView;
@@ -105,6 +112,14 @@ public:
     BuildPanel* buildPanel() const { return m_build; }
     void showBuild(bool on);
     bool buildShown() const;
+    // The Code tab (issue 24): the learner's own JavaScript counter against the reference.
+    CodePanel* codePanel() const { return m_codePanel; }
+    void showCode(bool on);
+    bool codeShown() const;
+    static constexpr int kWatchTab = 0;
+    static constexpr int kBuildTab = 1;
+    static constexpr int kCodeTab = 2;
+    void showTab(int tab);  // a rate-limit lesson always watches
 
     void showStep(int step);   // clamped to [0, lastStep()], no animation
     int subStepCount() const;  // of the current step
@@ -119,9 +134,14 @@ public:
     bool awaitingPrediction() const { return m_pendingStep.has_value(); }
     QString predictQuestion() const;  // empty unless awaitingPrediction()
     void submitPrediction(Count guess);
+    // A rate-limit lesson's question: one entry per limiter, true for "accepts".
+    void submitLimiterPrediction(const std::vector<bool>& accepts);
     void revealPrediction();
+    // The answers given in this view so far, per lesson (its export name: "boundary-w9").
+    const std::map<std::string, teach::Score>& progress() const { return m_progress; }
 
-    void startPractice(std::uint64_t seed);
+    void startPractice(std::uint64_t seed,
+                       teach::PracticeLevel level = teach::PracticeLevel::OutOfOrder);
 
     // Lesson files (core/teach/lesson_file.h): what is shown now (lesson, W, operations, step,
     // the answers given, the practice seed), and back. Loading runs the operations, restores
@@ -138,18 +158,21 @@ public:
     bool exportCurrentFrame(const QString& path, QString* error);
     // Returns the number of files written, or -1 with *error set.
     int exportAllFrames(const QString& directory, QString* error);
-    // A handout: one A4 landscape page per step, its picture above its header and narration
-    // (and, for a ring lesson, the lines it runs). Returns the number of pages, or -1 with
-    // *error set. Written atomically (QSaveFile).
+    // A handout (issue 24, handout.h): a document with the goal, the ring drawn, the steps in
+    // a table, questions, and the answers on a page of their own, in print sizes; always in the
+    // light palette. Returns the number of pages, or -1 with *error set. Written atomically.
     int exportHandoutPdf(const QString& path, QString* error);
-    // One handout page drawn on an image of `size` (what the PDF page shows), for previews.
-    QImage handoutPage(int step, QSize size);
+    // Handout page `page` (0-based) drawn on an image of `size`, for previews.
+    QImage handoutPage(int page, QSize size);
 
 Q_SIGNALS:
     void stepChanged(int step);
 
 protected:
     void changeEvent(QEvent* event) override;
+    // Right/Left step, Space plays, Home/End jump, Down/Up walk the sub-steps: in the Watch
+    // tab, when the focused child does not use the key itself.
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void restyle();
@@ -157,6 +180,14 @@ private:
     void present(int step, bool animate);
     QString stepHeader(int step, const std::optional<teach::Operation>& op) const;
     bool asksAt(int step) const;
+    const teach::LimiterQuestion* limiterQuestionAt(int step) const;
+    void finishLimiterPrediction(const std::optional<std::vector<bool>>& accepts);
+    void recordProgress(bool right);
+    QString questionHtml() const;
+    QString verdictHtml(int step) const;
+    // In a practice, the first question at or before `step` not answered yet.
+    std::optional<int> firstUnansweredUpTo(int step) const;
+    QString practiceSummary() const;
     const teach::Question* questionAt(int step) const;
     void askPrediction(int step);
     void finishPrediction(std::optional<Count> guess);
@@ -168,7 +199,7 @@ private:
     void chooseExportDirectory();
     void chooseLessonFileToSave();
     void chooseHandoutFile();
-    void drawHandoutPage(QPainter& painter, const QRect& page, int step);
+    std::unique_ptr<QTextDocument> handoutDocument();
     void chooseLessonFileToOpen();
 
     std::unique_ptr<teach::Timeline> m_timeline;
@@ -188,13 +219,19 @@ private:
     QLabel* m_narration;
     QWidget* m_narrationBox = nullptr;  // the narration's board
     QWidget* m_narrationScroll;         // the narration's scroll area: taller in chart lessons
+    int m_narrationMinimum = 0;         // its height for the lesson while no question is asked
     QWidget* m_predictRow;
-    QLabel* m_question;
+    QString m_questionText;  // the question asked, shown at the top of the narration
     QSpinBox* m_guess;
+    QWidget* m_laneChoices;  // a rate-limit question's limiter boxes
+    std::vector<QCheckBox*> m_laneBoxes;
+    std::vector<teach::LimiterQuestion> m_limiterQuestions;
+    std::map<std::string, teach::Score> m_progress;
     QStackedWidget* m_panes;  // the ring pane, or the limiters
     LimiterView* m_limiterView;
     BuildPanel* m_build;
-    QTabBar* m_modeTabs;  // Watch | Build
+    CodePanel* m_codePanel;
+    QTabBar* m_modeTabs;  // Watch | Build | Code
     TransportBar* m_transport;
     QTimer* m_player;
     QWidget* m_subBox;
@@ -207,6 +244,7 @@ private:
     bool m_startingPractice = false;
     std::vector<teach::Question> m_questions;  // the questions of the shown timeline
     teach::Score m_score;
+    std::map<std::string, int> m_mistakes;  // a practice's mistakes, by name
     QLabel* m_scoreLabel;
     const teachstyle::TeachPalette* m_styledWith = nullptr;  // what restyle() last used
 };

@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -15,24 +16,92 @@ namespace hitcounter::ui {
 
 namespace {
 
-QToolButton* makeButton(QWidget* parent, QStyle::StandardPixmap icon, const QString& tip) {
+QToolButton* makeButton(QWidget* parent, const QString& tip) {
     auto* button = new QToolButton(parent);
-    button->setIcon(parent->style()->standardIcon(icon));
     button->setIconSize(QSize(22, 22));
     button->setAutoRaise(true);
     button->setToolTip(tip);
     return button;
 }
 
+// A triangle pointing right (or left) in `box`.
+QPolygonF triangle(const QRectF& box, bool right) {
+    return right
+               ? QPolygonF{box.topLeft(), QPointF(box.right(), box.center().y()), box.bottomLeft()}
+               : QPolygonF{box.topRight(), QPointF(box.left(), box.center().y()),
+                           box.bottomRight()};
+}
+
 }  // namespace
+
+// The transport's glyphs drawn in the teaching palette's ink (issue 24: the style's own icons
+// are dark grey, about 1.2:1 on the dark theme), and a faint one for a disabled button.
+QIcon TransportBar::glyph(Glyph g) {
+    QIcon icon;
+    for (const bool enabled : {true, false}) {
+        for (const int scale : {1, 2}) {  // crisp on a plain screen and on a HiDPI one
+            QPixmap pixmap(QSize(22, 22) * scale);
+            pixmap.setDevicePixelRatio(scale);
+            pixmap.fill(Qt::transparent);
+            QPainter p(&pixmap);
+            p.setRenderHint(QPainter::Antialiasing);
+            QColor ink = teachstyle::colors().ink;
+            if (!enabled) {
+                ink = teachstyle::colors().softInk;
+                ink.setAlpha(110);
+            }
+            p.setPen(Qt::NoPen);
+            p.setBrush(ink);
+            const QRectF all(3, 4, 16, 14);
+            switch (g) {
+                case Glyph::First:
+                    p.drawRect(QRectF(3, 4, 3, 14));
+                    p.drawPolygon(triangle(QRectF(6, 4, 7, 14), false));
+                    p.drawPolygon(triangle(QRectF(12, 4, 7, 14), false));
+                    break;
+                case Glyph::Back:
+                    p.drawPolygon(triangle(QRectF(3, 4, 8, 14), false));
+                    p.drawPolygon(triangle(QRectF(11, 4, 8, 14), false));
+                    break;
+                case Glyph::Play:
+                    p.drawPolygon(triangle(all.adjusted(2, 0, -1, 0), true));
+                    break;
+                case Glyph::Pause:
+                    p.drawRect(QRectF(5, 4, 4, 14));
+                    p.drawRect(QRectF(13, 4, 4, 14));
+                    break;
+                case Glyph::Forward:
+                    p.drawPolygon(triangle(QRectF(3, 4, 8, 14), true));
+                    p.drawPolygon(triangle(QRectF(11, 4, 8, 14), true));
+                    break;
+                case Glyph::Last:
+                    p.drawPolygon(triangle(QRectF(3, 4, 7, 14), true));
+                    p.drawPolygon(triangle(QRectF(9, 4, 7, 14), true));
+                    p.drawRect(QRectF(16, 4, 3, 14));
+                    break;
+            }
+            p.end();
+            icon.addPixmap(pixmap, enabled ? QIcon::Normal : QIcon::Disabled);
+        }
+    }
+    return icon;
+}
+
+void TransportBar::restyle() {
+    m_first->setIcon(glyph(Glyph::First));
+    m_back->setIcon(glyph(Glyph::Back));
+    m_play->setIcon(glyph(m_playing ? Glyph::Pause : Glyph::Play));
+    m_forward->setIcon(glyph(Glyph::Forward));
+    m_last->setIcon(glyph(Glyph::Last));
+}
 
 TransportBar::TransportBar(QWidget* parent)
     : QWidget(parent),
-      m_first(makeButton(this, QStyle::SP_MediaSkipBackward, tr("Jump to the start (Home)"))),
-      m_back(makeButton(this, QStyle::SP_MediaSeekBackward, tr("Step back (Left)"))),
-      m_play(makeButton(this, QStyle::SP_MediaPlay, tr("Play / pause (Space)"))),
-      m_forward(makeButton(this, QStyle::SP_MediaSeekForward, tr("Step forward (Right)"))),
-      m_last(makeButton(this, QStyle::SP_MediaSkipForward, tr("Jump to the end (End)"))),
+      m_first(makeButton(this, tr("Jump to the start (Home)"))),
+      m_back(makeButton(this, tr("Step back (Left)"))),
+      m_play(makeButton(this, tr("Play / pause (Space)"))),
+      m_forward(makeButton(this, tr("Step forward (Right)"))),
+      m_last(makeButton(this, tr("Jump to the end (End)"))),
       m_speed(new QComboBox(this)),
       m_scrubber(new QSlider(Qt::Horizontal, this)),
       m_position(new QLabel(this)) {
@@ -65,8 +134,8 @@ TransportBar::TransportBar(QWidget* parent)
     layout->addWidget(saveAll);
     auto* savePdf = new QPushButton(tr("Handout PDF…"), this);
     savePdf->setToolTip(
-        tr("Save the lesson as a PDF handout: one page per step with its picture "
-           "and narration"));
+        tr("Save the lesson as a PDF handout: the goal, the ring, the steps, questions and "
+           "the answers on a page of their own"));
     layout->addWidget(savePdf);
     connect(savePdf, &QPushButton::clicked, this, &TransportBar::exportPdfRequested);
 
@@ -79,6 +148,7 @@ TransportBar::TransportBar(QWidget* parent)
     connect(m_speed, &QComboBox::currentIndexChanged, this, &TransportBar::speedChanged);
     connect(saveFrame, &QPushButton::clicked, this, &TransportBar::exportFrameRequested);
     connect(saveAll, &QPushButton::clicked, this, &TransportBar::exportAllRequested);
+    restyle();
 }
 
 void TransportBar::setState(int step, int lastStep, bool playing) {
@@ -89,7 +159,10 @@ void TransportBar::setState(int step, int lastStep, bool playing) {
         m_scrubber->setValue(step);
     }
     m_position->setText(tr("step %1 of %2").arg(step).arg(lastStep));
-    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    if (playing != m_playing) {
+        m_playing = playing;
+        m_play->setIcon(glyph(playing ? Glyph::Pause : Glyph::Play));
+    }
     m_first->setEnabled(step > 0);
     m_back->setEnabled(step > 0);
     m_forward->setEnabled(step < lastStep);

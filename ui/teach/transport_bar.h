@@ -5,6 +5,7 @@
 // and the scrubber emit a request the view answers by calling setState() again.
 #pragma once
 
+#include <QIcon>
 #include <QWidget>
 
 class QComboBox;
@@ -21,6 +22,8 @@ public:
     explicit TransportBar(QWidget* parent = nullptr);
 
     void setState(int step, int lastStep, bool playing);
+    // Draws the buttons' glyphs again in the teaching palette's ink (after a theme change).
+    void restyle();
     // Seconds between steps while playing.
     double secondsPerStep() const;
 
@@ -37,6 +40,9 @@ Q_SIGNALS:
     void exportPdfRequested();
 
 private:
+    enum class Glyph { First, Back, Play, Pause, Forward, Last };
+    static QIcon glyph(Glyph g);
+
     QToolButton* m_first;
     QToolButton* m_back;
     QToolButton* m_play;
@@ -45,6 +51,7 @@ private:
     QComboBox* m_speed;
     QSlider* m_scrubber;
     QLabel* m_position;
+    bool m_playing = false;
 };
 
 }  // namespace hitcounter::ui
