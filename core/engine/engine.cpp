@@ -181,9 +181,10 @@ void Engine::feedRun(const HitBatch& batch, std::size_t first, std::size_t last)
             HITCOUNTER_DCHECK(record.second == e.time, "history seconds are contiguous");
             m_dirtyFrom = std::min(m_dirtyFrom, e.time);
         }
-        m_keyed->record(e);
     }
-    coalesceBySecond(std::span(batch).subspan(first, last - first), m_runs);
+    const auto hits = std::span(batch).subspan(first, last - first);
+    m_keyed->record(hits);
+    coalesceBySecond(hits, m_runs);
     // The first policy fed after the keyed monitor meets the coldest caches: a rotating order
     // spreads that cost over all of them instead of charging it to the ring every time.
     const std::size_t n = m_policies.size();
@@ -196,9 +197,7 @@ void Engine::feedRun(const HitBatch& batch, std::size_t first, std::size_t last)
         }
         WindowCounter& counter = *policy.counter;
         const auto start = SteadyClock::now();
-        for (const SecondHits& run : m_runs) {
-            counter.hit(run.time, run.count);
-        }
+        counter.hitRuns(m_runs);
         policy.pendingNs += std::chrono::nanoseconds(SteadyClock::now() - start).count() - overhead;
         policy.pendingCalls += m_runs.size();
         policy.timedCalls += m_runs.size();
