@@ -199,6 +199,12 @@ struct ListenCliOptions {
         QStringLiteral("FILE")};
     QCommandLineOption json{QStringLiteral("json"),
                             QStringLiteral("Print the report as one JSON object.")};
+    QCommandLineOption receivers{
+        QStringLiteral("receivers"),
+        QStringLiteral("Receiver threads per --udp/--tcp/--graphite listener, each with its own "
+                       "socket on the port (SO_REUSEPORT; default: one per core, here %1).")
+            .arg(receiverCount(0)),
+        QStringLiteral("N"), QString::number(receiverCount(0))};
     RedisCliOptions fleet;
     LimitOptions limits;
     FollowCliOptions follow;
@@ -209,7 +215,7 @@ struct ListenCliOptions {
             "logs, until the duration ends or a stop signal, then prints what arrived. Without "
             "a listener or --follow option: --udp 127.0.0.1:8125. HOST:PORT may be [IPv6]:PORT "
             "or just PORT (host 127.0.0.1); port 0 picks a free port. See docs/listener.md."));
-        parser.addOptions({udp, tcp, graphite, duration, record, json});
+        parser.addOptions({udp, tcp, graphite, duration, record, json, receivers});
         parser.addOptions(fleet.all());
         parser.addOptions(limits.all());
         parser.addOptions(follow.all());
@@ -294,10 +300,12 @@ std::variant<ListenPlan, int> parseListen(QCommandLineParser& parser,
     if (!durationFrom(parser, options, plan))
         return kExitBadInput;
     const auto limits = limitsFrom(parser, options.limits);
+    const auto receivers = wholeNumberFrom(parser, options.receivers, 1, 1024);
     auto followers = followersFrom(parser, options.follow);
-    if (!limits || !followers)
+    if (!limits || !receivers || !followers)
         return kExitBadInput;
     plan.limits = *limits;
+    plan.limits.listener.receivers = static_cast<std::size_t>(*receivers);
     plan.followers = std::move(*followers);
     plan.followed = parser.values(options.follow.follow);
     try {
@@ -321,8 +329,10 @@ bool startSources(ListenPlan& plan, BatchQueue& queue) {
     try {
         for (const auto& l : plan.listeners) {
             l->start(queue);
-            printError(
-                QStringLiteral("listening on %1").arg(QString::fromStdString(l->describe())));
+            printError(QStringLiteral("listening on %1 (%2 receiver thread%3)")
+                           .arg(QString::fromStdString(l->describe()))
+                           .arg(l->receivers())
+                           .arg(l->receivers() == 1 ? "" : "s"));
         }
         for (std::size_t i = 0; i < plan.followers.size(); ++i) {
             plan.followers[i]->start(queue);

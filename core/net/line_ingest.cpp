@@ -17,12 +17,13 @@ void increment(std::uint64_t& count) {
 }  // namespace
 
 LineIngest::LineIngest(WireProtocol protocol, BatchQueue& out, std::size_t maxBatch,
-                       std::size_t maxKeyBytes)
+                       std::size_t maxKeyBytes, std::shared_ptr<ProblemLog> problems)
     : m_protocol(protocol),
       m_maxBatch(maxBatch == 0 ? 1 : maxBatch),
       m_maxKeyBytes(maxKeyBytes),
       m_keyTooLong("key longer than " + std::to_string(maxKeyBytes) + " bytes"),
-      m_sender(out, m_counters) {}
+      m_sender(out, m_counters),
+      m_problems(problems ? std::move(problems) : std::make_shared<ProblemLog>()) {}
 
 void LineIngest::waitWhenFull(std::stop_token stop) {
     m_waitWhenFull = true;
@@ -65,27 +66,7 @@ void LineIngest::addBadLine() {
 }
 
 void LineIngest::noteProblem(std::string_view kind, std::string message) {
-    std::lock_guard lock(m_problemMutex);
-    const auto find = [this](std::string_view name) {
-        auto it = m_problems.begin();
-        while (it != m_problems.end() && it->kind != name) {
-            ++it;
-        }
-        return it;
-    };
-    auto it = find(kind);
-    if (it == m_problems.end()) {
-        // The last slot is kept for "other problems", so the list stays bounded.
-        const std::string_view name =
-            m_problems.size() + 1 < kMaxProblemKinds ? kind : std::string_view("other problems");
-        it = find(name);
-        if (it == m_problems.end()) {
-            it = m_problems.insert(m_problems.end(), ProblemCount{std::string(name), 0, {}});
-        }
-    }
-    increment(it->count);
-    it->last = message;
-    m_lastProblem = std::move(message);
+    m_problems->note(kind, std::move(message));
 }
 
 bool LineIngest::pastStopGrace() {
@@ -116,16 +97,6 @@ void LineIngest::flush() {
     addSaturating(m_counters.lines, std::exchange(m_lines, 0));
     addSaturating(m_counters.badLines, std::exchange(m_badLines, 0));
     addSaturating(m_counters.ignoredLines, std::exchange(m_ignoredLines, 0));
-}
-
-std::string LineIngest::lastProblem() const {
-    std::lock_guard lock(m_problemMutex);
-    return m_lastProblem;
-}
-
-std::vector<ProblemCount> LineIngest::problems() const {
-    std::lock_guard lock(m_problemMutex);
-    return m_problems;
 }
 
 std::string quoteLine(std::string_view line, std::size_t limit) {

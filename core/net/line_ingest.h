@@ -2,10 +2,10 @@
 // HitBatch, pushes batches into the BatchQueue (through a BatchSender) and keeps the
 // SourceCounters and the problems seen, counted per kind.
 //
-// Threading: owned by one listener's worker thread, which calls everything except stats(),
-// lastProblem() and problems(); those may be called from any thread. Line counts are kept
-// locally and added to the atomics at each flush(); m_problemMutex guards m_problems and
-// m_lastProblem.
+// Threading: owned by one receiver thread of a listener, which calls everything except
+// stats(), lastProblem() and problems(); those may be called from any thread. Line counts are
+// kept locally and added to the atomics at each flush(). Problems go to a ProblemLog, which
+// the receivers of one listener may share (problem_log.h).
 //
 // Semantics: a line's verdict (core/net/parsed_line.h) decides where it is counted: Hit ->
 // lines and, once pushed, hits; Ignored -> lines and ignoredLines; Bad -> lines and
@@ -33,7 +33,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "core/net/parsed_line.h"
+#include "core/net/problem_log.h"
 #include "core/sources/batch_sender.h"
 #include "core/sources/source.h"
 #include "core/sources/source_counters.h"
@@ -51,18 +52,12 @@ inline constexpr std::size_t kMaxKeyBytes = 1024;
 inline constexpr std::size_t kMaxBatchBytes = std::size_t{1} << 20;
 inline constexpr std::chrono::seconds kStopGrace{2};
 
-// One kind of problem (a bad line's reason, a timed-out connection, ...): how often it
-// happened and the most recent one with its origin.
-struct ProblemCount {
-    std::string kind;  // e.g. "unknown type", "connection timed out"
-    std::uint64_t count = 0;
-    std::string last;  // e.g. `statsd udp 127.0.0.1:8125 from 127.0.0.1:4711: unknown type: "x"`
-};
-
 class LineIngest {
 public:
+    // `problems`: where problems are noted; null: a log of its own.
     LineIngest(WireProtocol protocol, BatchQueue& out, std::size_t maxBatch = 4096,
-               std::size_t maxKeyBytes = kMaxKeyBytes);
+               std::size_t maxKeyBytes = kMaxKeyBytes,
+               std::shared_ptr<ProblemLog> problems = nullptr);
 
     // From now on a full queue is waited for instead of dropping (see above).
     void waitWhenFull(std::stop_token stop);
@@ -86,11 +81,11 @@ public:
     SourceStats stats() const { return m_counters.snapshot(); }
     // The last problem's place and problem, e.g.
     // `statsd udp 127.0.0.1:8125 from 127.0.0.1:4711: unknown type: "home:1|zz"`.
-    std::string lastProblem() const;
+    std::string lastProblem() const { return m_problems->last(); }
     // Every kind of problem seen, in the order each kind first appeared (at most
     // kMaxProblemKinds kinds: the last one is then "other problems", holding the rest).
-    std::vector<ProblemCount> problems() const;
-    static constexpr std::size_t kMaxProblemKinds = 32;
+    std::vector<ProblemCount> problems() const { return m_problems->problems(); }
+    static constexpr std::size_t kMaxProblemKinds = ProblemLog::kMaxKinds;
 
     WireProtocol protocol() const { return m_protocol; }
 
@@ -112,10 +107,7 @@ private:
     std::optional<std::chrono::steady_clock::time_point> m_giveUpAt;
     // Worker only; added to m_counters at flush().
     std::uint64_t m_packets = 0, m_lines = 0, m_badLines = 0, m_ignoredLines = 0;
-
-    mutable std::mutex m_problemMutex;
-    std::vector<ProblemCount> m_problems;  // guarded by m_problemMutex
-    std::string m_lastProblem;             // guarded by m_problemMutex
+    const std::shared_ptr<ProblemLog> m_problems;
 };
 
 // A bad line made readable for a log: at most `limit` bytes, non-printable bytes as \xHH,
