@@ -52,8 +52,27 @@ std::string_view LineIngest::addLine(std::string_view line) {
     if (parsed.hits == 0) {
         return {};
     }
-    m_batch.push_back(
-        HitEvent{parsed.time.value_or(m_now), std::string(parsed.key), {}, parsed.hits});
+    const Timestamp time = parsed.time.value_or(m_now);
+    if (m_coalesce) {
+        if (m_batch.empty() || time > m_batchNewest) {
+            m_batchNewest = time;
+            m_keyIndex.clear();  // its events are of an older second now
+        }
+        if (time == m_batchNewest) {
+            if (const std::size_t at = m_keyIndex.find(parsed.key, m_batch);
+                at != BatchKeyIndex::kNone) {
+                m_batch[at].count = saturatingAdd(m_batch[at].count, parsed.hits);
+                return {};
+            }
+            m_keyIndex.add(parsed.key, m_batch.size());
+        }
+    }
+    if (m_batch.capacity() == 0) {
+        // As large as the last batch: a flood fills batches without reallocating them, and a
+        // trickle's small batches stay small (the queue counts sizes, not capacities).
+        m_batch.reserve(m_lastBatchSize);
+    }
+    m_batch.push_back(HitEvent{time, std::string(parsed.key), {}, parsed.hits});
     m_batchBytes += sizeof(HitEvent) + parsed.key.size();
     if (m_batch.size() >= m_maxBatch || m_batchBytes >= kMaxBatchBytes) {
         pushBatch();
@@ -86,6 +105,7 @@ void LineIngest::pushBatch() {
         }
     }
     if (!m_batch.empty()) {
+        m_lastBatchSize = m_batch.size();
         m_sender.send(std::exchange(m_batch, {}), false, {});
     }
     m_batchBytes = 0;

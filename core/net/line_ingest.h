@@ -19,7 +19,17 @@
 // Once `stop` is requested it waits at most kStopGrace in all, then drops and counts, so a
 // stop never hangs on a consumer that has stopped consuming.
 //
-// Cost: one HitEvent (key copied) per Hit line with hits > 0; a batch is pushed when it holds
+// Coalescing (coalesceKeys(), off unless asked for): a Hit line whose time is the newest time
+// of the pending batch and whose key already has an event at that time in the batch adds its
+// hits to that event (saturating) instead of making a new one, through a key table of this
+// thread (batch_key_index.h). So a batch holds one event per key and second for lines that
+// arrive in time order, and the consumer's work follows the keys, not the lines. Exact: the
+// hits of every key and second are unchanged, and so are late hits (a merged line is never
+// older than its batch's newest time, and its event has its time); lines and packets count
+// the lines and datagrams as before. Only the number and order of events differ.
+//
+// Cost: one HitEvent (key copied) per Hit line with hits > 0, or with coalescing one per key
+// and second of a batch (plus a hash and a lookup per line); a batch is pushed when it holds
 // maxBatch events or kMaxBatchBytes bytes (BatchQueue::batchBytes()).
 //
 // Example:
@@ -40,6 +50,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/net/batch_key_index.h"
 #include "core/net/parsed_line.h"
 #include "core/net/problem_log.h"
 #include "core/sources/batch_sender.h"
@@ -61,6 +72,8 @@ public:
 
     // From now on a full queue is waited for instead of dropping (see above).
     void waitWhenFull(std::stop_token stop);
+    // From now on lines of one key and second are added to one event (see above).
+    void coalesceKeys() { m_coalesce = true; }
 
     void setNow(Timestamp now) { m_now = now; }
     void addPackets(std::uint64_t n) { m_packets = saturatingAdd(m_packets, n); }
@@ -102,6 +115,10 @@ private:
     Timestamp m_now = 0;
     HitBatch m_batch;
     std::size_t m_batchBytes = 0;
+    std::size_t m_lastBatchSize = 0;  // the capacity a new batch starts with
+    bool m_coalesce = false;
+    Timestamp m_batchNewest = 0;  // the newest time in m_batch (coalescing)
+    BatchKeyIndex m_keyIndex;     // events of m_batch at m_batchNewest, by key (coalescing)
     bool m_waitWhenFull = false;
     std::stop_token m_stop;
     std::optional<std::chrono::steady_clock::time_point> m_giveUpAt;

@@ -46,6 +46,9 @@ void SocketListener::start(BatchQueue& out) {
     for (Receiver& r : m_receivers) {
         r.ingest = std::make_unique<LineIngest>(m_protocol, out, m_options.maxBatch,
                                                 m_options.maxKeyBytes, m_problems);
+        if (m_options.coalesce) {
+            r.ingest->coalesceKeys();
+        }
     }
     m_running = m_receivers.size();
     for (std::size_t i = 0; i < m_receivers.size(); ++i) {

@@ -4,7 +4,10 @@
 // bindSocketGroup(): the kernel spreads the peers over them), its own std::jthread and its own
 // LineIngest, which parses lines into a batch of that thread and pushes it into the
 // BatchQueue. Nothing is shared between receivers on the way of a good line: the queue's lock
-// is taken once per batch, the problem log (problem_log.h) only for problems.
+// is taken once per batch, the problem log (problem_log.h) only for problems. Each receiver
+// adds the lines of one key and second to one event of its batch (ListenerOptions::coalesce,
+// LineIngest::coalesceKeys(), with a key table of its own), so what the consumer does per
+// batch follows the keys, not the lines.
 //
 // Exactness: N receivers count exactly what one does (hits per key, lines, bad lines,
 // packets, drops), as a sum over the receivers. What depends on the order of arrival across
@@ -49,10 +52,11 @@ namespace hitcounter {
 
 // Every limit of a listener; docs/listener.md "Limits and defences" says what happens at each.
 struct ListenerOptions {
-    std::string address = "127.0.0.1:8125";    // HOST:PORT, [IPv6]:PORT or PORT
-    std::size_t receivers = 1;                 // threads and sockets; 0: one per core
-    std::shared_ptr<const Clock> clock;        // time of hits without their own; null: wall
-    std::size_t maxBatch = 4096;               // events per pushed batch, at most
+    std::string address = "127.0.0.1:8125";  // HOST:PORT, [IPv6]:PORT or PORT
+    std::size_t receivers = 1;               // threads and sockets; 0: one per core
+    bool coalesce = true;                // lines of one key and second as one event (LineIngest)
+    std::shared_ptr<const Clock> clock;  // time of hits without their own; null: wall
+    std::size_t maxBatch = 4096;         // events per pushed batch, at most
     std::size_t maxKeyBytes = kMaxKeyBytes;    // longer keys make the line bad
     int receiveBufferBytes = 8 * 1024 * 1024;  // UDP: SO_RCVBUF asked for
     std::size_t maxConnections = 256;          // TCP: open connections, at most
