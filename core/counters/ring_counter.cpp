@@ -111,7 +111,7 @@ void RingCounter::hitRuns(std::span<const SecondHits> runs) {
                     break;
                 }
             }
-            m_stepTotals[0] += stepped;
+            m_total += stepped;
             m_headCount = s.headCount;
             m_lapStart = s.lapStart;
             if (s.head != m_head.head()) {
@@ -169,7 +169,6 @@ void RingCounter::jumpTo(Timestamp t) {
         // Everything left the window; stale cells keep their seconds and restart on reuse.
         std::fill(m_written.begin(), m_written.end(), 0);
         m_total = 0;
-        std::fill(std::begin(m_stepTotals), std::end(m_stepTotals), Wide128{0});
         return;
     }
     // Seconds previous-W+1 .. t-W leave the window; they sit in the cells after the old head,
@@ -178,7 +177,7 @@ void RingCounter::jumpTo(Timestamp t) {
     // A jump already costs O(step); the full check is bounded so that Debug runs with huge
     // windows stay usable (countPast checks every window size for free).
     if (m_slots <= 65536) {
-        HITCOUNTER_DCHECK(liveSum(m_cells, m_written, m_head.newestOut()) == runningTotal(),
+        HITCOUNTER_DCHECK(liveSum(m_cells, m_written, m_head.newestOut()) == m_total,
                           "the running total equals the sum of the live cells");
     }
 }
@@ -213,7 +212,7 @@ Count RingCounter::countPast(Timestamp t) {
             }
         }
     }
-    HITCOUNTER_DCHECK(live == runningTotal(), "the running total equals the sum of the live cells");
+    HITCOUNTER_DCHECK(live == m_total, "the running total equals the sum of the live cells");
     (void)live;
     return clampToCount(sum);
 }

@@ -7,18 +7,17 @@
 //       one compare and one saturating add, inline: the head second's count is kept outside
 //       the cells and folded into its cell and the running total when the head moves on.
 //       A hit one second after the head (every hit, when each opens a new second) is inline
-//       too and about as cheap as the textbook ring's: it writes the old head's cell, reads
-//       the one cell whose second leaves, and adds the difference to one of four partial
-//       totals picked by the second. So no second waits for the previous one's update: no
-//       chain through one running total, a slot found from the second (not from the previous
-//       slot), and the written-slot bitmap brought up to date only when a scan needs it.
+//       too: it writes the old head's cell, reads the one cell whose second leaves and adds
+//       the difference to the running total; the slot comes from the second (no chain from
+//       the previous slot) and the written-slot bitmap is brought up to date only when a scan
+//       needs it. hitRuns() does the same for many runs with the head in registers.
 //       Other hits go out of line (no division there either: the head's slot index is
-//       cached). count(t) for t >= head: O(1) amortized (plus the four partial totals).
+//       cached). count(t) for t >= head: O(1) amortized.
 //       Moving the head by k > 1 seconds expires the slots that leave the window, found
 //       through a bitmap of written slots, so the cost is O(k / 64 + slots expired) with k
 //       capped at W; every slot is expired at most once per write. count(t) for t < head (a
 //       query into the past): O(W / 64 + written slots).
-// Memory: W * 16 bytes + W / 8 bytes (+ about 200 bytes), fixed at construction.
+// Memory: W * 16 bytes + W / 8 bytes, fixed at construction.
 //
 // Example, W = 10:
 //     hit(3) -> slot 3 = (3, 1), total 1
@@ -99,9 +98,6 @@ private:
     static bool isNextSecond(Timestamp t, Timestamp head) {
         return static_cast<std::uint64_t>(t) - static_cast<std::uint64_t>(head) == 1;
     }
-    Wide128 runningTotal() const {
-        return m_total + m_stepTotals[0] + m_stepTotals[1] + m_stepTotals[2] + m_stepTotals[3];
-    }
     std::size_t headSlot() const { return static_cast<std::size_t>(m_head.head() - m_lapStart); }
     // A cell is in the window exactly when its second is; no flag to keep in step.
     bool inWindow(const Cell& cell) const { return cell.second > m_head.newestOut(); }
@@ -120,10 +116,7 @@ private:
     std::vector<std::uint64_t> m_written;
     Timestamp m_markedThrough = 0;
     Count m_headCount = 0;  // hits at the head second (not yet in its cell)
-    // The sum of the cells in the window other than the head's is m_total plus the four
-    // partial totals of one-second moves (modulo 2^128: a partial total may "go negative").
-    Wide128 m_total = 0;
-    Wide128 m_stepTotals[4] = {};
+    Wide128 m_total = 0;    // sum of the cells in the window other than the head's
 
     friend struct InvariantProbe;  // tests/core/tst_invariant.cpp breaks the total on purpose
 };
@@ -162,9 +155,7 @@ inline Wide128 RingCounter::step(Cell* cells, std::size_t w, Step& s, Timestamp 
 
 inline void RingCounter::stepTo(Timestamp t, Count hitsAtT) {
     Step s{m_head.head(), m_headCount, m_lapStart};
-    // One of four partial totals, by the second: consecutive seconds do not wait for each
-    // other's read-modify-write of the same total.
-    m_stepTotals[t & 3] += step(m_cells.data(), m_slots, s, t, hitsAtT);
+    m_total += step(m_cells.data(), m_slots, s, t, hitsAtT);
     m_headCount = s.headCount;
     m_lapStart = s.lapStart;
     m_head.stepTo(t);
@@ -177,7 +168,7 @@ inline Count RingCounter::count(Timestamp t) {
     if (t > m_head.head()) {
         advanceTo(t, 0);
     }
-    return clampToCount(runningTotal() + m_headCount);
+    return clampToCount(m_total + m_headCount);
 }
 
 }  // namespace hitcounter

@@ -60,11 +60,7 @@ TcpRun runClients(std::size_t receivers) {
             queue, [&](const Collected&) { return listener.stats().lines >= allLines; }, 60s)
             .perKey;
     listener.stop();
-    for (const auto& batch : queue.drain()) {
-        for (const HitEvent& e : batch) {
-            run.perKey[e.key] += e.count;
-        }
-    }
+    addDrained(queue, run.perKey);
     run.stats = listener.stats();
     run.perReceiver = listener.receiverStats();
     for (const ProblemCount& p : listener.problems()) {

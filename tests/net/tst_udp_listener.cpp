@@ -88,11 +88,7 @@ FixtureRun runFixture(std::size_t receivers, bool coalesce) {
         60s);
     run.perKey = got.perKey;
     listener.stop();
-    for (const auto& batch : queue.drain()) {
-        for (const HitEvent& e : batch) {
-            run.perKey[e.key] += e.count;
-        }
-    }
+    addDrained(queue, run.perKey);
     run.stats = listener.stats();
     run.problems = listener.problems();
     run.perReceiver = listener.receiverStats();
