@@ -97,36 +97,39 @@ std::size_t StripedAtomicCounter::memoryBytes() const {
            m_stripes * sizeof(std::atomic<std::uint64_t>);
 }
 
-StripedAtomicCounter::StripeOfThread StripedAtomicCounter::stripeOfThisThread() {
+[[gnu::always_inline]] inline StripedAtomicCounter::StripeOfThread
+StripedAtomicCounter::stripeOfThisThread() {
     // One entry per thread: the counter it wrote last (writers mostly stay on one counter).
-    thread_local std::uint64_t cachedCounter = 0;
-    thread_local StripeOfThread cached{0, false};
-    if (cachedCounter == m_id) {
-        return cached;
+    thread_local std::uint64_t t_cachedCounter = 0;
+    thread_local StripeOfThread t_cachedStripe{0, false};
+    if (t_cachedCounter == m_id) [[likely]] {
+        return t_cachedStripe;
     }
+    t_cachedStripe = claimStripe();
+    t_cachedCounter = m_id;
+    return t_cachedStripe;
+}
+
+StripedAtomicCounter::StripeOfThread StripedAtomicCounter::claimStripe() {
     const std::uint64_t me = threadNumber() + 1;
     // Stripe 0 is never claimed: a thread that finds every other stripe taken shares it (and
     // only it, so no shared writer ever races an owner's plain stores).
-    StripeOfThread found{0, false};
     for (std::size_t i = 1; i < m_stripes; ++i) {
         std::uint64_t owner = m_owners[i].load(std::memory_order_acquire);
         if (owner == me) {
-            found = {i, true};  // claimed before, then the thread wrote another counter
-            break;
+            return {i, true};  // claimed before, then the thread wrote another counter
         }
         if (owner == 0 &&
             m_owners[i].compare_exchange_strong(owner, me, std::memory_order_acq_rel)) {
-            found = {i, true};
-            break;
+            return {i, true};
         }
     }
-    cachedCounter = m_id;
-    cached = found;
-    return found;
+    return {0, false};
 }
 
-std::optional<std::uint64_t> StripedAtomicCounter::afterHits(std::uint64_t current,
-                                                             std::int64_t lap, Count n) {
+[[gnu::always_inline]] inline std::uint64_t StripedAtomicCounter::afterHits(std::uint64_t current,
+                                                                            std::int64_t lap,
+                                                                            Count n) {
     const Count held = countOf(current);
     const std::int32_t behind = lapsBehind(lap, current);
     if (held == 0 || behind > 0) {
@@ -137,7 +140,7 @@ std::optional<std::uint64_t> StripedAtomicCounter::afterHits(std::uint64_t curre
     if (behind == 0) {
         return pack(lap, std::min(saturatingAdd(held, n), kMaxSlotCount));
     }
-    return std::nullopt;  // a later lap is stored here, so the head is at least t + W
+    return kLate;  // a later lap is stored here, so the head is at least t + W
 }
 
 void StripedAtomicCounter::advanceHead(Timestamp t) {
@@ -163,24 +166,24 @@ void StripedAtomicCounter::hit(Timestamp t, Count n) {
     std::atomic<std::uint64_t>& total = word(stripe, 0);
     if (own) {
         // Only this thread writes the stripe: a load and a store, readers see either word.
-        const auto desired = afterHits(slot.load(std::memory_order_relaxed), lap, n);
-        if (!desired) {
+        const std::uint64_t desired = afterHits(slot.load(std::memory_order_relaxed), lap, n);
+        if (desired == kLate) [[unlikely]] {
             addSaturating(m_droppedLate, n);
             return;
         }
-        slot.store(*desired, std::memory_order_release);
+        slot.store(desired, std::memory_order_release);
         total.store(saturatingAdd(total.load(std::memory_order_relaxed), n),
                     std::memory_order_relaxed);
         return;
     }
     std::uint64_t current = slot.load(std::memory_order_acquire);
     for (;;) {
-        const auto desired = afterHits(current, lap, n);
-        if (!desired) {
+        const std::uint64_t desired = afterHits(current, lap, n);
+        if (desired == kLate) {
             addSaturating(m_droppedLate, n);
             return;
         }
-        if (slot.compare_exchange_weak(current, *desired, std::memory_order_acq_rel,
+        if (slot.compare_exchange_weak(current, desired, std::memory_order_acq_rel,
                                        std::memory_order_acquire)) {
             break;
         }

@@ -45,7 +45,6 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <optional>
 
 #include "core/concurrent/concurrent_counter.h"
 
@@ -85,11 +84,14 @@ private:
 
     std::atomic<std::uint64_t>& word(std::size_t stripe, std::size_t index) const;
     void advanceHead(Timestamp t);
-    // The calling thread's stripe in this counter (claimed on its first hit if one is free).
+    // The calling thread's stripe in this counter: cached per thread, else claimStripe() (a
+    // stripe of its own if one is free, else the shared stripe 0).
     StripeOfThread stripeOfThisThread();
-    // The new word for a slot holding `current` after n hits at (lap, t); nullopt if the slot
-    // holds a later lap (the hit is late).
-    static std::optional<std::uint64_t> afterHits(std::uint64_t current, std::int64_t lap, Count n);
+    StripeOfThread claimStripe();
+    // The new word for a slot holding `current` after n > 0 hits at (lap, t), never 0; kLate
+    // if the slot holds a later lap (the hit is late).
+    static constexpr std::uint64_t kLate = 0;
+    static std::uint64_t afterHits(std::uint64_t current, std::int64_t lap, Count n);
 
     const std::int64_t m_window;
     const std::size_t m_stripes;
