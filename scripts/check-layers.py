@@ -11,6 +11,9 @@ folder: "<folder>: <linked item> <linked item> ...". A folder may include
 It fails (exit 1), naming the file and line, when
   - core/<a>/... includes core/<b>/... and hitcounter::<a> does not link hitcounter::<b>,
   - anything under core/ includes a Qt header or ui/ or app/ code,
+  - core/<a>/... includes a third-party library's header (libmicrohttpd, hiredis, zlib, toml++,
+    libsystemd) and hitcounter::<a> does not link that library (so the umbrella stays free of
+    what only fleet or http need, and a new dependency is declared where it is used),
   - a folder of core/ with sources has no target in the table,
   - a core target links Qt, or the links between core folders form a cycle.
 """
@@ -23,6 +26,23 @@ import sys
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 QT_HEADER = re.compile(r'^(Qt[A-Za-z]*/|Q[A-Z][A-Za-z0-9]*$|q[a-z0-9_]*\.h$|qcustomplot\.h$)')
 SOURCE_SUFFIXES = ('.h', '.hpp', '.cpp', '.cc')
+# Third-party headers: (header or header folder, a text that the linked item must contain,
+# the library's name for the message).
+LIBRARY_HEADERS = (
+    ('microhttpd.h', 'MICROHTTPD', 'libmicrohttpd'),
+    ('hiredis/', 'HIREDIS', 'hiredis'),
+    ('zlib.h', 'ZLIB', 'zlib'),
+    ('toml++/', 'tomlplusplus', 'toml++'),
+    ('systemd/', 'SYSTEMD', 'libsystemd'),
+)
+
+
+def library_of(header):
+    """(link text, library name) if `header` belongs to a known third-party library."""
+    for prefix, link, name in LIBRARY_HEADERS:
+        if header == prefix or (prefix.endswith('/') and header.startswith(prefix)):
+            return link, name
+    return None
 
 
 def read_layers(path):
@@ -110,6 +130,13 @@ def check(root, layers_path):
                     if match.group(1) == '<' and QT_HEADER.match(header):
                         problems.append(f'{rel}:{number}: includes the Qt header <{header}>: '
                                         f'core/ must stay Qt-free (add an interface instead)')
+                        continue
+                    library = library_of(header) if match.group(1) == '<' else None
+                    if library and not any(library[0] in item for item in layers[folder]):
+                        problems.append(f'{rel}:{number}: includes <{header}> of {library[1]}, '
+                                        f'but hitcounter::{folder} does not link it. Link it in '
+                                        f'core/{folder}/CMakeLists.txt, or keep the code that '
+                                        f'needs it in the folder that does')
                         continue
                     parts = header.split('/')
                     if parts[0] in ('ui', 'app'):

@@ -20,6 +20,13 @@ packages=(
     libbenchmark-dev goaccess
     # The layering check in the test command (scripts/check-layers.py, tests/layers).
     python3
+    # `listen --metrics` serves Prometheus' formats over HTTP (libmicrohttpd), `--config` reads
+    # TOML (toml++), and the systemd service's readiness and watchdog go through sd_notify
+    # (libsystemd; without systemd it does nothing).
+    libmicrohttpd-dev libtomlplusplus-dev libsystemd-dev
+    # tests/app and tests/metrics check the exposition with promtool and scrape a real
+    # Prometheus 2.42 that they start themselves (on a free 127.0.0.1 port, temporary storage).
+    prometheus
 )
 
 missing=()
@@ -39,3 +46,15 @@ as_root=()
 echo "install-deps: installing ${missing[*]}"
 "${as_root[@]}" apt-get update -qq
 DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+
+# Debian's prometheus package starts its own service on install (0.0.0.0:9090, scraping
+# localhost). The tests start their own Prometheus; nothing of ours should listen unasked, so
+# stop the packaged one and keep it from starting at boot.
+if printf '%s\n' "${missing[@]}" | grep -qx prometheus; then
+    if [ -d /run/systemd/system ]; then
+        "${as_root[@]}" systemctl disable --now prometheus.service >/dev/null 2>&1 || true
+    else
+        "${as_root[@]}" service prometheus stop >/dev/null 2>&1 || true
+        "${as_root[@]}" update-rc.d prometheus disable >/dev/null 2>&1 || true
+    fi
+fi

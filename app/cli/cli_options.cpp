@@ -5,10 +5,13 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 namespace hitcounter::cli {
 
 namespace {
+QString g_errorPlace;  // ErrorPlace's, main thread only
+
 QString joinedPolicyNames() {
     QStringList names;
     for (const auto name : policyNames())
@@ -46,8 +49,14 @@ QString escapedControls(const QString& text) {
     return out;
 }
 
+ErrorPlace::ErrorPlace(QString place) : m_previous(std::exchange(g_errorPlace, std::move(place))) {}
+
+ErrorPlace::~ErrorPlace() {
+    g_errorPlace = std::move(m_previous);
+}
+
 void printError(const QString& message) {
-    QTextStream(stderr) << "hitcounter-cli: " << escapedControls(message) << '\n';
+    QTextStream(stderr) << "hitcounter-cli: " << escapedControls(g_errorPlace + message) << '\n';
 }
 
 int checkedStdout(int exitCode) {

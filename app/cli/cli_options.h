@@ -33,6 +33,22 @@ void printError(const QString& message);
 // `text` with its control characters escaped as printError does.
 QString escapedControls(const QString& text);
 
+// While one is alive, printError() starts every message with its `place`, so that a check
+// made on a value from a config file names where the value came from:
+//     ErrorPlace place(QStringLiteral("listen.toml:3: key 'duration': "));
+//     printError("--duration 'x' is not a duration ...");  // "hitcounter-cli: listen.toml:3: ..."
+// Main thread only. They nest: the destructor puts back the place before it.
+class ErrorPlace {
+public:
+    explicit ErrorPlace(QString place);
+    ~ErrorPlace();
+    ErrorPlace(const ErrorPlace&) = delete;
+    ErrorPlace& operator=(const ErrorPlace&) = delete;
+
+private:
+    QString m_previous;
+};
+
 // Flushes stdout and returns `exitCode`; if anything written to stdout was lost (a full disk,
 // /dev/full, a closed pipe) names the error on stderr and returns kExitFailure instead.
 // Every command ends with it after printing its result.

@@ -1,10 +1,17 @@
 // hitcounter-cli listen: the socket listeners and followed access logs headless, with a report
 // at the end.
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
+#include <QMap>
+#include <QProcessEnvironment>
+#include <QSet>
+#include <QTextStream>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <variant>
 #include <vector>
@@ -12,8 +19,11 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/hit_file_options.h"
+#include "app/cli/listen_config.h"
+#include "app/cli/listen_metrics.h"
 #include "app/cli/listen_report.h"
 #include "app/cli/redis_cli.h"
+#include "app/cli/service_notify.h"
 #include "app/cli/stop_signals.h"
 #include "core/io/trace_recorder.h"
 #include "core/net/key_totals.h"
@@ -83,13 +93,15 @@ std::optional<Limits> limitsFrom(const QCommandLineParser& parser, const LimitOp
 }
 
 void consume(const HitBatch& batch, KeyTotals& keys, TraceRecorder* recorder,
-             fleet::RedisSink* sink) {
+             fleet::RedisSink* sink, ListenMetrics* metrics) {
     for (const HitEvent& e : batch)
         keys.add(e.key, e.count);
     if (recorder)
         recorder->write(batch);
     if (sink)
         sink->add(batch);
+    if (metrics)
+        metrics->count(batch);
 }
 
 // --follow FILE (repeatable) and --from-start, with replay's input options for the format.
@@ -130,7 +142,8 @@ std::optional<std::vector<std::unique_ptr<FollowSource>>> followersFrom(
 // what was written before its stop, then ends.
 void stopListening(const std::vector<std::unique_ptr<SocketListener>>& listeners,
                    const std::vector<std::unique_ptr<FollowSource>>& followers, BatchQueue& queue,
-                   KeyTotals& keys, TraceRecorder* recorder, fleet::RedisSink* sink) {
+                   KeyTotals& keys, TraceRecorder* recorder, fleet::RedisSink* sink,
+                   ListenMetrics* metrics) {
     for (const auto& f : followers)
         f->stop();
     for (const auto& l : listeners)
@@ -143,12 +156,14 @@ void stopListening(const std::vector<std::unique_ptr<SocketListener>>& listeners
     };
     while (anyRunning()) {
         if (auto batch = queue.popFor(std::chrono::milliseconds(20)))
-            consume(*batch, keys, recorder, sink);
+            consume(*batch, keys, recorder, sink, metrics);
     }
     for (const auto& l : listeners)
         l->stop();
     for (const auto& batch : queue.drain())
-        consume(batch, keys, recorder, sink);
+        consume(batch, keys, recorder, sink, metrics);
+    if (metrics)
+        metrics->publish();
 }
 
 ListenSummary summarize(const std::vector<std::unique_ptr<SocketListener>>& listeners,
@@ -205,9 +220,51 @@ struct ListenCliOptions {
                        "socket on the port (SO_REUSEPORT; default: one per core, here %1).")
             .arg(receiverCount(0)),
         QStringLiteral("N"), QString::number(receiverCount(0))};
+    QCommandLineOption config{
+        QStringLiteral("config"),
+        QStringLiteral("Read options from TOML FILE (keys: the option names without --); the "
+                       "command line overrides it. With it, SIGHUP reloads instead of "
+                       "stopping. See docs/metrics.md."),
+        QStringLiteral("FILE")};
+    QCommandLineOption printConfig{
+        QStringLiteral("print-config"),
+        QStringLiteral("Print the configuration in force (file, command line, environment) as "
+                       "TOML and exit.")};
     RedisCliOptions fleet;
     LimitOptions limits;
     FollowCliOptions follow;
+    MetricsCliOptions metrics;
+
+    // Every option, with what the config file and the environment may say about it; a new
+    // option goes here, so that it gets its key in the file.
+    std::vector<ConfigurableOption> configurable() const {
+        std::vector<ConfigurableOption> table;
+        const auto add = [&](const QCommandLineOption& o, bool repeatable = false,
+                             QString environment = {}) {
+            table.push_back({o, repeatable, std::move(environment), true});
+        };
+        add(udp, true);
+        add(tcp, true);
+        add(graphite, true);
+        add(duration);
+        add(record);
+        add(json);
+        add(receivers);
+        add(fleet.redis, false, QStringLiteral("HITCOUNTER_REDIS"));
+        add(fleet.instance, false, QStringLiteral("HITCOUNTER_INSTANCE"));
+        add(fleet.flushInterval);
+        add(fleet.hotShards);
+        for (const auto& o : limits.all())
+            add(o);
+        add(follow.follow, true);
+        for (const auto& o : follow.all().mid(1))
+            add(o);
+        add(metrics.metrics, false, QStringLiteral("HITCOUNTER_METRICS"));
+        add(metrics.metricsKeys);
+        table.push_back({config, false, {}, false});
+        table.push_back({printConfig, false, {}, false});
+        return table;
+    }
 
     void addTo(QCommandLineParser& parser) const {
         parser.setApplicationDescription(QStringLiteral(
@@ -215,10 +272,8 @@ struct ListenCliOptions {
             "logs, until the duration ends or a stop signal, then prints what arrived. Without "
             "a listener or --follow option: --udp 127.0.0.1:8125. HOST:PORT may be [IPv6]:PORT "
             "or just PORT (host 127.0.0.1); port 0 picks a free port. See docs/listener.md."));
-        parser.addOptions({udp, tcp, graphite, duration, record, json, receivers});
-        parser.addOptions(fleet.all());
-        parser.addOptions(limits.all());
-        parser.addOptions(follow.all());
+        for (const ConfigurableOption& o : configurable())
+            parser.addOption(o.option);
     }
 };
 
@@ -230,6 +285,7 @@ struct ListenPlan {
     std::vector<std::unique_ptr<FollowSource>> followers;
     QStringList followed;  // the --follow FILE names, as given
     std::unique_ptr<TraceRecorder> recorder;
+    MetricsPlan metrics;
     bool json = false;
 };
 
@@ -302,26 +358,40 @@ std::variant<ListenPlan, int> parseListen(QCommandLineParser& parser,
     const auto limits = limitsFrom(parser, options.limits);
     const auto receivers = wholeNumberFrom(parser, options.receivers, 1, 1024);
     auto followers = followersFrom(parser, options.follow);
-    if (!limits || !receivers || !followers)
+    const auto metrics = metricsPlanFrom(parser, options.metrics);
+    if (!limits || !receivers || !followers || !metrics)
         return kExitBadInput;
     plan.limits = *limits;
     plan.limits.listener.receivers = static_cast<std::size_t>(*receivers);
+    plan.metrics = *metrics;
     plan.followers = std::move(*followers);
     plan.followed = parser.values(options.follow.follow);
     try {
         plan.listeners =
             listenersFrom(parser, options, plan.limits.listener, !plan.followers.empty());
-        // Recorded on the consuming thread, as counted: the trace holds exactly the hits of
-        // the report.
-        if (parser.isSet(options.record))
-            plan.recorder = std::make_unique<TraceRecorder>(
-                QFile::encodeName(parser.value(options.record)).toStdString(),
-                TraceColumns{.key = true, .visitor = false, .count = true});
     } catch (const std::exception& e) {
         printError(QString::fromStdString(e.what()));
         return kExitBadInput;
     }
     return plan;
+}
+
+// Opens the --record FILE (FILE.partial until finished), or none; false after naming why not.
+// Recorded on the consuming thread, as counted: the trace holds exactly the hits of the
+// report.
+bool openRecording(const QCommandLineParser& parser, const ListenCliOptions& options,
+                   ListenPlan& plan) {
+    if (!parser.isSet(options.record))
+        return true;
+    try {
+        plan.recorder = std::make_unique<TraceRecorder>(
+            QFile::encodeName(parser.value(options.record)).toStdString(),
+            TraceColumns{.key = true, .visitor = false, .count = true});
+    } catch (const std::exception& e) {
+        printError(QString::fromStdString(e.what()));
+        return false;
+    }
+    return true;
 }
 
 // Starts every source on `queue`, naming each on stderr; false after naming one that failed.
@@ -346,18 +416,39 @@ bool startSources(ListenPlan& plan, BatchQueue& queue) {
     return true;
 }
 
+// What the counting loop does besides counting: the metrics' snapshots, systemd's watchdog,
+// and with --config what SIGHUP does instead of stopping.
+struct LoopHooks {
+    ListenMetrics* metrics = nullptr;
+    ServiceNotifier* notifier = nullptr;
+    std::function<void()> reload;
+};
+
 // Consumes until the duration ends or a stop signal, then stops the sources; the seconds run.
 double consumeUntilStopped(ListenPlan& plan, BatchQueue& queue, KeyTotals& keys,
-                           fleet::RedisSink* sink, const sigset_t& stopSignals) {
+                           fleet::RedisSink* sink, const sigset_t& stopSignals,
+                           const LoopHooks& hooks) {
     const auto started = std::chrono::steady_clock::now();
-    while (!stopSignalArrived(stopSignals) &&
-           !(plan.runFor && std::chrono::steady_clock::now() - started >= *plan.runFor)) {
+    for (;;) {
+        const int signal = stopSignalArrived(stopSignals);
+        if (signal == SIGHUP && hooks.reload) {
+            hooks.reload();
+            continue;
+        }
+        const auto now = std::chrono::steady_clock::now();
+        if (signal != 0 || (plan.runFor && now - started >= *plan.runFor))
+            break;
         if (auto batch = queue.popFor(20ms))
-            consume(*batch, keys, plan.recorder.get(), sink);
+            consume(*batch, keys, plan.recorder.get(), sink, hooks.metrics);
         if (plan.recorder)
             plan.recorder->flushIfDue(std::chrono::steady_clock::now().time_since_epoch());
+        if (hooks.metrics)
+            hooks.metrics->tick();
+        hooks.notifier->keepAlive(now);
     }
-    stopListening(plan.listeners, plan.followers, queue, keys, plan.recorder.get(), sink);
+    hooks.notifier->stopping();
+    stopListening(plan.listeners, plan.followers, queue, keys, plan.recorder.get(), sink,
+                  hooks.metrics);
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
@@ -400,16 +491,132 @@ int reportListen(ListenPlan& plan, const KeyTotals& keys, double seconds, fleet:
     return checkedStdout(exitCode);
 }
 
+// Reads --config FILE and checks each value as listen would on the command line (naming the
+// file, line and key); std::nullopt after the problems are printed.
+std::optional<ConfigFile> loadConfig(const QString& path, const QString& program,
+                                     const ListenCliOptions& options) {
+    auto config = readConfigFile(path, options.configurable());
+    if (!config)
+        return std::nullopt;
+    const bool valid = checkConfigValues(*config, program, [&](const QStringList& arguments) {
+        QCommandLineParser parser;
+        options.addTo(parser);
+        return std::holds_alternative<ListenPlan>(parseListen(parser, options, arguments)) &&
+               checkFleetValues(parser, options.fleet);
+    });
+    return valid ? config : std::nullopt;
+}
+
+// The options in force: the command line's, over the config file's, under the environment's.
+struct ListenSettings {
+    QString program;
+    const QCommandLineParser& commandLine;
+    const ListenCliOptions& options;
+    QString configPath;  // empty without --config
+
+    QStringList arguments(const ConfigFile* config) const {
+        return mergedArguments(program, commandLine, options.configurable(), config,
+                               QProcessEnvironment::systemEnvironment());
+    }
+};
+
+// SIGHUP with --config: reads the file again and applies what may change while running:
+// the recording is finished and opened again (at the new `record` path, if it changed; on
+// every SIGHUP, so that a recording moved away by a rotation job starts anew) and
+// --metrics-keys takes effect. Other changes are named: they need a restart. A file with
+// errors changes nothing.
+void reloadConfig(const ListenSettings& settings, ListenPlan& plan, ListenMetrics* metrics,
+                  ServiceNotifier& notifier, QMap<QString, QStringList>& inForce) {
+    notifier.reloading();
+    const auto failed = [&] {
+        printError(QStringLiteral("reload: %1 not applied; still running as before")
+                       .arg(settings.configPath));
+        notifier.ready("counting (the last reload failed: see the log)");
+    };
+    const auto config = loadConfig(settings.configPath, settings.program, settings.options);
+    if (!config)
+        return failed();
+    QCommandLineParser parser;
+    settings.options.addTo(parser);
+    auto parsed = parseListen(parser, settings.options, settings.arguments(&*config));
+    if (!std::holds_alternative<ListenPlan>(parsed))
+        return failed();
+    const auto wanted = optionValues(parser, settings.options.configurable());
+    const QString recordKey = settings.options.record.names().constLast();
+    const QString keysKey = settings.options.metrics.metricsKeys.names().constLast();
+    for (const QString& key : QSet<QString>(wanted.keyBegin(), wanted.keyEnd()) +
+                                  QSet<QString>(inForce.keyBegin(), inForce.keyEnd()))
+        if (key != recordKey && key != keysKey && wanted.value(key) != inForce.value(key))
+            printError(
+                QStringLiteral("reload: '%1' changed; it takes effect at the next start").arg(key));
+    int exitCode = kExitOk;
+    const QString recorded = finishRecording(plan.recorder.get(), exitCode);
+    if (!recorded.isEmpty())
+        printError(recorded);
+    plan.recorder.reset();
+    if (!openRecording(parser, settings.options, plan))
+        printError(QStringLiteral("reload: not recording until the next reload"));
+    if (metrics)
+        metrics->setMaxKeys(std::get<ListenPlan>(parsed).metrics.keys);
+    for (const QString& key : {recordKey, keysKey}) {
+        if (wanted.contains(key))
+            inForce.insert(key, wanted.value(key));
+        else
+            inForce.remove(key);
+    }
+    printError(QStringLiteral("reloaded %1").arg(settings.configPath));
+    notifier.ready("counting (reloaded)");
+}
+
+// The metrics endpoint, if --metrics asks for one (null otherwise, or `exit` set after naming
+// why it could not start).
+std::unique_ptr<ListenMetrics> startMetrics(const ListenPlan& plan, const BatchQueue& queue,
+                                            const fleet::RedisSink* sink, int& exit) {
+    if (plan.metrics.address.empty())
+        return nullptr;
+    try {
+        auto metrics = std::make_unique<ListenMetrics>(
+            plan.metrics, MetricsSources{plan.listeners, plan.followers, queue, sink},
+            QCoreApplication::applicationVersion().toStdString());
+        metrics->publish();
+        printError(
+            QStringLiteral("serving metrics on %1").arg(QString::fromStdString(metrics->url())));
+        return metrics;
+    } catch (const std::exception& e) {
+        printError(QString::fromStdString(e.what()));
+        exit = kExitFailure;
+        return nullptr;
+    }
+}
+
 }  // namespace
 
 int runListen(const QStringList& arguments) {
-    QCommandLineParser parser;
     const ListenCliOptions options;
+    QCommandLineParser commandLine;
+    options.addTo(commandLine);
+    if (const auto exit = parseArguments(commandLine, arguments))
+        return *exit;
+    const ListenSettings settings{arguments.value(0), commandLine, options,
+                                  commandLine.value(options.config)};
+    std::optional<ConfigFile> config;
+    if (!settings.configPath.isEmpty()) {
+        config = loadConfig(settings.configPath, settings.program, options);
+        if (!config)
+            return kExitBadInput;
+    }
+    QCommandLineParser parser;
     options.addTo(parser);
-    auto parsed = parseListen(parser, options, arguments);
+    auto parsed = parseListen(parser, options, settings.arguments(config ? &*config : nullptr));
     if (const int* exit = std::get_if<int>(&parsed))
         return *exit;
     ListenPlan& plan = std::get<ListenPlan>(parsed);
+    if (parser.isSet(options.printConfig)) {
+        QTextStream(stdout) << configAsToml(parser, options.configurable());
+        return checkedStdout();
+    }
+    if (!openRecording(parser, options, plan))
+        return kExitBadInput;
 
     const sigset_t stopSignals = blockStopSignals();  // before the sink's thread starts
     const FleetSink fleet = startFleetSink(parser, options.fleet);
@@ -419,7 +626,18 @@ int runListen(const QStringList& arguments) {
     KeyTotals keys(plan.limits.keyMemory);
     if (!startSources(plan, queue))
         return kExitFailure;
-    const double seconds = consumeUntilStopped(plan, queue, keys, fleet.sink.get(), stopSignals);
+    int exit = kExitOk;
+    const auto metrics = startMetrics(plan, queue, fleet.sink.get(), exit);
+    if (exit != kExitOk)
+        return exit;
+    ServiceNotifier notifier;
+    notifier.ready("counting");
+    LoopHooks hooks{.metrics = metrics.get(), .notifier = &notifier, .reload = {}};
+    auto inForce = optionValues(parser, options.configurable());
+    if (config)
+        hooks.reload = [&] { reloadConfig(settings, plan, metrics.get(), notifier, inForce); };
+    const double seconds =
+        consumeUntilStopped(plan, queue, keys, fleet.sink.get(), stopSignals, hooks);
     return reportListen(plan, keys, seconds, fleet.sink.get(), stopSignals);
 }
 

@@ -91,6 +91,24 @@ std::unique_ptr<fleet::RedisClient> connectRedis(const QCommandLineParser& parse
     }
 }
 
+bool checkFleetValues(const QCommandLineParser& parser, const RedisCliOptions& options) {
+    int exit = kExitOk;
+    const bool url = !parser.isSet(options.redis) || urlFrom(parser.value(options.redis), exit);
+    const bool interval =
+        !parser.isSet(options.flushInterval) || numberFrom(parser, options.flushInterval, 0.05, 60);
+    const bool shards =
+        !parser.isSet(options.hotShards) || wholeNumberFrom(parser, options.hotShards, 1, 1024);
+    bool instance = true;
+    if (parser.isSet(options.instance) &&
+        !fleet::isValidInstanceName(parser.value(options.instance).toStdString())) {
+        printError(QStringLiteral("--instance '%1' is not a name; expected 1 to 128 of "
+                                  "A-Z a-z 0-9 . _ -")
+                       .arg(parser.value(options.instance)));
+        instance = false;
+    }
+    return url && interval && shards && instance;
+}
+
 FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions& options) {
     FleetSink result;
     if (!parser.isSet(options.redis)) {
@@ -99,6 +117,10 @@ FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions
                 printError(QStringLiteral("--%1 needs --redis URL").arg(o.names().first()));
                 result.exit = kExitBadInput;
             }
+        return result;
+    }
+    if (!checkFleetValues(parser, options)) {
+        result.exit = kExitBadInput;
         return result;
     }
     int exit = kExitOk;
@@ -111,16 +133,6 @@ FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions
     o.instance =
         (parser.isSet(options.instance) ? parser.value(options.instance) : defaultInstanceName())
             .toStdString();
-    if (!fleet::isValidInstanceName(o.instance)) {
-        printError(QStringLiteral("--instance '%1' is not a name; expected 1 to 128 of "
-                                  "A-Z a-z 0-9 . _ -")
-                       .arg(QString::fromStdString(o.instance)));
-        exit = kExitBadInput;
-    }
-    if (!url || !interval || !shards || exit != kExitOk) {
-        result.exit = exit != kExitOk ? exit : kExitBadInput;
-        return result;
-    }
     o.url = *url;
     o.version = QCoreApplication::applicationVersion().toStdString();
     o.flushInterval = std::chrono::milliseconds(std::llround(*interval * 1000));

@@ -39,6 +39,11 @@ struct FleetSink {
     std::optional<int> exit;                 // set: the command must end with this code
 };
 
+// Checks the values of the fleet options given (the URL's form, the instance name, the
+// interval and shard ranges) without connecting and without requiring --redis (listen
+// --config checks each key of its file alone); false after naming each problem.
+bool checkFleetValues(const QCommandLineParser& parser, const RedisCliOptions& options);
+
 // Without --redis: an empty FleetSink. With it: checks the options, connects (bounded),
 // prints "flushing to URL as instance NAME" on stderr and starts the sink.
 FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions& options);

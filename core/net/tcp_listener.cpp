@@ -233,6 +233,10 @@ void TcpListener::serve(std::stop_token stop, int socket, const WakeFd& wake, Li
                                    " connections active; new ones wait to be accepted");
         }
         deferring = full;
+        // Before blocking: roomFor() may have read lines (a candidate's unread bytes), and
+        // nothing else would push them until the next poll() wakes, which may be the idle
+        // timeout, seconds away.
+        ingest.flush();
         fds.assign({pollfd{wake.fd(), POLLIN, 0}, pollfd{full ? -1 : socket, POLLIN, 0}});
         for (const Connection& c : connections) {
             fds.push_back({c.fd.get(), POLLIN, 0});
@@ -264,7 +268,6 @@ void TcpListener::serve(std::stop_token stop, int socket, const WakeFd& wake, Li
             accept(kAcceptsPerRound, true);
         }
         nextDue = closeTimedOut();
-        ingest.flush();
     }
 
     // Drain what has already arrived, so a client that finished before stop() counts fully:

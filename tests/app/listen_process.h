@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QString>
 #include <QStringList>
@@ -20,6 +21,11 @@ public:
             m_process.kill();
             m_process.waitForFinished(5000);
         }
+    }
+
+    // Its environment (sd_notify's NOTIFY_SOCKET, HITCOUNTER_*); call before start().
+    void setEnvironment(const QProcessEnvironment& environment) {
+        m_process.setProcessEnvironment(environment);
     }
 
     // Sends its stdout to `file` (such as /dev/full); call before start().
@@ -73,6 +79,19 @@ public:
     quint16 port(const QString& kind) const {
         const QRegularExpression line(
             QStringLiteral("listening on %1 \\S+:(\\d+)").arg(QRegularExpression::escape(kind)));
+        return quint16(line.match(QString::fromUtf8(m_err)).captured(1).toUInt());
+    }
+
+    // What it wrote to stderr so far (for failure messages).
+    const QByteArray& errorOutput() const { return m_err; }
+
+    // The port of its metrics endpoint, from "serving metrics on http://HOST:PORT/metrics"
+    // (waiting for that line, bounded); 0 if it does not come.
+    quint16 metricsPort(int timeoutMs = 10000) {
+        if (!waitForError("/metrics\n", timeoutMs))
+            return 0;
+        const QRegularExpression line(
+            QStringLiteral("serving metrics on http://\\S+:(\\d+)/metrics"));
         return quint16(line.match(QString::fromUtf8(m_err)).captured(1).toUInt());
     }
 

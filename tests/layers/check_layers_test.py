@@ -79,6 +79,11 @@ def folder_without_target(tmp, layers):
         f.write('#pragma once\n')
 
 
+def library_include(tmp, layers):
+    return insert_after_includes(os.path.join(tmp, 'core/metrics/exposition.cpp'),
+                                 '#include <microhttpd.h>')
+
+
 case('the unchanged copy passes', 0, lambda _: ['check-layers: ok'], unchanged)
 case('an upward include names file, line and edge', 1,
      lambda line: [f'core/base/hit_event.h:{line}: forbidden include "core/engine/engine.h"',
@@ -93,6 +98,10 @@ case('a cycle between core targets is rejected', 1,
 case('a folder without a target is rejected', 1,
      lambda _: ['core/stray/: folder has sources but no target hitcounter::stray'],
      folder_without_target)
+case('a library header where the target does not link the library is rejected', 1,
+     lambda line: [f'core/metrics/exposition.cpp:{line}: includes <microhttpd.h> of '
+                   'libmicrohttpd, but hitcounter::metrics does not link it'],
+     library_include)
 
 if failures:
     print(f'{len(failures)} case(s) failed')
