@@ -227,7 +227,7 @@ void benchHot(int runs) {
 
 // The longest time without an acknowledged flush while a master dies and is replaced.
 double failoverGap(bool takeover) {
-    RedisCluster cluster(3);
+    RedisCluster cluster(3, 1000);
     if (!cluster.start(60000))
         return -1;
     const int victim = cluster.masterOf(0);

@@ -5,8 +5,11 @@
 //
 // Not thread-safe; owned by the test thread. start() is bounded: it returns false (with
 // error()) if a server does not answer, redis-cli does not finish, or the cluster does not
-// reach cluster_state:ok on every node in time. cluster-node-timeout is 1000 ms, so a killed
-// master's replica is promoted within a few seconds.
+// reach cluster_state:ok on every node (and a settled map: every slot served, exactly
+// `masters` masters) in time. cluster-node-timeout defaults to 3000 ms for tests, so that a
+// node slowed by a busy machine is not taken for dead: at 1000 ms a CI run on a loaded machine
+// saw 2 masters right after start and a failover that did not settle in 15 s. The failover
+// benchmark passes 1000 ms, the figure docs/benchmarks.md quotes.
 #pragma once
 
 #include <signal.h>
@@ -25,7 +28,8 @@
 
 class RedisCluster {
 public:
-    explicit RedisCluster(int masters = 3) : m_masters(masters) {
+    explicit RedisCluster(int masters = 3, int nodeTimeoutMs = 3000)
+        : m_masters(masters), m_nodeTimeoutMs(nodeTimeoutMs) {
         for (int i = 0; i < 2 * masters; ++i) {
             m_busPorts.emplace_back();
             m_nodes.emplace_back();
@@ -121,15 +125,16 @@ public:
                                                            std::chrono::milliseconds(5000)});
         return connection.command(c);
     }
-    // Waits (bounded) until every live node says cluster_state:ok and agrees on who serves
-    // every slot (no node still pointing at a dead master).
+    // Waits (bounded) until every live node says cluster_state:ok, sees every slot served by a
+    // master that is not failed, and sees exactly `masters` such masters (a failover is over).
+    // On time-out, error() says which node saw what.
     bool waitOk(std::chrono::steady_clock::time_point deadline) {
         while (std::chrono::steady_clock::now() < deadline) {
             if (allOk())
                 return true;
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
         }
-        return fail("the cluster did not reach cluster_state:ok in time");
+        return fail("the cluster did not reach cluster_state:ok in time: " + m_notOk);
     }
     bool waitOk(int timeoutMs) {
         return waitOk(std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs));
@@ -161,8 +166,9 @@ private:
         m_busPorts[i] = RedisServer::freePort();
         m_nodes[i] = std::make_unique<RedisServer>(std::vector<std::string>{
             "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-            "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "yes",
-            "--cluster-port", std::to_string(m_busPorts[i])});
+            "--cluster-node-timeout", std::to_string(m_nodeTimeoutMs),
+            "--cluster-require-full-coverage", "yes", "--cluster-port",
+            std::to_string(m_busPorts[i])});
     }
 
     int indexOf(int port) const {
@@ -220,24 +226,40 @@ private:
         for (int i = 0; i < size(); ++i) {
             if (!alive(i))
                 continue;
+            const std::string which = "node " + std::to_string(i) + " (port " +
+                                      std::to_string(m_nodes[std::size_t(i)]->port()) + ") ";
             try {
                 if (on(i, {"CLUSTER", "INFO"}).text.find("cluster_state:ok") == std::string::npos)
-                    return false;
+                    return notOk(which + "is not in cluster_state:ok");
                 // Every slot served by a master that is not failed, as this node sees it.
+                const std::string nodes = on(i, {"CLUSTER", "NODES"}).text;
                 std::vector<bool> covered(hitcounter::fleet::kClusterSlots, false);
-                for (const Row& row : parseNodes(on(i, {"CLUSTER", "NODES"}).text))
-                    if (row.master && !row.failed)
-                        for (std::size_t s = 0; s < covered.size(); ++s)
-                            if (row.slots[s])
-                                covered[s] = true;
+                int serving = 0;
+                for (const Row& row : parseNodes(nodes)) {
+                    if (!row.master || row.failed)
+                        continue;
+                    bool any = false;
+                    for (std::size_t s = 0; s < covered.size(); ++s)
+                        if (row.slots[s])
+                            covered[s] = any = true;
+                    serving += any ? 1 : 0;
+                }
                 for (bool c : covered)
                     if (!c)
-                        return false;
-            } catch (const hitcounter::fleet::RedisError&) {
-                return false;
+                        return notOk(which + "sees slots no live master serves:\n" + nodes);
+                if (serving != m_masters)
+                    return notOk(which + "sees " + std::to_string(serving) +
+                                 " masters serving slots, not " + std::to_string(m_masters) +
+                                 ":\n" + nodes);
+            } catch (const hitcounter::fleet::RedisError& e) {
+                return notOk(which + "does not answer: " + e.what());
             }
         }
         return true;
+    }
+    bool notOk(std::string why) {
+        m_notOk = std::move(why);
+        return false;
     }
     bool startSmall(std::chrono::steady_clock::time_point deadline) {
         const int n = m_masters;
@@ -303,8 +325,10 @@ private:
     }
 
     int m_masters;
+    int m_nodeTimeoutMs;
     std::vector<std::unique_ptr<RedisServer>> m_nodes;
     std::vector<std::uint16_t> m_busPorts;
     std::vector<int> m_dead;
     std::string m_error;
+    std::string m_notOk;  // why allOk() last said no
 };

@@ -187,7 +187,7 @@ private Q_SLOTS:
         QCOMPARE(a.allTime, Count(175));
         QCOMPARE(a.window, Count(175));
         QCOMPARE(a.uniques, Count(5));
-        QVERIFY(m_cluster.waitOk(10000));
+        QVERIFY2(m_cluster.waitOk(30000), m_cluster.error().c_str());
     }
 
     void hotItemSubKeysAreSummedRight() {
@@ -274,7 +274,7 @@ private Q_SLOTS:
         m_cluster.on(heir, {"CLUSTER", "FAILOVER", "TAKEOVER"});
         for (int i = 0; i < 10; ++i)
             feed();
-        QVERIFY2(m_cluster.waitOk(15000), m_cluster.error().c_str());
+        QVERIFY2(m_cluster.waitOk(30000), m_cluster.error().c_str());
         for (int i = 0; i < 10; ++i)
             feed();
         for (auto& sink : sinks) {

@@ -370,7 +370,7 @@ private Q_SLOTS:
         const Timestamp before = view.shown()->now;
         QVERIFY(QTest::qWaitFor([&] { return view.shown()->now > before; }, 3000));
         m_cluster.on(heir, {"CLUSTER", "FAILOVER", "TAKEOVER"});
-        QVERIFY2(m_cluster.waitOk(15000), m_cluster.error().c_str());
+        QVERIFY2(m_cluster.waitOk(30000), m_cluster.error().c_str());
         sink->add(hits(item, 4, unixNow(), 1));
         // Counts flow again through the promoted replica; the dead node stays marked.
         QVERIFY2(QTest::qWaitFor(
