@@ -20,6 +20,9 @@ packages=(
     libbenchmark-dev goaccess
     # The layering check in the test command (scripts/check-layers.py, tests/layers).
     python3
+    # tests/ui/tst_policy_costs keeps a core busy beside the monitor (stress-ng --cpu 1) while
+    # it checks the policy comparison's cost ranking (issue 23).
+    stress-ng
     # `listen --metrics` serves Prometheus' formats over HTTP (libmicrohttpd), `--config` reads
     # TOML (toml++), and the systemd service's readiness and watchdog go through sd_notify
     # (libsystemd; without systemd it does nothing).

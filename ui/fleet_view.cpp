@@ -77,6 +77,12 @@ FleetView::FleetView(QWidget* parent) : QWidget(parent) {
     m_status->setObjectName(QStringLiteral("fleetStatus"));
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::PlainText);
+    m_notice = new QLabel;
+    m_notice->setObjectName(QStringLiteral("fleetNotice"));
+    m_notice->setWordWrap(true);
+    m_notice->setTextFormat(Qt::PlainText);
+    m_notice->setTextInteractionFlags(Qt::TextSelectableByMouse);  // the rebuild command
+    m_notice->hide();
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("fleetSummary"));
     m_summary->setWordWrap(true);
@@ -122,14 +128,15 @@ FleetView::FleetView(QWidget* parent) : QWidget(parent) {
                 }
             });
 
-    m_instances =
-        makeTable(QStringLiteral("fleetInstancesTable"),
-                  {tr("instance"), tr("hits/s"), tr("last flush"), tr("lag"), tr("dropped")});
+    m_instances = makeTable(
+        QStringLiteral("fleetInstancesTable"),
+        {tr("instance"), tr("hits/s"), tr("last flush"), tr("lag"), tr("dropped"), tr("state")});
     m_instances->setToolTip(
         tr("One row per alive instance (its heartbeat key in Redis, refreshed by every flush, "
            "expires after 3 flush intervals, at least 5 s): hits per second it sent, how long "
            "ago it last flushed, its last flush's lag (oldest hit to Redis' acknowledgement) "
-           "and the hits its sink dropped."));
+           "and the hits its sink dropped. While Redis is unreachable nobody can tell which "
+           "are alive: the last ones known are listed, greyed, as unknown."));
     m_nodes =
         makeTable(QStringLiteral("fleetNodesTable"),
                   {tr("node"), tr("role"), tr("slots"), tr("cmd/s"), tr("memory"), tr("state")});
@@ -141,7 +148,8 @@ FleetView::FleetView(QWidget* parent) : QWidget(parent) {
     auto* instancesBox = new QWidget;
     auto* instancesLayout = new QVBoxLayout(instancesBox);
     instancesLayout->setContentsMargins(0, 0, 0, 0);
-    instancesLayout->addWidget(new QLabel(tr("<b>Instances</b> (alive)")));
+    m_instancesTitle = new QLabel(tr("<b>Instances</b> (alive)"));
+    instancesLayout->addWidget(m_instancesTitle);
     instancesLayout->addWidget(m_instances);
     auto* nodesBox = new QWidget;
     auto* nodesLayout = new QVBoxLayout(nodesBox);
@@ -175,6 +183,7 @@ FleetView::FleetView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addWidget(m_status);
+    layout->addWidget(m_notice);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
 
@@ -236,6 +245,7 @@ void FleetView::disconnectFromRedis() {
     }
     showState(QStringLiteral("off"),
               m_url.isEmpty() ? tr("Not connected.") : tr("Disconnected from %1.").arg(m_url));
+    m_notice->hide();
 }
 
 void FleetView::reapRetired() {
@@ -273,11 +283,23 @@ void FleetView::refresh() {
                   tr("%1: no answer for %2 s, still trying (each read gives up after 1 s).")
                       .arg(url)
                       .arg(waited, 0, 'f', 0));
+        if (m_shown) {
+            drawInstances(*m_shown);  // no longer known to be alive
+        }
     }
 }
 
 QString FleetView::statusText() const {
     return m_status->text();
+}
+
+QString FleetView::noticeText() const {
+    return m_notice->isHidden() ? QString() : m_notice->text();
+}
+
+bool FleetView::instancesKnown() const {
+    return m_shown && m_shown->connected && m_shown->instancesKnown &&
+           m_state != QLatin1String("unreachable") && m_state != QLatin1String("off");
 }
 
 void FleetView::showState(const QString& state, const QString& text) {
@@ -360,15 +382,16 @@ void FleetView::draw(const fleet::FleetSnapshot& s) {
     }
 
     const QString selected = QString::fromStdString(s.selected);
-    m_summary->setText(
-        s.now <= 0
-            ? tr("No counts read yet.")
-            : tr("Fleet: <b>%1</b> hits in the last %2 s · %3: <b>%4</b> · %5 instance(s) alive")
-                  .arg(locale.toString(qulonglong(s.totalWindow)))
-                  .arg(s.windowSeconds)
-                  .arg(selected.isEmpty() ? tr("no item") : selected.toHtmlEscaped())
-                  .arg(locale.toString(qulonglong(s.selectedWindow)))
-                  .arg(s.instances.size()));
+    const QString alive = instancesKnown() ? tr("%1 instance(s) alive").arg(s.instances.size())
+                                           : tr("instances unknown while Redis is unreachable");
+    m_summary->setText(s.now <= 0
+                           ? tr("No counts read yet.")
+                           : tr("Fleet: <b>%1</b> hits in the last %2 s · %3: <b>%4</b> · %5")
+                                 .arg(locale.toString(qulonglong(s.totalWindow)))
+                                 .arg(s.windowSeconds)
+                                 .arg(selected.isEmpty() ? tr("no item") : selected.toHtmlEscaped())
+                                 .arg(locale.toString(qulonglong(s.selectedWindow)))
+                                 .arg(alive));
 
     // The window, one point per second.
     const auto fill = [&](QCPGraph* graph, const std::vector<Count>& series, Timestamp end) {
@@ -386,6 +409,7 @@ void FleetView::draw(const fleet::FleetSnapshot& s) {
     // Before any count was read, the axis still shows the window of the wall clock.
     const double end = s.now > 0 ? double(s.now) : std::floor(s.polledAt) - 2;
     m_plot->xAxis->setRange(end - double(s.windowSeconds) + 0.5, end + 0.5);
+    drawHistory(s, end);
     bool found = false;
     const QCPRange values = m_totalGraph->getValueRange(found);
     m_plot->yAxis->setRange(0, found ? std::max(1.0, values.upper * 1.1) : 1.0);
@@ -407,14 +431,7 @@ void FleetView::draw(const fleet::FleetSnapshot& s) {
     }
     m_updating = false;
 
-    m_instances->setRowCount(int(s.instances.size()));
-    for (std::size_t i = 0; i < s.instances.size(); ++i) {
-        const auto& h = s.instances[i];
-        setRow(m_instances, int(i),
-               {QString::fromStdString(h.name), locale.toString(h.hitRate, 'f', 0),
-                tr("%1 ago").arg(seconds(std::max(0.0, s.polledAt - h.lastFlush))),
-                seconds(h.lagSeconds), locale.toString(qulonglong(h.droppedHits))});
-    }
+    drawInstances(s);
 
     m_nodes->setRowCount(int(s.nodes.size()));
     for (std::size_t i = 0; i < s.nodes.size(); ++i) {
@@ -435,6 +452,106 @@ void FleetView::draw(const fleet::FleetSnapshot& s) {
     }
 }
 
+void FleetView::drawInstances(const fleet::FleetSnapshot& s) {
+    const QLocale locale;
+    const bool known = instancesKnown();
+    m_instancesTitle->setText(known ? tr("<b>Instances</b> (alive)")
+                                    : tr("<b>Instances</b> (last known; alive unknown while "
+                                         "Redis is unreachable)"));
+    const QColor unknown = palette().color(QPalette::Disabled, QPalette::Text);
+    m_instances->setRowCount(int(s.instances.size()));
+    for (std::size_t i = 0; i < s.instances.size(); ++i) {
+        const auto& h = s.instances[i];
+        setRow(m_instances, int(i),
+               {QString::fromStdString(h.name), locale.toString(h.hitRate, 'f', 0),
+                known ? tr("%1 ago").arg(seconds(std::max(0.0, s.polledAt - h.lastFlush)))
+                      : QDateTime::fromMSecsSinceEpoch(qint64(h.lastFlush * 1000))
+                            .toString(QStringLiteral("hh:mm:ss")),
+                seconds(h.lagSeconds), locale.toString(qulonglong(h.droppedHits)),
+                known ? tr("alive") : tr("unknown")});
+        for (int c = 0; c < m_instances->columnCount(); ++c) {
+            m_instances->item(int(i), c)->setForeground(known ? palette().text().color() : unknown);
+        }
+    }
+}
+
+void FleetView::drawHistory(const fleet::FleetSnapshot& s, double end) {
+    for (QCPAbstractItem* item : m_marks) {
+        m_plot->removeItem(item);
+    }
+    m_marks.clear();
+    const QLocale locale;
+    const auto clock = [](double unix) {
+        return QDateTime::fromMSecsSinceEpoch(qint64(unix * 1000))
+            .toString(QStringLiteral("hh:mm:ss"));
+    };
+    const QColor down(217, 48, 37);
+    const auto label = [&](double x, const QString& text) {
+        auto* item = new QCPItemText(m_plot);
+        item->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        item->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        item->position->setCoords(x, 0.02);
+        item->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        item->setText(text);
+        item->setColor(down);
+        item->setClipToAxisRect(true);
+        m_marks << item;
+    };
+    const double first = end - double(s.windowSeconds) + 0.5;
+    QStringList lines;
+    for (const fleet::FleetOutage& o : s.outages) {
+        const double to = o.to > 0 ? o.to : end + 0.5;
+        if (to >= first) {  // on the timeline: a red band over the seconds it lasted
+            auto* band = new QCPItemRect(m_plot);
+            for (QCPItemPosition* corner : {band->topLeft, band->bottomRight}) {
+                corner->setTypeX(QCPItemPosition::ptPlotCoords);
+                corner->setTypeY(QCPItemPosition::ptAxisRectRatio);
+            }
+            band->topLeft->setCoords(o.from, 0);
+            band->bottomRight->setCoords(std::max(to, o.from + 1), 1);
+            QColor fill = down;
+            fill.setAlpha(40);
+            band->setBrush(fill);
+            band->setPen(QPen(down, 1, Qt::DashLine));
+            band->setClipToAxisRect(true);
+            m_marks << band;
+            label(std::max(o.from, first), o.restarted ? tr("Redis restarted") : tr("Redis down"));
+        }
+    }
+    if (!s.outages.empty()) {
+        const fleet::FleetOutage& o = s.outages.back();
+        lines << (o.to > 0
+                      ? tr("Redis was unreachable from %1 to %2 (%3)%4.")
+                            .arg(clock(o.from), clock(o.to), seconds(std::max(0.0, o.to - o.from)),
+                                 o.restarted ? tr(" and came back as a new process") : QString())
+                      : tr("Redis unreachable since %1.").arg(clock(o.from)));
+    }
+    if (s.loss) {
+        const fleet::FleetLoss& l = *s.loss;
+        auto* line = new QCPItemStraightLine(m_plot);
+        line->point1->setCoords(l.at, 0);
+        line->point2->setCoords(l.at, 1);
+        line->setPen(QPen(down, 2));
+        line->setClipToAxisRect(true);
+        m_marks << line;
+        const QString until = clock(double(l.lastShortSecond + s.windowSeconds));
+        lines << tr("Redis lost its data at %1: the fleet count fell from %2 to %3 (%4 hits "
+                    "of seconds read before are gone; the count is whole again at %5, when "
+                    "they have left the window). %6")
+                     .arg(clock(l.at).left(5), locale.toString(qulonglong(l.before)),
+                          locale.toString(qulonglong(l.after)),
+                          locale.toString(qulonglong(l.lostHits)), until)
+                     .arg(l.logsLeft ? tr("`rebuild` restores it from the instances' logs: "
+                                          "hitcounter-cli rebuild --redis %1")
+                                           .arg(m_url)
+                                     : tr("The instances' logs went with it, so `rebuild` cannot "
+                                          "restore it: run the fleet's Redis with appendonly yes "
+                                          "(docs/redis.md)."));
+    }
+    m_notice->setText(lines.join(QLatin1Char('\n')));
+    m_notice->setVisible(!lines.isEmpty());
+}
+
 void FleetView::applyTheme(const Theme& theme) {
     m_dark = theme.dark;
     stylePlot(*m_plot, theme);
@@ -443,6 +560,7 @@ void FleetView::applyTheme(const Theme& theme) {
     fillColor.setAlpha(50);
     m_totalGraph->setBrush(fillColor);
     m_itemGraph->setPen(QPen(QColor(QStringLiteral("#e8710a")), 2));
+    m_notice->setStyleSheet(noticeStyleSheet(m_dark));
     showState(m_state, m_status->text());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

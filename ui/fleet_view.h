@@ -12,10 +12,16 @@
 // States shown in the status line: connecting (and for how long nothing answered); live;
 // degraded (a node failing over or unreachable: "node X failing over / unreachable,
 // retrying", counts still read through the others); unreachable (counts kept from the last
-// good read, marked stale, retried every second). It recovers by itself.
+// good read, marked stale, retried every second; the instances listed are the last known and
+// marked unknown). It recovers by itself. What happened meanwhile stays on screen: each outage
+// as a band on the timeline and in the notice under the status line, and counts Redis lost
+// (a restart without persistence: fleet_watch.h) named there ("Redis lost its data at 21:14:
+// the fleet count fell from 6,846 to 3,423; `rebuild` restores it from the instances' logs")
+// until the lost seconds have left the window.
 #pragma once
 
 #include <QElapsedTimer>
+#include <QList>
 #include <QString>
 #include <QTimer>
 #include <QWidget>
@@ -25,6 +31,7 @@
 #include "core/fleet/fleet_poll.h"
 
 class QCustomPlot;
+class QCPAbstractItem;
 class QCPGraph;
 class QLabel;
 class QTableWidget;
@@ -58,8 +65,14 @@ public:
     QString statusText() const;
     // "connecting", "live", "degraded", "unreachable", "off".
     QString state() const { return m_state; }
+    // The instances listed are known to be alive: the last poll reached Redis and read their
+    // heartbeats. False while Redis is unreachable: they are the last ones known, marked
+    // unknown.
+    bool instancesKnown() const;
 
     QCustomPlot* plot() const { return m_plot; }
+    // The notice of outages and lost counts (empty when there is none to tell).
+    QString noticeText() const;
     QTableWidget* topTable() const { return m_top; }
     QTableWidget* instancesTable() const { return m_instances; }
     QTableWidget* nodesTable() const { return m_nodes; }
@@ -70,6 +83,9 @@ Q_SIGNALS:
 
 private:
     void draw(const fleet::FleetSnapshot& snapshot);
+    void drawInstances(const fleet::FleetSnapshot& snapshot);
+    // The outages and the loss: bands and a line on the timeline, the notice's text.
+    void drawHistory(const fleet::FleetSnapshot& snapshot, double end);
     void showState(const QString& state, const QString& text);
     void reapRetired();
 
@@ -84,7 +100,10 @@ private:
     bool m_updating = false;
 
     QLabel* m_status;
+    QLabel* m_notice;  // outages and lost counts, under the status line; hidden when none
     QLabel* m_summary;
+    QLabel* m_instancesTitle;
+    QList<QCPAbstractItem*> m_marks;  // the timeline's outage bands and loss line
     QCustomPlot* m_plot;
     QCPGraph* m_totalGraph;
     QCPGraph* m_itemGraph;

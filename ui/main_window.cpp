@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
@@ -30,9 +31,11 @@
 #include <QJsonDocument>
 #include <thread>
 
+#include "core/sources/follow_source.h"
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/wall_clock.h"
+#include "ui/clock_skew_banner.h"
 #include "ui/file_drop.h"
 #include "ui/fleet_view.h"
 #include "ui/items_panel.h"
@@ -54,6 +57,7 @@
 #include "ui/teach/teach_view.h"
 #include "ui/theme.h"
 #include "ui/threshold_alerts.h"
+#include "ui/view_state_json.h"
 #include "ui/window_fit.h"
 
 namespace hitcounter::ui {
@@ -121,6 +125,8 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     layout->addWidget(m_errorBanner);
     m_overload = new OverloadBanner;
     layout->addWidget(m_overload);
+    m_clockSkew = new ClockSkewBanner;
+    layout->addWidget(m_clockSkew);
     // The monitor's views in one tab, the Rate limits lab in the next.
     m_limitsView = new LimitsView;
     m_limitsView->setMinimumWidth(520);  // its natural minimum would widen the whole window
@@ -686,7 +692,7 @@ void MainWindow::draw(std::shared_ptr<const EngineFrame> frame) {
     const HistoryUpdate update{m_history, from, m_frame->rebuild};
     m_live->updateFrom(update, m_snapshot);
     m_ring->updateFrom(m_snapshot);
-    m_comparison->updateFrom(update, m_snapshot);
+    m_comparison->updateFrom(update, m_snapshot, m_frame->costs);
     m_items->refresh(*m_frame);
     m_alerts->observe(update, *m_frame, m_session->timeMode());
     m_limitsView->updateFrom(m_frame->limits);
@@ -734,7 +740,12 @@ QByteArray MainWindow::stateJson(Timestamp time) const {
                ", \"all_time\": " + QByteArray::number(quint64(row.allTime)) +
                ", \"uniques\": " + QByteArray::number(quint64(row.uniques)) + "}";
     }
-    out += "]}\n";
+    out += "]";
+    out += ", \"costs\": " + costsJson(m_frame ? m_frame->costs : PolicyCosts{});
+    if (m_tabs->currentWidget() == m_fleetView) {
+        out += ", \"fleet\": " + fleetJson(*m_fleetView);
+    }
+    out += "}\n";
     return out;
 }
 
@@ -796,6 +807,10 @@ void MainWindow::updateStatusBar() {
     // (they wait for room): only a live pace that cannot be met is lag.
     const bool livePace = source != nullptr && !m_session->warmingUp() && !m_session->replay();
     m_overload->observe(dropped, livePace ? fill : 0.0, m_uptime.elapsed());
+    const FollowSource* follow = m_session->follow();
+    m_clockSkew->observe(follow ? QFileInfo(m_session->spec().file).fileName() : QString(),
+                         follow ? follow->newestTime() : std::nullopt, m_session->clock().now(),
+                         m_worker.options().window.count());
 }
 
 void MainWindow::setPaused(bool paused) {
@@ -931,6 +946,7 @@ void MainWindow::setThemeName(const QString& name) {
     m_items->applyTheme(theme);
     m_limitsView->applyTheme(theme);
     m_fleetView->applyTheme(theme);
+    m_clockSkew->applyTheme(theme.dark);
     QList<QCustomPlot*> all = plots();
     all << m_limitsView->plot();
     for (QCustomPlot* plot : all) {

@@ -43,6 +43,7 @@ class SimulatorSource;
 
 namespace hitcounter::ui {
 
+class ClockSkewBanner;
 class FleetView;
 class LimitsView;
 class LivePlot;
@@ -118,6 +119,7 @@ public:
     ReplayBar* replayBar() const { return m_replayBar; }
     ItemsPanel* itemsPanel() const { return m_items; }
     OverloadBanner* overloadBanner() const { return m_overload; }
+    ClockSkewBanner* clockSkewBanner() const { return m_clockSkew; }
 
     // The Rate limits tab. setLimitsOptions() restarts its lab (on the counting thread): a
     // replay is re-run from its start to where it stands (a seek), a live source restarts it
@@ -216,6 +218,7 @@ private:
     QAction* m_darkAction = nullptr;
 
     OverloadBanner* m_overload;
+    ClockSkewBanner* m_clockSkew;
     QLabel* m_statusPaused;
     QLabel* m_statusSource;
     QLabel* m_statusRate;

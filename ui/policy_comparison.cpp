@@ -1,6 +1,7 @@
 #include "ui/policy_comparison.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHelpEvent>
@@ -11,6 +12,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "ui/plot_layout.h"
 #include "ui/qcp.h"
@@ -26,7 +28,58 @@ namespace hitcounter::ui {
 
 namespace {
 
-enum Column { ColPolicy, ColCount, ColError, ColErrorPct, ColMemory, ColNs, ColumnCount };
+enum Column {
+    ColPolicy,
+    ColCount,
+    ColError,
+    ColErrorPct,
+    ColMemory,
+    ColNsPerHit,
+    ColNsPerGetHits,
+    ColumnCount
+};
+// The two cost bars of a policy stand this far left and right of its tick, this wide.
+constexpr double kBarOffset = 0.2;
+constexpr double kBarWidth = 0.36;
+
+// A cost in ns with the digits it needs: "0.84", "2.1", "175", "12,345".
+QString nsText(double ns) {
+    return humanNumber(ns, ns < 1 ? 2 : ns < 100 ? 1 : 0);
+}
+
+// How the figures were measured, for the tooltips; `costs` says on what.
+QString costMethodText(const PolicyCosts& costs) {
+    if (costs.policies.empty()) {
+        return PolicyComparison::tr(
+            "Not measured yet: the first figures come a few seconds after hits arrive.");
+    }
+    return PolicyComparison::tr(
+               "Measured beside the counting thread (never on the GUI thread, at the lowest "
+               "priority, so ingest is not slowed): every few seconds the hits the source "
+               "delivers next (here %L1 hits over %L2 s, as delivered, not summed per second), "
+               "repeated to %L3 hit() calls, are replayed through a fresh instance of each "
+               "policy in a tight loop (ns per hit); then %L4 getHits calls at the head, which "
+               "moves one second every 64 calls (ns per getHits). The policies take turns, %5 "
+               "samples each; a figure is their median in thread CPU time, its whisker their "
+               "spread (lowest to highest). Measurement %6. Hot-loop benchmarks: "
+               "docs/benchmarks.md.")
+        .arg(qulonglong(costs.streamEvents))
+        .arg(qlonglong(costs.streamSeconds))
+        .arg(qulonglong(costs.hitOps))
+        .arg(qulonglong(costs.getHitsOps))
+        .arg(costs.policies.front().samples)
+        .arg(costs.refresh);
+}
+
+// The figures of policy `name`, or nullptr before they were measured.
+const PolicyCost* costOf(const PolicyCosts& costs, const std::string& name) {
+    for (const PolicyCost& cost : costs.policies) {
+        if (cost.name == name) {
+            return &cost;
+        }
+    }
+    return nullptr;
+}
 // Tick labels on each small time chart: 5 min read every 2.5 min, fewer where they would touch.
 constexpr int kMostTimeTicks = 2;
 
@@ -39,10 +92,10 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     m_plot->setToolTip(
         tr("Every policy counts the same hits. Top left: their window counts; "
            "top right: error against the exact ring (%); bottom left: memory "
-           "held (log scale); bottom right: measured time per hit(t, n) call (hits are "
-           "summed per second first, so one call stands for many hits; no bar: too few "
-           "calls yet to time). "
-           "Right-click to export as PNG."));
+           "held (log scale); bottom right: what one operation costs, in ns (log scale): per "
+           "hit (solid) and per getHits (hatched), measured on the recent stream through a "
+           "fresh instance of each policy (hover a bar for how); the whiskers are the spread "
+           "of the samples. Right-click to export as PNG."));
     m_plot->plotLayout()->clear();  // deletes the default legend too
     // No legend in the plot: the table beside it names each policy in its colour, and a
     // click on a name shows or hides the policy here. A legend row took the height the four small
@@ -51,7 +104,11 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     m_countRect = addTitledAxisRect(m_plot, grid, 0, 0, tr("window count"), tr("hits in window"));
     m_errorRect = addTitledAxisRect(m_plot, grid, 0, 1, tr("error vs exact"), tr("error (%)"));
     m_memoryRect = addTitledAxisRect(m_plot, grid, 1, 0, tr("memory held"), tr("bytes (log)"));
-    m_nsRect = addTitledAxisRect(m_plot, grid, 1, 1, tr("time per call"), tr("ns per call"));
+    m_nsRect =
+        addTitledAxisRect(m_plot, grid, 1, 1, tr("ns per hit ▮ · per getHits ▨"), tr("ns (log)"));
+    QCPAxis* nsAxis = m_nsRect->axis(QCPAxis::atLeft);
+    nsAxis->setScaleType(QCPAxis::stLogarithmic);
+    nsAxis->setTicker(QSharedPointer<PlainLogTicker>::create());
     m_countRect->axis(QCPAxis::atLeft)
         ->setTicker(QSharedPointer<PlainNumberTicker>::create(PlainNumberTicker::Values::Whole));
     auto* memAxis = m_memoryRect->axis(QCPAxis::atLeft);
@@ -61,7 +118,7 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     memAxis->setNumberPrecision(0);
     setTimeAxisMode(TimeAxisMode::Clock);
     // Four small charts: few labels on each axis, so that none overlap.
-    for (QCPAxisRect* rect : {m_countRect, m_errorRect, m_nsRect}) {
+    for (QCPAxisRect* rect : {m_countRect, m_errorRect}) {
         rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(3);
     }
     // The policy names under the bars: one line, two, or slanted, as the width allows.
@@ -71,20 +128,16 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
 
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("policyTable"));
-    m_table->setHorizontalHeaderLabels(
-        {tr("policy"), tr("count"), tr("error"), tr("error %"), tr("memory"), tr("ns/call")});
+    // The cost headers on two lines: "ns per hit" and "ns per getHits" on one would take the
+    // width the numbers need at 1280 px.
+    m_table->setHorizontalHeaderLabels({tr("policy"), tr("count"), tr("error"), tr("error %"),
+                                        tr("memory"), tr("ns per\nhit"), tr("ns per\ngetHits")});
     m_table->horizontalHeaderItem(ColCount)->setToolTip(
         tr("window count: hits in the window by this policy"));
     m_table->horizontalHeaderItem(ColError)->setToolTip(tr("count minus the exact count (ring)"));
     m_table->horizontalHeaderItem(ColMemory)->setToolTip(
         tr("bytes the policy holds now; a policy over the memory cap is stopped"));
-    m_table->horizontalHeaderItem(ColNs)->setToolTip(
-        tr("Recent average time of one hit(t, n) call, in ns. Hits are summed per second "
-           "before the policies, so this is per call, not per hit (a call carries all the "
-           "hits of its second in a batch). The clock's own cost is subtracted and the "
-           "policies take turns going first; \u2013 until %1 calls were timed, as fewer "
-           "cannot be timed honestly. Hot-loop costs per hit: docs/benchmarks.md.")
-            .arg(Engine::kMinTimedCalls));
+    updateCosts(PolicyCosts{});  // the header tooltips say how the figures will be measured
     m_table->verticalHeader()->setVisible(false);
     m_table->verticalHeader()->setDefaultSectionSize(22);
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);  // short windows scroll
@@ -92,9 +145,9 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     fitColumns(*m_table, -1);  // every column sized to its content: numbers are never cut
     // The stretched last column keeps at least the default section size (set before the
-    // stretch, which remembers it): its content's (ns/call figures), not 100 px.
+    // stretch, which remembers it): its content's (cost figures), not 100 px.
     m_table->horizontalHeader()->setDefaultSectionSize(
-        m_table->horizontalHeader()->sectionSizeHint(ColNs));
+        m_table->horizontalHeader()->sectionSizeHint(ColNsPerGetHits));
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_columnFit = std::make_unique<ColumnFit>(*m_table);
     fitTableColumns();
@@ -170,6 +223,7 @@ void PolicyComparison::fitLabels() {
             changed = true;
         }
     }
+    changed = fitCostTitle() || changed;
     if (changed) {
         relayout(*m_plot);
     }
@@ -214,9 +268,10 @@ void PolicyComparison::applyVisibility() {
         m_counts[p]->setVisible(shown && fed);
         m_errors[p]->setVisible(shown && fed);
         m_memory[p]->setVisible(shown);
-        if (p < m_nsBars.size()) {
-            m_nsBars[p]->setVisible(shown);
-        }
+        m_hitBars[p]->setVisible(shown);
+        m_getHitsBars[p]->setVisible(shown);
+        m_spreads[2 * p]->setVisible(shown);
+        m_spreads[2 * p + 1]->setVisible(shown);
     }
 }
 
@@ -224,7 +279,8 @@ PolicyComparison::~PolicyComparison() = default;
 
 void PolicyComparison::fitTableColumns() {
     const int reserved = m_columnFit->need(ColPolicy) + m_columnFit->need(ColCount) +
-                         m_columnFit->need(ColMemory) + m_columnFit->need(ColNs);
+                         m_columnFit->need(ColMemory) + m_columnFit->need(ColNsPerHit) +
+                         m_columnFit->need(ColNsPerGetHits);
     const QStringList hidden = m_columnFit->apply(reserved, {ColError, ColErrorPct});
     QTableWidgetItem* header = m_table->horizontalHeaderItem(ColPolicy);
     const QString tip =
@@ -242,7 +298,7 @@ bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_table && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
         fitTableColumns();
     }
-    // Over the time-per-call chart and its labels: the policy's full name and figure.
+    // Over the cost chart and its labels: the policy's full name and figures.
     if (watched == m_plot && event->type() == QEvent::ToolTip) {
         const QPoint pos = static_cast<QHelpEvent*>(event)->pos();
         const QRect chart =
@@ -259,6 +315,10 @@ bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
 
 void PolicyComparison::applyTheme(const Theme& theme) {
     stylePlot(*m_plot, theme);
+    m_whiskerColor = theme.text;
+    for (QCPErrorBars* spread : m_spreads) {
+        spread->setPen(QPen(m_whiskerColor, 1));
+    }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -307,15 +367,29 @@ void PolicyComparison::rebuildSeries(const EngineSnapshot& snapshot) {
             m_table->setItem(static_cast<int>(p), c, cell);
         }
     }
-    m_nsBars.clear();
+    m_hitBars.clear();
+    m_getHitsBars.clear();
+    m_spreads.clear();
     for (std::size_t p = 0; p < snapshot.policies.size(); ++p) {
-        auto* bars =
-            new QCPBars(m_nsRect->axis(QCPAxis::atBottom), m_nsRect->axis(QCPAxis::atLeft));
-        bars->setWidth(0.7);
-        bars->setPen(Qt::NoPen);
-        bars->setBrush(policyColor(QString::fromStdString(snapshot.policies[p].name)));
-        bars->removeFromLegend();
-        m_nsBars.push_back(bars);
+        const QColor color = policyColor(QString::fromStdString(snapshot.policies[p].name));
+        const auto add = [&](Qt::BrushStyle style) {
+            auto* bars =
+                new QCPBars(m_nsRect->axis(QCPAxis::atBottom), m_nsRect->axis(QCPAxis::atLeft));
+            bars->setWidth(kBarWidth);
+            bars->setPen(style == Qt::SolidPattern ? Qt::NoPen : QPen(color, 1));
+            bars->setBrush(QBrush(color, style));
+            bars->removeFromLegend();
+            auto* spread = new QCPErrorBars(m_nsRect->axis(QCPAxis::atBottom),
+                                            m_nsRect->axis(QCPAxis::atLeft));
+            spread->setDataPlottable(bars);
+            spread->setWhiskerWidth(5);
+            spread->setPen(QPen(m_whiskerColor, 1));
+            spread->removeFromLegend();
+            m_spreads.push_back(spread);
+            return bars;
+        };
+        m_hitBars.push_back(add(Qt::SolidPattern));
+        m_getHitsBars.push_back(add(Qt::BDiagPattern));
     }
     m_nsTicker = QSharedPointer<QCPAxisTickerText>::create();
     m_nsTicker->setTicks(ticks, labels);  // fitLabels() shortens them where needed
@@ -332,7 +406,8 @@ void PolicyComparison::rebuildSeries(const EngineSnapshot& snapshot) {
     applyVisibility();
 }
 
-void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot) {
+void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot,
+                                  const PolicyCosts& costs) {
     bool sameNames = m_names.size() == snapshot.policies.size();
     for (std::size_t p = 0; sameNames && p < m_names.size(); ++p) {
         sameNames = m_names[p] == snapshot.policies[p].name;
@@ -371,30 +446,7 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
         m_stopped[p] = p >= snapshot.policies.size() || snapshot.policies[p].stopped;
     }
     applyVisibility();
-    double nsTop = 1.0;
-    for (std::size_t p = 0; p < snapshot.policies.size() && p < m_nsBars.size(); ++p) {
-        // A stopped policy's last figure includes its final reallocations: not shown.
-        const PolicyState& s = snapshot.policies[p];
-        const double ns = s.stopped || !s.nsPerCall ? 0.0 : *s.nsPerCall;
-        m_nsBars[p]->setData({double(p)}, {ns}, true);
-        if (m_nsBars[p]->visible()) {
-            nsTop = std::max(nsTop, ns);
-        }
-        const QString name = QString::fromStdString(s.name);
-        m_nsText[p] =
-            s.stopped ? tr("%1: stopped at the memory cap").arg(name)
-            : s.nsPerCall
-                ? tr("%1: %2 ns per hit(t, n) call").arg(name).arg(*s.nsPerCall, 0, 'f', 1)
-                : tr("%1: too few calls yet to time").arg(name);
-    }
-    m_nsRect->axis(QCPAxis::atLeft)->setRange(0, nsTop * 1.2);
-    const bool anyTimed =
-        std::any_of(snapshot.policies.begin(), snapshot.policies.end(),
-                    [](const PolicyState& s) { return s.nsPerCall.has_value() && !s.stopped; });
-    const QString nsTitle = anyTimed ? tr("time per call") : tr("time per call: too few calls yet");
-    if (m_nsRect->axis(QCPAxis::atTop)->label() != nsTitle) {
-        m_nsRect->axis(QCPAxis::atTop)->setLabel(nsTitle);
-    }
+    updateCosts(costs);
 
     const QCPRange range = m_countRect->axis(QCPAxis::atBottom)->range();
     double countTop = 1.0;
@@ -424,12 +476,98 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
     m_errorRect->axis(QCPAxis::atLeft)->setRange(errorLow - pad, errorHigh + pad);
     m_memoryRect->axis(QCPAxis::atLeft)
         ->setRange(std::max(1.0, std::min(memLow, memHigh) / 3), memHigh * 3);
-    updateTable(snapshot);
+    updateTable(snapshot, costs);
     fitTableColumns();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void PolicyComparison::updateTable(const EngineSnapshot& snapshot) {
+void PolicyComparison::updateCosts(const PolicyCosts& costs) {
+    const QString method = costMethodText(costs);
+    const QString perHit = tr("ns per hit: what one hit(t, n) call costs. ") + method;
+    const QString perGetHits = tr("ns per getHits: what one count(t) call costs. ") + method;
+    if (m_table->horizontalHeaderItem(ColNsPerHit)->toolTip() != perHit) {
+        m_table->horizontalHeaderItem(ColNsPerHit)->setToolTip(perHit);
+        m_table->horizontalHeaderItem(ColNsPerGetHits)->setToolTip(perGetHits);
+    }
+    double low = std::numeric_limits<double>::max();
+    double high = 0;
+    for (std::size_t p = 0; p < m_names.size(); ++p) {
+        const QString name = QString::fromStdString(m_names[p]);
+        const PolicyCost* cost = costOf(costs, m_names[p]);
+        const std::pair<QCPBars*, const CostFigure*> bars[] = {
+            {m_hitBars[p], cost ? &cost->nsPerHit : nullptr},
+            {m_getHitsBars[p], cost ? &cost->nsPerGetHits : nullptr}};
+        for (std::size_t b = 0; b < 2; ++b) {
+            const auto [plottable, figure] = bars[b];
+            const double key = double(p) + (b == 0 ? -kBarOffset : kBarOffset);
+            QCPErrorBars* spread = m_spreads[2 * p + b];
+            if (figure == nullptr) {
+                plottable->data()->clear();
+                spread->data()->clear();
+                continue;
+            }
+            // A log axis has no 0: a figure under a hundredth of a ns is drawn at that floor.
+            const double value = std::max(figure->median, 0.01);
+            plottable->setData({key}, {value}, true);
+            spread->setData({std::max(0.0, value - figure->low)},
+                            {std::max(0.0, figure->high - value)});
+            if (plottable->visible()) {
+                low = std::min(low, std::max(figure->low, 0.01));
+                high = std::max(high, figure->high);
+            }
+        }
+        m_nsText[p] =
+            cost == nullptr
+                ? tr("%1: not measured yet").arg(name)
+                : tr("%1: %2 ns per hit (spread %3 to %4), %5 ns per getHits (spread %6 to %7), "
+                     "the median of %8 samples.\n\n%9")
+                      .arg(name, nsText(cost->nsPerHit.median), nsText(cost->nsPerHit.low),
+                           nsText(cost->nsPerHit.high), nsText(cost->nsPerGetHits.median),
+                           nsText(cost->nsPerGetHits.low), nsText(cost->nsPerGetHits.high))
+                      .arg(cost->samples)
+                      .arg(method);
+    }
+    // Whole decades around every figure shown, the bars standing on the lower edge.
+    const double lower = high > 0 ? std::pow(10.0, std::floor(std::log10(low))) : 1.0;
+    const double upper = high > 0 ? std::pow(10.0, std::ceil(std::log10(high * 1.5))) : 1000.0;
+    m_nsRect->axis(QCPAxis::atLeft)->setRange(lower, std::max(upper, lower * 10));
+    for (QCPBars* bars : m_hitBars) {
+        bars->setBaseValue(lower);
+    }
+    for (QCPBars* bars : m_getHitsBars) {
+        bars->setBaseValue(lower);
+    }
+    m_costsMeasured = !costs.policies.empty();
+    fitCostTitle();
+}
+
+bool PolicyComparison::fitCostTitle() {
+    const QStringList titles =
+        m_costsMeasured ? QStringList{tr("ns per hit ▮ · per getHits ▨"),
+                                      tr("ns: hit ▮ · getHits ▨"), tr("▮ hit ▨ getHits")}
+                        : QStringList{tr("cost per operation: not measured yet"),
+                                      tr("costs: not measured yet"), tr("not measured yet")};
+    QCPAxis* top = m_nsRect->axis(QCPAxis::atTop);
+    const QFontMetrics metrics(top->labelFont());
+    // Centred over the axis, which the tick labels push right of the rect's middle.
+    const QRect outer = m_nsRect->outerRect();
+    const int centre = m_nsRect->rect().center().x();
+    const int width = 2 * std::min(centre - outer.left(), outer.right() - centre);
+    QString title = titles.back();
+    for (const QString& candidate : titles) {
+        if (metrics.horizontalAdvance(candidate) <= width) {
+            title = candidate;
+            break;
+        }
+    }
+    if (top->label() == title) {
+        return false;
+    }
+    top->setLabel(title);
+    return true;
+}
+
+void PolicyComparison::updateTable(const EngineSnapshot& snapshot, const PolicyCosts& costs) {
     const QLocale locale;
     for (std::size_t p = 0; p < snapshot.policies.size(); ++p) {
         const PolicyState& s = snapshot.policies[p];
@@ -450,28 +588,35 @@ void PolicyComparison::updateTable(const EngineSnapshot& snapshot) {
         set(ColError, s.stopped ? QStringLiteral("–") : signedError);
         set(ColErrorPct,
             s.stopped ? QStringLiteral("–") : QStringLiteral("%1").arg(s.errorPercent, 0, 'f', 2));
-        set(ColMemory, formatBytes(s.memoryBytes));
-        set(ColNs, s.stopped     ? tr("stopped at cap")
-                   : s.nsPerCall ? QStringLiteral("%1").arg(*s.nsPerCall, 0, 'f', 1)
-                                 : QStringLiteral("\u2013"));
+        set(ColMemory, s.stopped ? tr("stopped at cap") : formatBytes(s.memoryBytes));
+        const PolicyCost* cost = costOf(costs, s.name);
+        set(ColNsPerHit, cost ? nsText(cost->nsPerHit.median) : QStringLiteral("\u2013"));
+        set(ColNsPerGetHits, cost ? nsText(cost->nsPerGetHits.median) : QStringLiteral("\u2013"));
+        const QString costTip =
+            cost == nullptr
+                ? costMethodText(costs)
+                : tr("The median of %1 samples; spread %2 to %3 ns per hit, %4 to %5 ns per "
+                     "getHits (hover the bars for how they were measured).")
+                      .arg(cost->samples)
+                      .arg(nsText(cost->nsPerHit.low), nsText(cost->nsPerHit.high),
+                           nsText(cost->nsPerGetHits.low), nsText(cost->nsPerGetHits.high));
         QString why;
         if (s.stopped) {
             why = tr("%1 was stopped when it held %2, over the memory cap of %3 per policy. "
                      "It keeps 16 B for every hit() call and never forgets one, so it grows "
                      "with every call (one per second of each run of hits: a replay or "
                      "warm-up whose batches span many seconds makes the most). It is no "
-                     "longer fed: its count and memory are those of that moment.")
+                     "longer fed: its count and memory are those of that moment (its costs "
+                     "are measured on fresh instances, so they go on).")
                       .arg(QString::fromStdString(s.name))
                       .arg(formatBytes(s.memoryBytes), formatBytes(snapshot.policyMemoryCap));
-        } else if (!s.nsPerCall) {
-            why = tr("%1 of %2 hit() calls timed: too few to time honestly (a single call "
-                     "costs less than reading the clock).")
-                      .arg(s.timedCalls)
-                      .arg(Engine::kMinTimedCalls);
         }
         for (int c = ColPolicy; c < ColumnCount; ++c) {
             if (QTableWidgetItem* item = m_table->item(row, c)) {
-                QString tip = c == ColNs || s.stopped ? why : QString();
+                QString tip = s.stopped ? why : QString();
+                if (c == ColNsPerHit || c == ColNsPerGetHits) {
+                    tip = tip.isEmpty() ? costTip : costTip + QStringLiteral("\n\n") + tip;
+                }
                 if (c < ColErrorPct && !exact[c].isEmpty() && exact[c] != item->text()) {
                     tip = tip.isEmpty() ? exact[c] : exact[c] + QStringLiteral("\n\n") + tip;
                 }

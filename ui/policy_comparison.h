@@ -1,16 +1,19 @@
 // PolicyComparison: every counting policy fed the same stream, side by side: window counts
-// over time, error against the exact count (%), memory held (log axis) and ns per hit, in one
-// QCustomPlot of four axis rects, with a table of the current values beside it. The table is
-// the legend: each policy's name in its colour; a click on it hides or shows the policy's
-// lines and bar (hidden: greyed and struck through, as a legend entry in series_legend.h).
-// Tick labels are fitted to the charts' width after each layout: fewer time ticks, policy
-// names on two lines or slanted, so none overlap or go missing at 1024 px. A bar's tooltip
-// gives its policy and figure.
+// over time, error against the exact count (%), memory held (log axis) and what one operation
+// costs (ns per hit and ns per getHits, two bars per policy with the spread as whiskers, log
+// axis), in one QCustomPlot of four axis rects, with a table of the current values beside it.
+// The costs are the CostMeter's (core/engine/cost_meter.h), measured on the counting thread's
+// side; the header and bar tooltips say how. The table is the legend: each policy's name in
+// its colour; a click on it hides or shows the policy's lines and bars (hidden: greyed and
+// struck through, as a legend entry in series_legend.h). Tick labels are fitted to the charts'
+// width after each layout: fewer time ticks, policy names on two lines or slanted, so none
+// overlap or go missing at 1024 px. A bar's tooltip gives its policy and figures.
 //
 // GUI thread only; updated once per frame. The time range follows the live plot's
 // (setTimeRange). Policies are matched by position with EngineSnapshot::policies.
 #pragma once
 
+#include <QColor>
 #include <QSet>
 #include <QSharedPointer>
 #include <QWidget>
@@ -18,12 +21,14 @@
 #include <vector>
 
 #include "core/engine/engine_snapshot.h"
+#include "core/engine/policy_costs.h"
 #include "ui/history_update.h"
 
 class QCustomPlot;
 class QCPAxisRect;
 class QCPAxisTickerText;
 class QCPBars;
+class QCPErrorBars;
 class QCPGraph;
 class QCPRange;
 class QLabel;
@@ -43,7 +48,8 @@ public:
 
     void setTimeAxisMode(TimeAxisMode mode);
     void applyTheme(const Theme& theme);
-    void updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot);
+    void updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot,
+                    const PolicyCosts& costs);
     void setTimeRange(const QCPRange& range);
 
     QCustomPlot* plot() const { return m_plot; }
@@ -59,9 +65,14 @@ protected:
 
 private:
     void fitLabels();
+    // The cost chart's title, the longest that fits its width ("ns per hit ▮ · per getHits ▨",
+    // shorter at 1024 px); true if it changed.
+    bool fitCostTitle();
     void applyVisibility();
     void rebuildSeries(const EngineSnapshot& snapshot);
-    void updateTable(const EngineSnapshot& snapshot);
+    void updateTable(const EngineSnapshot& snapshot, const PolicyCosts& costs);
+    // The cost bars, their whiskers, the log axis and the bars' tooltips.
+    void updateCosts(const PolicyCosts& costs);
     // A narrow table (1024 px screens) hides the error, then the error % column rather than
     // scroll sideways; the policy header's tooltip names them.
     void fitTableColumns();
@@ -75,14 +86,20 @@ private:
     QCPAxisRect* m_errorRect;
     QCPAxisRect* m_memoryRect;
     QCPAxisRect* m_nsRect;
-    std::vector<QCPBars*> m_nsBars;  // one per policy, in its colour
+    // Per policy, in its colour: ns per hit (solid, left of its tick) and per getHits (hatched,
+    // right), each with its spread.
+    std::vector<QCPBars*> m_hitBars;
+    std::vector<QCPBars*> m_getHitsBars;
+    std::vector<QCPErrorBars*> m_spreads;  // two per policy, beside its bars
     std::vector<QCPGraph*> m_counts;
     std::vector<QCPGraph*> m_errors;
     std::vector<QCPGraph*> m_memory;
     std::vector<std::string> m_names;
-    std::vector<bool> m_stopped;    // per policy: stopped at the memory cap
-    std::vector<QString> m_nsText;  // per policy: the tooltip over its bar
-    QSet<QString> m_hidden;         // policies hidden from the table, kept across rebuilds
+    std::vector<bool> m_stopped;       // per policy: stopped at the memory cap
+    std::vector<QString> m_nsText;     // per policy: the tooltip over its bar
+    QSet<QString> m_hidden;            // policies hidden from the table, kept across rebuilds
+    bool m_costsMeasured = false;      // figures came: the cost title no longer says "not measured"
+    QColor m_whiskerColor{Qt::black};  // the theme's text colour
     QSharedPointer<QCPAxisTickerText> m_nsTicker;
 };
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "core/engine/engine_worker.h"
+#include "core/io/hit_file.h"
 #include "core/io/trace_recorder.h"
 #include "core/sources/batch_queue.h"
 #include "core/sources/simulator_source.h"
@@ -13,9 +14,20 @@
 
 namespace hitcounter::ui {
 
+QString replayTruncationText(const ReplayProgress& progress, const QString& file) {
+    if (!progress.truncatedAtLine) {
+        return {};
+    }
+    return QStringLiteral("%1: %2").arg(
+        file, QString::fromStdString(truncationText(*progress.truncatedAtLine, progress.rows)));
+}
+
 QString emptyReplayText(const ReplayProgress& progress, const QString& file) {
     if (progress.state != ReplayState::Ended || progress.rows > 0) {
         return {};
+    }
+    if (progress.truncatedAtLine) {
+        return SourceSession::tr("%1: no hits to replay").arg(replayTruncationText(progress, file));
     }
     return progress.badRows == 0
                ? SourceSession::tr("%1: the trace is empty: no hits to replay").arg(file)
@@ -51,12 +63,14 @@ SourceSession::~SourceSession() {
     setRecording(QString());
 }
 
-bool SourceSession::start(std::unique_ptr<Source> source, TimeAxisMode mode) {
+bool SourceSession::start(std::unique_ptr<Source> source, TimeAxisMode mode,
+                          const Clock* liveClock) {
     stop();
+    // Set before the marker, which applies it: the new source's first batch may come at once.
+    m_worker.setLiveClock(liveClock);
     // Behind whatever the old source left queued: every view restarts at once, even if the
     // new source fails to start.
     m_queue.pushWait(HitBatch::resetMarker(0), {});
-    m_worker.setLiveClock(nullptr);
     m_timeMode = mode;
     Q_EMIT viewsReset(mode);
     try {
@@ -80,14 +94,15 @@ bool SourceSession::startSpec(const SourceSpec& spec) {
         return false;
     }
     m_spec = spec;
-    if (!start(std::move(built.source), built.timeAxis)) {
+    // Live sources count against the clock; the simulator and a replay bring their own time.
+    const bool live = built.simulator == nullptr && built.replay == nullptr;
+    if (!start(std::move(built.source), built.timeAxis, live ? m_clock.get() : nullptr)) {
         Q_EMIT specShown(spec, false);
         return false;
     }
     m_simulator = built.simulator;
     m_replay = built.replay;
     m_follow = built.follow;
-    m_worker.setLiveClock(m_simulator == nullptr && m_replay == nullptr ? m_clock.get() : nullptr);
     m_replayProblemShown = false;
     m_replayLoadShown = false;
     Q_EMIT specShown(spec, true);
@@ -285,10 +300,20 @@ void SourceSession::followReplay() {
             // Loaded without one good row: nothing will ever move; say why.
             Q_EMIT errorOccurred(empty);
             m_replayProblemShown = true;
-        } else if (progress.badRows > 0 && progress.state != ReplayState::Idle) {
-            Q_EMIT errorOccurred(tr("%L1 bad rows skipped; the first: %2")
-                                     .arg(progress.badRows)
-                                     .arg(QString::fromStdString(progress.firstBadRow)));
+        } else if ((progress.badRows > 0 || progress.truncatedAtLine) &&
+                   progress.state != ReplayState::Idle) {
+            QStringList problems;
+            if (const QString cut = replayTruncationText(progress, m_spec.file); !cut.isEmpty()) {
+                problems << cut;
+                // Also for scripts and logs: where the copy was cut.
+                qWarning("hitcounter: %s", qPrintable(cut));
+            }
+            if (progress.badRows > 0) {
+                problems << tr("%L1 bad rows skipped; the first: %2")
+                                .arg(progress.badRows)
+                                .arg(QString::fromStdString(progress.firstBadRow));
+            }
+            Q_EMIT errorOccurred(problems.join(QStringLiteral("; ")));
             m_replayProblemShown = true;
         }
     }

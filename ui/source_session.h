@@ -29,10 +29,10 @@
 //  - tick() (once per GUI frame): the replay's load progress (loadProgress / loadFinished,
 //    cancelLoading() aborts), once loaded its rows and span (statusMessage, replayLoadedText:
 //    it replaces the "Started ... loading, 0 rows" of started()), its first problem (errorOccurred,
-//    once per source: a failure, an empty trace "FILE: the trace is empty: no hits to replay", bad
-//    rows skipped), its progress (replayProgress), a seek's rebuild progress (statusMessage), the
-//    end of the simulator's warm-up (full speed until it reaches the clock, then the spec's speed),
-//    and the recording's count (recordingShown).
+//    once per source: a failure, an empty trace "FILE: the trace is empty: no hits to replay", a
+//    gzip file cut short (also on stderr), bad rows skipped), its progress (replayProgress), a
+//    seek's rebuild progress (statusMessage), the end of the simulator's warm-up (full speed until
+//    it reaches the clock, then the spec's speed), and the recording's count (recordingShown).
 //
 // Example: BatchQueue q; EngineWorker w(q); w.start(); SourceSession s(q, w, clock);
 //          s.startSpec(spec);  GUI frame timer: s.tick();  slider: s.seek(t);
@@ -56,9 +56,13 @@ class EngineWorker;
 namespace hitcounter::ui {
 
 // Why a loaded replay of `file` has nothing to play (no good row): "FILE: the trace is empty: no
-// hits to replay", or that all its rows are bad, with the first. Empty unless it ended
-// without a good row.
+// hits to replay", that all its rows are bad, with the first, or that it was cut before its
+// first row. Empty unless it ended without a good row.
 QString emptyReplayText(const ReplayProgress& progress, const QString& file);
+
+// Where a gzip file cut short was cut: "FILE: truncated at line 1608: 1,607 lines replayed";
+// empty unless it was (ReplayProgress::truncatedAtLine).
+QString replayTruncationText(const ReplayProgress& progress, const QString& file);
 
 // What the status bar says once a replay of `file` has loaded: its rows and the trace times it
 // spans ("Loaded t.csv: 1,000 rows, trace time 1 s to 1,000 s"; access logs: dates and clock
@@ -75,7 +79,9 @@ public:
     // Stops the source and the recording without emitting anything.
     ~SourceSession() override;
 
-    bool start(std::unique_ptr<Source> source, TimeAxisMode mode);
+    // `liveClock`: the clock a live source's window follows (EngineWorker::setLiveClock),
+    // set before the Reset marker so that it applies from the source's first batch.
+    bool start(std::unique_ptr<Source> source, TimeAxisMode mode, const Clock* liveClock = nullptr);
     bool startSpec(const SourceSpec& spec);
     void stop();
 

@@ -93,6 +93,15 @@ void applyTheme(QApplication& app, const Theme& theme) {
     app.setStyleSheet(theme.dark ? darkIndicatorStyle(theme) : QString());
 }
 
+QString noticeStyleSheet(bool dark) {
+    return dark ? QStringLiteral(
+                      "QLabel { background: #3d2e00; color: #fde293; border: 1px solid "
+                      "#8a6d00; padding: 5px; border-radius: 3px; }")
+                : QStringLiteral(
+                      "QLabel { background: #fef7e0; color: #8a5a00; border: 1px solid "
+                      "#f9ab00; padding: 5px; border-radius: 3px; }");
+}
+
 void stylePlot(QCustomPlot& plot, const Theme& theme) {
     plot.setBackground(theme.window);
     const QList<QCPAxisRect*> rects = plot.axisRects();

@@ -31,5 +31,7 @@ Theme themeNamed(const QString& name);  // "dark" or anything else for light
 void applyTheme(QApplication& app, const Theme& theme);
 void stylePlot(QCustomPlot& plot, const Theme& theme);
 QColor policyColor(const QString& policy);
+// The style sheet of an orange notice (a QLabel telling of something to mind, not an error).
+QString noticeStyleSheet(bool dark);
 
 }  // namespace hitcounter::ui

@@ -31,6 +31,7 @@ int runSimulate(const QStringList& arguments);
 int runLimit(const QStringList& arguments);
 int runQuery(const QStringList& arguments);
 int runRebuild(const QStringList& arguments);
+int runFleetSim(const QStringList& arguments);
 int runTeach(const QStringList& arguments);
 
 }  // namespace hitcounter::cli

@@ -15,6 +15,8 @@ constexpr std::array kCommands{
             runLimit},
     Command{"query", "the fleet's count for a key, or its top K, read from Redis", runQuery},
     Command{"rebuild", "restore the fleet's counts in Redis from the instances' logs", runRebuild},
+    Command{"fleet-sim", "simulate a fleet of instances on a real Redis and report what it costs",
+            runFleetSim},
     Command{"teach", "a teaching lesson's steps as the view shows them (--json for scripts)",
             runTeach},
 };

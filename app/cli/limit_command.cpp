@@ -95,6 +95,7 @@ void printJson(const LimitLab& lab, const TraceInput& input, Count requests) {
         {QStringLiteral("per"), static_cast<qint64>(lab.limit().per.count())},
         {QStringLiteral("rows"), static_cast<qint64>(input.progress().rows)},
         {QStringLiteral("bad_rows"), static_cast<qint64>(input.progress().badRows)},
+        {QStringLiteral("truncated"), input.truncated()},
         {QStringLiteral("requests"), jsonCount(requests)},
         {QStringLiteral("algorithms"), algorithms},
     };

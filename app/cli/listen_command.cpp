@@ -253,7 +253,9 @@ struct ListenCliOptions {
         add(fleet.redis, false, QStringLiteral("HITCOUNTER_REDIS"));
         add(fleet.instance, false, QStringLiteral("HITCOUNTER_INSTANCE"));
         add(fleet.flushInterval);
-        add(fleet.hotShards);
+        add(fleet.hot.shards);
+        add(fleet.hot.writes);
+        add(fleet.hot.items, true);  // hot-items = ["a", "b"]: the pinned hot items
         for (const auto& o : limits.all())
             add(o);
         add(follow.follow, true);

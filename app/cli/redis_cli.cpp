@@ -45,15 +45,52 @@ RedisCliOptions::RedisCliOptions()
       flushInterval(QStringLiteral("flush-interval"),
                     QStringLiteral("With --redis: seconds between flushes, 0.05 to 60 "
                                    "(default 1)."),
-                    QStringLiteral("S"), QStringLiteral("1")),
-      hotShards(QStringLiteral("hot-shards"),
-                QStringLiteral("With --redis: split an item holding half of a flush's hits (and "
-                               "at least 1000) over N sub-keys in other slots, 1 to 1024 "
-                               "(default 0: never; docs/redis.md)."),
-                QStringLiteral("N"), QStringLiteral("0")) {}
+                    QStringLiteral("S"), QStringLiteral("1")) {}
 
 QList<QCommandLineOption> RedisCliOptions::all() const {
-    return {redis, instance, flushInterval, hotShards};
+    return QList<QCommandLineOption>{redis, instance, flushInterval} + hot.all();
+}
+
+HotCliOptions::HotCliOptions()
+    : shards(QStringLiteral("hot-shards"),
+             QStringLiteral("With --redis: split a hot item over N sub-keys in other slots, 1 "
+                            "to 1024, or off (default 16; docs/redis.md)."),
+             QStringLiteral("N"), QStringLiteral("16")),
+      writes(QStringLiteral("hot-writes"),
+             QStringLiteral("With --redis: an item written this many times in one second by "
+                            "the whole fleet is hot, 0 (only --hot-items) to 1000000 (default "
+                            "100)."),
+             QStringLiteral("W"), QStringLiteral("100")),
+      items(QStringLiteral("hot-items"),
+            QStringLiteral("With --redis: items always split (comma-separated; repeatable)."),
+            QStringLiteral("LIST")) {}
+
+std::optional<HotSettings> hotSettingsFrom(const QCommandLineParser& parser,
+                                           const HotCliOptions& options) {
+    HotSettings hot;
+    std::optional<long long> shards = 0;
+    if (parser.value(options.shards) != QLatin1String("off"))
+        shards = wholeNumberFrom(parser, options.shards, 1, 1024);
+    const auto writes = numberFrom(parser, options.writes, 0, 1e6);
+    if (!shards || !writes)
+        return std::nullopt;
+    hot.shards = int(*shards);
+    hot.writes = *writes;
+    for (const QString& list : parser.values(options.items))
+        for (const QString& item : list.split(QLatin1Char(','))) {
+            if (item.isEmpty() || item.size() > 1000 || item.contains(QChar(0x1f))) {
+                printError(QStringLiteral("--hot-items '%1': an item must be 1 to 1000 "
+                                          "characters, without the byte 0x1F")
+                               .arg(list));
+                return std::nullopt;
+            }
+            hot.pinned.insert(item.toStdString());
+        }
+    if (!hot.pinned.empty() && hot.shards == 0) {
+        printError(QStringLiteral("--hot-items needs --hot-shards other than off"));
+        return std::nullopt;
+    }
+    return hot;
 }
 
 QCommandLineOption redisUrlOption() {
@@ -96,8 +133,7 @@ bool checkFleetValues(const QCommandLineParser& parser, const RedisCliOptions& o
     const bool url = !parser.isSet(options.redis) || urlFrom(parser.value(options.redis), exit);
     const bool interval =
         !parser.isSet(options.flushInterval) || numberFrom(parser, options.flushInterval, 0.05, 60);
-    const bool shards =
-        !parser.isSet(options.hotShards) || wholeNumberFrom(parser, options.hotShards, 1, 1024);
+    const bool hot = hotSettingsFrom(parser, options.hot).has_value();
     bool instance = true;
     if (parser.isSet(options.instance) &&
         !fleet::isValidInstanceName(parser.value(options.instance).toStdString())) {
@@ -106,13 +142,14 @@ bool checkFleetValues(const QCommandLineParser& parser, const RedisCliOptions& o
                        .arg(parser.value(options.instance)));
         instance = false;
     }
-    return url && interval && shards && instance;
+    return url && interval && hot && instance;
 }
 
 FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions& options) {
     FleetSink result;
     if (!parser.isSet(options.redis)) {
-        for (const auto& o : {options.instance, options.flushInterval, options.hotShards})
+        for (const auto& o :
+             QList<QCommandLineOption>{options.instance, options.flushInterval} + options.hot.all())
             if (parser.isSet(o)) {
                 printError(QStringLiteral("--%1 needs --redis URL").arg(o.names().first()));
                 result.exit = kExitBadInput;
@@ -127,16 +164,17 @@ FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions
     fleet::RedisSinkOptions o;
     const auto url = urlFrom(parser.value(options.redis), exit);
     const auto interval = numberFrom(parser, options.flushInterval, 0.05, 60);
-    const auto shards = parser.isSet(options.hotShards)
-                            ? wholeNumberFrom(parser, options.hotShards, 1, 1024)
-                            : std::optional<long long>(0);
+    const auto hot = hotSettingsFrom(parser, options.hot);
     o.instance =
         (parser.isSet(options.instance) ? parser.value(options.instance) : defaultInstanceName())
             .toStdString();
     o.url = *url;
     o.version = QCoreApplication::applicationVersion().toStdString();
     o.flushInterval = std::chrono::milliseconds(std::llround(*interval * 1000));
-    o.hotShards = int(*shards);
+    o.hotShards = hot->shards;
+    o.hotWrites = hot->writes;
+    o.hotPinned = hot->pinned;
+    o.hotShare = 0;  // split by the fleet's write rate (and the pins), not one instance's share
     try {
         auto connection = std::make_unique<fleet::RedisClient>(o.url, o.timeouts);
         result.sink = std::make_unique<fleet::RedisSink>(o, std::move(connection));
@@ -178,6 +216,8 @@ QJsonObject stopFleetSink(fleet::RedisSink& sink) {
         {QStringLiteral("ask"), jsonCount(s.ask)},
         {QStringLiteral("unreplicated_acks"), jsonCount(s.unreplicatedAcks)},
         {QStringLiteral("hot_items"), jsonCount(s.hotItems)},
+        {QStringLiteral("hot_items_now"), jsonCount(s.hotItemsNow)},
+        {QStringLiteral("hot_merges"), jsonCount(s.hotMerges)},
         {QStringLiteral("commands_per_node"), perNode},
     };
 }

@@ -15,11 +15,34 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <set>
+#include <string>
 
 #include "core/fleet/redis_client.h"
 #include "core/fleet/redis_sink.h"
 
 namespace hitcounter::cli {
+
+// --hot-shards N|off, --hot-writes W, --hot-items LIST: how hot items are split
+// (docs/redis.md, "Hot items"); shared by listen, simulate and fleet-sim.
+struct HotCliOptions {
+    HotCliOptions();
+    QList<QCommandLineOption> all() const { return {shards, writes, items}; }
+
+    QCommandLineOption shards;
+    QCommandLineOption writes;
+    QCommandLineOption items;
+};
+
+struct HotSettings {
+    int shards = 16;  // 0: off
+    double writes = 100;
+    std::set<std::string> pinned;
+};
+
+// The hot-item options' values, or std::nullopt after naming a bad one.
+std::optional<HotSettings> hotSettingsFrom(const QCommandLineParser& parser,
+                                           const HotCliOptions& options);
 
 struct RedisCliOptions {
     RedisCliOptions();
@@ -28,7 +51,7 @@ struct RedisCliOptions {
     QCommandLineOption redis;
     QCommandLineOption instance;
     QCommandLineOption flushInterval;
-    QCommandLineOption hotShards;
+    HotCliOptions hot;
 };
 
 // The --redis option alone, for query and rebuild.

@@ -48,8 +48,8 @@ void printCsv(const ReplayRun& run) {
     }
 }
 
-void printJson(const ReplayRun& run, const QString& trace, const TraceProgress& progress,
-               std::chrono::seconds window) {
+void printJson(const ReplayRun& run, const TraceInput& input, std::chrono::seconds window) {
+    const TraceProgress& progress = input.progress();
     QJsonArray answers;
     for (const auto& answer : run.answers()) {
         QJsonObject counts;
@@ -72,10 +72,11 @@ void printJson(const ReplayRun& run, const QString& trace, const TraceProgress& 
         });
     }
     const QJsonObject root{
-        {QStringLiteral("trace"), trace},
+        {QStringLiteral("trace"), input.name()},
         {QStringLiteral("window"), static_cast<qint64>(window.count())},
         {QStringLiteral("rows"), static_cast<qint64>(progress.rows)},
         {QStringLiteral("bad_rows"), static_cast<qint64>(progress.badRows)},
+        {QStringLiteral("truncated"), input.truncated()},
         {QStringLiteral("final_time"),
          run.newest() ? QJsonValue(static_cast<qint64>(*run.newest())) : QJsonValue()},
         {QStringLiteral("answers"), answers},
@@ -210,7 +211,7 @@ void reportReplay(const ReplayPlan& plan, const ReplayRun& run, const TraceInput
     if (plan.keyed)
         QTextStream(stdout) << QString::fromStdString(plan.keyed->csv());
     else if (plan.json)
-        printJson(run, input.name(), input.progress(), plan.counter.window);
+        printJson(run, input, plan.counter.window);
     else
         printCsv(run);
 }

@@ -31,6 +31,14 @@ std::optional<int> TraceInput::read(bool strict,
             printError(where + QStringLiteral(" (row skipped)"));
     }
     m_progress = m_reader->progress();
+    if (const auto cut = m_reader->truncatedAtLine()) {
+        m_truncated = true;
+        printError(QStringLiteral("%1: %2%3")
+                       .arg(m_trace, QString::fromStdString(truncationText(*cut, m_progress.rows)),
+                            strict ? QStringLiteral(" (--strict: stopped)") : QString()));
+        if (strict)
+            return kExitBadInput;
+    }
     if (m_progress.badRows > 0)
         printError(QStringLiteral("%1: skipped %2 bad row(s) of %3 (--strict stops at the first)")
                        .arg(m_trace)

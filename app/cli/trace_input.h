@@ -2,7 +2,8 @@
 // access log, plain or gzip, or - for stdin; opened with HitFile), the way every command that
 // takes one reports problems: a file that cannot be opened, bad rows named by FILE:LINE (the
 // first kReportedBadRows, then counted), --strict or a fatal error stopping the run with exit
-// code 2.
+// code 2. A gzip file cut short is read up to the cut and named ("FILE: truncated at line 1608:
+// 1,607 lines replayed"); with --strict that too stops the run with exit code 2.
 //
 // Threading: main thread only; messages go to stderr through printError (cli_options.h).
 #pragma once
@@ -35,12 +36,15 @@ public:
     const QString& name() const { return m_trace; }
     // Rows and bad rows read so far.
     const TraceProgress& progress() const { return m_progress; }
+    // After read(): the file was a gzip stream cut short.
+    bool truncated() const { return m_truncated; }
 
 private:
     QString m_trace;
     HitFileOptions m_options;
     std::unique_ptr<HitFile> m_reader;
     TraceProgress m_progress;
+    bool m_truncated = false;
 };
 
 }  // namespace hitcounter::cli

@@ -114,6 +114,7 @@ int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
             if (progress.last) {
                 time = std::min(time, *progress.last);
             }
+            window.session()->tick();  // its problems (a file cut short) said once, on stderr too
             break;
         }
         if (!running) {

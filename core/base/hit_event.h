@@ -8,10 +8,15 @@
 //    epoch; batches of any other epoch that follow it are dropped.
 //  - Rebuild: hits a seek re-sends to rebuild the state at its target (counted like Hits,
 //    but a recording tap skips them: they were recorded when they first streamed).
+//  - Clock: an empty marker: the source's own clock (a replay's trace time) has reached
+//    `clock` with no hit since the batches before it. The consumer moves its head there if it
+//    holds a hit (Engine::advanceTo), so the window slides through a gap in the hits as it
+//    does in an uninterrupted run; it never moves a head back, and it is ignored before the
+//    first hit (an empty window stays empty).
 // Live sources leave epoch 0 and kind Hits.
 //
-// Example (a seek to T in a replay, epoch 3):
-//     {Reset, 3}  {Rebuild, 3: rows up to T}  ...  {Hits, 3: rows after T}
+// Example (a seek to T in a replay, epoch 3, T between two hits):
+//     {Reset, 3}  {Rebuild, 3: rows up to T}  {Clock, 3: T}  ...  {Hits, 3: rows after T}
 #pragma once
 
 #include <cstdint>
@@ -34,7 +39,7 @@ struct HitEvent {
     friend bool operator==(const HitEvent&, const HitEvent&) = default;
 };
 
-enum class BatchKind : std::uint8_t { Hits, Reset, Rebuild };
+enum class BatchKind : std::uint8_t { Hits, Reset, Rebuild, Clock };
 
 // A vector of hits plus its place in the stream (see above).
 struct HitBatch : std::vector<HitEvent> {
@@ -42,11 +47,22 @@ struct HitBatch : std::vector<HitEvent> {
 
     std::uint64_t epoch = 0;
     BatchKind kind = BatchKind::Hits;
+    Timestamp clock = 0;  // kind Clock: the second the source's clock has reached
+
+    // A Reset or Clock marker: empty, and still meant to arrive.
+    bool marker() const { return kind == BatchKind::Reset || kind == BatchKind::Clock; }
 
     static HitBatch resetMarker(std::uint64_t epoch) {
         HitBatch marker;
         marker.epoch = epoch;
         marker.kind = BatchKind::Reset;
+        return marker;
+    }
+    static HitBatch clockMarker(std::uint64_t epoch, Timestamp now) {
+        HitBatch marker;
+        marker.epoch = epoch;
+        marker.kind = BatchKind::Clock;
+        marker.clock = now;
         return marker;
     }
 };

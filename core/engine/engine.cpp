@@ -1,9 +1,7 @@
 #include "core/engine/engine.h"
 
 #include <algorithm>
-#include <array>
 #include <limits>
-#include <optional>
 
 #include "core/base/invariant.h"
 #include "core/base/saturating.h"
@@ -13,27 +11,7 @@
 namespace hitcounter {
 
 namespace {
-using SteadyClock = std::chrono::steady_clock;
 constexpr Timestamp kClean = std::numeric_limits<Timestamp>::max();
-// The ns-per-call figure is the median of the last kNsSamples samples: a sample that a
-// preemption or a page fault inflated (one 16 us figure among 30 ns ones in a review) does
-// not move it, and a real change shows within half as many samples.
-constexpr std::size_t kNsSamples = 9;
-
-// What one timed span costs with no work in it (two steady_clock reads), measured once: the
-// least of a few tries, so that subtracting it never removes work.
-std::int64_t clockOverheadNs() {
-    static const std::int64_t overhead = [] {
-        std::int64_t best = std::numeric_limits<std::int64_t>::max();
-        for (int i = 0; i < 256; ++i) {
-            const auto a = SteadyClock::now();
-            const auto b = SteadyClock::now();
-            best = std::min<std::int64_t>(best, std::chrono::nanoseconds(b - a).count());
-        }
-        return best;
-    }();
-    return overhead;
-}
 }  // namespace
 
 struct Engine::Policy {
@@ -42,33 +20,9 @@ struct Engine::Policy {
     Count frozenCount = 0;
     std::size_t frozenMemory = 0;
     Timestamp stoppedAt = 0;
-    std::int64_t pendingNs = 0;  // clock overhead already subtracted
-    std::uint64_t pendingCalls = 0;
-    std::uint64_t timedCalls = 0;
-    std::optional<double> nsPerCall;
-    std::array<double, kNsSamples> nsSamples{};  // a ring of the newest samples
-    std::size_t nsSampleCount = 0;
 
     Count count(Timestamp t) const { return stopped ? frozenCount : counter->count(t); }
     std::size_t memory() const { return stopped ? frozenMemory : counter->memoryBytes(); }
-    // Folds the pending calls into a sample once there are enough of them to time; the figure
-    // is the median of the newest samples.
-    void takeSample() {
-        if (pendingCalls < Engine::kMinTimedCalls) {
-            return;
-        }
-        nsSamples[nsSampleCount % kNsSamples] =
-            static_cast<double>(std::max<std::int64_t>(pendingNs, 0)) /
-            static_cast<double>(pendingCalls);
-        ++nsSampleCount;
-        std::array<double, kNsSamples> sorted = nsSamples;
-        const auto end = sorted.begin() + std::ptrdiff_t(std::min(nsSampleCount, kNsSamples));
-        const auto middle = sorted.begin() + (end - sorted.begin()) / 2;
-        std::nth_element(sorted.begin(), middle, end);
-        nsPerCall = *middle;
-        pendingNs = 0;
-        pendingCalls = 0;
-    }
 };
 
 Engine::Engine(EngineOptions options) : m_dirtyFrom(kClean) {
@@ -103,6 +57,7 @@ void Engine::reset(EngineOptions options) {
     m_head = 0;
     m_totalHits = 0;
     m_lateHits = 0;
+    m_tooLate = 0;
     m_dirtyFrom = kClean;
     ++m_epoch;
 }
@@ -112,8 +67,12 @@ void Engine::rewindow(EngineOptions options) {
     const bool wasEmpty = m_empty;
     const Count total = m_totalHits;
     const Count late = m_lateHits;
+    const Count tooLate = m_tooLate;
     std::unique_ptr<KeyedMonitor> keyed = std::move(m_keyed);
     reset(std::move(options));
+    m_totalHits = total;
+    m_lateHits = late;
+    m_tooLate = tooLate;
     if (wasEmpty) {
         return;
     }
@@ -135,8 +94,11 @@ void Engine::rewindow(EngineOptions options) {
             }
         }
     }
-    m_totalHits = total;
-    m_lateHits = late;
+}
+
+void Engine::countTooLate(Count hits) {
+    m_totalHits = saturatingAdd(m_totalHits, hits);
+    m_tooLate = saturatingAdd(m_tooLate, hits);
 }
 
 void Engine::ingest(const HitBatch& batch) {
@@ -147,6 +109,12 @@ void Engine::ingest(const HitBatch& batch) {
     }
     if (batch.epoch != m_streamEpoch) {
         ++m_staleBatches;
+        return;
+    }
+    if (batch.kind == BatchKind::Clock) {
+        if (!m_empty) {
+            advanceTo(batch.clock);
+        }
         return;
     }
     std::size_t i = 0;
@@ -185,22 +153,10 @@ void Engine::feedRun(const HitBatch& batch, std::size_t first, std::size_t last)
     const auto hits = std::span(batch).subspan(first, last - first);
     m_keyed->record(hits);
     coalesceBySecond(hits, m_runs);
-    // The first policy fed after the keyed monitor meets the coldest caches: a rotating order
-    // spreads that cost over all of them instead of charging it to the ring every time.
-    const std::size_t n = m_policies.size();
-    const std::size_t rotation = m_feedRotation++ % n;
-    const std::int64_t overhead = clockOverheadNs();
-    for (std::size_t k = 0; k < n; ++k) {
-        Policy& policy = *m_policies[(rotation + k) % n];
-        if (policy.stopped) {
-            continue;
+    for (auto& policy : m_policies) {
+        if (!policy->stopped) {
+            policy->counter->hitRuns(m_runs);
         }
-        WindowCounter& counter = *policy.counter;
-        const auto start = SteadyClock::now();
-        counter.hitRuns(m_runs);
-        policy.pendingNs += std::chrono::nanoseconds(SteadyClock::now() - start).count() - overhead;
-        policy.pendingCalls += m_runs.size();
-        policy.timedCalls += m_runs.size();
     }
 }
 
@@ -269,7 +225,6 @@ void Engine::closeHead() {
         Policy& policy = *m_policies[p];
         record.counts[p] = policy.count(m_head);
         record.memory[p] = policy.memory();
-        policy.takeSample();
     }
     m_dirtyFrom = std::min(m_dirtyFrom, m_head);
     stopOversizedPolicies();
@@ -295,7 +250,7 @@ EngineSnapshot Engine::snapshot() const {
     s.head = m_head;
     s.totalHits = m_totalHits;
     s.lateHits = m_lateHits;
-    s.droppedLate = m_ring->droppedLate();
+    s.droppedLate = saturatingAdd(m_ring->droppedLate(), m_tooLate);
     s.slots.reserve(m_ring->slotCount());
     for (std::size_t i = 0; i < m_ring->slotCount(); ++i) {
         s.slots.push_back(m_ring->slot(i));
@@ -315,8 +270,6 @@ EngineSnapshot Engine::snapshot() const {
         state.count = m_empty ? 0 : policy.count(m_head);
         state.memoryBytes = policy.memory();
         state.stoppedAt = policy.stoppedAt;
-        state.nsPerCall = policy.nsPerCall;
-        state.timedCalls = policy.timedCalls;
         state.error = static_cast<std::int64_t>(state.count) - static_cast<std::int64_t>(exact);
         state.errorPercent =
             exact == 0 ? 0.0

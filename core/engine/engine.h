@@ -5,8 +5,7 @@
 //
 // Semantics:
 //  - Hits are fed in arrival order to every policy ("ring", policy 0, is the exact reference
-//    the others' errors are measured against, and the source of the histogram's slots; the
-//    order in which the policies get a run rotates, see below).
+//    the others' errors are measured against, and the source of the histogram's slots).
 //    Consecutive hits of one second reach the policies as one hit(t, n) (batch_coalescing.h).
 //  - The head is the newest second seen. When the head moves to t, each second it leaves
 //    is closed: the window count and memory of every policy at the end of that second go into
@@ -14,7 +13,9 @@
 //    historySeconds of them; a larger jump restarts the history).
 //  - Each record also counts its hits per HTTP status class (HitEvent::statusClass), for the
 //    live plot's 2xx/3xx/4xx/5xx split: one saturating add per hit.
-//  - advanceTo(t) moves the head without hits (a live source's quiet seconds).
+//  - advanceTo(t) moves the head without hits (a live source's quiet seconds); a Clock batch
+//    of the current epoch does the same (a replay's clock in a gap between its hits), once
+//    the engine holds a hit.
 //  - Stream epochs (hit_event.h): a Reset batch forgets every hit (as reset()) and makes its
 //    epoch the current one; a batch of another epoch is dropped (counted in staleBatches()).
 //    So a seek's reset and rebuild travel with the data and the state after them equals a
@@ -25,14 +26,8 @@
 //  - Every hit is also recorded in a KeyedMonitor (per-key window / 1 min / 5 min / 1 h /
 //    all-time counts, uniques, top-K) with the same window, queried through keyed(). reset()
 //    empties it; rewindow() keeps it and changes its window in place.
-//  - Time per call: a policy gets one hit(t, n) call per second of each run (hits are
-//    coalesced first), so its cost is per call, not per hit. Each policy's calls of a run are
-//    timed as one span, the cost of an empty span (two clock reads) subtracted, and the
-//    policies are fed in a rotating order so that none always meets the coldest caches. A
-//    figure exists once kMinTimedCalls calls have been timed (fewer are dominated by the
-//    clock and its jitter: PolicyState::nsPerCall stays empty); each closed second that
-//    completes another kMinTimedCalls calls adds a sample, and the figure is the median of
-//    the newest 9 samples (a preempted span does not move it).
+//  - Nothing here is timed: what a policy costs per hit and per getHits is measured apart,
+//    on the recent stream, by the CostMeter (cost_meter.h), so ingest reads no clock.
 //
 // Cost: ingest() is O(hits x policies) plus the keyed monitor's work per hit.
 // Memory: historySeconds records of (2 * policies + 2) words, plus the counters.
@@ -67,26 +62,27 @@ struct EngineOptions {
                                          "estimate", "naive",  "scanring"};
     std::size_t historySeconds = 3600;
     std::size_t policyMemoryCap = std::size_t{16} << 20;
-    // Makes the counters named in `policies` (tests pass fakes); empty: makeCounter().
+    // Makes the counters named in `policies` (tests pass fakes); empty: makeCounter(). The
+    // EngineWorker's CostMeter calls it on its own thread too.
     std::function<std::unique_ptr<WindowCounter>(std::string_view, const CounterOptions&)>
         makePolicy;
 };
 
 class Engine {
 public:
-    // Calls a policy must have had timed before its time per call is shown.
-    static constexpr std::uint64_t kMinTimedCalls = 500;
-
     explicit Engine(EngineOptions options = {});
     ~Engine();
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
 
-    // Feeds one batch right away (or applies its reset marker, or drops it if stale).
+    // Feeds one batch right away (or applies its Reset or Clock marker, or drops it if stale).
     void ingest(const HitBatch& batch);
     // Moves the head to t if t is newer, closing the seconds in between; every running
     // counter is brought to t too, so that snapshot() only reads.
     void advanceTo(Timestamp t);
+    // `hits` that arrived too late to count, dropped before ingest (a live source's hits older
+    // than its clock's window, EngineWorker): added to totalHits and droppedLate, saturating.
+    void countTooLate(Count hits);
     // Forgets every hit and rebuilds the counters (a new window length or a replay seek).
     void reset(EngineOptions options);
     void reset() { reset(m_options); }
@@ -147,12 +143,12 @@ private:
     Timestamp m_head = 0;
     Count m_totalHits = 0;
     Count m_lateHits = 0;
+    Count m_tooLate = 0;  // countTooLate()'s; the policies count their own dropped hits
     std::uint64_t m_epoch = 0;
     std::uint64_t m_streamEpoch = 0;
     std::uint64_t m_staleBatches = 0;
     Timestamp m_dirtyFrom;
     std::vector<SecondHits> m_runs;  // the run being fed, one hit(t, n) per second
-    std::size_t m_feedRotation = 0;  // the policy fed first in the next run
 };
 
 }  // namespace hitcounter

@@ -9,6 +9,7 @@
 
 #include "core/engine/engine_snapshot.h"
 #include "core/engine/limits_frame.h"
+#include "core/engine/policy_costs.h"
 
 namespace hitcounter {
 
@@ -61,6 +62,9 @@ struct EngineFrame {
 
     // The Rate limits lab (limits_feed.h): empty unless limits.options.enabled.
     LimitsFrame limits;
+
+    // What each policy costs per hit and per getHits, the CostMeter's newest figures.
+    PolicyCosts costs;
 };
 
 }  // namespace hitcounter

@@ -5,7 +5,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,11 +25,6 @@ struct PolicyState {
     double errorPercent = 0.0;  // error / exact * 100; 0 when the exact count is 0
     std::size_t memoryBytes = 0;
     Timestamp stoppedAt = 0;  // the head second when it was stopped (if stopped)
-    // Recent average time of one hit(t, n) call in nanoseconds (one call per second of a run
-    // of hits, so per call and not per hit), the clock's own cost subtracted; empty until
-    // Engine::kMinTimedCalls calls were timed: fewer cannot be timed honestly.
-    std::optional<double> nsPerCall;
-    std::uint64_t timedCalls = 0;  // hit() calls timed since the last reset
 };
 
 // Slots of SecondRecord::statusHits: unknown, then 1xx to 5xx.

@@ -19,7 +19,9 @@ constexpr std::size_t kLimitsMemoryKeys = 10000;
 }  // namespace
 
 EngineWorker::EngineWorker(BatchQueue& input, EngineOptions options)
-    : m_input(input), m_engine(options), m_options(std::move(options)) {}
+    : m_input(input), m_engine(options), m_options(std::move(options)) {
+    m_costs.setPolicies(m_options);
+}
 
 EngineWorker::~EngineWorker() {
     stop();
@@ -27,6 +29,7 @@ EngineWorker::~EngineWorker() {
 
 void EngineWorker::start() {
     if (!m_thread.joinable()) {
+        m_costs.start();
         m_thread = std::jthread([this](std::stop_token stop) { run(stop); });
     }
 }
@@ -37,15 +40,18 @@ void EngineWorker::stop() {
         m_thread.join();
         m_thread = std::jthread();
     }
+    m_costs.stop();
 }
 
 void EngineWorker::setOptions(EngineOptions options) {
+    m_costs.setPolicies(options);
     std::lock_guard lock(m_commandMutex);
     m_options = options;
     m_commandOptions = std::move(options);
 }
 
 void EngineWorker::rewindow(EngineOptions options) {
+    m_costs.setPolicies(options);
     std::lock_guard lock(m_commandMutex);
     m_options = options;
     m_commandOptions.reset();
@@ -172,14 +178,22 @@ void EngineWorker::feed(const HitBatch& batch) {
     if (batch.kind == BatchKind::Reset) {
         applyCommands(true);  // new options set before the marker was pushed apply to it
     }
-    m_engine.ingest(batch);
+    HitBatch inWindow;
+    const HitBatch& counted = withoutTooLate(batch, inWindow);
+    m_engine.ingest(counted);
     if (batch.kind == BatchKind::Reset) {
         m_limits.reset();
+        m_costs.observe(batch);
     }
     if (batch.kind == BatchKind::Reset || batch.epoch != m_engine.streamEpoch()) {
         return;
     }
-    m_limits.feed(batch);
+    if (batch.kind == BatchKind::Clock) {
+        m_limits.advanceTo(batch.clock);
+        return;
+    }
+    m_limits.feed(counted);
+    m_costs.observe(batch);
     Count hits = 0;
     for (const HitEvent& e : batch) {
         hits = saturatingAdd(hits, e.count);
@@ -192,6 +206,32 @@ void EngineWorker::feed(const HitBatch& batch) {
             m_recorder->flushIfDue(std::chrono::steady_clock::now().time_since_epoch());
         }
     }
+}
+
+const HitBatch& EngineWorker::withoutTooLate(const HitBatch& batch, HitBatch& inWindow) {
+    if (m_clock == nullptr || batch.kind != BatchKind::Hits ||
+        batch.epoch != m_engine.streamEpoch()) {
+        return batch;
+    }
+    // The window of a live source ends at its clock: a hit at or before now - W is outside it
+    // however new the hits before it were (a followed log years off the clock).
+    const Timestamp oldest = m_clock->now() - m_engine.options().window.count();
+    const auto outside = [oldest](const HitEvent& e) { return e.time <= oldest; };
+    if (std::none_of(batch.begin(), batch.end(), outside)) {
+        return batch;
+    }
+    inWindow.epoch = batch.epoch;
+    inWindow.kind = batch.kind;
+    Count tooLate = 0;
+    for (const HitEvent& e : batch) {
+        if (outside(e)) {
+            tooLate = saturatingAdd(tooLate, e.count);
+        } else {
+            inWindow.push_back(e);
+        }
+    }
+    m_engine.countTooLate(tooLate);
+    return inWindow;
 }
 
 void EngineWorker::publish(bool idle) {
@@ -216,6 +256,7 @@ void EngineWorker::publish(bool idle) {
     frame->hitsIngested = m_ingested;
     frame->staleBatches = m_engine.staleBatches();
     frame->snapshot = m_engine.snapshot();
+    frame->costs = m_costs.latest();
     frame->rebuild = rebuild;
     m_seenEpoch = m_engine.epoch();
     frame->history = m_engine.historyFrom(rebuild ? std::numeric_limits<Timestamp>::min() : from);

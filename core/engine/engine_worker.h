@@ -13,7 +13,13 @@
 //    (hit_event.h) into the input queue; the engine forgets every hit when it reaches it and
 //    drops batches of other epochs. New options (a window change) take effect at the next
 //    Reset marker, so they too apply at a known place in the stream.
-//  - Live sources: with setLiveClock(clock), the head follows clock.now() while no hit comes.
+//  - Live sources: with setLiveClock(clock), the head follows clock.now() while no hit comes,
+//    and a hit at or before clock.now() - W when it arrives is too late (Engine::countTooLate:
+//    in the total and the too-late count, not in the window, the items or the Rate limits
+//    lab; the recording tap still gets it): a followed log whose times are far behind the
+//    clock counts nothing in the window, as it should, and says so.
+//    A replay carries its own clock instead: its Clock markers (hit_event.h) move the head of
+//    the engine and of the Rate limits lab through gaps between its hits.
 //  - Recording tap: while a recorder is set, every Hits batch of the current epoch the engine
 //    counts is written to it (Rebuild batches are not: they were recorded when they first
 //    streamed). Setting or clearing it touches neither the source nor the counters.
@@ -26,6 +32,10 @@
 //    for every second since the previous frame's head (EngineFrame::watched), whether or not
 //    the key is in the top keys; a frame the GUI did not take is covered by the next one.
 //    O(watched keys x seconds x log n) per frame, nothing per hit.
+//  - Costs: a CostMeter (cost_meter.h) on a thread of its own, at the lowest priority,
+//    measures what each policy costs per hit and per getHits on a capture of the batches
+//    counted here; each frame carries its newest figures. Options (setOptions, rewindow) reach
+//    it at once.
 //  - Frames never starve the counting: while batches are waiting, after a frame that took d
 //    to build the worker counts for at least 3 d before the next (an idle worker answers at
 //    once). So a costly frame lowers the frame rate under load, never the ingest rate.
@@ -42,6 +52,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/engine/cost_meter.h"
 #include "core/engine/engine.h"
 #include "core/engine/engine_frame.h"
 #include "core/engine/limits_feed.h"
@@ -111,6 +122,9 @@ private:
     void run(std::stop_token stop);
     void applyCommands(bool atReset);
     void feed(const HitBatch& batch);
+    // `batch`, or (a live source's hits older than its clock's window: counted too late
+    // here) `inWindow` filled with the others.
+    const HitBatch& withoutTooLate(const HitBatch& batch, HitBatch& inWindow);
     void publish(bool idle);
     void fillItems(EngineFrame& frame);
     void fillWatched(EngineFrame& frame, const EngineFrame* untaken);
@@ -153,6 +167,7 @@ private:
     Count m_ingested = 0;
     std::chrono::steady_clock::time_point m_nextPublish;  // with a backlog, not before
 
+    CostMeter m_costs;      // its own thread; observe() from the worker's
     std::jthread m_thread;  // last: joined before the members it uses are destroyed
 };
 

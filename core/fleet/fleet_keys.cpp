@@ -1,5 +1,7 @@
 #include "core/fleet/fleet_keys.h"
 
+#include "core/fleet/redis_client.h"
+
 namespace hitcounter::fleet {
 
 namespace {
@@ -9,6 +11,12 @@ std::string tagged(std::string_view prefix, std::string_view tag, std::string_vi
     key.reserve(prefix.size() + tag.size() + suffix.size() + 2);
     key.append(prefix).append("{").append(tag).append("}").append(suffix);
     return key;
+}
+
+// "hc:{top}:" (the legacy shard) or "hc:{top:K}:".
+std::string topPrefix(int shard) {
+    return shard == kLegacyTopShard ? std::string("hc:{top}:")
+                                    : tagged("hc:", "top:" + std::to_string(shard), ":");
 }
 
 }  // namespace
@@ -34,14 +42,23 @@ std::string instancesKey(std::string_view item) {
 std::string itemGuardKey(std::string_view item, std::string_view instance, std::string_view run) {
     return itemPrefix(item) + "g:" + std::string(instance) + ":" + std::string(run);
 }
-std::string topKey(Timestamp minute) {
-    return "hc:{top}:m:" + std::to_string(minute);
+int topShardOf(std::string_view run) {
+    return int(crc16(run) % unsigned(kTopShards));
 }
-std::string fleetSecondsKey(Timestamp minute) {
-    return "hc:{top}:s:" + std::to_string(minute);
+std::vector<int> topShardsToRead() {
+    std::vector<int> shards{kLegacyTopShard};
+    for (int shard = 0; shard < kTopShards; ++shard)
+        shards.push_back(shard);
+    return shards;
+}
+std::string topKey(int shard, Timestamp minute) {
+    return topPrefix(shard) + "m:" + std::to_string(minute);
+}
+std::string fleetSecondsKey(int shard, Timestamp minute) {
+    return topPrefix(shard) + "s:" + std::to_string(minute);
 }
 std::string topGuardKey(std::string_view instance, std::string_view run) {
-    return "hc:{top}:g:" + std::string(instance) + ":" + std::string(run);
+    return topPrefix(topShardOf(run)) + "g:" + std::string(instance) + ":" + std::string(run);
 }
 std::string logKey(std::string_view instance) {
     return tagged("hc:log:", instance, "");
@@ -55,6 +72,9 @@ std::string hotSubItem(std::string_view item, int shard) {
 }
 std::string hotShardsKey(std::string_view item) {
     return itemPrefix(item) + "hot";
+}
+std::string heatKey(std::string_view item) {
+    return itemPrefix(item) + "heat";
 }
 
 }  // namespace hitcounter::fleet

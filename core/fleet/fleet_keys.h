@@ -10,6 +10,7 @@
 #include <limits>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/base/types.h"
 
@@ -46,11 +47,25 @@ std::string uniquesKey(std::string_view item, Timestamp minute);  // HyperLogLog
 std::string totalKey(std::string_view item);                      // all-time hits
 std::string instancesKey(std::string_view item);  // zset instance -> last flush (unix s)
 std::string itemGuardKey(std::string_view item, std::string_view instance, std::string_view run);
-std::string topKey(Timestamp minute);  // zset item -> hits in that minute, "hc:{top}:m:MINUTE"
+
+// The fleet top-K is spread over kTopShards slots so that no single node takes every top-K
+// write: each run of an instance writes its per-minute top sets, its share of the fleet's
+// per-second total and its guard under the shard topShardOf(run) (tag "top:K"); readers read
+// every shard plus kLegacyTopShard (tag "top", written by sinks before the split) and add
+// them up, so a rolling upgrade stays exact.
+//   topKey(3, 28000000) == "hc:{top:3}:m:28000000"; topKey(kLegacyTopShard, m) == "hc:{top}:m:M"
+inline constexpr int kTopShards = 16;
+inline constexpr int kLegacyTopShard = -1;
+int topShardOf(std::string_view run);  // CRC16 of the run id mod kTopShards
+// kLegacyTopShard, 0, 1, ..., kTopShards - 1: every shard a reader must add up.
+std::vector<int> topShardsToRead();
+std::string topKey(int shard, Timestamp minute);  // zset item -> that run's hits in the minute
+// The guard of the top-K script, in the run's shard: "hc:{top:K}:g:INSTANCE:RUN".
 std::string topGuardKey(std::string_view instance, std::string_view run);
-// The whole fleet's hits per second, all items together: hash second % 60 -> hits, written by
-// the top-K script (same slot, same guard), "hc:{top}:s:MINUTE". The fleet view plots it.
-std::string fleetSecondsKey(Timestamp minute);
+// The fleet's hits per second, all items together, as written by the runs of one shard: hash
+// second % 60 -> hits, written by the top-K script (same slot, same guard),
+// "hc:{top:K}:s:MINUTE". The sum over topShardsToRead() is the whole fleet's (the fleet view).
+std::string fleetSecondsKey(int shard, Timestamp minute);
 std::string logKey(std::string_view instance);        // stream of flushes, "hc:log:{INSTANCE}"
 std::string heartbeatKey(std::string_view instance);  // hash, "hc:instance:{INSTANCE}"
 
@@ -61,6 +76,10 @@ std::string heartbeatKey(std::string_view instance);  // hash, "hc:instance:{INS
 // in practice never contain.
 std::string hotSubItem(std::string_view item, int shard);  // "ITEM\x1fK"
 std::string hotShardsKey(std::string_view item);           // "hc:{ITEM}:hot"
+// The item's write rate and split state, kept by the scripts of flush_commands.h (hash:
+// s = unix second, n = writes counted in it, c = start of the current cool streak, a = the
+// split agreed now, 0 = not split), "hc:{ITEM}:heat".
+std::string heatKey(std::string_view item);
 
 inline constexpr std::string_view kLogPattern = "hc:log:*";
 // Every counting key (items and top-K) but not the logs and heartbeats: what a wipe test

@@ -134,12 +134,15 @@ void FleetPoller::readNodes(FleetSnapshot& next) {
         node.address = m_client->url().host + ":" + std::to_string(m_client->url().port);
         node.slots = kClusterSlots;
         try {
-            const auto info = m_client->pipelineAt(
-                node.address, {{"INFO", "stats"}, {"INFO", "memory"}, {"INFO", "replication"}});
+            const auto info = m_client->pipelineAt(node.address, {{"INFO", "stats"},
+                                                                  {"INFO", "memory"},
+                                                                  {"INFO", "replication"},
+                                                                  {"INFO", "server"}});
             node.commandsPerSecond = infoNumber(info[0].text, "instantaneous_ops_per_sec");
             node.usedMemory = std::uint64_t(infoNumber(info[1].text, "used_memory"));
             node.role = infoField(info[2].text, "role") == "slave" ? "replica" : "master";
             node.state = "ok";
+            m_runId = infoField(info[3].text, "run_id");
         } catch (const RedisError& e) {
             node.role = "master";
             node.state = "unreachable";
@@ -164,6 +167,7 @@ void FleetPoller::readNodes(FleetSnapshot& next) {
     }
     if (!read)
         throw RedisError(RedisError::Kind::Unreachable, problem);
+    std::string masterRunIds;  // masters first (parseClusterNodes), so in a stable order
     for (FleetNode& node : next.nodes) {
         if (node.state == "unreachable" || node.address.empty() || node.address.front() == ':') {
             node.state = "unreachable";
@@ -171,16 +175,20 @@ void FleetPoller::readNodes(FleetSnapshot& next) {
             continue;
         }
         try {
-            const auto info =
-                m_client->pipelineAt(node.address, {{"INFO", "stats"}, {"INFO", "memory"}});
+            const auto info = m_client->pipelineAt(
+                node.address, {{"INFO", "stats"}, {"INFO", "memory"}, {"INFO", "server"}});
             node.commandsPerSecond = infoNumber(info[0].text, "instantaneous_ops_per_sec");
             node.usedMemory = std::uint64_t(infoNumber(info[1].text, "used_memory"));
+            if (node.role == "master") {
+                masterRunIds += node.address + "=" + infoField(info[2].text, "run_id") + " ";
+            }
         } catch (const RedisError&) {
             node.state = "unreachable";
         }
         if (node.state != "ok")
             next.troubledNodes.push_back(node.address);
     }
+    m_runId = masterRunIds;
 }
 
 void FleetPoller::pollOnce() {
@@ -206,6 +214,10 @@ void FleetPoller::pollOnce() {
         std::lock_guard lock(m_mutex);
         m_latest = next;
     };
+    const auto watched = [&] {
+        next->outages = m_watch.outages();
+        next->loss = m_watch.loss();
+    };
     try {
         if (!m_client)
             m_client = std::make_unique<RedisClient>(m_options.url, m_options.timeouts);
@@ -214,20 +226,25 @@ void FleetPoller::pollOnce() {
         next->connected = false;
         next->dataStale = next->sequence > 1;
         next->problem = e.what();
+        next->instancesKnown = false;
+        m_watch.unreachable(unixNow());
+        watched();
         publish();
         return;
     }
     next->connected = true;
     next->cluster = m_client->cluster();
     std::string nodesProblem;
+    m_runId.clear();
     try {
         readNodes(*next);
     } catch (const std::exception& e) {
         nodesProblem = std::string("cluster nodes: ") + e.what();
     }
     // Each part on its own: while one master fails over, the parts whose slots are served
-    // (the fleet total and top-K live in {top}'s slot, items and heartbeats elsewhere) stay
-    // live; a part that fails keeps its last value and marks the snapshot stale.
+    // stay live; a part that fails keeps its last value and marks the snapshot stale. The
+    // fleet total is spread over the top-K shards: it goes on without those of a failed
+    // master (stale: their runs' hits are missing until it is back).
     FleetReader reader(*m_client);
     const Timestamp at = now();
     const Timestamp window = m_options.windowSeconds;
@@ -244,13 +261,23 @@ void FleetPoller::pollOnce() {
             unreachable = unreachable || (redis && redis->kind() == RedisError::Kind::Unreachable);
         }
     };
+    bool totalRead = false;
     part([&] {
-        std::vector<Count> total = reader.fleetSeries(window, at);
+        FleetReader::PartialSeries total = reader.fleetSeriesWithout(window, at);
         next->totalWindow = 0;
-        for (const Count c : total)
+        for (const Count c : total.series)
             next->totalWindow += c;
-        next->total = std::move(total);
+        next->total = std::move(total.series);
         next->now = at;
+        if (!total.missing.empty()) {
+            std::string nodes;
+            for (const std::string& node : total.missing)
+                nodes += (nodes.empty() ? "" : ", ") + node;
+            throw RedisError(RedisError::Kind::Unreachable,
+                             "the fleet total misses the top-K shards on " + nodes);
+        }
+        // Only a whole total is compared with what was read before (FleetWatch: a loss).
+        totalRead = true;
     });
     part([&] {
         std::vector<FleetTopRow> top;
@@ -272,9 +299,24 @@ void FleetPoller::pollOnce() {
         next->selectedSeries = std::move(series);
         next->selectedNow = at;
     });
-    part([&] { next->instances = reader.instances(); });
-    if (unreachable && !m_client->cluster())
-        m_client.reset();  // a single server: reconnect next time
+    next->instancesKnown = false;
+    part([&] {
+        next->instances = reader.instances();
+        next->instancesKnown = true;
+    });
+    const bool cluster = m_client->cluster();
+    if (unreachable && !cluster) {
+        // A single server that stopped answering: an outage; reconnect next time.
+        m_client.reset();
+        m_watch.unreachable(unixNow());
+    } else if (m_watch.reached(unixNow(), m_runId, totalRead ? &next->total : nullptr, next->now)) {
+        try {
+            m_watch.setLogsLeft(reader.logsReachBack(m_watch.loss()->at));
+        } catch (const std::exception&) {
+            // Not known: the notice then does not promise a rebuild.
+        }
+    }
+    watched();
     if (next->problem.empty())
         next->problem = nodesProblem;
     publish();

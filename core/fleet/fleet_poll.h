@@ -16,8 +16,15 @@
 // - Failures never stop the poller: a Redis that cannot be reached (connect or command past
 //   its timeout), a node that is down or failing over, CLUSTERDOWN: each part (fleet total,
 //   top-K, selected item, instances) that cannot be read keeps its last value (dataStale),
-//   the others are read as usual; the snapshot names what failed (problem, troubledNodes)
+//   the others are read as usual (the fleet total, spread over the top-K shards, is read
+//   without the shards of a failed master, and marked stale); the snapshot names what failed
+//   (problem, troubledNodes)
 //   and the next poll retries (after a failover the client finds the promoted replica).
+// - Every poll also tells a FleetWatch (fleet_watch.h) whether it reached Redis, the server's
+//   run_id (INFO server; a cluster: its masters') and the fleet's hits per second, so each
+//   snapshot carries the outages seen and the counts Redis lost (a restart without
+//   persistence); when a loss is found, the poll asks whether the instances' logs (hc:log:*)
+//   still reach back before it, to `rebuild` from.
 // - requestStop() returns at once; the thread ends after the read in progress (bounded by
 //   the timeouts); the destructor requests the stop and joins.
 // Example:
@@ -32,11 +39,13 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "core/fleet/fleet_reader.h"
+#include "core/fleet/fleet_watch.h"
 #include "core/fleet/redis_url.h"
 
 namespace hitcounter::fleet {
@@ -79,6 +88,14 @@ struct FleetSnapshot {
     Count selectedWindow = 0;
     std::vector<FleetTopRow> top;
     std::vector<InstanceHeartbeat> instances;
+    // This poll read the heartbeats: the instances listed are the alive ones. False (while
+    // Redis is unreachable, or their read failed): `instances` are those of an earlier poll and
+    // whether each is alive is unknown.
+    bool instancesKnown = false;
+    // The fleet's Redis over the poller's life (fleet_watch.h): when it was unreachable (the
+    // newest FleetWatch::kOutages outages), and counts it lost that are still in the window.
+    std::vector<FleetOutage> outages;
+    std::optional<FleetLoss> loss;
     // The cluster panel.
     bool cluster = false;
     std::vector<FleetNode> nodes;  // masters first, then by address
@@ -129,6 +146,8 @@ private:
     // Owned by the poll thread.
     std::unique_ptr<RedisClient> m_client;
     std::uint64_t m_sequence = 0;
+    FleetWatch m_watch;
+    std::string m_runId;  // of the last readNodes(): INFO server run_id, or the masters'
 
     std::jthread m_thread;  // last: started after every member above exists
 };

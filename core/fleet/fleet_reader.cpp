@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -160,49 +161,74 @@ ItemAnswer FleetReader::item(const std::string& key, Timestamp windowSeconds, Ti
 }
 
 std::vector<RankedItem> FleetReader::top(std::size_t k, Timestamp windowSeconds, Timestamp now) {
-    RedisConnection::Command zunion{"ZUNION", ""};
-    for (Timestamp m = minuteOf(now - windowSeconds + 1); m <= minuteOf(now); ++m)
-        zunion.push_back(topKey(m));
-    zunion[1] = std::to_string(zunion.size() - 2);
-    zunion.push_back("WITHSCORES");
-    const RedisReply merged = m_client.command(zunion);
-    std::vector<std::pair<double, std::string>> byMinutes;
-    for (std::size_t i = 0; i + 1 < merged.elements.size(); i += 2)
-        byMinutes.emplace_back(std::stod(merged.elements[i + 1].text), merged.elements[i].text);
-    std::sort(byMinutes.begin(), byMinutes.end(), [](const auto& a, const auto& b) {
+    // Per item, an upper bound of its window count: its hits in the whole minutes the window
+    // touches, summed over the per-minute top sets of every shard (one ZUNION per shard: the
+    // shards live in different slots).
+    std::vector<RedisConnection::Command> unions;
+    for (const int shard : topShardsToRead()) {
+        RedisConnection::Command zunion{"ZUNION", ""};
+        for (Timestamp m = minuteOf(now - windowSeconds + 1); m <= minuteOf(now); ++m)
+            zunion.push_back(topKey(shard, m));
+        zunion[1] = std::to_string(zunion.size() - 2);
+        zunion.push_back("WITHSCORES");
+        unions.push_back(std::move(zunion));
+    }
+    std::map<std::string, double> bound;
+    for (const RedisReply& merged : m_client.pipeline(unions)) {
+        const auto& e = checked(merged).elements;
+        for (std::size_t i = 0; i + 1 < e.size(); i += 2)
+            bound[e[i].text] += std::stod(e[i + 1].text);
+    }
+    std::vector<std::pair<double, std::string>> byBound;
+    for (auto& [key, score] : bound)
+        byBound.emplace_back(score, key);
+    std::sort(byBound.begin(), byBound.end(), [](const auto& a, const auto& b) {
         return a.first != b.first ? a.first > b.first : a.second < b.second;
     });
-    // Whole minutes can reorder items near the cut-off: re-rank a few more than k exactly.
-    byMinutes.resize(std::min(byMinutes.size(), std::max(4 * k, k + 16)));
-    std::vector<std::string> candidates;
-    for (const auto& [score, key] : byMinutes)
-        candidates.push_back(key);
-    const std::vector<Count> counts = windowCounts(candidates, windowSeconds, now);
-    std::vector<RankedItem> ranked;
-    for (std::size_t i = 0; i < candidates.size(); ++i)
-        if (counts[i] > 0)
-            ranked.push_back({candidates[i], counts[i]});
-    std::sort(ranked.begin(), ranked.end(), [](const RankedItem& a, const RankedItem& b) {
+    // Read exact counts in rounds, best bounds first, until no item left unread can enter
+    // the top k: its bound is below the k-th exact count, or equal with a later key.
+    const auto better = [](const RankedItem& a, const RankedItem& b) {
         return a.count != b.count ? a.count > b.count : a.key < b.key;
-    });
-    ranked.resize(std::min(ranked.size(), k));
+    };
+    const std::size_t round = std::max(4 * k, k + 16);
+    std::vector<RankedItem> ranked;
+    std::size_t next = 0;
+    while (next < byBound.size()) {
+        if (ranked.size() >= k) {
+            const RankedItem& kth = ranked[k - 1];
+            const auto& [score, key] = byBound[next];
+            if (score < double(kth.count) || (score == double(kth.count) && key > kth.key))
+                break;
+        }
+        std::vector<std::string> candidates;
+        for (; next < byBound.size() && candidates.size() < round; ++next)
+            candidates.push_back(byBound[next].second);
+        const std::vector<Count> counts = windowCounts(candidates, windowSeconds, now);
+        for (std::size_t i = 0; i < candidates.size(); ++i)
+            if (counts[i] > 0)
+                ranked.push_back({candidates[i], counts[i]});
+        std::sort(ranked.begin(), ranked.end(), better);
+        ranked.resize(std::min(ranked.size(), k));
+    }
     return ranked;
 }
 
-std::vector<Count> FleetReader::secondsSeries(const std::vector<std::string>& names, bool fleet,
-                                              Timestamp windowSeconds, Timestamp now) {
+std::vector<Count> FleetReader::secondsSeries(
+    std::size_t sources, const std::function<std::string(std::size_t, Timestamp)>& hashOf,
+    Timestamp windowSeconds, Timestamp now, const std::string& node) {
     if (windowSeconds < 1 || windowSeconds > kExactWindowSeconds)
         throw std::invalid_argument("a series spans 1 to " + std::to_string(kExactWindowSeconds) +
                                     " seconds");
     const Timestamp first = now - windowSeconds + 1;
     std::vector<RedisConnection::Command> commands;
-    for (const std::string& name : names)
+    for (std::size_t n = 0; n < sources; ++n)
         for (Timestamp m = minuteOf(first); m <= minuteOf(now); ++m)
-            commands.push_back({"HGETALL", fleet ? fleetSecondsKey(m) : secondsKey(name, m)});
-    const auto replies = m_client.pipeline(commands);
+            commands.push_back({"HGETALL", hashOf(n, m)});
+    const auto replies =
+        node.empty() ? m_client.pipeline(commands) : m_client.pipelineAt(node, commands);
     std::vector<Count> series(std::size_t(windowSeconds), 0);
     std::size_t r = 0;
-    for (std::size_t n = 0; n < names.size(); ++n)
+    for (std::size_t n = 0; n < sources; ++n)
         for (Timestamp m = minuteOf(first); m <= minuteOf(now); ++m, ++r) {
             const auto& e = checked(replies[r]).elements;
             for (std::size_t i = 0; i + 1 < e.size(); i += 2) {
@@ -218,11 +244,50 @@ std::vector<Count> FleetReader::secondsSeries(const std::vector<std::string>& na
 
 std::vector<Count> FleetReader::itemSeries(const std::string& key, Timestamp windowSeconds,
                                            Timestamp now) {
-    return secondsSeries(storageNames({key}).front(), false, windowSeconds, now);
+    const std::vector<std::string> names = storageNames({key}).front();
+    return secondsSeries(
+        names.size(), [&](std::size_t n, Timestamp m) { return secondsKey(names[n], m); },
+        windowSeconds, now);
 }
 
 std::vector<Count> FleetReader::fleetSeries(Timestamp windowSeconds, Timestamp now) {
-    return secondsSeries({std::string()}, true, windowSeconds, now);
+    const std::vector<int> shards = topShardsToRead();
+    return secondsSeries(
+        shards.size(), [&](std::size_t n, Timestamp m) { return fleetSecondsKey(shards[n], m); },
+        windowSeconds, now);
+}
+
+FleetReader::PartialSeries FleetReader::fleetSeriesWithout(Timestamp windowSeconds, Timestamp now) {
+    // Grouped by master: a master that fails leaves out its shards only.
+    std::map<std::string, std::vector<int>> byMaster;
+    PartialSeries result{std::vector<Count>(std::size_t(std::max<Timestamp>(windowSeconds, 0)), 0),
+                         {}};
+    for (const int shard : topShardsToRead()) {
+        try {
+            byMaster[m_client.masterFor(fleetSecondsKey(shard, minuteOf(now)))].push_back(shard);
+        } catch (const RedisError&) {
+            result.missing.push_back("shard " + std::to_string(shard));
+        }
+    }
+    if (byMaster.empty())
+        throw RedisError(RedisError::Kind::Unreachable,
+                         m_client.url().describe() + ": no master serves the top-K shards");
+    std::size_t failed = 0;
+    for (const auto& [master, shards] : byMaster) {
+        try {
+            const std::vector<Count> part = secondsSeries(
+                shards.size(),
+                [&](std::size_t n, Timestamp m) { return fleetSecondsKey(shards[n], m); },
+                windowSeconds, now, master);
+            for (std::size_t i = 0; i < part.size(); ++i)
+                result.series[i] = saturatingAdd(result.series[i], part[i]);
+        } catch (const RedisError&) {
+            result.missing.push_back(master);
+            if (++failed == byMaster.size())
+                throw;  // nothing at all could be read
+        }
+    }
+    return result;
 }
 
 Count FleetReader::uniques(const std::string& key, Timestamp windowSeconds, Timestamp now) {
@@ -269,6 +334,23 @@ std::vector<InstanceHeartbeat> FleetReader::instances() {
     return alive;
 }
 
+bool FleetReader::logsReachBack(double before) {
+    for (const std::string& log : m_client.scan(kLogPattern)) {
+        const RedisReply first = m_client.command({"XRANGE", log, "-", "+", "COUNT", "1"});
+        if (first.elements.empty() || first.elements[0].elements.empty())
+            continue;
+        // A stream entry's id is "MILLISECONDS-SEQUENCE", the time Redis appended it.
+        const std::string& id = first.elements[0].elements[0].text;
+        try {
+            if (std::stod(id.substr(0, id.find('-'))) < before * 1000)
+                return true;
+        } catch (const std::exception&) {
+            throw RedisError(RedisError::Kind::Protocol, log + ": malformed entry id " + id);
+        }
+    }
+    return false;
+}
+
 RebuildResult FleetReader::rebuild() {
     RebuildResult result;
     const ScriptShas shas = loadScripts(m_client);
@@ -311,7 +393,7 @@ RebuildResult FleetReader::rebuild() {
             const auto replies = m_client.pipeline(commands);
             for (std::size_t i = 0; i < replies.size(); ++i)
                 if (commands[i].front() == "EVALSHA")
-                    ++(checked(replies[i]).integer == 1 ? result.applied : result.skipped);
+                    ++(checked(replies[i]).integer >= 1 ? result.applied : result.skipped);
                 else
                     checked(replies[i]);
             start = "(" + page.elements.back().elements[0].text;

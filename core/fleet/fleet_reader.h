@@ -15,6 +15,7 @@
 //   the item's own slot (hc:{ITEM}:tmp:..., 60 s expiry, deleted at once).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,30 +65,49 @@ public:
 
     ItemAnswer item(const std::string& key, Timestamp windowSeconds, Timestamp now);
     // The k items with the most hits in the window, most first, ties by key ascending.
-    // Candidates come from the per-minute top-K sets (the window's minutes, merged); their
-    // counts are then read like item().window.
+    // Exact: candidates come from the per-minute top-K sets of every shard (topShardsToRead,
+    // summed: an upper bound of each item's window count); exact window counts are then read
+    // best bound first, in rounds, until no unread item could still enter the top k.
     std::vector<RankedItem> top(std::size_t k, Timestamp windowSeconds, Timestamp now);
+    // The window count of each key, as item().window (hot sub-items summed), in a few
+    // pipelined round trips for all of them.
+    std::vector<Count> windowCounts(const std::vector<std::string>& keys, Timestamp windowSeconds,
+                                    Timestamp now);
     // Hits per second in (now - windowSeconds, now], oldest first (windowSeconds entries,
     // windowSeconds <= kExactWindowSeconds): of one item (hot sub-items summed), or of the
-    // whole fleet (fleetSecondsKey). Exact, like item().window.
+    // whole fleet (fleetSecondsKey, every top shard added). Exact, like item().window.
     std::vector<Count> itemSeries(const std::string& key, Timestamp windowSeconds, Timestamp now);
     std::vector<Count> fleetSeries(Timestamp windowSeconds, Timestamp now);
+    // fleetSeries() without the top-K shards whose master cannot be read now (down, failing
+    // over): their runs' hits are missing from `series` until it is back; `missing` names
+    // those masters ("host:port"), empty when the series is the whole fleet's. Throws when no
+    // master at all can be read. For the fleet view, whose total then stays live through one
+    // master's outage.
+    struct PartialSeries {
+        std::vector<Count> series;
+        std::vector<std::string> missing;
+    };
+    PartialSeries fleetSeriesWithout(Timestamp windowSeconds, Timestamp now);
     // item().uniques alone: distinct visitors over the minutes the window touches.
     Count uniques(const std::string& key, Timestamp windowSeconds, Timestamp now);
     // Every alive instance's heartbeat, by name.
     std::vector<InstanceHeartbeat> instances();
     // Re-applies every log entry of every instance (exactly once per flush, as live).
     RebuildResult rebuild();
+    // Whether some instance's log holds a flush appended before `before` (unix seconds): what
+    // a rebuild could restore of counts lost then (a log started after a restart cannot).
+    bool logsReachBack(double before);
     // Deletes every counting key (kCountPattern), keeping logs and heartbeats; returns how many.
     std::size_t wipeCounts();
 
 private:
-    std::vector<Count> windowCounts(const std::vector<std::string>& keys, Timestamp windowSeconds,
-                                    Timestamp now);
     // Per key: the names its counts are stored under (the key, then its hot sub-items).
     std::vector<std::vector<std::string>> storageNames(const std::vector<std::string>& keys);
-    std::vector<Count> secondsSeries(const std::vector<std::string>& names, bool fleet,
-                                     Timestamp windowSeconds, Timestamp now);
+    // The per-second hashes hashOf(source, minute) of `sources` sources, added up; read on
+    // `node` alone (unrouted: its keys must be in that node's slots) unless it is empty.
+    std::vector<Count> secondsSeries(
+        std::size_t sources, const std::function<std::string(std::size_t, Timestamp)>& hashOf,
+        Timestamp windowSeconds, Timestamp now, const std::string& node = {});
     Count mergedUniques(const std::string& key, const std::vector<std::string>& names,
                         Timestamp windowSeconds, Timestamp now);
 

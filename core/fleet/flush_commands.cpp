@@ -10,17 +10,60 @@ namespace hitcounter::fleet {
 
 namespace {
 
-// KEYS[1] guard, KEYS[2] total, KEYS[3] instances zset, KEYS[4..] data keys.
-// ARGV[1] seq, ARGV[2] instance, ARGV[3] flush time, ARGV[4] guard ttl, ARGV[5] total hits,
-// ARGV[6] n, then n x (secondsKeyIndex, field, expireAt, minutesKeyIndex, field, expireAt,
-// hits), then m, then m x (uniquesKeyIndex, expireAt, v, visitor x v).
-// Returns 1 when applied, 0 when the sequence was already applied.
+// The write-rate bookkeeping shared by the item script and the heat script (HotDetection in
+// flush_commands.h): counts `weight` writes in the current second of Redis' clock, judges
+// the last complete second when a new one starts, splits or merges, and returns the split
+// agreed now (0: not split). Hash fields: s second, n writes in s, c start of the current
+// cool streak (0: none), a the agreed N. `hot` (the readers' record, hotShardsKey) is raised
+// to `wanted` (the N the caller writes under) by a forced split or an announce, even if the
+// split was lifted meanwhile; nil in the item script, which declares only the keys
+// that exist once the item was written (a multi-key script on a migrating slot needs all its
+// keys on one side, or it is answered TRYAGAIN).
+constexpr const char* kHeatFunction = R"lua(
+local function heat(hot, rate, weight, threshold, wanted, force, announce, coolFor)
+  local now = tonumber(redis.call('TIME')[1])
+  local r = redis.call('HMGET', rate, 's', 'n', 'c', 'a')
+  local s, n = tonumber(r[1]) or 0, tonumber(r[2]) or 0
+  local c, a = tonumber(r[3]) or 0, tonumber(r[4]) or 0
+  if s ~= now then
+    local last = 0
+    if s == now - 1 then last = n end
+    if a > 0 and last * 4 < threshold then
+      if c == 0 then c = now end
+    else
+      c = 0
+    end
+    s, n = now, 0
+  end
+  n = n + weight
+  if force == 1 or (threshold > 0 and n >= threshold) then
+    c = 0
+    if a == 0 then a = wanted end
+  elseif a > 0 and c > 0 and now - c >= coolFor then
+    a, c = 0, 0
+  end
+  if hot and (force == 1 or announce == 1) then
+    redis.call('ZADD', hot, 'GT', math.max(a, wanted), 'shards')
+  end
+  redis.call('HSET', rate, 's', s, 'n', n, 'c', c, 'a', a)
+  redis.call('EXPIRE', rate, coolFor + 60)
+  return a
+end
+)lua";
+
+// KEYS[1] guard, KEYS[2] total, KEYS[3] instances zset, KEYS[4..] data keys, then (heat on)
+// the heat hash last. ARGV[1] seq, ARGV[2] instance, ARGV[3] flush time, ARGV[4] guard ttl,
+// ARGV[5] total hits, ARGV[6] heat (0: off, else the writes to count), ARGV[7] writes per
+// second that split, ARGV[8] N, ARGV[9] cool-for seconds, ARGV[10] n, then n x
+// (secondsKeyIndex, field, expireAt, minutesKeyIndex, field, expireAt, hits), then m, then
+// m x (uniquesKeyIndex, expireAt, v, visitor x v).
+// Returns 0 when the sequence was already applied, else 1 + the split agreed (heat on).
 constexpr const char* kItemScript = R"lua(
 local last = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tonumber(ARGV[1]) <= last then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[4])
-local i = 7
-for _ = 1, tonumber(ARGV[6]) do
+local i = 11
+for _ = 1, tonumber(ARGV[10]) do
   local s = KEYS[tonumber(ARGV[i])]
   local m = KEYS[tonumber(ARGV[i + 3])]
   redis.call('HINCRBY', s, ARGV[i + 1], ARGV[i + 6])
@@ -42,7 +85,19 @@ redis.call('INCRBY', KEYS[2], ARGV[5])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[3]) - tonumber(ARGV[4]))
 redis.call('EXPIRE', KEYS[3], ARGV[4])
-return 1
+local weight = tonumber(ARGV[6])
+if weight == 0 then return 1 end
+return 1 + heat(nil, KEYS[#KEYS], weight, tonumber(ARGV[7]), tonumber(ARGV[8]), 0, 0,
+                tonumber(ARGV[9]))
+)lua";
+
+// KEYS[1] hot zset, KEYS[2] heat hash (one item's slot). ARGV[1] weight, ARGV[2] writes per
+// second that split, ARGV[3] N, ARGV[4] cool-for seconds, ARGV[5] force (1: split now),
+// ARGV[6] announce (1: raise the readers' record to the agreed N).
+// Returns the split agreed (0: not split).
+constexpr const char* kHeatScript = R"lua(
+return heat(KEYS[1], KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]),
+            tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[4]))
 )lua";
 
 // KEYS[1] guard, KEYS[2..] per-minute top-K sets and fleet per-second hashes. ARGV[1] seq,
@@ -96,8 +151,17 @@ std::string count(Count hits) {
     return std::to_string(std::min(hits, kRedisMaxCount));
 }
 
+// The heat arguments both scripts take after their own: writes per second, N, cool-for.
+void pushHeatOptions(std::vector<std::string>& args, const HotDetection& heat, int shards) {
+    args.push_back(std::to_string(std::max(0.0, heat.writesPerSecond)));
+    args.push_back(std::to_string(std::max(shards, 1)));
+    args.push_back(std::to_string(heat.coolFor.count()));
+}
+
+// `heatWeight` 0: the write is not counted (heat off, or a sub-item's write).
 RedisConnection::Command itemCommand(const std::string& item, const ItemFlush& data,
-                                     const FlushIdentity& id, const std::string& sha) {
+                                     const FlushIdentity& id, const std::string& sha,
+                                     const HotDetection& heat, int heatWeight) {
     RedisConnection::Command keys{
         "EVALSHA",         sha, "", itemGuardKey(item, id.instance, id.run), totalKey(item),
         instancesKey(item)};
@@ -105,7 +169,9 @@ RedisConnection::Command itemCommand(const std::string& item, const ItemFlush& d
     Count total = 0;
     std::vector<std::string> args{
         std::to_string(id.seq),          id.instance, std::to_string(id.flushTime),
-        std::to_string(kGuardRetention), "",          std::to_string(data.seconds.size())};
+        std::to_string(kGuardRetention), "",          std::to_string(heatWeight)};
+    pushHeatOptions(args, heat, heat.shards);
+    args.push_back(std::to_string(data.seconds.size()));
     for (const auto& [second, hits] : data.seconds) {
         const Timestamp minute = minuteOf(second);
         const Timestamp hour = hourOfMinute(minute);
@@ -138,6 +204,8 @@ RedisConnection::Command itemCommand(const std::string& item, const ItemFlush& d
     }
     args.push_back(std::to_string(groups));
     args.insert(args.end(), visitorArgs.begin(), visitorArgs.end());
+    if (heatWeight > 0)
+        keys.push_back(heatKey(item));
     keys[2] = std::to_string(keys.size() - 3);
     keys.insert(keys.end(), args.begin(), args.end());
     return keys;
@@ -145,6 +213,7 @@ RedisConnection::Command itemCommand(const std::string& item, const ItemFlush& d
 
 RedisConnection::Command topCommand(const FlushBatch& batch, const FlushIdentity& id,
                                     const std::string& sha) {
+    const int shard = topShardOf(id.run);
     RedisConnection::Command keys{"EVALSHA", sha, "", topGuardKey(id.instance, id.run)};
     KeyTable table(keys, 2);
     std::vector<std::string> args{std::to_string(id.seq), std::to_string(kGuardRetention), ""};
@@ -159,7 +228,7 @@ RedisConnection::Command topCommand(const FlushBatch& batch, const FlushIdentity
             s = std::min(s + std::min(hits, kRedisMaxCount), kRedisMaxCount);
         }
         for (const auto& [minute, hits] : perMinute) {
-            args.push_back(table.index(topKey(minute)));
+            args.push_back(table.index(topKey(shard, minute)));
             args.push_back(std::to_string((minute + 1) * 60 + kMinutesRetention));
             args.push_back(item);
             args.push_back(count(hits));
@@ -170,7 +239,7 @@ RedisConnection::Command topCommand(const FlushBatch& batch, const FlushIdentity
     args.push_back(std::to_string(perSecond.size()));
     for (const auto& [second, hits] : perSecond) {
         const Timestamp minute = minuteOf(second);
-        args.push_back(table.index(fleetSecondsKey(minute)));
+        args.push_back(table.index(fleetSecondsKey(shard, minute)));
         args.push_back(std::to_string(second - minute * 60));
         args.push_back(std::to_string((minute + 1) * 60 + kSecondsRetention));
         args.push_back(count(hits));
@@ -190,22 +259,41 @@ bool isValidInstanceName(std::string_view name) {
 }
 
 ScriptShas loadScripts(RedisClient& client) {
-    return {client.loadScript(kItemScript), client.loadScript(kTopScript)};
+    const std::string heat = kHeatFunction;
+    return {client.loadScript(heat + kItemScript), client.loadScript(kTopScript),
+            client.loadScript(heat + kHeatScript)};
 }
 
 std::vector<RedisConnection::Command> applyCommands(const FlushBatch& batch,
                                                     const FlushIdentity& id, const ScriptShas& shas,
-                                                    const HotRoutes& routes) {
+                                                    const HotRoutes& routes,
+                                                    const HotDetection& heat) {
     std::vector<RedisConnection::Command> commands;
     commands.reserve(batch.items().size() + 1);
     for (const auto& [item, data] : batch.items()) {
         const auto route = routes.find(item);
-        commands.push_back(
-            itemCommand(route == routes.end() ? item : route->second, data, id, shas.item));
+        if (route == routes.end())
+            commands.push_back(itemCommand(item, data, id, shas.item, heat, heat.enabled ? 1 : 0));
+        else
+            commands.push_back(itemCommand(route->second, data, id, shas.item, heat, 0));
     }
     if (!batch.empty())
         commands.push_back(topCommand(batch, id, shas.top));
     return commands;
+}
+
+RedisConnection::Command heatCommand(const HeatTouch& touch, const HotDetection& heat,
+                                     const ScriptShas& shas) {
+    std::vector<std::string> command{"EVALSHA",
+                                     shas.heat,
+                                     "2",
+                                     hotShardsKey(touch.item),
+                                     heatKey(touch.item),
+                                     std::to_string(touch.weight)};
+    pushHeatOptions(command, heat, touch.shards);
+    command.push_back(touch.force ? "1" : "0");
+    command.push_back(touch.announce ? "1" : "0");
+    return command;
 }
 
 RedisConnection::Command logCommand(const FlushBatch& batch, const FlushIdentity& id,

@@ -174,6 +174,19 @@ std::vector<std::string> RedisClient::masters() {
     return {unique.begin(), unique.end()};
 }
 
+std::string RedisClient::masterFor(std::string_view key) {
+    if (!m_cluster)
+        return addressOf(m_url.host, m_url.port);
+    if (m_stale)
+        refresh();
+    const std::string& owner = m_slotOwner[std::size_t(keySlot(key))];
+    if (owner.empty())
+        throw RedisError(
+            RedisError::Kind::Unreachable,
+            m_url.describe() + ": no master serves the slot of '" + std::string(key) + "'");
+    return owner;
+}
+
 std::vector<RedisReply> RedisClient::pipeline(
     const std::vector<RedisConnection::Command>& commands) {
     if (m_cluster)

@@ -81,6 +81,9 @@ public:
     void disconnect();
     // The masters ("host:port") of the current map (one entry, the URL's, in single mode).
     std::vector<std::string> masters();
+    // The master ("host:port") serving `key`'s slot now (the URL's node in single mode);
+    // refreshes a stale map first. Throws RedisError::Unreachable if no master serves it.
+    std::string masterFor(std::string_view key);
     // Every node seen so far, masters first (the URL's node in single mode).
     const std::vector<std::string>& knownNodes() const { return m_known; }
     // `commands` on the node at `address` ("host:port"), unrouted (INFO, CLUSTER NODES for

@@ -41,8 +41,6 @@ RedisSink::RedisSink(RedisSinkOptions options, std::unique_ptr<RedisClient> clie
         m_client->setWaitReplicas(m_options.replicaWait);
         m_stats.cluster = true;
     }
-    if (m_options.hotShards > 0)
-        m_shard = int(crc16(m_run) % unsigned(m_options.hotShards));
     m_thread = std::jthread([this](std::stop_token stop) { loop(stop); });
 }
 
@@ -123,31 +121,107 @@ void RedisSink::loop(std::stop_token stop) {
 bool RedisSink::seal() {
     if (m_inFlight)
         return true;
-    std::lock_guard lock(m_mutex);
-    if (m_open.empty())
-        return false;
-    m_inFlight.emplace(m_options.bufferEntries);
-    std::swap(*m_inFlight, m_open);
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_open.empty())
+            return false;
+        m_inFlight.emplace(m_options.bufferEntries);
+        std::swap(*m_inFlight, m_open);
+    }
     m_id = {m_options.instance, m_run, m_nextSeq++, static_cast<Timestamp>(unixNow())};
     m_hitsSinceHeartbeat = saturatingAdd(m_hitsSinceHeartbeat, m_inFlight->hits());
-    m_routes.clear();
-    for (const auto& [item, data] : m_inFlight->items()) {
-        auto hot = m_hot.find(item);
-        if (hot == m_hot.end() && m_options.hotShards > 0) {
-            Count hits = 0;
-            for (const auto& [second, n] : data.seconds)
-                hits = saturatingAdd(hits, n);
-            if (hits >= m_options.hotMinHits &&
-                double(hits) >= m_options.hotShare * double(m_inFlight->hits())) {
-                hot = m_hot.emplace(item, hotSubItem(item, m_shard)).first;
-                m_unannounced.insert(item);
-                m_stats.hotItems = m_hot.size();
-            }
-        }
-        if (hot != m_hot.end())
-            m_routes.emplace(item, hot->second);
-    }
+    planHotItems();
     return true;
+}
+
+HotDetection RedisSink::detection() const {
+    return {.enabled = m_options.hotShards > 0,
+            .writesPerSecond = m_options.hotWrites,
+            .shards = m_options.hotShards,
+            .coolFor = m_options.hotCoolFor};
+}
+
+bool RedisSink::forcedHot(const std::string& item, const ItemFlush& data, Count flushHits) const {
+    if (m_options.hotPinned.contains(item))
+        return true;
+    if (m_options.hotShare <= 0)
+        return false;
+    Count hits = 0;
+    for (const auto& [second, n] : data.seconds)
+        hits = saturatingAdd(hits, n);
+    return hits >= m_options.hotMinHits && double(hits) >= m_options.hotShare * double(flushHits);
+}
+
+RedisSink::HotSplit& RedisSink::split(const std::string& item, int shards) {
+    HotSplit& h = m_split[item];
+    const unsigned n = unsigned(std::max(shards, 1));
+    h.shards = int(n);
+    h.subItem = hotSubItem(item, int(crc16(m_run) % n));
+    // Per instance and item, so that the fleet's touches spread over the N flushes.
+    h.touchPhase = int(crc16(m_run + item) % n);
+    h.announced = false;
+    m_everSplit.insert(item);
+    return h;
+}
+
+void RedisSink::planHotItems() {
+    m_routes.clear();
+    m_touches.clear();
+    if (m_options.hotShards <= 0)
+        return;
+    for (const auto& [item, data] : m_inFlight->items()) {
+        const bool forced = forcedHot(item, data, m_inFlight->hits());
+        auto found = m_split.find(item);
+        HotSplit* h = found == m_split.end() ? nullptr : &found->second;
+        if (!h && forced)
+            h = &split(item, m_options.hotShards);
+        if (!h)
+            continue;
+        m_routes.emplace(item, h->subItem);
+        const bool scheduled =
+            h->writes++ % std::uint64_t(h->shards) == std::uint64_t(h->touchPhase);
+        if (scheduled || !h->announced)
+            m_touches.push_back(
+                {item, h->shards, scheduled ? h->shards : 0, forced, !h->announced});
+    }
+    std::lock_guard lock(m_mutex);
+    m_stats.hotItems = m_everSplit.size();
+    m_stats.hotItemsNow = m_split.size();
+}
+
+void RedisSink::learnHotItems(const std::vector<RedisReply>& replies, std::size_t touchesFrom) {
+    if (m_options.hotShards <= 0)
+        return;
+    // The item scripts come first, in the batch's item order: those written under their own
+    // name answer 1 + the split agreed.
+    std::size_t i = 0;
+    for (const auto& [item, data] : m_inFlight->items()) {
+        const RedisReply& reply = replies[i++];
+        if (m_routes.contains(item) || reply.type != RedisReply::Type::Integer || reply.integer < 2)
+            continue;
+        split(item, int(std::min<long long>(reply.integer - 1, 1024)));
+    }
+    for (std::size_t t = 0; t < m_touches.size(); ++t) {
+        const RedisReply& reply = replies[touchesFrom + t];
+        const std::string& item = m_touches[t].item;
+        auto found = m_split.find(item);
+        if (reply.type != RedisReply::Type::Integer || found == m_split.end())
+            continue;
+        const int agreed = int(std::min<long long>(reply.integer, 1024));
+        if (agreed <= 0 && !m_options.hotPinned.contains(item)) {
+            m_split.erase(found);
+            std::lock_guard lock(m_mutex);
+            ++m_stats.hotMerges;
+        } else if (agreed > 0 && agreed != found->second.shards) {
+            const std::uint64_t writes = found->second.writes;
+            split(item, agreed).writes = writes;
+        } else {
+            found->second.announced = true;
+        }
+    }
+    std::lock_guard lock(m_mutex);
+    m_stats.hotItems = m_everSplit.size();
+    m_stats.hotItemsNow = m_split.size();
 }
 
 bool RedisSink::ensureConnected() {
@@ -181,16 +255,16 @@ bool RedisSink::attempt() {
         return false;
     std::vector<RedisConnection::Command> commands;
     std::size_t scripts = 0;
+    const HotDetection heat = detection();
     if (m_inFlight) {
-        commands = applyCommands(*m_inFlight, m_id, m_shas, m_routes);
+        commands = applyCommands(*m_inFlight, m_id, m_shas, m_routes, heat);
         scripts = commands.size();
+        for (const HeatTouch& touch : m_touches)
+            commands.push_back(heatCommand(touch, heat, m_shas));
         commands.push_back(logCommand(*m_inFlight, m_id, m_options.logMaxLength, m_routes));
     }
-    const std::set<std::string> announcing = m_unannounced;
-    for (const std::string& item : announcing)
-        commands.push_back(
-            {"ZADD", hotShardsKey(item), "GT", std::to_string(m_options.hotShards), "shards"});
     const auto now = Clock::now();
+    const double sentAt = unixNow();
     const double elapsed = std::chrono::duration<double>(now - m_lastHeartbeat).count();
     const auto ttl =
         m_options.heartbeatTtl.count() > 0
@@ -206,6 +280,8 @@ bool RedisSink::attempt() {
          "dropped_hits", std::to_string(before.droppedHits)});
     commands.push_back({"EXPIRE", key, std::to_string(ttl.count())});
 
+    const std::map<std::string, std::uint64_t> nodeCommandsBefore =
+        m_client->stats().commandsPerNode;
     std::vector<RedisReply> replies;
     std::string problem;
     try {
@@ -218,7 +294,9 @@ bool RedisSink::attempt() {
     } catch (const RedisError& e) {
         problem = e.what();
     }
-    std::lock_guard lock(m_mutex);
+    if (problem.empty() && m_inFlight)
+        learnHotItems(replies, scripts);  // before the flush counts as acknowledged
+    std::unique_lock lock(m_mutex);
     m_stats.commands += commands.size();
     const RedisClientStats& routing = m_client->stats();
     m_stats.moved = routing.moved;
@@ -235,20 +313,40 @@ bool RedisSink::attempt() {
         return false;
     }
     m_stats.connected = true;
-    for (const std::string& item : announcing)
-        m_unannounced.erase(item);
     m_hitsSinceHeartbeat = 0;
     m_lastHeartbeat = now;
-    if (m_inFlight) {
-        for (std::size_t i = 0; i < scripts; ++i)
-            if (replies[i].type == RedisReply::Type::Integer && replies[i].integer == 0)
-                ++m_stats.duplicatesSkipped;
-        ++m_stats.flushes;
-        m_stats.sentHits = saturatingAdd(m_stats.sentHits, m_inFlight->hits());
-        m_stats.lagSeconds =
-            std::chrono::duration<double>(Clock::now() - m_inFlight->oldestArrival()).count();
-        m_inFlight.reset();
+    if (!m_inFlight)
+        return true;
+    for (std::size_t i = 0; i < scripts; ++i)
+        if (replies[i].type == RedisReply::Type::Integer && replies[i].integer == 0)
+            ++m_stats.duplicatesSkipped;
+    ++m_stats.flushes;
+    m_stats.sentHits = saturatingAdd(m_stats.sentHits, m_inFlight->hits());
+    m_stats.lagSeconds =
+        std::chrono::duration<double>(Clock::now() - m_inFlight->oldestArrival()).count();
+    FlushReport report;
+    if (m_options.onFlush) {
+        report = {m_options.instance, sentAt, m_stats.lagSeconds, m_inFlight->hits(), {}, {}};
+        for (const auto& [node, total] : m_stats.commandsPerNode) {
+            const auto earlier = nodeCommandsBefore.find(node);
+            const std::uint64_t sent =
+                total - (earlier == nodeCommandsBefore.end() ? 0 : earlier->second);
+            if (sent > 0)
+                report.commandsPerNode.emplace(node, sent);
+        }
     }
+    lock.unlock();
+    if (m_options.onFlush) {
+        for (const auto& [item, data] : m_inFlight->items()) {
+            const auto route = m_routes.find(item);
+            report.writtenTags.push_back(route == m_routes.end() ? item : route->second);
+        }
+        for (const HeatTouch& touch : m_touches)
+            report.writtenTags.push_back(touch.item);
+        report.writtenTags.push_back("top:" + std::to_string(topShardOf(m_run)));
+        m_options.onFlush(report);
+    }
+    m_inFlight.reset();
     return true;
 }
 

@@ -25,10 +25,17 @@
 //   per (item, instance, run), so a flush split over several masters is still applied once
 //   per item however its parts fail and are resent. After each node's part the sink WAITs
 //   (at most replicaWait) for one replica, so an acknowledged flush survives a failover.
-// - Hot items (hotShards > 0): an item holding at least hotShare of a flush's hits and at
-//   least hotMinHits of them becomes hot for the rest of the run; its counts then go to the
-//   sub-item hotSubItem(item, k) (k fixed per run) and the first flush records N in
-//   hotShardsKey(item) (ZADD GT), so readers sum the sub-items (docs/redis.md).
+// - Hot items (hotShards > 0; docs/redis.md): an item is split over sub-items
+//   hotSubItem(item, k) (k = CRC16 of the run id mod N) when the fleet agrees through Redis:
+//   its item script counts the fleet's writes per second and splits it at hotWrites
+//   (HotDetection in flush_commands.h); every instance learns the split from its next write's
+//   reply and routes the item's counts to its sub-item from the next flush, touching the
+//   item's heat key every N-th write so that the split is lifted (and the instances merge
+//   back) once the item cools. An item in hotPinned, or one holding at least hotShare of a
+//   flush's hits and at least hotMinHits of them, is split by this instance at once (and the
+//   split announced). Readers sum the item and its sub-items (hotShardsKey never shrinks).
+// - onFlush (optional) is called on the flush thread after each acknowledged flush with what
+//   it wrote where (FlushReport): it must be thread-safe and quick (fleet-sim tallies it).
 // Example:
 //   RedisSink sink(options, std::make_unique<RedisClient>(options.url));
 //   sink.add(batch); ... sink.stop(5s); sink.stats().flushes;
@@ -37,6 +44,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -44,6 +52,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "core/fleet/flush_batch.h"
 #include "core/fleet/flush_commands.h"
@@ -51,6 +60,18 @@
 #include "core/fleet/redis_url.h"
 
 namespace hitcounter::fleet {
+
+// What one acknowledged flush wrote (RedisSinkOptions::onFlush).
+struct FlushReport {
+    std::string instance;
+    double sentAt = 0;      // unix seconds when its (last) attempt was sent
+    double lagSeconds = 0;  // from the arrival of its oldest hit to the acknowledgement
+    Count hits = 0;
+    // The hash tag of every script it ran: items or sub-items it wrote, items it touched
+    // (heat), its top-K shard ("top:K").
+    std::vector<std::string> writtenTags;
+    std::map<std::string, std::uint64_t> commandsPerNode;  // this attempt's, by "host:port"
+};
 
 struct RedisSinkOptions {
     RedisUrl url;
@@ -61,12 +82,16 @@ struct RedisSinkOptions {
     std::size_t bufferEntries = 1'000'000;
     std::chrono::milliseconds minBackoff{50};
     std::chrono::milliseconds maxBackoff{2000};
-    std::size_t logMaxLength = 1'000'000;        // XADD MAXLEN ~ (about 11 days at 1 flush/s)
-    std::chrono::seconds heartbeatTtl{0};        // 0: max(5 s, 3 flush intervals)
-    int hotShards = 0;                           // 0: no item is split
-    double hotShare = 0.5;                       // share of a flush's hits that makes an item hot
-    Count hotMinHits = 1000;                     // ... and at least this many hits in that flush
+    std::size_t logMaxLength = 1'000'000;  // XADD MAXLEN ~ (about 11 days at 1 flush/s)
+    std::chrono::seconds heartbeatTtl{0};  // 0: max(5 s, 3 flush intervals)
+    int hotShards = 0;                     // N sub-items of a hot item; 0: no item is ever split
+    double hotWrites = 100;  // the fleet's writes per second of an item that split it; 0: never
+    std::chrono::seconds hotCoolFor{30};  // merge back after that long below hotWrites / 4
+    std::set<std::string> hotPinned;      // always split (when hotShards > 0)
+    double hotShare = 0.5;    // share of a flush's hits that makes an item hot here; 0: never
+    Count hotMinHits = 1000;  // ... and at least this many hits in that flush
     std::chrono::milliseconds replicaWait{100};  // cluster only: WAIT 1 per node, bounded
+    std::function<void(const FlushReport&)> onFlush;
 };
 
 struct RedisSinkStats {
@@ -83,7 +108,9 @@ struct RedisSinkStats {
     std::uint64_t moved = 0;             // MOVED redirects followed
     std::uint64_t ask = 0;               // ASK redirects followed
     std::uint64_t unreplicatedAcks = 0;  // node parts acknowledged before a replica had them
-    std::size_t hotItems = 0;            // items split into sub-items in this run
+    std::size_t hotItems = 0;            // items split into sub-items at some time in this run
+    std::size_t hotItemsNow = 0;         // items written under a sub-item now
+    std::uint64_t hotMerges = 0;         // splits lifted (the item cooled) in this run
     std::map<std::string, std::uint64_t> commandsPerNode;  // "host:port" -> commands
 };
 
@@ -111,6 +138,24 @@ private:
     bool attempt();
     bool ensureConnected();
 
+    // A hot item as this run writes it now.
+    struct HotSplit {
+        int shards = 0;            // the agreed N
+        std::string subItem;       // hotSubItem(item, k)
+        int touchPhase = 0;        // touches the heat key when writes % shards == touchPhase
+        std::uint64_t writes = 0;  // flushes that wrote the sub-item
+        bool announced = false;    // Redis acknowledged hotShardsKey >= shards
+    };
+
+    HotDetection detection() const;
+    bool forcedHot(const std::string& item, const ItemFlush& data, Count flushHits) const;
+    // Starts (or reshapes) the split of `item` into `shards`, to be announced.
+    HotSplit& split(const std::string& item, int shards);
+    // Routes and touches of the batch just sealed.
+    void planHotItems();
+    // Learns the agreed splits from the replies of an acknowledged flush.
+    void learnHotItems(const std::vector<RedisReply>& replies, std::size_t touchesFrom);
+
     const RedisSinkOptions m_options;
     const std::string m_run;
 
@@ -125,10 +170,10 @@ private:
     std::unique_ptr<RedisClient> m_client;
     ScriptShas m_shas;
     std::optional<FlushBatch> m_inFlight;
-    HotRoutes m_routes;                        // of the batch in flight
-    std::map<std::string, std::string> m_hot;  // item -> sub-item, for the rest of the run
-    std::set<std::string> m_unannounced;       // hot items whose hotShardsKey is not acknowledged
-    int m_shard = 0;                           // this run's sub-item index, < hotShards
+    HotRoutes m_routes;                       // of the batch in flight
+    std::vector<HeatTouch> m_touches;         // of the batch in flight
+    std::map<std::string, HotSplit> m_split;  // items written under a sub-item now
+    std::set<std::string> m_everSplit;        // every item split in this run
     FlushIdentity m_id;
     std::uint64_t m_nextSeq = 1;
     Count m_hitsSinceHeartbeat = 0;

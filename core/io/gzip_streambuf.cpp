@@ -34,6 +34,7 @@ GzipStreambuf::int_type GzipStreambuf::underflow() {
                 if (m_inMember) {
                     m_error = "the gzip data ends inside a member (the file is truncated)";
                     m_failed = true;
+                    m_truncated = true;
                 }
                 return traits_type::eof();
             }

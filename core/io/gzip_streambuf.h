@@ -6,7 +6,8 @@
 // plus zlib's state (about 44 KiB).
 //
 // Errors end the stream (underflow returns eof) and are kept in error(): corrupt data, or a file
-// that ends inside a member (truncated). error() is empty after a clean end.
+// that ends inside a member (truncated(): everything before the cut has been inflated, as far
+// as zlib could decode it). error() is empty after a clean end.
 #pragma once
 
 #include <array>
@@ -26,6 +27,8 @@ public:
     GzipStreambuf& operator=(const GzipStreambuf&) = delete;
 
     const std::string& error() const { return m_error; }
+    // The compressed data ended inside a member (a copy cut short), not corrupt data.
+    bool truncated() const { return m_truncated; }
     // Compressed bytes consumed so far (for progress over the file's size).
     std::uint64_t compressedBytesRead() const { return m_compressedRead; }
 
@@ -42,6 +45,7 @@ private:
     std::array<char, 64 * 1024> m_out{};
     bool m_inMember = false;  // a member has started and not ended yet
     bool m_failed = false;
+    bool m_truncated = false;
     std::uint64_t m_compressedRead = 0;
     std::string m_error;
 };

@@ -190,6 +190,7 @@ void HitFile::open(std::streambuf& raw, const std::string& name, const HitFileOp
     m_stream = std::make_unique<std::istream>(m_spliced.get());
     if (m_format == HitFileFormat::Trace) {
         m_reader = std::make_unique<TraceReader>(*m_stream);
+        m_progress = m_reader->progress();
         return;
     }
     try {
@@ -197,17 +198,46 @@ void HitFile::open(std::streambuf& raw, const std::string& name, const HitFileOp
     } catch (const std::invalid_argument& e) {
         throw HitFileError(name + ": " + e.what());
     }
+    m_progress = m_reader->progress();
 }
 
 HitFile::~HitFile() = default;
 
 TraceStatus HitFile::next(TraceRow& row) {
-    const auto status = m_reader->next(row);
+    auto status = m_reader->next(row);
+    m_progress = m_reader->progress();
+    if (m_gzip && m_gzip->truncated()) {
+        // The line the cut went through has no line break: the truncation, not a bad row.
+        if (status == TraceStatus::BadRow &&
+            m_reader->error().kind == TraceErrorKind::IncompleteRow) {
+            m_truncatedAt = m_reader->error().line;
+            m_cutLineSkipped = true;
+            status = m_reader->next(row);
+            m_progress = m_reader->progress();
+        }
+        if (m_cutLineSkipped)
+            m_progress.badRows -= 1;
+        if (status == TraceStatus::End && !m_truncatedAt)
+            m_truncatedAt = m_progress.lines + 1;
+        return status;
+    }
     if (status != TraceStatus::End || !m_gzip || m_gzip->error().empty() || m_streamErrorReported)
         return status;
     m_streamErrorReported = true;
     m_streamError = {progress().lines, TraceErrorKind::CorruptInput, m_gzip->error(), true};
     return TraceStatus::BadRow;
+}
+
+std::string truncationText(std::uint64_t line, std::uint64_t rows) {
+    // Digits grouped as people write them, without a locale (core is Qt-free).
+    const auto grouped = [](std::uint64_t n) {
+        std::string digits = std::to_string(n);
+        for (auto at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3)
+            digits.insert(static_cast<std::size_t>(at), ",");
+        return digits;
+    };
+    return "truncated at line " + std::to_string(line) + ": " + grouped(rows) +
+           (rows == 1 ? " line replayed" : " lines replayed");
 }
 
 const TraceError& HitFile::error() const {

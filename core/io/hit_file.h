@@ -15,8 +15,11 @@
 //  - otherwise trace CSV if the first line has a comma (the CSV reader then says what its
 //    header lacks).
 // A file that is none of these fails to open with one message naming what its first line was.
-// After the last row, a corrupt or truncated gzip stream is reported as one fatal BadRow
-// (kind CorruptInput).
+// After the last row, a corrupt gzip stream is reported as one fatal BadRow (kind
+// CorruptInput). A truncated one (a copy cut short) is not an error: every line before the cut
+// is read, the line the cut went through is not a row (nor a bad row), and once next() has
+// returned End, truncatedAtLine() names that line (or the line after the last whole one).
+// truncationText() says it for people: "truncated at line 1608: 1,607 lines replayed".
 //
 // Example:
 //     HitFile file("access.log.2.gz", {});     // detects "combined (gzip)"
@@ -76,7 +79,9 @@ public:
 
     TraceStatus next(TraceRow& row) override;
     const TraceError& error() const override;
-    const TraceProgress& progress() const override { return m_reader->progress(); }
+    const TraceProgress& progress() const override { return m_progress; }
+    // The first line the file lost to a truncated gzip stream, once the end was reached.
+    std::optional<std::uint64_t> truncatedAtLine() const { return m_truncatedAt; }
 
     HitFileFormat format() const { return m_format; }
     bool compressed() const { return m_gzip != nullptr; }
@@ -97,6 +102,12 @@ private:
     HitFileFormat m_format = HitFileFormat::Auto;
     TraceError m_streamError;  // set once the decompression failed
     bool m_streamErrorReported = false;
+    std::optional<std::uint64_t> m_truncatedAt;
+    bool m_cutLineSkipped = false;  // the reader counted the cut line as a bad row
+    TraceProgress m_progress;       // the reader's, less the line a truncation cut
 };
+
+// "truncated at line 1608: 1,607 lines replayed" (rows: the good rows read before the cut).
+std::string truncationText(std::uint64_t line, std::uint64_t rows);
 
 }  // namespace hitcounter

@@ -11,7 +11,7 @@
 //  - pushFor() waits up to a timeout and, if there is still no room, leaves the batch with
 //    the caller, uncounted: a source that can push back (TCP) stops reading meanwhile.
 // Dropped hits are summed saturating (at UINT64_MAX), never wrapping. Empty batches are not
-// queued, except reset markers (hit_event.h).
+// queued, except markers (Reset and Clock, hit_event.h).
 //
 // Example: BatchQueue q(2, 1 << 20); q.tryPush(a); q.tryPush(b); q.tryPush(c) == false
 // (c's hits now in droppedHits()); q.popFor(1s) == a.
@@ -51,7 +51,7 @@ public:
 
     // False if full: the batch is dropped and its hits are added to droppedHits().
     bool tryPush(HitBatch&& batch) {
-        if (batch.empty() && batch.kind != BatchKind::Reset) {
+        if (batch.empty() && !batch.marker()) {
             return true;
         }
         const std::size_t bytes = batchBytes(batch);
@@ -72,7 +72,7 @@ public:
     // Waits while the queue is full, then pushes. Returns false without pushing (and without
     // counting a drop) if a stop is requested on `stop` first.
     bool pushWait(HitBatch&& batch, std::stop_token stop) {
-        if (batch.empty() && batch.kind != BatchKind::Reset) {
+        if (batch.empty() && !batch.marker()) {
             return true;
         }
         const std::size_t bytes = batchBytes(batch);

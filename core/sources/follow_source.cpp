@@ -73,6 +73,7 @@ void FollowSource::start(BatchQueue& out) {
     head.resize(head.rfind('\n') == std::string::npos ? 0 : head.rfind('\n') + 1);
     m_parser = parserFor(head);  // throws SourceError for a file that is not an access log
     m_description = "follow " + name;
+    m_newest = kNoTime;
     m_running = true;
     m_worker = std::jthread([this, &out](std::stop_token stop) { run(stop, out); });
 }
@@ -87,6 +88,11 @@ void FollowSource::stop() {
 
 std::string FollowSource::describe() const {
     return m_description;
+}
+
+std::optional<Timestamp> FollowSource::newestTime() const {
+    const Timestamp newest = m_newest.load(std::memory_order_relaxed);
+    return newest == kNoTime ? std::nullopt : std::optional(newest);
 }
 
 FollowStats FollowSource::followStats() const {
@@ -106,9 +112,11 @@ void FollowSource::run(std::stop_token stop, BatchQueue& out) {
             line.remove_suffix(1);
         if (line.find_first_not_of(" \t") == std::string_view::npos)
             return;
-        if (parser->parse(line, event, problem) == TraceErrorKind::None)
+        if (parser->parse(line, event, problem) == TraceErrorKind::None) {
+            if (event.time > m_newest.load(std::memory_order_relaxed))
+                m_newest.store(event.time, std::memory_order_relaxed);
             batch.push_back(event);
-        else
+        } else
             m_counters.badLines.fetch_add(1, std::memory_order_relaxed);
     };
     for (bool last = false; !last;) {

@@ -15,6 +15,7 @@
 //  - stats(): packets = wake-ups that found new lines, lines = complete lines, hits, badLines
 //    (lines that do not parse, and lines over the length cap), lateHits, dropped.
 //    followStats(): rotations and truncations seen, partial lines lost to them.
+//    newestTime(): the newest time of a line read so far (a log years off the clock shows it).
 // Example:
 //     FollowSource follow({.file = "access.log"});
 //     follow.start(queue);   // appended lines arrive in the queue as hits
@@ -23,6 +24,7 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,6 +65,8 @@ public:
     SourceStats stats() const override { return m_counters.snapshot(); }
     std::string describe() const override;
     FollowStats followStats() const;
+    // The largest time of any hit line read since start(); nullopt before the first.
+    std::optional<Timestamp> newestTime() const;
 
 private:
     void run(std::stop_token stop, BatchQueue& out);
@@ -78,6 +82,8 @@ private:
     std::atomic<std::uint64_t> m_rotations{0};
     std::atomic<std::uint64_t> m_truncations{0};
     std::atomic<std::uint64_t> m_lostPartialLines{0};
+    static constexpr Timestamp kNoTime = std::numeric_limits<Timestamp>::min();
+    std::atomic<Timestamp> m_newest{kNoTime};  // the newest line's time
     std::atomic<bool> m_running{false};
     std::jthread m_worker;  // last: joined before the members it uses are destroyed
 };

@@ -74,8 +74,16 @@ public:
                 m_dueUntil = m_source.m_clock.now();
                 if (t > m_dueUntil) {
                     flush(false);
+                    // In a gap the clock moves on without hits: every second it reaches goes
+                    // out as a Clock marker, so the window slides as the clock does (as fast
+                    // as possible, the clock leaps from hit to hit: no second to mark).
+                    const bool leaps = m_source.m_clock.asFastAsPossible();
+                    if (!leaps) {
+                        markClock(m_dueUntil, false);
+                    }
                     EitherStop wake(m_stop, m_interrupt);
-                    m_source.m_clock.sleepUntil(atSecond(t), wake.token());
+                    m_source.m_clock.sleepUntil(atSecond(leaps ? t : std::min(t, m_dueUntil + 1)),
+                                                wake.token());
                     m_dueUntil = m_source.m_clock.now();
                     continue;
                 }
@@ -150,6 +158,23 @@ private:
         return m_sender.send(std::move(batch), wait, wake.token());
     }
 
+    // Sends a Clock marker at `now`, once per second reached. `mustArrive` (a seek's target)
+    // waits for room; else a full queue refuses it, like the rows at live speeds, and the next
+    // second's marker (or this one again) follows. False if refused, stopped or overtaken.
+    bool markClock(Timestamp now, bool mustArrive) {
+        if (now <= m_clockMarked || m_source.m_seekGeneration.load() != m_generation) {
+            return true;
+        }
+        HitBatch marker = HitBatch::clockMarker(m_generation, now);
+        EitherStop wake(m_stop, m_interrupt);
+        const bool sent = mustArrive ? m_source.m_out->pushWait(std::move(marker), wake.token())
+                                     : m_source.m_out->tryPush(std::move(marker));
+        if (sent) {
+            m_clockMarked = now;
+        }
+        return sent;
+    }
+
     // Starts a new epoch: its reset marker goes into the queue behind whatever the old one
     // left there, so the consumer drops nothing it should count and nobody waits for anybody.
     void applySeek() {
@@ -163,6 +188,7 @@ private:
         m_batch.clear();
         m_lookahead.reset();
         m_sender.resetNewest();
+        m_clockMarked = std::numeric_limits<Timestamp>::min();
         m_loopShift = 0;
         m_dueUntil = std::numeric_limits<Timestamp>::min();
         m_cursor = m_source.openFile();
@@ -220,6 +246,8 @@ private:
         }
         done = done && flush(true);
         m_rebuilding = false;
+        // The window at t, also when t falls in a gap; past the end the replay stands at it.
+        done = done && markClock(std::min(t, m_loaded.last), true);
         if (done) {
             m_source.m_clock.seek(atSecond(t));
         }
@@ -237,7 +265,8 @@ private:
     HitBatch m_batch;
     bool m_rebuilding = false;  // m_batch holds a seek's fast-forward rows
     Timestamp m_loopShift = 0;
-    Timestamp m_dueUntil = std::numeric_limits<Timestamp>::min();  // the clock's now, cached
+    Timestamp m_clockMarked = std::numeric_limits<Timestamp>::min();  // the last Clock marker
+    Timestamp m_dueUntil = std::numeric_limits<Timestamp>::min();     // the clock's now, cached
 };
 
 ReplaySource::ReplaySource(Clock& base, std::filesystem::path file, const ReplayOptions& options)
@@ -492,6 +521,10 @@ bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
         ++loaded.rows;
     }
     publish();
+    if (const auto cut = reader.truncatedAtLine()) {
+        std::lock_guard lock(m_statusMutex);
+        m_progress.truncatedAtLine = cut;
+    }
     if (loaded.rows > 0) {
         loaded.first = first;
         loaded.last = head;

@@ -16,11 +16,16 @@
 //     and bad rows; progress() reports bytes (compressed bytes for gzip) and rows as it goes;
 //     stop() cancels it. A fatal error (a bad CSV header, a corrupt gzip stream) makes the
 //     state Failed with "FILE:LINE: problem"; bad rows are counted (the first is named in
-//     progress().firstBadRow) and skipped.
+//     progress().firstBadRow) and skipped. A gzip file cut short plays what was readable
+//     (progress().truncatedAtLine names the cut).
 //  2. Playing: the source's VirtualClock starts at the trace's first (smallest) time and
 //     runs at `speed`; rows are sent in file order as soon as the clock reaches their
 //     second (late rows, older than rows before them, go out right away and count as late).
-//     Live speeds drop on a full queue (counted); as fast as possible waits for room.
+//     Live speeds drop on a full queue (counted); as fast as possible waits for room. While
+//     the clock runs through a gap between rows, each second it reaches is sent as a Clock
+//     marker (hit_event.h), so a consumer's window slides with the replay's clock, paused or
+//     playing, as `hitcounter-cli replay --at T` counts it (as fast as possible the clock
+//     leaps from row to row, and no marker is sent).
 //  3. End: with loop, the trace starts again with every time shifted by its span
 //     (last - first + 1 s), so time keeps moving forward and counters need no reset;
 //     without, the state is Ended and (holdAtEnd) the worker waits for a seek or stop();
@@ -30,13 +35,15 @@
 // handshake. It returns at once; the worker starts a new stream epoch (hit_event.h): it
 // pushes a Reset marker behind whatever is queued, then fast-forwards: every row that
 // streaming would have delivered by T, from the start of the file, as Rebuild batches (as fast
-// as the consumer takes them; progress().seekTarget / seekReached meanwhile), then playback
-// continues from T. The file is read again from its start (HitFile: gzip and access logs
-// cannot be resumed at a byte offset). Every batch carries the epoch, so a consumer that resets on
-// the marker and drops other epochs (Engine does) holds, after the rebuild, what an uninterrupted
-// replay to T holds: window counts of every policy, history, all-time and per-key totals. Cost:
-// O(rows up to T) for the consumer (docs/benchmarks.md: seek latency on 10 M rows). T is
-// trace time (loop 0); a seek before loading ends is applied once it ends. Any thread may seek.
+// as the consumer takes them; progress().seekTarget / seekReached meanwhile), then a Clock
+// marker at T (at the trace's last second if T is past it: the replay then stands at its end),
+// so a T between two rows shows the window (T - W, T]; then playback continues from T. The file is
+// read again from its start (HitFile: gzip and access logs cannot be resumed at a byte offset).
+// Every batch carries the epoch, so a consumer that resets on the marker and drops other epochs
+// (Engine does) holds, after the rebuild, what an uninterrupted replay to T holds: window counts of
+// every policy, history, all-time and per-key totals. Cost: O(rows up to T) for the consumer
+// (docs/benchmarks.md: seek latency on 10 M rows). T is trace time (loop 0); a seek before loading
+// ends is applied once it ends. Any thread may seek.
 //
 // Example (GUI): ReplaySource replay(wallClock, "trace.csv"); replay.start(queue);
 //     counting thread: engine.ingest(*queue.popFor(...)); GUI: replay.progress(), replay.now()
@@ -84,7 +91,10 @@ struct ReplayProgress {
     std::optional<Timestamp> seekTarget;  // while a seek's rebuild is being sent: its target
     Timestamp seekReached = 0;            // how far that rebuild has got (trace time)
     std::string firstBadRow;              // "FILE:LINE: problem" of the first bad row, if any
-    std::string error;                    // why the state is Failed
+    // A gzip file cut short (HitFile::truncatedAtLine): the first line it lost. Its rows
+    // before the cut are replayed; `rows` counts them.
+    std::optional<std::uint64_t> truncatedAtLine;
+    std::string error;  // why the state is Failed
 };
 
 class ReplaySource final : public Source {

@@ -116,6 +116,45 @@ private Q_SLOTS:
         QCOMPARE(top.out.count('\n'), 6);
     }
 
+    void pinnedHotItemsAreSplitFromTheFirstFlushAndCountExactly() {
+        RedisServer redis;
+        QVERIFY(redis.start());
+        const QString url = QString::fromStdString(redis.url());
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--redis", url, "--instance", "pin", "--json",
+                           "--hot-items", "pinned.key,other.pin", "--hot-shards", "4"},
+                          1));
+        UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+        QVERIFY(sendAll(tcp.get(), repeated("pinned.key:1|c\n", 300).toStdString() + "cold:2|c\n"));
+        QTest::qWait(300);  // the listener reads the bytes before the stop signal
+        const CliResult r = cli.stop(SIGINT);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject sent = jsonOf(r).value("redis").toObject();
+        QCOMPARE(sent.value("hot_items").toInt(), 1);
+        QCOMPARE(sent.value("dropped_hits").toInt(), 0);
+        const CliResult q = runCli({"query", "--redis", url, "pinned.key", "--json"});
+        QCOMPARE(jsonOf(q).value("all_time").toInt(), 300);
+        QCOMPARE(jsonOf(q).value("window").toInt(), 300);
+        hitcounter::fleet::RedisConnection c(hitcounter::fleet::parseRedisUrl(redis.url()));
+        QCOMPARE(c.command({"GET", "hc:{pinned.key}:total"}).type,
+                 hitcounter::fleet::RedisReply::Type::Nil);  // written under a sub-item
+        QCOMPARE(c.command({"ZSCORE", "hc:{pinned.key}:hot", "shards"}).text, std::string("4"));
+        QCOMPARE(c.command({"GET", "hc:{cold}:total"}).text, std::string("2"));
+        // Options that contradict each other, or a bad value: exit code 2.
+        for (const QStringList& bad :
+             {QStringList{"--hot-shards", "off", "--hot-items", "x"},
+              QStringList{"--hot-writes", "-1"}, QStringList{"--hot-items", ","},
+              QStringList{"--hot-shards", "2000"}}) {
+            const CliResult refused = runCli(
+                QStringList{"listen", "--tcp", "127.0.0.1:0", "--redis", url, "--duration", "0.1"} +
+                bad);
+            QVERIFY2(refused.exitCode == 2, qPrintable(bad.join(' ')));
+        }
+        const CliResult off = runCli({"listen", "--tcp", "127.0.0.1:0", "--redis", url,
+                                      "--duration", "0.1", "--hot-shards", "off"});
+        QCOMPARE(off.exitCode, 0);
+    }
+
     void badUrlsAreBadInput_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");

@@ -49,6 +49,8 @@ const QByteArray kEveryOption =
     "instance = \"web-1\"\n"
     "flush-interval = 0.5\n"
     "hot-shards = 4\n"
+    "hot-writes = 50\n"
+    "hot-items = [\"/a\", \"/b\"]\n"
     "max-key-length = 2048\n"
     "key-memory = 32\n"
     "queue-memory = 16\n"
@@ -104,6 +106,12 @@ private Q_SLOTS:
                                             "0.5",
                                             "--hot-shards",
                                             "4",
+                                            "--hot-writes",
+                                            "50",
+                                            "--hot-items",
+                                            "/a",
+                                            "--hot-items",
+                                            "/b",
                                             "--max-key-length",
                                             "2048",
                                             "--key-memory",

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/engine/engine_worker.h"
+#include "core/time/manual_clock.h"
 
 using namespace hitcounter;
 
@@ -115,6 +116,35 @@ private Q_SLOTS:
         QCOMPARE(history.size(), std::size_t{1});  // the views restarted with the engine
         QCOMPARE(history.begin()->second.hits, Count{2});
         QCOMPARE(frame->top.front().allTime, Count{1});
+    }
+
+    // A live source's hits at or before its clock minus W are too late (issue 23 item 7: a
+    // followed log years off the clock counted them in the window, then let them slide out
+    // with "too late 0"): in the total and the too-late count, never in the window or items.
+    void liveHitsOlderThanTheClocksWindowAreTooLate() {
+        constexpr Timestamp kNow = 2'000'000'000;  // 2033
+        ManualClock clock{std::chrono::seconds(kNow)};
+        BatchQueue queue;
+        EngineWorker worker(queue);
+        worker.setLiveClock(&clock);
+        worker.start();
+        queue.pushWait(batchOf(1'240'000'000, 7), {});  // 2009: years behind
+        queue.pushWait(batchOf(kNow - 300, 2), {});     // just outside (now - W, now]
+        auto frame = settledFrame(worker);
+        QVERIFY(frame);
+        QCOMPARE(frame->snapshot.totalHits, Count{9});
+        QCOMPARE(frame->snapshot.droppedLate, Count{9});
+        QCOMPARE(frame->snapshot.windowCount, Count{0});
+        QVERIFY(frame->top.empty());
+        queue.pushWait(batchOf(kNow - 299, 3), {});  // inside, at its oldest second
+        queue.pushWait(batchOf(kNow, 4), {});
+        frame = settledFrame(worker);
+        QVERIFY(frame);
+        QCOMPARE(frame->snapshot.totalHits, Count{16});
+        QCOMPARE(frame->snapshot.windowCount, Count{7});
+        QCOMPARE(frame->snapshot.droppedLate, Count{9});
+        QCOMPARE(frame->snapshot.lateHits, Count{0});
+        worker.stop();
     }
 
     void newOptionsApplyAtTheNextMarker() {

@@ -1,5 +1,6 @@
 // What the fleet view reads (core/fleet/fleet_poll.h, FleetReader's series and heartbeats)
-// against a real redis-server started by the test (redis_server.h).
+// against a real redis-server started by the test (redis_server.h); outages and lost counts
+// (a restart without persistence, a wipe) as the view is told of them.
 #include <QTest>
 #include <chrono>
 #include <memory>
@@ -26,6 +27,14 @@ bool flushedPast(const RedisSink& sink, std::uint64_t flushes) {
         QTest::qWait(10);
     }
     return false;
+}
+
+// A poller of `url` reading every 100 ms (a test sees a change within a few reads).
+FleetPollOptions everyTenthOfASecond(const std::string& url) {
+    FleetPollOptions options;
+    options.url = parseRedisUrl(url);
+    options.interval = 100ms;
+    return options;
 }
 
 Count sum(const std::vector<Count>& v) {
@@ -101,10 +110,7 @@ private Q_SLOTS:
         a->add(
             {{now - 3, "big", "u1", 30}, {now - 3, "big", "u2", 1}, {now - 2, "small", "u3", 4}});
         QVERIFY(flushedPast(*a, 0));
-        FleetPollOptions options;
-        options.url = parseRedisUrl(m_redis.url());
-        options.interval = 100ms;
-        FleetPoller poller(options);
+        FleetPoller poller(everyTenthOfASecond(m_redis.url()));
         QVERIFY(QTest::qWaitFor(
             [&] {
                 const auto s = poller.latest();
@@ -148,6 +154,79 @@ private Q_SLOTS:
         QVERIFY(!s->problem.empty());
         poller.requestStop();
         QVERIFY(QTest::qWaitFor([&] { return poller.finished(); }, 3000));
+    }
+
+    // Issue 23 item 8: Redis killed and restarted without persistence. While it is down the
+    // snapshot says so (an outage going on, instances not known); back, the outage is closed
+    // as a restart and the counts it lost are named: the window count before (42), after, the
+    // hits gone, and that the instances' logs went with it.
+    void aRestartWithoutPersistenceIsAnOutageAndALoss() {
+        RedisServer server;
+        QVERIFY(server.start());
+        auto sink = std::make_unique<RedisSink>(fastSinkOptions(server.url(), "solo"), nullptr);
+        sink->add({{unixNow() - 3, "item", "v", 42}});
+        QVERIFY(flushedPast(*sink, 0));
+        FleetPoller poller(everyTenthOfASecond(server.url()));
+        QVERIFY(QTest::qWaitFor(
+            [&] { return poller.latest() && poller.latest()->totalWindow == 42; }, 5000));
+        QVERIFY(poller.latest()->instancesKnown);
+        QVERIFY(poller.latest()->outages.empty());
+        QVERIFY(!poller.latest()->loss);
+        server.kill();
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                const auto s = poller.latest();
+                return !s->outages.empty() && s->outages.back().to == 0;
+            },
+            5000));
+        QVERIFY(!poller.latest()->instancesKnown);
+        QCOMPARE(poller.latest()->instances.size(), std::size_t(1));  // the last known
+        QVERIFY(server.start());                                      // empty
+        sink->add({{unixNow(), "item", "v", 5}});
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                const auto s = poller.latest();
+                return s->connected && s->outages.back().to > 0 && s->loss.has_value();
+            },
+            8000));
+        const auto s = poller.latest();
+        QCOMPARE(s->outages.size(), std::size_t(1));
+        QVERIFY(s->outages.back().restarted);
+        QVERIFY(s->outages.back().to > s->outages.back().from);
+        QCOMPARE(s->loss->before, Count(42));
+        QCOMPARE(s->loss->lostHits, Count(42));
+        QVERIFY(s->loss->after <= Count(5));
+        QCOMPARE(s->loss->at, s->outages.back().from);
+        QVERIFY(!s->loss->logsLeft);  // the logs lived in the same Redis
+        QVERIFY(QTest::qWaitFor([&] { return poller.latest()->instancesKnown; }, 5000));
+    }
+
+    // The counting keys wiped, the logs kept (as `rebuild --wipe-first` leaves them): a loss
+    // whose notice can promise a rebuild, and that ends when the rebuild has restored them.
+    void aWipeWithTheLogsLeftIsALossThatARebuildEnds() {
+        auto sink = std::make_unique<RedisSink>(fastSinkOptions(m_redis.url(), "w"), nullptr);
+        sink->add({{unixNow() - 4, "item", "v", 30}});
+        sink->stop();
+        FleetPoller poller(everyTenthOfASecond(m_redis.url()));
+        QVERIFY(QTest::qWaitFor(
+            [&] { return poller.latest() && poller.latest()->totalWindow == 30; }, 5000));
+        RedisClient client(parseRedisUrl(m_redis.url()));
+        FleetReader reader(client);
+        QVERIFY(reader.wipeCounts() > 0);
+        QVERIFY(QTest::qWaitFor([&] { return poller.latest()->loss.has_value(); }, 5000));
+        const auto s = poller.latest();
+        QCOMPARE(s->loss->before, Count(30));
+        QCOMPARE(s->loss->after, Count(0));
+        QCOMPARE(s->loss->lostHits, Count(30));
+        QVERIFY(s->loss->logsLeft);
+        QVERIFY(s->outages.empty());  // the same process: no outage
+        reader.rebuild();
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                const auto now = poller.latest();
+                return !now->loss && now->totalWindow == 30;
+            },
+            5000));
     }
 
     void clusterNodesAreParsedWithRolesSlotsAndFailures() {

@@ -2,6 +2,7 @@
 #include <QTest>
 #include <chrono>
 #include <memory>
+#include <set>
 
 #include "core/fleet/fleet_keys.h"
 #include "core/fleet/fleet_reader.h"
@@ -109,6 +110,161 @@ private Q_SLOTS:
         RedisClient c(parseRedisUrl(m_redis.url()));
         QCOMPARE(c.command({"GET", totalKey("hot")}).type, RedisReply::Type::Nil);  // sub-item
         QCOMPARE(ask(m_redis, "cold", now).allTime, Count(3));
+    }
+
+    void topIsExactWhenWholeMinutesOverstateTheWindow() {
+        // The window (T - 300, T] starts 31 s into its first minute. 20 decoys have 100 hits
+        // in that minute's first 31 s (outside the window) and 1 inside: their per-minute
+        // bound is 101, their count 1. `winner` has 50 hits inside. A reader that re-ranks
+        // only the best max(4k, k + 16) bounds never looks at `winner`.
+        const Timestamp now = unixNow();
+        const Timestamp t = now - now % 60 - 30;  // second 30 of a past minute
+        const Timestamp first = t - 299;
+        RedisSinkOptions o = optionsFor(m_redis.url(), "bounds");
+        o.flushInterval = 1h;  // one flush, at stop()
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        HitBatch batch;
+        for (int d = 0; d < 20; ++d) {
+            const std::string decoy = "decoy" + std::to_string(d);
+            batch.push_back({first - 1, decoy, "", 100});
+            batch.push_back({first, decoy, "", 1});
+        }
+        batch.push_back({t, "winner", "", 50});
+        sink.add(batch);
+        sink.stop();
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        FleetReader reader(c);
+        const auto top = reader.top(2, 300, t);
+        QCOMPARE(top.size(), std::size_t(2));
+        QCOMPARE(top[0].key, std::string("winner"));
+        QCOMPARE(top[0].count, Count(50));
+        QCOMPARE(top[1].key, std::string("decoy0"));  // 20 ties at 1: by key
+        QCOMPARE(top[1].count, Count(1));
+        QCOMPARE(reader.top(1, 360, t).front().key, std::string("decoy0"));  // 101 each
+    }
+
+    void anItemWrittenByManyInstancesIsSplitByAllOfThem() {
+        const Timestamp now = unixNow();
+        std::vector<std::unique_ptr<RedisSink>> sinks;
+        for (int i = 0; i < 4; ++i) {
+            RedisSinkOptions o = optionsFor(m_redis.url(), "rate" + std::to_string(i));
+            o.hotShards = 4;
+            o.hotWrites = 30;  // 4 instances x 20 flushes/s write `busy` 80 times a second
+            o.hotShare = 0;    // the fleet's write rate alone decides
+            sinks.push_back(std::make_unique<RedisSink>(o, std::make_unique<RedisClient>(o.url)));
+        }
+        Count busy = 0, quiet = 0;
+        const auto allSplit = [&] {
+            for (const auto& sink : sinks)
+                if (sink->stats().hotItemsNow != 1)
+                    return false;
+            return true;
+        };
+        for (int round = 0; round < 500 && !allSplit(); ++round) {
+            for (auto& sink : sinks) {
+                sink->add(spread("busy", 3, now));
+                busy += 3;
+            }
+            sinks[0]->add(spread("quiet", 2, now));  // 20 writes a second: stays whole
+            quiet += 2;
+            QTest::qWait(20);
+        }
+        QVERIFY(allSplit());
+        for (int round = 0; round < 5; ++round) {  // now written under the sub-items
+            for (auto& sink : sinks) {
+                sink->add(spread("busy", 3, now));
+                busy += 3;
+            }
+            QTest::qWait(60);
+        }
+        std::set<std::string> subItems;
+        for (auto& sink : sinks) {
+            sink->stop();
+            QCOMPARE(sink->stats().droppedHits, Count(0));
+            QCOMPARE(sink->stats().hotItems, std::size_t(1));
+        }
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        QCOMPARE(c.command({"ZSCORE", hotShardsKey("busy"), "shards"}).text, std::string("4"));
+        QCOMPARE(c.command({"HGET", heatKey("busy"), "a"}).text, std::string("4"));
+        QCOMPARE(c.command({"EXISTS", hotShardsKey("quiet")}).integer, 0LL);
+        QCOMPARE(c.command({"GET", totalKey("busy")}).type, RedisReply::Type::String);  // before
+        for (int k = 0; k < 4; ++k)
+            if (c.command({"EXISTS", totalKey(hotSubItem("busy", k))}).integer == 1)
+                subItems.insert(hotSubItem("busy", k));
+        QVERIFY(!subItems.empty());
+        const ItemAnswer a = ask(m_redis, "busy", now);
+        QCOMPARE(a.allTime, busy);
+        QCOMPARE(a.window, busy);
+        QCOMPARE(a.uniques, Count(3));
+        QCOMPARE(a.instances.size(), std::size_t(4));
+        QCOMPARE(ask(m_redis, "quiet", now).allTime, quiet);
+    }
+
+    void aSplitItemThatCoolsDownMergesBack() {
+        const Timestamp now = unixNow();
+        std::vector<std::unique_ptr<RedisSink>> sinks;
+        for (int i = 0; i < 3; ++i) {
+            RedisSinkOptions o = optionsFor(m_redis.url(), "wave" + std::to_string(i));
+            o.hotShards = 2;
+            o.hotWrites = 40;  // 3 x 20 writes a second split it; below 10 a second is cool
+            o.hotShare = 0;
+            o.hotCoolFor = 1s;
+            sinks.push_back(std::make_unique<RedisSink>(o, std::make_unique<RedisClient>(o.url)));
+        }
+        Count sent = 0;
+        for (int round = 0; round < 500 && sinks[0]->stats().hotItemsNow == 0; ++round) {
+            for (auto& sink : sinks) {
+                sink->add(spread("wave", 2, now));
+                sent += 2;
+            }
+            QTest::qWait(20);
+        }
+        QCOMPARE(sinks[0]->stats().hotItemsNow, std::size_t(1));
+        // Now only instance 0 writes it, 4 times a second: the touches (every 2nd write,
+        // weight 2) measure 4 a second, below a quarter of 40; after 1 s the split is lifted.
+        for (int round = 0; round < 60 && sinks[0]->stats().hotMerges == 0; ++round) {
+            sinks[0]->add(spread("wave", 1, now));
+            sent += 1;
+            QTest::qWait(250);
+        }
+        QCOMPARE(sinks[0]->stats().hotMerges, std::uint64_t(1));
+        QCOMPARE(sinks[0]->stats().hotItemsNow, std::size_t(0));
+        sinks[0]->add(spread("wave", 5, now));  // written under its own name again
+        sent += 5;
+        for (auto& sink : sinks)
+            sink->stop();
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        QCOMPARE(c.command({"HGET", heatKey("wave"), "a"}).text, std::string("0"));
+        QCOMPARE(c.command({"ZSCORE", hotShardsKey("wave"), "shards"}).text, std::string("2"));
+        const ItemAnswer a = ask(m_redis, "wave", now);
+        QCOMPARE(a.allTime, sent);  // the item and its sub-items, before and after
+        QCOMPARE(a.window, sent);
+    }
+
+    void aPinnedItemIsSplitAtOnceAndTheOthersFollow() {
+        const Timestamp now = unixNow();
+        RedisSinkOptions pinning = optionsFor(m_redis.url(), "pinning");
+        pinning.hotShards = 3;
+        pinning.hotPinned = {"pin"};
+        RedisSinkOptions following = optionsFor(m_redis.url(), "following");
+        following.hotShards = 3;
+        auto a = std::make_unique<RedisSink>(pinning, std::make_unique<RedisClient>(pinning.url));
+        a->add(spread("pin", 10, now));
+        QTRY_VERIFY_WITH_TIMEOUT(a->stats().flushes >= 1, 5000);
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        QCOMPARE(c.command({"GET", totalKey("pin")}).type, RedisReply::Type::Nil);  // sub-item
+        QCOMPARE(c.command({"ZSCORE", hotShardsKey("pin"), "shards"}).text, std::string("3"));
+        auto b =
+            std::make_unique<RedisSink>(following, std::make_unique<RedisClient>(following.url));
+        b->add(spread("pin", 20, now));  // its first write learns the split ...
+        QTRY_VERIFY_WITH_TIMEOUT(b->stats().flushes >= 1, 5000);
+        QCOMPARE(b->stats().hotItemsNow, std::size_t(1));  // learnt before the flush counted
+        b->add(spread("pin", 30, now));                    // ... and its next goes to its sub-item
+        a->stop();
+        b->stop();
+        QCOMPARE(c.command({"GET", totalKey("pin")}).text, std::string("20"));
+        QCOMPARE(ask(m_redis, "pin", now).allTime, Count(60));
+        QCOMPARE(ask(m_redis, "pin", now).window, Count(60));
     }
 
     void aliveInstancesAreListed() {

@@ -11,6 +11,7 @@
 #include <zlib.h>
 
 #include "core/io/hit_file.h"
+#include "tests/io/truncated_gzip.h"
 
 using namespace hitcounter;
 
@@ -176,22 +177,40 @@ private Q_SLOTS:
         QCOMPARE(readAll(file).rows.size(), std::size_t(2));
     }
 
-    void truncatedGzipEndsWithAFatalError() {
+    // A copy cut short (issue 23 item 6): every whole line before the cut is a row, counted
+    // here by inflating the cut file with zlib alone; the line the cut went through is neither
+    // a row nor a bad row, and the file says where it was cut. (It ended with a fatal error and
+    // no count before.)
+    void aTruncatedGzipIsReadUpToTheCutAndSaysWhere() {
         std::string text;
         for (int i = 0; i < 2000; ++i)
             text += combinedLine(i % 60, "/t");
         writeGzip(path("whole.gz"), {text});
         const auto bytes = readBytes(path("whole.gz"));
-        writeFile(path("cut.gz"), bytes.substr(0, bytes.size() / 2));
-        HitFile file(path("cut.gz").toStdString(), {});
-        const auto result = readAll(file);
-        QVERIFY(!result.rows.empty());
-        QVERIFY(result.rows.size() < 2000);
-        QVERIFY(!result.errors.empty());
-        QCOMPARE(result.errors.back().kind, TraceErrorKind::CorruptInput);
-        QVERIFY(result.errors.back().fatal);
-        QVERIFY2(result.errors.back().message.find("truncated") != std::string::npos,
-                 result.errors.back().message.c_str());
+        for (const std::size_t keep : {bytes.size() / 2, bytes.size() - 9, bytes.size() / 5}) {
+            const std::string cut = bytes.substr(0, keep);
+            writeFile(path("cut.gz"), cut);
+            const std::size_t readable =
+                hitcounter::testing::wholeLines(hitcounter::testing::inflateWhatIsThere(cut));
+            HitFile file(path("cut.gz").toStdString(), {});
+            const auto result = readAll(file);
+            QVERIFY(!result.rows.empty());
+            QVERIFY(keep == bytes.size() - 9 || result.rows.size() < 2000);
+            QCOMPARE(result.rows.size(), readable);
+            QVERIFY2(result.errors.empty(),
+                     result.errors.empty() ? "" : result.errors.front().message.c_str());
+            QCOMPARE(file.progress().rows, std::uint64_t(readable));
+            QCOMPARE(file.progress().badRows, std::uint64_t(0));
+            QVERIFY(file.truncatedAtLine().has_value());
+            QCOMPARE(*file.truncatedAtLine(), std::uint64_t(readable + 1));
+            QCOMPARE(result.rows.back().line, std::uint64_t(readable));
+        }
+        QCOMPARE(truncationText(1608, 1607),
+                 std::string("truncated at line 1608: 1,607 lines replayed"));
+        // a whole file is not truncated
+        HitFile whole(path("whole.gz").toStdString(), {});
+        QCOMPARE(readAll(whole).rows.size(), std::size_t(2000));
+        QVERIFY(!whole.truncatedAtLine());
     }
 
     void corruptGzipIsReported() {

@@ -1,13 +1,15 @@
 // Test helpers for sources. BatchCollector: a test's consumer end of a BatchQueue. It pops with
 // bounded waits (never a sleep) until a condition holds or a deadline passes, so a broken source
 // fails the test instead of hanging it. It follows stream epochs as the engine does
-// (hit_event.h): a Reset marker clears what it collected, batches of another epoch are dropped.
+// (hit_event.h): a Reset marker clears what it collected, batches of another epoch are dropped,
+// Clock markers are kept apart (clockMarks()).
 #pragma once
 
 #include <chrono>
 #include <functional>
 #include <map>
 #include <thread>
+#include <vector>
 
 #include "core/sources/batch_queue.h"
 
@@ -59,12 +61,15 @@ public:
     const std::map<Timestamp, Count>& perSecond() const { return m_perSecond; }
     const HitBatch& events() const { return m_events; }
     std::size_t batches() const { return m_batches; }
+    // The seconds of the Clock markers of the current epoch, in arrival order.
+    const std::vector<Timestamp>& clockMarks() const { return m_clockMarks; }
 
     void clear() {
         m_hits = 0;
         m_perSecond.clear();
         m_events.clear();
         m_batches = 0;
+        m_clockMarks.clear();
     }
 
 private:
@@ -75,6 +80,10 @@ private:
             return;
         }
         if (batch.epoch != m_epoch) {
+            return;
+        }
+        if (batch.kind == BatchKind::Clock) {
+            m_clockMarks.push_back(batch.clock);
             return;
         }
         ++m_batches;
@@ -91,6 +100,7 @@ private:
     std::map<Timestamp, Count> m_perSecond;
     HitBatch m_events;
     std::size_t m_batches = 0;
+    std::vector<Timestamp> m_clockMarks;
 };
 
 }  // namespace hitcounter::test

@@ -227,6 +227,37 @@ private Q_SLOTS:
         QVERIFY(collector.collectUntil([&] { return collector.perSecond().count(40) == 1; }));
     }
 
+    // Through a gap between rows, each second the clock reaches goes out as a Clock marker
+    // (after the rows due); a seek's rebuild ends with one at its target, or at the trace's
+    // last second past it.
+    void theClockIsMarkedThroughGapsAndAtTheEndOfASeek() {
+        const auto path = writeFile("gap.csv", "timestamp,key\n10,a\n10,b\n20,c\n");
+        ManualClock base(0s);
+        BatchQueue queue;
+        test::BatchCollector collector(queue);
+        ReplaySource replay(base, path);
+        replay.start(queue);
+        QVERIFY(collector.collectUntil(
+            [&] { return collector.hits() == 2 && !collector.clockMarks().empty(); }));
+        QCOMPARE(collector.clockMarks(), std::vector<Timestamp>{10});
+        for (Timestamp t = 11; t <= 14; ++t) {
+            base.advance(1s);
+            QVERIFY(collector.collectUntil([&] { return collector.clockMarks().back() == t; }));
+        }
+        QCOMPARE(collector.clockMarks(), (std::vector<Timestamp>{10, 11, 12, 13, 14}));
+        QCOMPARE(collector.hits(), Count{2});
+        replay.seek(17);
+        QVERIFY(collector.collectUntil([&] { return replay.progress().seeksApplied == 1; }));
+        collector.drainNow();
+        QCOMPARE(collector.perSecond(), (std::map<Timestamp, Count>{{10, 2}}));
+        QCOMPARE(collector.clockMarks(), std::vector<Timestamp>{17});
+        replay.seek(25);
+        QVERIFY(collector.collectUntil([&] { return replay.progress().seeksApplied == 2; }));
+        collector.drainNow();
+        QCOMPARE(collector.hits(), Count{3});
+        QCOMPARE(collector.clockMarks(), std::vector<Timestamp>{20});
+    }
+
     void seekDuringLoadingIsAppliedOnceLoaded() {
         const auto path = writeFile("early.csv", "timestamp\n1\n2\n3\n500\n501\n");
         ManualClock base(0s);

@@ -3,10 +3,12 @@
 //    count and top keys `hitcounter-cli replay FILE --at T` prints for the same file;
 //  - seeks in a gzipped log replay land on exactly what a replay from the start holds;
 //  - a file that is no known format shows HitFile's message and the window keeps working;
+//  - a gzipped log cut short replays what is readable and says where it was cut;
 //  - the status split: per second, the 2xx/3xx/4xx/5xx/other counts are the log's statuses,
 //    they sum to the hits, and the live plot draws them as lines and stacked;
 //  - the "Follow access log" source picks up appended lines, a rename rotation and a
-//    truncation, with exact totals and its stats in the status bar and the sources dock.
+//    truncation, with exact totals and its stats in the status bar and the sources dock; a
+//    followed log far behind the clock counts too late and says how far.
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
@@ -16,6 +18,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -32,6 +35,7 @@
 #include "core/sources/follow_source.h"
 #include "core/sources/replay_source.h"
 #include "core/time/manual_clock.h"
+#include "tests/io/truncated_gzip.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
 
@@ -114,6 +118,14 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArra
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
         return {};
     return file.fileName();
+}
+
+// Starts `w` following the access log `log`; false if it could not.
+bool startFollowing(MainWindow& w, const QString& log) {
+    SourceSpec spec;
+    spec.kind = SourceSpec::Kind::Follow;
+    spec.file = log;
+    return w.startSpec(spec);
 }
 
 bool appendFile(const QString& path, const QByteArray& bytes) {
@@ -505,6 +517,64 @@ private Q_SLOTS:
             10000));
     }
 
+    // A gzipped log cut mid-copy (issue 23 item 6): the window replays what is readable (the
+    // whole lines zlib alone inflates from it) and the banner and stderr say where it was cut.
+    // (Before: "no hits to replay" and an empty window.)
+    void aTruncatedGzipReplaysWhatIsReadableAndSaysWhereItWasCut() {
+        const QByteArray whole = gzipped(logText(sampleRows()));
+        const QByteArray cut = whole.left(whole.size() / 2);
+        const std::string inflated = hitcounter::testing::inflateWhatIsThere(
+            std::string_view(cut.constData(), std::size_t(cut.size())));
+        const std::size_t lines = hitcounter::testing::wholeLines(inflated);
+        const QString readable =
+            writeFile(m_dir, QStringLiteral("readable.log"),
+                      QByteArray::fromStdString(inflated.substr(0, inflated.rfind('\n') + 1)));
+        const HitBatch events = readAll(readable, AccessLogKey::Path);  // its 1 bad line skipped
+        QCOMPARE(events.size(), lines - 1);
+        const QString file = writeFile(m_dir, QStringLiteral("cut.log.gz"), cut);
+        const QString where = QStringLiteral("%1: truncated at line %2: %3 lines replayed")
+                                  .arg(file)
+                                  .arg(lines + 1)
+                                  .arg(QLocale(QLocale::English).toString(qulonglong(lines - 1)));
+        auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
+        std::unique_ptr<MainWindow> w(startReplay(clock, file));
+        QVERIFY(w);
+        w->show();
+        QVERIFY2(runFramesUntil(*w, [&] { return w->errorText().contains(where); }),
+                 qPrintable(w->errorText() + QStringLiteral(" / ") + where));
+        Timestamp last = 0;
+        Count total = 0;
+        for (const HitEvent& e : events) {
+            last = std::max(last, e.time);
+            total += e.count;
+        }
+        w->seekReplay(last);
+        QVERIFY(settleAfterSeek(*w));
+        Count window = 0;
+        for (const HitEvent& e : events) {
+            window += e.time > last - 300 ? e.count : 0;
+        }
+        QCOMPARE(w->lastSnapshot().totalHits, total);
+        QCOMPARE(w->lastSnapshot().windowCount, window);
+
+        const QString out = m_dir.filePath(QStringLiteral("cut.json"));
+        QProcess gui;
+        gui.start(QStringLiteral(HITCOUNTER_GUI),
+                  {QStringLiteral("--replay"), file, QStringLiteral("--seek"),
+                   QString::number(last), QStringLiteral("--state-json"), out});
+        QVERIFY(gui.waitForFinished(60000));
+        const QByteArray err = gui.readAllStandardError();
+        QVERIFY2(gui.exitCode() == 0, err.constData());
+        QVERIFY2(err.contains(where.toUtf8()), err.constData());
+        QFile state(out);
+        QVERIFY(state.open(QIODevice::ReadOnly));
+        QCOMPARE(Count(QJsonDocument::fromJson(state.readAll())
+                           .object()
+                           .value(QStringLiteral("total"))
+                           .toInteger()),
+                 total);
+    }
+
     void statusSplitSumsToTheHitsAndMatchesTheLog() {
         const std::vector<LogRow> rows = sampleRows();
         const QString file = writeFile(m_dir, QStringLiteral("status.log"), logText(rows));
@@ -574,10 +644,7 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(kBase + 100));
         MainWindow w(clock);
         w.show();
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Follow;
-        spec.file = log;
-        QVERIFY(w.startSpec(spec));
+        QVERIFY(startFollowing(w, log));
         QVERIFY(w.follow() != nullptr);
         const auto lines = [](int n, int status, int offset) {
             QByteArray text;
@@ -637,6 +704,48 @@ private Q_SLOTS:
         QVERIFY(appendFile(log, "not a log line\n"));
         QVERIFY(runFramesUntil(w, [&] { return w.follow()->stats().badLines == 1; }));
         QCOMPARE(w.lastSnapshot().totalHits, Count{34});
+    }
+
+    // A followed log whose lines are years behind the clock (issue 23 item 7): its hits count
+    // as too late, not in the window, and a banner says how far the newest line is from the
+    // clock; it goes when the lines are near the clock. (Before: "hits 30", a window of 0
+    // and "too late 0", nothing said.)
+    void aFollowedLogFarFromTheClockCountsTooLateAndSaysHowFar() {
+        const QString log = m_dir.filePath(QStringLiteral("old/access.log"));
+        QVERIFY(QDir().mkpath(QFileInfo(log).absolutePath()));
+        QVERIFY(!writeFile(m_dir, QStringLiteral("old/access.log"),
+                           combinedLine(0, "/before", 200, "10.0.0.9"))
+                     .isEmpty());
+        // 16 years, 1 month and a half after the log's time
+        auto clock =
+            std::make_shared<ManualClock>(std::chrono::seconds(kBase + 505'000'000 + 45 * 86400));
+        MainWindow w(clock);
+        w.show();
+        QVERIFY(startFollowing(w, log));
+        QByteArray lines;
+        for (int i = 0; i < 30; ++i)
+            lines += combinedLine(10 + i % 7, "/old" + QByteArray::number(i % 3), 200,
+                                  "10.0.2." + QByteArray::number(i));
+        QVERIFY(appendFile(log, lines));
+        QVERIFY(runFramesUntil(w, [&] { return w.lastSnapshot().totalHits == 30; }));
+        QVERIFY(w.waitForFrame(std::chrono::seconds(2), true));
+        QCOMPARE(w.follow()->stats().hits, std::uint64_t{30});
+        QCOMPARE(w.lastSnapshot().droppedLate, Count{30});
+        QCOMPARE(w.lastSnapshot().windowCount, Count{0});
+        QVERIFY(w.lastFrame()->top.empty());
+        w.frame();
+        const QString late = w.findChild<QLabel*>(QStringLiteral("statusLate"))->text();
+        QVERIFY2(late.contains(QStringLiteral("too late 30")), qPrintable(late));
+        QLabel* banner = w.findChild<QLabel*>(QStringLiteral("clockSkewBanner"));
+        QVERIFY(banner && banner->isVisible());
+        for (const char* says : {"16 years 1 month", "behind the clock", "access.log",
+                                 "count as too late", "its time 2000-10-1"}) {
+            QVERIFY2(banner->text().contains(QLatin1String(says)), qPrintable(banner->text()));
+        }
+        // the clock set near the log: nothing to say
+        clock->set(std::chrono::seconds(kBase + 100));
+        w.frame();
+        QVERIFY(!banner->isVisible());
     }
 
     void followOfAFileThatIsNoLogShowsWhy() {

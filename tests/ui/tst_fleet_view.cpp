@@ -1,9 +1,14 @@
 // The Fleet tab (ui/fleet_view.h) offscreen, on a real Redis Cluster (3 masters, 3 replicas,
 // tests/fleet/redis_cluster.h) fed by two real RedisSink instances with known counts, on a
-// real redis-server killed and restarted, and on a server that accepts and never answers.
+// real redis-server killed and restarted (the outage on the timeline, the instances unknown
+// meanwhile, the lost counts named after it, the state JSON), and on a server that accepts
+// and never answers.
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -263,6 +268,9 @@ private Q_SLOTS:
         QCOMPARE(numberIn(view.nodesTable(), 0, 2), 16384LL);
         QCOMPARE(view.instancesTable()->item(0, 0)->text(), QStringLiteral("solo"));
 
+        QCOMPARE(view.instancesTable()->item(0, 5)->text(), QStringLiteral("alive"));
+        QVERIFY(view.noticeText().isEmpty());
+
         server.kill();
         QVERIFY2(
             QTest::qWaitFor([&] { return view.state() == QLatin1String("unreachable"); }, 5000),
@@ -270,6 +278,22 @@ private Q_SLOTS:
         QVERIFY(view.shown()->dataStale);
         QCOMPARE(view.shown()->totalWindow, Count(42));  // the last counts, marked stale
         QVERIFY(view.statusText().contains(QStringLiteral("Retrying")));
+        // Issue 23 item 8: while Redis is down nobody knows which instances are alive, and the
+        // outage is on the timeline.
+        QVERIFY(QTest::qWaitFor(
+            [&] { return view.instancesTable()->item(0, 5)->text() == QLatin1String("unknown"); },
+            5000));
+        QVERIFY(!view.instancesKnown());
+        QVERIFY2(view.noticeText().contains(QStringLiteral("Redis unreachable since")),
+                 qPrintable(view.noticeText()));
+        const auto bands = [&] {
+            int n = 0;
+            for (int i = 0; i < view.plot()->itemCount(); ++i) {
+                n += qobject_cast<QCPItemRect*>(view.plot()->item(i)) ? 1 : 0;
+            }
+            return n;
+        };
+        QVERIFY(QTest::qWaitFor([&] { return bands() == 1; }, 5000));
 
         QVERIFY(server.start());  // no persistence: empty, the sink resends nothing old
         sink->add(hits("solo.item", 5, unixNow(), 1));
@@ -281,6 +305,73 @@ private Q_SLOTS:
                      8000),
                  qPrintable(view.statusText()));
         QVERIFY(!view.shown()->dataStale);
+        // Back, but not silently: the loss is named (the counts read before the restart are
+        // gone; the logs went with them), the outage stays on the timeline, and the instances
+        // are known again.
+        QVERIFY(view.shown()->loss.has_value());
+        const QString notice = view.noticeText();
+        for (const QString& says :
+             {QStringLiteral("Redis lost its data at "), QStringLiteral("fell from 42 to "),
+              QStringLiteral("42 hits"), QStringLiteral("cannot restore"),
+              QStringLiteral("came back as a new process")}) {
+            QVERIFY2(notice.contains(says), qPrintable(notice));
+        }
+        QCOMPARE(bands(), 1);
+        QCOMPARE(view.instancesTable()->item(0, 5)->text(), QStringLiteral("alive"));
+        QVERIFY(view.instancesKnown());
+    }
+
+    // The state JSON of the window with the Fleet tab shown: its state, count and instances,
+    // alive true while Redis answers, null (unknown) while it does not.
+    void theStateJsonSaysTheFleetAndWhetherInstancesAreAlive() {
+        RedisServer server;
+        QVERIFY(server.start());
+        auto sink = sinkFor(server.url(), "json1");
+        sink->add(hits("j.item", 17, unixNow() - 3, 2));
+        QVERIFY(flushedPast(*sink, 0));
+        ui::MainWindow window;
+        window.resize(1280, 720);
+        ui::SourceSpec spec;
+        spec.kind = ui::SourceSpec::Kind::Redis;
+        spec.redisUrl = QString::fromStdString(server.url());
+        QVERIFY(window.startSpec(spec));
+        ui::FleetView* view = window.fleetView();
+        QVERIFY(QTest::qWaitFor([&] { return view->shown() && view->shown()->totalWindow == 17; },
+                                5000));
+        const auto fleetState = [&] {
+            return QJsonDocument::fromJson(window.stateJson(0))
+                .object()
+                .value(QStringLiteral("fleet"))
+                .toObject();
+        };
+        QJsonObject fleet = fleetState();
+        QCOMPARE(fleet.value(QStringLiteral("state")).toString(), QStringLiteral("live"));
+        QCOMPARE(fleet.value(QStringLiteral("count")).toInteger(), 17);
+        QJsonArray instances = fleet.value(QStringLiteral("instances")).toArray();
+        QCOMPARE(instances.size(), 1);
+        QCOMPARE(instances[0].toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("json1"));
+        QCOMPARE(instances[0].toObject().value(QStringLiteral("alive")), QJsonValue(true));
+        QVERIFY(fleet.value(QStringLiteral("loss")).isNull());
+        server.kill();
+        QVERIFY(
+            QTest::qWaitFor([&] { return view->state() == QLatin1String("unreachable"); }, 5000));
+        fleet = fleetState();
+        QCOMPARE(fleet.value(QStringLiteral("state")).toString(), QStringLiteral("unreachable"));
+        instances = fleet.value(QStringLiteral("instances")).toArray();
+        QCOMPARE(instances.size(), 1);
+        QVERIFY(instances[0].toObject().value(QStringLiteral("alive")).isNull());
+        QCOMPARE(fleet.value(QStringLiteral("outages")).toArray().size(), 1);
+        QVERIFY(fleet.value(QStringLiteral("outages"))
+                    .toArray()[0]
+                    .toObject()
+                    .value(QStringLiteral("to"))
+                    .isNull());
+        // on the Monitor tab the state has no fleet
+        window.showLimitsView();
+        QVERIFY(!QJsonDocument::fromJson(window.stateJson(0))
+                     .object()
+                     .contains(QStringLiteral("fleet")));
     }
 
     void theSourcesDockStartsAndStopsTheFleetView() {

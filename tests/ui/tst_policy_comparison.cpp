@@ -1,10 +1,11 @@
-// PolicyComparison's table: the time per call is shown only when the engine could time it
-// ("–" with the reason otherwise), its header says it is per call, and a policy stopped at
-// the memory cap says why in the cell the user looks at. Fed by a real Engine.
+// PolicyComparison's table: the costs per hit and per getHits are the CostMeter's medians
+// ("–" until measured), their headers and bars say how they were measured and give the
+// spread, and a policy stopped at the memory cap says why in the cell the user looks at. Fed
+// by a real Engine and a real measurement.
 // Issue 15 (nothing cut off): in the real main window, offscreen at 1024x768, 1280x720 and
 // 1920x1080, the comparison's and the ring histogram's layout elements get at least their
-// minimum size (nothing squeezed), every policy has a readable label under its time-per-call
-// bar, no two tick labels overlap, and the ring histogram's legend clears its title and y
+// minimum size (nothing squeezed), every policy has a readable label under its cost bars, no
+// two tick labels overlap, and the ring histogram's legend clears its title and y
 // label. Label boxes are computed as QCustomPlot places them (QCPAxisPainterPrivate).
 #include <QApplication>
 #include <QFontMetrics>
@@ -16,6 +17,7 @@
 #include <QToolTip>
 #include <QtMath>
 
+#include "core/engine/cost_meter.h"
 #include "core/engine/engine.h"
 #include "ui/history_update.h"
 #include "ui/main_window.h"
@@ -31,9 +33,11 @@ using hitcounter::ui::RingHistogram;
 
 namespace {
 
+// The column whose header reads `name` (on one line or wrapped onto two).
 int columnNamed(const QTableWidget& table, const QString& name) {
     for (int c = 0; c < table.columnCount(); ++c) {
-        if (table.horizontalHeaderItem(c)->text() == name) {
+        if (table.horizontalHeaderItem(c)->text().replace(QLatin1Char('\n'), QLatin1Char(' ')) ==
+            name) {
             return c;
         }
     }
@@ -55,8 +59,8 @@ void feedSeconds(Engine& e, Timestamp from, Timestamp to) {
     }
 }
 
-void show(PolicyComparison& view, const Engine& e) {
-    view.updateFrom(ui::HistoryUpdate{e.history(), 0, true}, e.snapshot());
+void show(PolicyComparison& view, const Engine& e, const PolicyCosts& costs = {}) {
+    view.updateFrom(ui::HistoryUpdate{e.history(), 0, true}, e.snapshot(), costs);
 }
 
 // 400 seconds of clock time (unix seconds, so the time axes read hh:mm:ss), a few keys.
@@ -209,6 +213,27 @@ QString tickLabelProblem(const QCustomPlot& plot, const QCPAxis& axis, QStringLi
     return {};
 }
 
+// What is wrong with the titles of `plot`'s axis rects ("" if nothing): a title, centred over
+// its axis as QCustomPlot draws it, that runs past its own rect into a neighbour or off the plot.
+QString titleProblem(const QCustomPlot& plot) {
+    for (QCPAxisRect* rect : plot.axisRects()) {
+        const QCPAxis& top = *rect->axis(QCPAxis::atTop);
+        const double width = QFontMetricsF(top.labelFont()).horizontalAdvance(top.label());
+        const double centre = rect->left() + rect->width() / 2.0;
+        const QRect outer = rect->outerRect();
+        if (centre - width / 2 < std::max(outer.left(), 0) ||
+            centre + width / 2 > std::min(outer.right() + 1, plot.width())) {
+            return QStringLiteral("title '%1' (%2..%3) leaves its chart (%4..%5)")
+                .arg(top.label())
+                .arg(centre - width / 2)
+                .arg(centre + width / 2)
+                .arg(outer.left())
+                .arg(outer.right() + 1);
+        }
+    }
+    return {};
+}
+
 // The axis rects of the comparison plot, in layout order (count, error, memory, ns).
 QList<QCPAxisRect*> comparisonRects(QCustomPlot& plot) {
     return plot.axisRects();
@@ -223,27 +248,49 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("hitcounter-test"));
     }
-    void timePerCallIsADashUntilItCanBeTimed() {
+    void costsAreADashUntilMeasuredThenTheMediansWithTheirSpread() {
         Engine e;
         feedSeconds(e, 1, 5);
         PolicyComparison view;
         show(view, e);
         QTableWidget* table = view.table();
-        const int ns = columnNamed(*table, QStringLiteral("ns/call"));
-        QVERIFY(ns > 0);
-        QVERIFY(table->horizontalHeaderItem(ns)->toolTip().contains(QStringLiteral("not per hit")));
+        const int perHit = columnNamed(*table, QStringLiteral("ns per hit"));
+        const int perGetHits = columnNamed(*table, QStringLiteral("ns per getHits"));
+        QVERIFY(perHit > 0 && perGetHits > 0);
         const int ring = rowNamed(*table, QStringLiteral("ring"));
         QVERIFY(ring >= 0);
-        QCOMPARE(table->item(ring, ns)->text(), QStringLiteral("\u2013"));
-        QVERIFY(table->item(ring, ns)->toolTip().contains(
-            QStringLiteral("5 of %1 hit() calls").arg(Engine::kMinTimedCalls)));
+        QCOMPARE(table->item(ring, perHit)->text(), QStringLiteral("\u2013"));
+        QCOMPARE(table->item(ring, perGetHits)->text(), QStringLiteral("\u2013"));
+        QVERIFY(table->item(ring, perHit)->toolTip().contains(QStringLiteral("Not measured yet")));
 
-        feedSeconds(e, 6, Timestamp(Engine::kMinTimedCalls) + 2);
-        show(view, e);
-        bool ok = false;
-        table->item(ring, ns)->text().toDouble(&ok);
-        QVERIFY2(ok, qPrintable(table->item(ring, ns)->text()));
-        QVERIFY(table->item(ring, ns)->toolTip().isEmpty());
+        CostMeter::Stream stream;
+        for (Timestamp t = 1; t <= 3000; ++t) {
+            stream.emplace_back(t / 3, Count(1));
+        }
+        const PolicyCosts costs = CostMeter::measure(stream, e.options());
+        show(view, e, costs);
+        for (const PolicyCost& cost : costs.policies) {
+            const int row = rowNamed(*table, QString::fromStdString(cost.name));
+            QVERIFY(row >= 0);
+            bool ok = false;
+            const double shownHit = table->item(row, perHit)->text().remove(',').toDouble(&ok);
+            QVERIFY2(ok, qPrintable(table->item(row, perHit)->text()));
+            QVERIFY(std::abs(shownHit - cost.nsPerHit.median) <=
+                    0.05 * cost.nsPerHit.median + 0.01);
+            const double shownGet = table->item(row, perGetHits)->text().remove(',').toDouble(&ok);
+            QVERIFY2(ok, qPrintable(table->item(row, perGetHits)->text()));
+            QVERIFY(std::abs(shownGet - cost.nsPerGetHits.median) <=
+                    0.05 * cost.nsPerGetHits.median + 0.01);
+            QVERIFY2(table->item(row, perHit)
+                         ->toolTip()
+                         .contains(QStringLiteral("median of %1 samples").arg(CostMeter::kSamples)),
+                     qPrintable(table->item(row, perHit)->toolTip()));
+        }
+        const QString how = table->horizontalHeaderItem(perGetHits)->toolTip();
+        for (const char* says : {"fresh instance", "median", "not summed per second",
+                                 "never on the GUI thread", "getHits calls at the head"}) {
+            QVERIFY2(how.contains(QLatin1String(says)), qPrintable(how));
+        }
     }
 
     void aPolicyStoppedAtTheCapSaysWhy() {
@@ -255,10 +302,10 @@ private Q_SLOTS:
         PolicyComparison view;
         show(view, e);
         QTableWidget* table = view.table();
-        const int ns = columnNamed(*table, QStringLiteral("ns/call"));
+        const int memory = columnNamed(*table, QStringLiteral("memory"));
         const int naive = rowNamed(*table, QStringLiteral("naive"));
         QVERIFY(naive >= 0);
-        QCOMPARE(table->item(naive, ns)->text(), QStringLiteral("stopped at cap"));
+        QCOMPARE(table->item(naive, memory)->text(), QStringLiteral("stopped at cap"));
         for (int c = 0; c < table->columnCount(); ++c) {
             const QString tip = table->item(naive, c)->toolTip();
             QVERIFY2(tip.contains(QStringLiteral("memory cap")), qPrintable(tip));
@@ -296,7 +343,7 @@ private Q_SLOTS:
         for (int i = 0; i < view.plot()->plottableCount(); ++i) {
             hidden += view.plot()->plottable(i)->visible() ? 0 : 1;
         }
-        QCOMPARE(hidden, 4);  // its count, error and memory lines and its bar
+        QCOMPARE(hidden, 7);  // its count, error and memory lines, its two bars and their spreads
         QVERIFY(view.countGraph(0)->visible());
         click();
         show(view, e);
@@ -324,7 +371,7 @@ private Q_SLOTS:
     }
 
     // The policy table never scrolls sideways: at 1024 px the error columns give way (named in
-    // the policy header's tooltip); the policy, count, memory and ns/call columns always show
+    // the policy header's tooltip); the policy, count, memory and cost columns always show
     // and no shown cell is cut.
     void thePolicyTableFitsWithoutScrollingSideways_data() { windowSizes_data(); }
     void thePolicyTableFitsWithoutScrollingSideways() {
@@ -390,6 +437,32 @@ private Q_SLOTS:
             QVERIFY2(QToolTip::text().startsWith(name + QLatin1Char(':')),
                      qPrintable(QToolTip::text()));
         }
+    }
+
+    // Every chart's title stays over its chart, before the costs are measured and after: the
+    // cost chart's "ns per hit ▮ · per getHits ▨" ran into the error chart at 1024 px.
+    void everyChartTitleStaysOverItsChart_data() { windowSizes_data(); }
+    void everyChartTitleStaysOverItsChart() {
+        QFETCH(QSize, size);
+        MainWindow w;
+        QVERIFY(showWithClockStream(w, size));
+        QCustomPlot& plot = *w.comparison()->plot();
+        Engine e;
+        feedSeconds(e, 1, 400);
+        show(*w.comparison(), e);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QString problem = titleProblem(plot);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        CostMeter::Stream stream;
+        for (Timestamp t = 1; t <= 3000; ++t) {
+            stream.emplace_back(t / 3, Count(1));
+        }
+        show(*w.comparison(), e, CostMeter::measure(stream, e.options()));
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        const QString title = plot.axisRects()[3]->axis(QCPAxis::atTop)->label();
+        QVERIFY2(title.contains(QStringLiteral("getHits")), qPrintable(title));
+        problem = titleProblem(plot);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
 
     void timeTickLabelsDoNotOverlap_data() { windowSizes_data(); }

@@ -1,17 +1,28 @@
 // Seeks in the window: after a seek forward, backward, to 0 and to the end, on burst, gappy
 // and looped traces, every view (every policy, the totals, the live plot's history, the items
 // table with all-time counts and uniques, the status bar) equals a replay from the start to
-// the target, computed here by an Engine fed the same rows directly.
+// the target, computed here by an Engine fed the same rows directly. Seeks into gaps between
+// hits (shorter and longer than W, and every second of the gaps of a small trace), a replay
+// playing through a gap and one paused in it show the window at the replay's time, checked
+// against a recount of the rows (not the engine) and, from the GUI's command line, against
+// `hitcounter-cli replay --at T`.
 #include <QApplication>
 #include <QCheckBox>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
+#include <QProcess>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <algorithm>
 #include <limits>
+#include <map>
 
+#include "../app/cli_process.h"
 #include "core/engine/engine.h"
 #include "core/sources/replay_source.h"
 #include "core/time/manual_clock.h"
@@ -78,8 +89,34 @@ QString writeTrace(const QTemporaryDir& dir, const QString& name, const HitBatch
     return path;
 }
 
+// Hits at 100..160, 300..320 (a gap of 139 s, shorter than W = 300) and 1000..1010 (a gap of
+// 679 s, longer than W), one to three rows a second over five keys.
+HitBatch gapRows() {
+    HitBatch rows;
+    const auto cluster = [&](Timestamp from, Timestamp to) {
+        for (Timestamp t = from; t <= to; ++t) {
+            for (int i = 0; i <= int(t % 3); ++i) {
+                rows.push_back(HitEvent{t, "g" + std::to_string((t + i) % 5),
+                                        "u" + std::to_string(i), Count(1 + i % 2)});
+            }
+        }
+    };
+    cluster(100, 160);
+    cluster(300, 320);
+    cluster(1000, 1010);
+    return rows;
+}
+
+Timestamp lastTime(const HitBatch& rows) {
+    Timestamp last = std::numeric_limits<Timestamp>::min();
+    for (const HitEvent& e : rows) {
+        last = std::max(last, e.time);
+    }
+    return last;
+}
+
 // The engine of an uninterrupted replay to t: every row before the first one whose running
-// maximum time passes t, in file order.
+// maximum time passes t, in file order, and the clock at t (at the trace's end past it).
 std::unique_ptr<Engine> replayedTo(const HitBatch& rows, Timestamp t) {
     auto engine = std::make_unique<Engine>();
     Timestamp head = std::numeric_limits<Timestamp>::min();
@@ -92,12 +129,101 @@ std::unique_ptr<Engine> replayedTo(const HitBatch& rows, Timestamp t) {
         prefix.push_back(e);
     }
     engine->ingest(prefix);
+    if (!engine->empty()) {
+        engine->advanceTo(std::min(t, lastTime(rows)));
+    }
     return engine;
+}
+
+// What an uninterrupted replay standing at t shows, recounted from the rows alone.
+struct Recount {
+    bool empty = true;
+    Timestamp time = 0;  // t, or the trace's last second when t is past it
+    Count total = 0;     // the hits delivered by t
+    Count window = 0;    // of those, the hits in (time - W, time]
+    std::vector<std::pair<std::string, Count>> top;  // by window count, ties by key, at most 10
+};
+
+Recount recount(const HitBatch& rows, Timestamp t, Timestamp w) {
+    Recount r;
+    r.time = std::min(t, lastTime(rows));
+    std::map<std::string, Count> keys;
+    Timestamp head = std::numeric_limits<Timestamp>::min();
+    for (const HitEvent& e : rows) {
+        head = std::max(head, e.time);
+        if (head > t) {
+            break;
+        }
+        r.empty = false;
+        r.total += e.count;
+        if (e.time > r.time - w && e.time <= r.time) {
+            r.window += e.count;
+            keys[e.key] += e.count;
+        }
+    }
+    r.top.assign(keys.begin(), keys.end());
+    std::sort(r.top.begin(), r.top.end(), [](const auto& a, const auto& b) {
+        return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
+    r.top.resize(std::min<std::size_t>(r.top.size(), EngineWorker::kTopKeys));
+    return r;
+}
+
+// The window shows `r`: every exact policy, the totals, the items and the state JSON.
+void compareWithRecount(MainWindow& w, const Recount& r) {
+    const EngineSnapshot& s = w.lastSnapshot();
+    QCOMPARE(s.empty, r.empty);
+    if (r.empty) {
+        QCOMPARE(s.windowCount, Count{0});
+        QVERIFY(w.lastFrame()->top.empty());
+        return;
+    }
+    QCOMPARE(s.head, r.time);
+    QCOMPARE(s.totalHits, r.total);
+    QCOMPARE(s.windowCount, r.window);
+    for (const PolicyState& p : s.policies) {
+        if (p.exact) {
+            QVERIFY2(p.count == r.window, p.name.c_str());
+        }
+    }
+    const std::vector<KeyRow>& top = w.lastFrame()->top;
+    QCOMPARE(top.size(), r.top.size());
+    for (std::size_t i = 0; i < top.size(); ++i) {
+        QCOMPARE(top[i].key, r.top[i].first);
+        QCOMPARE(top[i].window, r.top[i].second);
+        QCOMPARE(w.itemsPanel()->table()->item(int(i), 0)->text(),
+                 QString::fromStdString(r.top[i].first));
+    }
+    const QJsonObject state = QJsonDocument::fromJson(w.stateJson(r.time)).object();
+    QCOMPARE(state.value(QStringLiteral("time")).toInteger(), qint64(r.time));
+    QCOMPARE(state.value(QStringLiteral("total")).toInteger(), qint64(r.total));
+    const QJsonObject policies = state.value(QStringLiteral("policies")).toObject();
+    for (const char* exact : {"ring", "deque", "sorted", "naive", "scanring"}) {
+        QVERIFY2(policies.value(QLatin1String(exact)).toInteger() == qint64(r.window), exact);
+    }
+    const QJsonArray keys = state.value(QStringLiteral("keys")).toArray();
+    QCOMPARE(std::size_t(keys.size()), r.top.size());
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        const QJsonObject key = keys[i].toObject();
+        QCOMPARE(key.value(QStringLiteral("key")).toString().toStdString(),
+                 r.top[std::size_t(i)].first);
+        QCOMPARE(key.value(QStringLiteral("window")).toInteger(),
+                 qint64(r.top[std::size_t(i)].second));
+    }
 }
 
 double valueAt(QCPGraph* graph, double key) {
     auto it = graph->data()->findBegin(key, false);
     return it != graph->data()->constEnd() && it->key == key ? it->value : -1.0;
+}
+
+// Writes `rows` as the trace `name` in `dir` and starts `w` replaying it; false if it could not.
+bool startReplay(MainWindow& w, const QTemporaryDir& dir, const QString& name,
+                 const HitBatch& rows) {
+    SourceSpec spec;
+    spec.kind = SourceSpec::Kind::Replay;
+    spec.file = writeTrace(dir, name, rows);
+    return w.startSpec(spec);
 }
 
 // Runs frames until the replay's last seek is counted and a settled frame is drawn.
@@ -113,6 +239,20 @@ bool settleAfterSeek(MainWindow& w) {
         QTest::qWait(5);
     }
     return false;
+}
+
+// Seeks `w`'s replay to each of `targets` in turn and, once the seek is counted, runs
+// `check(target)` (QCOMPARE and friends); a failure says after which seek.
+template <typename Targets, typename Check>
+void seekEach(MainWindow& w, const Targets& targets, Check check) {
+    for (const auto target : targets) {
+        w.seekReplay(target);
+        QVERIFY(settleAfterSeek(w));
+        check(Timestamp(target));
+        if (QTest::currentTestFailed()) {
+            QFAIL(qPrintable(QStringLiteral("after the seek to %1").arg(target)));
+        }
+    }
 }
 
 // Every view of `w` equals `ref` (whose head the replay stands at).
@@ -203,17 +343,147 @@ private Q_SLOTS:
         // A manual clock that never moves: the replay stays where a seek puts it.
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
-        spec.file = writeTrace(dir, trace + QStringLiteral(".csv"), rows);
-        QVERIFY(w.startSpec(spec));
-        for (qint64 target : targets) {
-            w.seekReplay(target);
-            QVERIFY(settleAfterSeek(w));
-            auto ref = replayedTo(rows, target);
-            compareViews(w, *ref);
+        QVERIFY(startReplay(w, dir, trace + QStringLiteral(".csv"), rows));
+        seekEach(w, targets, [&](Timestamp target) { compareViews(w, *replayedTo(rows, target)); });
+    }
+
+    // A seek into a gap shows (T - W, T], not the window at the last hit: hits leave it second by
+    // second (a gap shorter than W), or it empties (longer than W), as the replay's clock says.
+    void seeksIntoGapsShowTheWindowAtTheSeekTime() {
+        QTemporaryDir dir;
+        const HitBatch rows = gapRows();
+        auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
+        MainWindow w(clock);
+        QVERIFY(startReplay(w, dir, QStringLiteral("gaps.csv"), rows));
+        // just after a cluster, in the short gap, at the window's edges after the second
+        // cluster (its last hit at 320 leaves at 620), in the long gap, back into the short one
+        const std::vector<Timestamp> targets{161, 230, 299, 321,  459, 460, 461,  619,
+                                             620, 621, 999, 1005, 175, 20,  5000, 310};
+        seekEach(w, targets, [&](Timestamp target) {
+            compareWithRecount(w, recount(rows, target, 300));
+            if (!QTest::currentTestFailed()) {
+                compareViews(w, *replayedTo(rows, target));
+            }
+        });
+    }
+
+    // W = 20 on a small trace: a gap shorter than W (6..14) and one longer (18..59); a seek to
+    // every second of the trace and past it, forward and then back.
+    void everySecondOfTheGapsOfASmallTraceIsExact() {
+        QTemporaryDir dir;
+        HitBatch rows;
+        for (Timestamp t : {1, 2, 3, 4, 5, 15, 16, 17, 60, 61, 62}) {
+            for (int i = 0; i < int(t % 4) + 1; ++i) {
+                rows.push_back(HitEvent{t, "s" + std::to_string((t + i) % 3), "v", 1});
+            }
+        }
+        auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
+        MainWindow w(clock);
+        w.setWindowSeconds(20);
+        QVERIFY(startReplay(w, dir, QStringLiteral("small.csv"), rows));
+        QCOMPARE(w.engineOptions().window, std::chrono::seconds(20));
+        std::vector<Timestamp> targets;
+        for (Timestamp t = 0; t <= 66; ++t) {
+            targets.push_back(t);
+        }
+        for (Timestamp t = 65; t >= 0; t -= 7) {
+            targets.push_back(t);
+        }
+        seekEach(w, targets,
+                 [&](Timestamp target) { compareWithRecount(w, recount(rows, target, 20)); });
+    }
+
+    // Playing through a gap, the window follows the replay's clock second by second; paused
+    // in the gap, it stays where the clock stopped.
+    void theWindowSlidesWithTheClockWhilePlayingAndStaysWhilePaused() {
+        QTemporaryDir dir;
+        const HitBatch rows = gapRows();
+        auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
+        MainWindow w(clock);
+        QVERIFY(startReplay(w, dir, QStringLiteral("play.csv"), rows));
+        w.seekReplay(150);
+        QVERIFY(settleAfterSeek(w));
+        const auto standsAt = [&](Timestamp t) {
+            return QTest::qWaitFor(
+                [&] {
+                    w.frame();
+                    return w.waitForFrame(std::chrono::milliseconds(100), true) &&
+                           w.lastSnapshot().head == t;
+                },
+                10000);
+        };
+        for (Timestamp t = 151; t <= 175; ++t) {  // the last hits, then into the gap
+            clock->advance(std::chrono::seconds(1));
+            QVERIFY2(standsAt(t), qPrintable(QString::number(t)));
+            compareWithRecount(w, recount(rows, t, 300));
             if (QTest::currentTestFailed()) {
-                QFAIL(qPrintable(QStringLiteral("after the seek to %1").arg(target)));
+                QFAIL(qPrintable(QStringLiteral("playing at %1").arg(t)));
+            }
+        }
+        clock->advance(std::chrono::seconds(200));  // at once: past the next cluster
+        QVERIFY(standsAt(375));
+        compareWithRecount(w, recount(rows, 375, 300));
+        w.setPaused(true);
+        QVERIFY(QTest::qWaitFor([&] { return w.replay()->paused(); }, 5000));
+        const Timestamp pausedAt = w.replay()->now();
+        clock->advance(std::chrono::seconds(100));
+        QVERIFY(w.waitForFrame(std::chrono::seconds(5), true));
+        QCOMPARE(w.replay()->now(), pausedAt);
+        compareWithRecount(w, recount(rows, pausedAt, 300));
+        w.setPaused(false);
+        clock->advance(std::chrono::seconds(30));
+        QVERIFY(standsAt(pausedAt + 30));
+        compareWithRecount(w, recount(rows, pausedAt + 30, 300));
+    }
+
+    // The GUI's command line: --seek T into a gap, --state-json: the counts and top keys of
+    // `hitcounter-cli replay --at T` (T in the short gap, in the long one, past the window's
+    // last hit).
+    void guiStateJsonAtASeekIntoAGapEqualsTheCli() {
+        QTemporaryDir dir;
+        const HitBatch rows = gapRows();
+        const QString file = writeTrace(dir, QStringLiteral("cli.csv"), rows);
+        for (qint64 at : {177, 459, 700}) {
+            const QString out = dir.filePath(QStringLiteral("state.json"));
+            QProcess gui;
+            gui.start(QStringLiteral(HITCOUNTER_GUI),
+                      {QStringLiteral("--replay"), file, QStringLiteral("--seek"),
+                       QString::number(at), QStringLiteral("--state-json"), out});
+            QVERIFY(gui.waitForFinished(60000));
+            QVERIFY2(gui.exitCode() == 0, gui.readAllStandardError().constData());
+            QFile stateFile(out);
+            QVERIFY(stateFile.open(QIODevice::ReadOnly));
+            const QJsonObject state = QJsonDocument::fromJson(stateFile.readAll()).object();
+            QCOMPARE(state.value(QStringLiteral("time")).toInteger(), at);
+            const CliResult counts =
+                runCli({QStringLiteral("replay"), file, QStringLiteral("--at"), QString::number(at),
+                        QStringLiteral("--policy"), QStringLiteral("all")});
+            QVERIFY2(counts.finished && counts.exitCode == 0, counts.err.constData());
+            const QJsonObject policies = state.value(QStringLiteral("policies")).toObject();
+            const QList<QByteArray> lines = counts.out.trimmed().split('\n');
+            QCOMPARE(lines.size() - 1, policies.size());
+            for (qsizetype i = 1; i < lines.size(); ++i) {
+                const QList<QByteArray> fields = lines[i].split(',');  // time,policy,count
+                QCOMPARE(fields[0].toLongLong(), at);
+                QVERIFY2(policies.value(QString::fromUtf8(fields[1])).toInteger() ==
+                             fields[2].toLongLong(),
+                         lines[i].constData());
+            }
+            QCOMPARE(policies.value(QStringLiteral("ring")).toInteger(),
+                     qint64(recount(rows, at, 300).window));
+            const CliResult top =
+                runCli({QStringLiteral("replay"), file, QStringLiteral("--at"), QString::number(at),
+                        QStringLiteral("--top"), QStringLiteral("10")});
+            QVERIFY2(top.finished && top.exitCode == 0, top.err.constData());
+            const QList<QByteArray> topLines = top.out.trimmed().split('\n');
+            const QJsonArray keys = state.value(QStringLiteral("keys")).toArray();
+            QCOMPARE(keys.size(), topLines.size() - 1);
+            for (qsizetype i = 0; i < keys.size(); ++i) {
+                const QList<QByteArray> fields = topLines[i + 1].split(',');  // time,rank,key,count
+                QCOMPARE(keys[i].toObject().value(QStringLiteral("key")).toString().toUtf8(),
+                         fields[2]);
+                QCOMPARE(keys[i].toObject().value(QStringLiteral("window")).toInteger(),
+                         fields[3].toLongLong());
             }
         }
     }
@@ -224,10 +494,7 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
         w.show();
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
-        spec.file = writeTrace(dir, QStringLiteral("rec.csv"), rows);
-        QVERIFY(w.startSpec(spec));
+        QVERIFY(startReplay(w, dir, QStringLiteral("rec.csv"), rows));
         w.seekReplay(600);
         QVERIFY(settleAfterSeek(w));
         const Source* source = w.source();
