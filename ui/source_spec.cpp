@@ -118,6 +118,7 @@ BuiltSource buildSource(const SourceSpec& spec, Clock& clock) {
     BuiltSource built;
     ListenerOptions listen;
     listen.address = spec.address.toStdString();
+    listen.receivers = static_cast<std::size_t>(std::max(0, spec.receivers));
     switch (spec.kind) {
         case SourceSpec::Kind::Simulator: {
             SimulatorOptions options;

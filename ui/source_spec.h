@@ -52,6 +52,7 @@ struct SourceSpec {
     QString logFormat;  // an nginx log_format string; empty: the format is detected
     // listeners
     QString address = QStringLiteral("127.0.0.1:8125");
+    int receivers = 0;  // receiver threads (ListenerOptions::receivers); 0: one per core
     // the fleet's Redis (Kind::Redis): redis://[:PASSWORD@]HOST:PORT[/DB], any cluster node
     QString redisUrl = QStringLiteral("redis://127.0.0.1:6379");
 

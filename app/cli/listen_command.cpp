@@ -214,6 +214,12 @@ struct ListenCliOptions {
         QStringLiteral("FILE")};
     QCommandLineOption json{QStringLiteral("json"),
                             QStringLiteral("Print the report as one JSON object.")};
+    QCommandLineOption receivers{
+        QStringLiteral("receivers"),
+        QStringLiteral("Receiver threads per --udp/--tcp/--graphite listener, each with its own "
+                       "socket on the port (SO_REUSEPORT; default: one per core, here %1).")
+            .arg(receiverCount(0)),
+        QStringLiteral("N"), QString::number(receiverCount(0))};
     QCommandLineOption config{
         QStringLiteral("config"),
         QStringLiteral("Read options from TOML FILE (keys: the option names without --); the "
@@ -243,6 +249,7 @@ struct ListenCliOptions {
         add(duration);
         add(record);
         add(json);
+        add(receivers);
         add(fleet.redis, false, QStringLiteral("HITCOUNTER_REDIS"));
         add(fleet.instance, false, QStringLiteral("HITCOUNTER_INSTANCE"));
         add(fleet.flushInterval);
@@ -351,11 +358,13 @@ std::variant<ListenPlan, int> parseListen(QCommandLineParser& parser,
     if (!durationFrom(parser, options, plan))
         return kExitBadInput;
     const auto limits = limitsFrom(parser, options.limits);
+    const auto receivers = wholeNumberFrom(parser, options.receivers, 1, 1024);
     auto followers = followersFrom(parser, options.follow);
     const auto metrics = metricsPlanFrom(parser, options.metrics);
-    if (!limits || !followers || !metrics)
+    if (!limits || !receivers || !followers || !metrics)
         return kExitBadInput;
     plan.limits = *limits;
+    plan.limits.listener.receivers = static_cast<std::size_t>(*receivers);
     plan.metrics = *metrics;
     plan.followers = std::move(*followers);
     plan.followed = parser.values(options.follow.follow);
@@ -392,8 +401,10 @@ bool startSources(ListenPlan& plan, BatchQueue& queue) {
     try {
         for (const auto& l : plan.listeners) {
             l->start(queue);
-            printError(
-                QStringLiteral("listening on %1").arg(QString::fromStdString(l->describe())));
+            printError(QStringLiteral("listening on %1 (%2 receiver thread%3)")
+                           .arg(QString::fromStdString(l->describe()))
+                           .arg(l->receivers())
+                           .arg(l->receivers() == 1 ? "" : "s"));
         }
         for (std::size_t i = 0; i < plan.followers.size(); ++i) {
             plan.followers[i]->start(queue);

@@ -96,6 +96,11 @@ struct GuiCliOptions {
     QCommandLineOption graphite{QStringLiteral("listen-graphite"),
                                 QStringLiteral("Listen for Graphite plaintext over TCP."),
                                 QStringLiteral("HOST:PORT")};
+    QCommandLineOption receivers{
+        QStringLiteral("receivers"),
+        QStringLiteral("With --listen-udp, --listen-tcp or --listen-graphite: receiver threads, "
+                       "each with its own socket on the port (default: one per core)."),
+        QStringLiteral("N")};
     QCommandLineOption redis{
         QStringLiteral("redis"),
         QStringLiteral("Watch a fleet in the Fleet tab: the Redis its instances flush to, "
@@ -187,7 +192,7 @@ struct GuiCliOptions {
                            stateJson, udp,        tcp,         screenshot, after,  bench,
                            teach,     lesson,     step,        view,       limit,  per,
                            scope,     algorithms, lessonFile,  graphite,   redis,  build,
-                           timeZone,  code,       handout});
+                           timeZone,  code,       handout,     receivers});
     }
 };
 
@@ -231,6 +236,14 @@ void readSourceOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
     o.listenUdp = r.value(c.udp);
     o.listenTcp = r.value(c.tcp);
     o.listenGraphite = r.value(c.graphite);
+    r.needs(c.receivers, r.isSet(c.udp) || r.isSet(c.tcp) || r.isSet(c.graphite),
+            QStringLiteral("--receivers needs --listen-udp, --listen-tcp or --listen-graphite"));
+    if (r.isSet(c.receivers)) {
+        o.receivers = static_cast<int>(
+            r.wholeNumber(c.receivers, {1, 1024},
+                          QStringLiteral("{option}: expected 1 to 1024, got '{value}'"), Syntax::Qt)
+                .value_or(0));
+    }
     o.redisUrl = r.value(c.redis);
     if (r.isSet(c.redis)) {
         try {
@@ -515,12 +528,15 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
         spec.kind = Kind::Redis;
         spec.redisUrl = o.redisUrl;
     } else if (!o.listenUdp.isEmpty()) {
+        spec.receivers = o.receivers;
         spec.kind = Kind::StatsdUdp;
         spec.address = o.listenUdp;
     } else if (!o.listenTcp.isEmpty()) {
+        spec.receivers = o.receivers;
         spec.kind = Kind::StatsdTcp;
         spec.address = o.listenTcp;
     } else {
+        spec.receivers = o.receivers;
         spec.kind = Kind::GraphiteTcp;
         spec.address = o.listenGraphite;
     }

@@ -37,6 +37,7 @@ struct GuiOptions {
     QString listenTcp;                 // HOST:PORT
     QString redisUrl;                  // --redis: watch the fleet's Redis in the Fleet tab
     QString listenGraphite;            // HOST:PORT: Graphite plaintext over TCP
+    int receivers = 0;                 // --receivers N for the listener; 0: one per core
     QString screenshotFile;
     double screenshotAfterSeconds = 3.0;
     int benchFrames = 0;

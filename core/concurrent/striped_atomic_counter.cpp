@@ -36,8 +36,10 @@ void addSaturating(std::atomic<Count>& target, Count n) {
     }
 }
 
-// Each thread gets a small number once, in the order threads first write to any counter;
-// stripe = number mod stripes spreads concurrent writers over different stripes.
+std::atomic<std::uint64_t> g_counters{0};
+
+// Each thread gets a number once, in the order threads first write to any counter: what a
+// stripe's owner word holds (plus one).
 std::size_t threadNumber() {
     static std::atomic<std::size_t> next{0};
     thread_local const std::size_t number = next.fetch_add(1, std::memory_order_relaxed);
@@ -77,6 +79,8 @@ StripedAtomicCounter::StripedAtomicCounter(std::chrono::seconds window, std::siz
       m_stripes(stripesFor(stripes)),
       m_linesPerStripe((static_cast<std::size_t>(std::max<std::int64_t>(m_window, 0)) + 1 + 7) / 8),
       m_lines(std::make_unique<Line[]>(m_stripes * m_linesPerStripe)),
+      m_id(g_counters.fetch_add(1, std::memory_order_relaxed) + 1),
+      m_owners(std::make_unique<std::atomic<std::uint64_t>[]>(m_stripes)),
       m_head(kNoHead) {
     if (m_window <= 0) {
         throw std::invalid_argument("window must be at least 1 second");
@@ -89,7 +93,54 @@ std::atomic<std::uint64_t>& StripedAtomicCounter::word(std::size_t stripe,
 }
 
 std::size_t StripedAtomicCounter::memoryBytes() const {
-    return sizeof(*this) + m_stripes * m_linesPerStripe * sizeof(Line);
+    return sizeof(*this) + m_stripes * m_linesPerStripe * sizeof(Line) +
+           m_stripes * sizeof(std::atomic<std::uint64_t>);
+}
+
+[[gnu::always_inline]] inline StripedAtomicCounter::StripeOfThread
+StripedAtomicCounter::stripeOfThisThread() {
+    // One entry per thread: the counter it wrote last (writers mostly stay on one counter).
+    thread_local std::uint64_t t_cachedCounter = 0;
+    thread_local StripeOfThread t_cachedStripe{0, false};
+    if (t_cachedCounter == m_id) [[likely]] {
+        return t_cachedStripe;
+    }
+    t_cachedStripe = claimStripe();
+    t_cachedCounter = m_id;
+    return t_cachedStripe;
+}
+
+StripedAtomicCounter::StripeOfThread StripedAtomicCounter::claimStripe() {
+    const std::uint64_t me = threadNumber() + 1;
+    // Stripe 0 is never claimed: a thread that finds every other stripe taken shares it (and
+    // only it, so no shared writer ever races an owner's plain stores).
+    for (std::size_t i = 1; i < m_stripes; ++i) {
+        std::uint64_t owner = m_owners[i].load(std::memory_order_acquire);
+        if (owner == me) {
+            return {i, true};  // claimed before, then the thread wrote another counter
+        }
+        if (owner == 0 &&
+            m_owners[i].compare_exchange_strong(owner, me, std::memory_order_acq_rel)) {
+            return {i, true};
+        }
+    }
+    return {0, false};
+}
+
+[[gnu::always_inline]] inline std::uint64_t StripedAtomicCounter::afterHits(std::uint64_t current,
+                                                                            std::int64_t lap,
+                                                                            Count n) {
+    const Count held = countOf(current);
+    const std::int32_t behind = lapsBehind(lap, current);
+    if (held == 0 || behind > 0) {
+        // The slot is empty or holds an older second, which has left every window that
+        // contains t: replace it whole.
+        return pack(lap, std::min(n, kMaxSlotCount));
+    }
+    if (behind == 0) {
+        return pack(lap, std::min(saturatingAdd(held, n), kMaxSlotCount));
+    }
+    return kLate;  // a later lap is stored here, so the head is at least t + W
 }
 
 void StripedAtomicCounter::advanceHead(Timestamp t) {
@@ -110,21 +161,25 @@ void StripedAtomicCounter::hit(Timestamp t, Count n) {
         return;
     }
     const auto [lap, index] = slotOf(t, m_window);
-    const std::size_t stripe = threadNumber() & (m_stripes - 1);
+    const auto [stripe, own] = stripeOfThisThread();
     std::atomic<std::uint64_t>& slot = word(stripe, 1 + index);
+    std::atomic<std::uint64_t>& total = word(stripe, 0);
+    if (own) {
+        // Only this thread writes the stripe: a load and a store, readers see either word.
+        const std::uint64_t desired = afterHits(slot.load(std::memory_order_relaxed), lap, n);
+        if (desired == kLate) [[unlikely]] {
+            addSaturating(m_droppedLate, n);
+            return;
+        }
+        slot.store(desired, std::memory_order_release);
+        total.store(saturatingAdd(total.load(std::memory_order_relaxed), n),
+                    std::memory_order_relaxed);
+        return;
+    }
     std::uint64_t current = slot.load(std::memory_order_acquire);
     for (;;) {
-        const Count held = countOf(current);
-        const std::int32_t behind = lapsBehind(lap, current);
-        std::uint64_t desired = 0;
-        if (held == 0 || behind > 0) {
-            // The slot is empty or holds an older second, which has left every window that
-            // contains t: replace it whole.
-            desired = pack(lap, std::min(n, kMaxSlotCount));
-        } else if (behind == 0) {
-            desired = pack(lap, std::min(saturatingAdd(held, n), kMaxSlotCount));
-        } else {
-            // A writer already stored a later lap here, so the head is at least t + W.
+        const std::uint64_t desired = afterHits(current, lap, n);
+        if (desired == kLate) {
             addSaturating(m_droppedLate, n);
             return;
         }
@@ -133,7 +188,7 @@ void StripedAtomicCounter::hit(Timestamp t, Count n) {
             break;
         }
     }
-    addSaturating(word(stripe, 0), n);
+    addSaturating(total, n);
 }
 
 Count StripedAtomicCounter::count(Timestamp t) {

@@ -13,6 +13,8 @@
 //    (t < head) sees only what is still retained, the seconds after head - W, so it returns
 //    the hits in (head - W, t]. Every exact policy gives the same answer for every sequence of
 //    calls.
+//  - hitRuns(runs) is hit(run.time, run.count) for each run in order, in one call (one virtual
+//    call for many seconds: a policy may keep its state in registers across them).
 //  - Counts are 64-bit and saturate at UINT64_MAX instead of wrapping.
 //  - memoryBytes() is the memory the object holds right now (its own size plus the capacity
 //    of its containers), not a formula over the number of hits.
@@ -27,17 +29,31 @@
 
 #include <chrono>
 #include <cstddef>
+#include <span>
 #include <string_view>
 
 #include "core/base/types.h"
 
 namespace hitcounter {
 
+// Hits of one second, as one call: hit(time, count).
+struct SecondHits {
+    Timestamp time = 0;
+    Count count = 0;
+
+    friend bool operator==(const SecondHits&, const SecondHits&) = default;
+};
+
 class WindowCounter {
 public:
     virtual ~WindowCounter() = default;
 
     virtual void hit(Timestamp t, Count n = 1) = 0;
+    virtual void hitRuns(std::span<const SecondHits> runs) {
+        for (const SecondHits& run : runs) {
+            hit(run.time, run.count);
+        }
+    }
     virtual Count count(Timestamp t) = 0;
 
     virtual std::chrono::seconds window() const = 0;

@@ -35,6 +35,12 @@ public:
         }
     }
 
+    // advance() for t == head + 1 on a head that is not empty (no compare).
+    void stepTo(Timestamp t) {
+        m_head = t;
+        m_newestOut = t - m_window;
+    }
+
     // True if a hit at t is older than the window and must be dropped (counts it).
     bool dropIfLate(Timestamp t, Count n) {
         if (t <= m_newestOut) {

@@ -19,15 +19,9 @@
 
 #include "core/base/hit_event.h"
 #include "core/base/types.h"
+#include "core/counters/window_counter.h"
 
 namespace hitcounter {
-
-struct SecondHits {
-    Timestamp time = 0;
-    Count count = 0;
-
-    friend bool operator==(const SecondHits&, const SecondHits&) = default;
-};
 
 // Replaces `runs` with one entry per maximal run of consecutive events of the same second.
 void coalesceBySecond(std::span<const HitEvent> events, std::vector<SecondHits>& runs);

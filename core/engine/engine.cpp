@@ -149,16 +149,13 @@ void Engine::feedRun(const HitBatch& batch, std::size_t first, std::size_t last)
             HITCOUNTER_DCHECK(record.second == e.time, "history seconds are contiguous");
             m_dirtyFrom = std::min(m_dirtyFrom, e.time);
         }
-        m_keyed->record(e);
     }
-    coalesceBySecond(std::span(batch).subspan(first, last - first), m_runs);
+    const auto hits = std::span(batch).subspan(first, last - first);
+    m_keyed->record(hits);
+    coalesceBySecond(hits, m_runs);
     for (auto& policy : m_policies) {
-        if (policy->stopped) {
-            continue;
-        }
-        WindowCounter& counter = *policy->counter;
-        for (const SecondHits& run : m_runs) {
-            counter.hit(run.time, run.count);
+        if (!policy->stopped) {
+            policy->counter->hitRuns(m_runs);
         }
     }
 }

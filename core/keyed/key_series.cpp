@@ -11,6 +11,10 @@ void KeySeries::hit(Timestamp t, Count n) {
         m_points.push_back(Point{t, saturatingAdd(total(), n)});
         return;
     }
+    if (t == m_points.back().second) {
+        m_points.back().cumulative = saturatingAdd(m_points.back().cumulative, n);
+        return;
+    }
     auto it = std::lower_bound(m_points.begin(), m_points.end(), t,
                                [](const Point& p, Timestamp s) { return p.second < s; });
     if (it->second != t) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 #include "core/base/saturating.h"
 
@@ -34,44 +35,73 @@ KeyedCounter::KeyedCounter(KeyedOptions options)
 
 KeyedCounter::~KeyedCounter() = default;
 
+Count KeyedCounter::between(Id id, Timestamp from, Timestamp to) const {
+    const Count counted = m_entries[id].series.between(from, to);
+    return from < m_head && m_head <= to ? saturatingAdd(counted, m_headHits[id].count) : counted;
+}
+
+Count KeyedCounter::total(Id id) const {
+    return saturatingAdd(m_entries[id].series.total(), m_headHits[id].count);
+}
+
 void KeyedCounter::advance(Timestamp now) {
     if (m_started && now <= m_head) {
         return;
     }
+    foldPending();
     m_started = true;
     m_head = now;
     evictIdle();
 }
 
-void KeyedCounter::unlink(Entry& entry) {
-    (entry.older ? entry.older->newer : m_oldest) = entry.newer;
-    (entry.newer ? entry.newer->older : m_newest) = entry.older;
-    entry.older = entry.newer = nullptr;
+void KeyedCounter::foldPending() {
+    for (const Id id : m_pending) {
+        HeadHits& head = m_headHits[id];
+        head.listed = false;
+        if (head.count > 0) {
+            Entry& entry = m_entries[id];
+            entry.series.expire(m_head - m_retention);
+            entry.series.hit(m_head, std::exchange(head.count, 0));
+        }
+        touch(id);
+    }
+    m_pending.clear();
 }
 
-void KeyedCounter::touch(Entry& entry) {
+void KeyedCounter::unlink(Id id) {
+    Entry& entry = m_entries[id];
+    (entry.older != kNone ? m_entries[entry.older].newer : m_oldest) = entry.newer;
+    (entry.newer != kNone ? m_entries[entry.newer].older : m_newest) = entry.older;
+    entry.older = entry.newer = kNone;
+    entry.linked = false;
+}
+
+void KeyedCounter::touch(Id id) {
+    Entry& entry = m_entries[id];
     entry.touched = m_head;
-    if (m_newest == &entry) {
+    if (m_newest == id) {
         return;
     }
-    if (entry.older || entry.newer || m_oldest == &entry) {
-        unlink(entry);
+    if (entry.linked) {
+        unlink(id);
     }
     entry.older = m_newest;
-    (m_newest ? m_newest->newer : m_oldest) = &entry;
-    m_newest = &entry;
+    (m_newest != kNone ? m_entries[m_newest].newer : m_oldest) = id;
+    m_newest = id;
+    entry.linked = true;
 }
 
 void KeyedCounter::evictIdle() {
-    while (m_oldest && m_oldest->touched <= m_head - m_idle) {
-        Entry& entry = *m_oldest;
-        unlink(entry);
-        const auto node = m_entries.find(*entry.key);
-        EvictedKey evicted{*entry.key, entry.series.total(), {}};
+    while (m_oldest != kNone && m_entries[m_oldest].touched <= m_head - m_idle) {
+        const Id id = m_oldest;
+        unlink(id);
+        Entry& entry = m_entries[id];
+        EvictedKey evicted{m_ids.key(id), total(id), {}};
         if (entry.visitors) {
             evicted.visitors = std::move(entry.visitors->allTime);
         }
-        m_entries.erase(node);
+        entry = Entry();
+        m_ids.erase(id);
         ++m_evicted;
         if (m_onEvict) {
             m_onEvict(std::move(evicted));
@@ -87,19 +117,24 @@ void KeyedCounter::setWindow(std::chrono::seconds w) {
         throw std::invalid_argument("window must be between 1 second and the retention");
     }
     m_window = w.count();
-    for (auto& [key, entry] : m_entries) {
-        if (entry.visitors) {
-            entry.visitors->window.setRetention(w);
+    for (Id id = 0; id < m_ids.idLimit(); ++id) {
+        if (m_entries[id].visitors) {
+            m_entries[id].visitors->window.setRetention(w);
         }
     }
 }
 
-KeyedCounter::Entry& KeyedCounter::entryFor(std::string_view key) {
-    if (const auto it = m_entries.find(key); it != m_entries.end()) {
-        return it->second;
+KeyedCounter::Id KeyedCounter::idFor(std::string_view key) {
+    const std::size_t known = m_ids.size();
+    const Id id = m_ids.intern(key);
+    if (m_ids.size() == known) {
+        return id;
     }
-    Entry fresh;
-    std::unique_ptr<Visitors> restoredVisitors;
+    if (id >= m_entries.size()) {
+        m_entries.resize(id + std::size_t{1});
+        m_headHits.resize(id + std::size_t{1});
+    }
+    Entry& fresh = m_entries[id];
     if (const auto archived = m_archive.find(key); archived != m_archive.end()) {
         fresh.series = KeySeries(archived->second.allTime);
         if (!archived->second.visitors.empty()) {
@@ -108,14 +143,7 @@ KeyedCounter::Entry& KeyedCounter::entryFor(std::string_view key) {
         }
         m_archive.erase(archived);
     }
-    const auto [it, inserted] = m_entries.emplace(std::string(key), std::move(fresh));
-    it->second.key = &it->first;
-    return it->second;
-}
-
-const KeyedCounter::Entry* KeyedCounter::find(std::string_view key) const {
-    const auto it = m_entries.find(key);
-    return it == m_entries.end() ? nullptr : &it->second;
+    return id;
 }
 
 void KeyedCounter::hit(Timestamp t, std::string_view key, std::string_view visitor, Count n) {
@@ -124,13 +152,24 @@ void KeyedCounter::hit(Timestamp t, std::string_view key, std::string_view visit
         m_droppedLate = saturatingAdd(m_droppedLate, n);
         return;
     }
-    Entry& entry = entryFor(key);
-    touch(entry);
-    entry.series.expire(m_head - m_retention);
-    entry.series.hit(t, n);
+    const Id id = idFor(key);
+    if (t == m_head) [[likely]] {
+        // Counted into the series when the head moves on (foldPending touches it then).
+        HeadHits& head = m_headHits[id];
+        head.count = saturatingAdd(head.count, n);
+        if (!head.listed) {
+            head.listed = true;
+            m_pending.push_back(id);
+        }
+    } else {
+        touch(id);
+        m_entries[id].series.expire(m_head - m_retention);
+        m_entries[id].series.hit(t, n);
+    }
     if (visitor.empty()) {
         return;
     }
+    Entry& entry = m_entries[id];
     if (!entry.visitors) {
         entry.visitors = std::make_unique<Visitors>(Visitors{{}, WindowedUniques(window())});
     }
@@ -148,25 +187,22 @@ Count KeyedCounter::countLast(std::string_view key, Timestamp now, std::chrono::
         throw std::invalid_argument("window must be between 1 second and the retention");
     }
     advance(now);
-    const Entry* entry = find(key);
-    if (!entry) {
-        return 0;
-    }
+    const Id id = m_ids.find(key);
     // A query into the past sees only the retained seconds, (head - W, now].
-    return entry->series.between(std::max(now, m_head) - w.count(), now);
+    return id == kNone ? 0 : between(id, std::max(now, m_head) - w.count(), now);
 }
 
 Count KeyedCounter::between(std::string_view key, Timestamp from, Timestamp to) const {
-    const Entry* entry = find(key);
-    if (!entry || to <= from) {
+    const Id id = m_ids.find(key);
+    if (id == kNone || to <= from) {
         return 0;
     }
-    return entry->series.between(std::max(from, m_head - m_retention), to);
+    return between(id, std::max(from, m_head - m_retention), to);
 }
 
 Count KeyedCounter::allTime(std::string_view key) const {
-    if (const Entry* entry = find(key)) {
-        return entry->series.total();
+    if (const Id id = m_ids.find(key); id != kNone) {
+        return total(id);
     }
     const auto archived = m_archive.find(key);
     return archived == m_archive.end() ? 0 : archived->second.allTime;
@@ -174,16 +210,16 @@ Count KeyedCounter::allTime(std::string_view key) const {
 
 std::uint64_t KeyedCounter::uniques(std::string_view key, Timestamp now) {
     advance(now);
-    const Entry* entry = find(key);
-    if (!entry || !entry->visitors) {
+    const Id id = m_ids.find(key);
+    if (id == kNone || !m_entries[id].visitors) {
         return 0;
     }
-    return entry->visitors->window.estimate(std::max(now, m_head) - m_window, now);
+    return m_entries[id].visitors->window.estimate(std::max(now, m_head) - m_window, now);
 }
 
 std::uint64_t KeyedCounter::allTimeUniques(std::string_view key) const {
-    if (const Entry* entry = find(key)) {
-        return entry->visitors ? entry->visitors->allTime.estimate() : 0;
+    if (const Id id = m_ids.find(key); id != kNone) {
+        return m_entries[id].visitors ? m_entries[id].visitors->allTime.estimate() : 0;
     }
     const auto archived = m_archive.find(key);
     return archived == m_archive.end() ? 0 : archived->second.visitors.estimate();
@@ -193,9 +229,12 @@ template <typename Visit>
 void KeyedCounter::forEachWindowCount(Timestamp now, Visit visit) {
     advance(now);
     const Timestamp from = std::max(now, m_head) - m_window;
-    for (const auto& [key, entry] : m_entries) {
-        if (const Count c = entry.series.between(from, now); c > 0) {
-            visit(key, c);
+    for (Id id = 0; id < m_ids.idLimit(); ++id) {
+        if (!m_ids.live(id)) {
+            continue;
+        }
+        if (const Count c = between(id, from, now); c > 0) {
+            visit(m_ids.key(id), c);
         }
     }
 }
@@ -225,19 +264,25 @@ std::vector<KeyCount> KeyedCounter::top(std::size_t k, Timestamp now) {
     return top;
 }
 
-std::size_t KeyedCounter::entryBytes(const std::string& key, const Entry& entry) const {
-    std::size_t bytes = sizeof(Map::value_type) + kNodeOverhead + stringHeapBytes(key) +
-                        entry.series.memoryBytes() - sizeof(KeySeries);
-    if (entry.visitors) {
-        bytes += sizeof(Visitors) + entry.visitors->allTime.memoryBytes() - sizeof(HyperLogLog) +
-                 entry.visitors->window.memoryBytes() - sizeof(WindowedUniques);
+std::size_t KeyedCounter::Entry::heapBytes() const {
+    std::size_t bytes = series.memoryBytes() - sizeof(KeySeries);
+    if (visitors) {
+        bytes += sizeof(Visitors) + visitors->allTime.memoryBytes() - sizeof(HyperLogLog) +
+                 visitors->window.memoryBytes() - sizeof(WindowedUniques);
     }
     return bytes;
 }
 
+std::size_t KeyedCounter::entryBytes(Id id) const {
+    // The entry, its head hits and place in m_pending, its share of the id table, and what it
+    // points to.
+    return sizeof(Entry) + sizeof(HeadHits) + sizeof(Id) + KeyInterner::bytesPerKey(m_ids.key(id)) +
+           m_entries[id].heapBytes();
+}
+
 std::size_t KeyedCounter::memoryBytes(std::string_view key) const {
-    const auto it = m_entries.find(key);
-    return it == m_entries.end() ? 0 : entryBytes(it->first, it->second);
+    const Id id = m_ids.find(key);
+    return id == kNone ? 0 : entryBytes(id);
 }
 
 std::size_t KeyedCounter::archiveBytes() const {
@@ -250,9 +295,12 @@ std::size_t KeyedCounter::archiveBytes() const {
 }
 
 std::size_t KeyedCounter::memoryBytes() const {
-    std::size_t bytes = sizeof(*this) + m_entries.bucket_count() * sizeof(void*);
-    for (const auto& [key, entry] : m_entries) {
-        bytes += entryBytes(key, entry);
+    std::size_t bytes = sizeof(*this) + m_ids.memoryBytes() - sizeof(KeyInterner) +
+                        m_entries.capacity() * sizeof(Entry) +
+                        m_headHits.capacity() * sizeof(HeadHits) +
+                        m_pending.capacity() * sizeof(Id);
+    for (Id id = 0; id < m_ids.idLimit(); ++id) {
+        bytes += m_entries[id].heapBytes();
     }
     return bytes + archiveBytes();
 }

@@ -50,11 +50,33 @@ void KeyedMonitor::setWindow(std::chrono::seconds w) {
 }
 
 void KeyedMonitor::record(const HitEvent& hit) {
-    const Count droppedBefore = m_all.droppedLate();
-    m_all.hit(hit.time, hit.count);
-    if (m_all.droppedLate() != droppedBefore) {
-        return;  // older than every view; the keyed counter would drop it as well
+    record(std::span(&hit, 1));
+}
+
+void KeyedMonitor::record(std::span<const HitEvent> hits) {
+    // The all-keys levels get one hit(t, n) per run of one second; a hit they would drop is
+    // older than every view, and the keyed counter would drop it as well, so it is not fed.
+    Timestamp runTime = 0;
+    Count runHits = 0;
+    bool inRun = false;
+    for (const HitEvent& hit : hits) {
+        if (inRun && hit.time != runTime) {
+            m_all.hit(runTime, runHits);
+            runHits = 0;
+        }
+        runTime = hit.time;
+        inRun = true;
+        runHits = saturatingAdd(runHits, hit.count);
+        if (!m_all.dropsAt(hit.time)) {
+            recordKeyed(hit);
+        }
     }
+    if (inRun) {
+        m_all.hit(runTime, runHits);
+    }
+}
+
+void KeyedMonitor::recordKeyed(const HitEvent& hit) {
     if (!hit.key.empty()) {
         m_keys.hit(hit.time, hit.key, hit.visitor, hit.count);
         if (m_approximateTop) {
@@ -65,12 +87,6 @@ void KeyedMonitor::record(const HitEvent& hit) {
         const std::uint64_t hash = HyperLogLog::hashOf(hit.visitor);
         m_allVisitors.add(hash);
         m_windowVisitors.add(hit.time, hash);
-    }
-}
-
-void KeyedMonitor::record(const HitBatch& batch) {
-    for (const HitEvent& hit : batch) {
-        record(hit);
     }
 }
 

@@ -20,7 +20,9 @@
 // miss what came before the old W (uniques and approximate estimates low, never high).
 // Exact: counts, levels, top(). Estimates: uniques (hyper_log_log.h), approximateTop()
 // (windowed_top_k.h, with its bound in the result).
-// Cost: record() O(log W) amortized; stats() O(levels x log n) plus merging the window's
+// Cost: record() O(1) amortized per hit without a visitor (the key's hash lookup and one add,
+// plus per run of one second an O(log W) update of the all-keys levels); a visitor adds the
+// sketches' work. stats() O(levels x log n) plus merging the window's
 // per-second visitor sketches; top() O(live keys x log n).
 // Memory: KeyedCounter's per-key memory plus about 86 KiB for an hour of all-keys levels plus
 // the all-keys sketches (at most 12 KiB per second with visitors in the window).
@@ -37,6 +39,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "core/base/hit_event.h"
@@ -72,7 +75,10 @@ public:
     explicit KeyedMonitor(MonitorOptions options = {});
 
     void record(const HitEvent& hit);
-    void record(const HitBatch& batch);
+    // The same as record() of each hit in order; hits of one second in a row reach the
+    // all-keys levels as one hit(t, n), and each key's hits of the head second reach its series
+    // once, when the head moves on (keyed_counter.h).
+    void record(std::span<const HitEvent> hits);
     // Moves the head (and evicts idle keys) without a hit.
     void advance(Timestamp now);
     // A new window W for the data already counted (see above). Throws std::invalid_argument
@@ -95,6 +101,9 @@ public:
     std::size_t memoryBytes() const;
 
 private:
+    // One hit whose all-keys count has been taken care of by the caller.
+    void recordKeyed(const HitEvent& hit);
+
     KeyedCounter m_keys;
     std::vector<std::chrono::seconds> m_levels;
     MultiLevelCounter m_all;

@@ -44,6 +44,8 @@ public:
                                    std::chrono::seconds{3600}});
 
     void hit(Timestamp t, Count n = 1);
+    // Whether hit(t) would drop its hits as older than the largest level (it counts them).
+    bool dropsAt(Timestamp t) const { return m_started && t <= m_head - m_span; }
     void advance(Timestamp now);
     // Throws std::invalid_argument unless 1 s <= w <= span().
     Count countLast(Timestamp now, std::chrono::seconds w);

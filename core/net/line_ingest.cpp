@@ -17,12 +17,13 @@ void increment(std::uint64_t& count) {
 }  // namespace
 
 LineIngest::LineIngest(WireProtocol protocol, BatchQueue& out, std::size_t maxBatch,
-                       std::size_t maxKeyBytes)
+                       std::size_t maxKeyBytes, std::shared_ptr<ProblemLog> problems)
     : m_protocol(protocol),
       m_maxBatch(maxBatch == 0 ? 1 : maxBatch),
       m_maxKeyBytes(maxKeyBytes),
       m_keyTooLong("key longer than " + std::to_string(maxKeyBytes) + " bytes"),
-      m_sender(out, m_counters) {}
+      m_sender(out, m_counters),
+      m_problems(problems ? std::move(problems) : std::make_shared<ProblemLog>()) {}
 
 void LineIngest::waitWhenFull(std::stop_token stop) {
     m_waitWhenFull = true;
@@ -51,8 +52,27 @@ std::string_view LineIngest::addLine(std::string_view line) {
     if (parsed.hits == 0) {
         return {};
     }
-    m_batch.push_back(
-        HitEvent{parsed.time.value_or(m_now), std::string(parsed.key), {}, parsed.hits});
+    const Timestamp time = parsed.time.value_or(m_now);
+    if (m_coalesce) {
+        if (m_batch.empty() || time > m_batchNewest) {
+            m_batchNewest = time;
+            m_keyIndex.clear();  // its events are of an older second now
+        }
+        if (time == m_batchNewest) {
+            if (const std::size_t at = m_keyIndex.find(parsed.key, m_batch);
+                at != BatchKeyIndex::kNone) {
+                m_batch[at].count = saturatingAdd(m_batch[at].count, parsed.hits);
+                return {};
+            }
+            m_keyIndex.add(parsed.key, m_batch.size());
+        }
+    }
+    if (m_batch.capacity() == 0) {
+        // As large as the last batch: a flood fills batches without reallocating them, and a
+        // trickle's small batches stay small (the queue counts sizes, not capacities).
+        m_batch.reserve(m_lastBatchSize);
+    }
+    m_batch.push_back(HitEvent{time, std::string(parsed.key), {}, parsed.hits});
     m_batchBytes += sizeof(HitEvent) + parsed.key.size();
     if (m_batch.size() >= m_maxBatch || m_batchBytes >= kMaxBatchBytes) {
         pushBatch();
@@ -65,27 +85,7 @@ void LineIngest::addBadLine() {
 }
 
 void LineIngest::noteProblem(std::string_view kind, std::string message) {
-    std::lock_guard lock(m_problemMutex);
-    const auto find = [this](std::string_view name) {
-        auto it = m_problems.begin();
-        while (it != m_problems.end() && it->kind != name) {
-            ++it;
-        }
-        return it;
-    };
-    auto it = find(kind);
-    if (it == m_problems.end()) {
-        // The last slot is kept for "other problems", so the list stays bounded.
-        const std::string_view name =
-            m_problems.size() + 1 < kMaxProblemKinds ? kind : std::string_view("other problems");
-        it = find(name);
-        if (it == m_problems.end()) {
-            it = m_problems.insert(m_problems.end(), ProblemCount{std::string(name), 0, {}});
-        }
-    }
-    increment(it->count);
-    it->last = message;
-    m_lastProblem = std::move(message);
+    m_problems->note(kind, std::move(message));
 }
 
 void LineIngest::noteBadLine(const std::string& source, const std::string& sender,
@@ -93,7 +93,7 @@ void LineIngest::noteBadLine(const std::string& source, const std::string& sende
     std::string quoted = quoteLine(line, BadLineLog::kMaxLineBytes);
     noteProblem(problem,
                 source + " from " + sender + ": " + std::string(problem) + ": " + quoteLine(line));
-    m_badLineLog.add({m_now, source, sender, std::string(problem), std::move(quoted)});
+    m_problems->badLines().add({m_now, source, sender, std::string(problem), std::move(quoted)});
 }
 
 bool LineIngest::pastStopGrace() {
@@ -113,6 +113,7 @@ void LineIngest::pushBatch() {
         }
     }
     if (!m_batch.empty()) {
+        m_lastBatchSize = m_batch.size();
         m_sender.send(std::exchange(m_batch, {}), false, {});
     }
     m_batchBytes = 0;
@@ -126,14 +127,6 @@ void LineIngest::flush() {
     addSaturating(m_counters.ignoredLines, std::exchange(m_ignoredLines, 0));
 }
 
-std::string LineIngest::lastProblem() const {
-    std::lock_guard lock(m_problemMutex);
-    return m_lastProblem;
-}
-
-std::vector<ProblemCount> LineIngest::problems() const {
-    std::lock_guard lock(m_problemMutex);
-    return m_problems;
 }
 
 }  // namespace hitcounter

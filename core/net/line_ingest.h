@@ -2,10 +2,10 @@
 // HitBatch, pushes batches into the BatchQueue (through a BatchSender) and keeps the
 // SourceCounters and the problems seen, counted per kind.
 //
-// Threading: owned by one listener's worker thread, which calls everything except stats(),
-// lastProblem() and problems(); those may be called from any thread. Line counts are kept
-// locally and added to the atomics at each flush(); m_problemMutex guards m_problems and
-// m_lastProblem.
+// Threading: owned by one receiver thread of a listener, which calls everything except
+// stats(), lastProblem() and problems(); those may be called from any thread. Line counts are
+// kept locally and added to the atomics at each flush(). Problems go to a ProblemLog, which
+// the receivers of one listener may share (problem_log.h).
 //
 // Semantics: a line's verdict (core/net/parsed_line.h) decides where it is counted: Hit ->
 // lines and, once pushed, hits; Ignored -> lines and ignoredLines; Bad -> lines and
@@ -19,7 +19,17 @@
 // Once `stop` is requested it waits at most kStopGrace in all, then drops and counts, so a
 // stop never hangs on a consumer that has stopped consuming.
 //
-// Cost: one HitEvent (key copied) per Hit line with hits > 0; a batch is pushed when it holds
+// Coalescing (coalesceKeys(), off unless asked for): a Hit line whose time is the newest time
+// of the pending batch and whose key already has an event at that time in the batch adds its
+// hits to that event (saturating) instead of making a new one, through a key table of this
+// thread (batch_key_index.h). So a batch holds one event per key and second for lines that
+// arrive in time order, and the consumer's work follows the keys, not the lines. Exact: the
+// hits of every key and second are unchanged, and so are late hits (a merged line is never
+// older than its batch's newest time, and its event has its time); lines and packets count
+// the lines and datagrams as before. Only the number and order of events differ.
+//
+// Cost: one HitEvent (key copied) per Hit line with hits > 0, or with coalescing one per key
+// and second of a batch (plus a hash and a lookup per line); a batch is pushed when it holds
 // maxBatch events or kMaxBatchBytes bytes (BatchQueue::batchBytes()).
 //
 // Example:
@@ -33,15 +43,16 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/net/batch_key_index.h"
 #include "core/net/parsed_line.h"
-#include "core/sources/bad_lines.h"
+#include "core/net/problem_log.h"
 #include "core/sources/batch_sender.h"
 #include "core/sources/source.h"
 #include "core/sources/source_counters.h"
@@ -52,21 +63,17 @@ inline constexpr std::size_t kMaxKeyBytes = 1024;
 inline constexpr std::size_t kMaxBatchBytes = std::size_t{1} << 20;
 inline constexpr std::chrono::seconds kStopGrace{2};
 
-// One kind of problem (a bad line's reason, a timed-out connection, ...): how often it
-// happened and the most recent one with its origin.
-struct ProblemCount {
-    std::string kind;  // e.g. "unknown type", "connection timed out"
-    std::uint64_t count = 0;
-    std::string last;  // e.g. `statsd udp 127.0.0.1:8125 from 127.0.0.1:4711: unknown type: "x"`
-};
-
 class LineIngest {
 public:
+    // `problems`: where problems are noted; null: a log of its own.
     LineIngest(WireProtocol protocol, BatchQueue& out, std::size_t maxBatch = 4096,
-               std::size_t maxKeyBytes = kMaxKeyBytes);
+               std::size_t maxKeyBytes = kMaxKeyBytes,
+               std::shared_ptr<ProblemLog> problems = nullptr);
 
     // From now on a full queue is waited for instead of dropping (see above).
     void waitWhenFull(std::stop_token stop);
+    // From now on lines of one key and second are added to one event (see above).
+    void coalesceKeys() { m_coalesce = true; }
 
     void setNow(Timestamp now) { m_now = now; }
     void addPackets(std::uint64_t n) { m_packets = saturatingAdd(m_packets, n); }
@@ -84,7 +91,7 @@ public:
     // SENDER: PROBLEM: LINE") and one row of badLines() at the time given to setNow().
     void noteBadLine(const std::string& source, const std::string& sender, std::string_view problem,
                      std::string_view line);
-    const BadLineLog& badLines() const { return m_badLineLog; }
+    const BadLineLog& badLines() const { return m_problems->badLines(); }
 
     // Pushes the pending batch and publishes the counts.
     void flush();
@@ -92,11 +99,11 @@ public:
     SourceStats stats() const { return m_counters.snapshot(); }
     // The last problem's place and problem, e.g.
     // `statsd udp 127.0.0.1:8125 from 127.0.0.1:4711: unknown type: "home:1|zz"`.
-    std::string lastProblem() const;
+    std::string lastProblem() const { return m_problems->last(); }
     // Every kind of problem seen, in the order each kind first appeared (at most
     // kMaxProblemKinds kinds: the last one is then "other problems", holding the rest).
-    std::vector<ProblemCount> problems() const;
-    static constexpr std::size_t kMaxProblemKinds = 32;
+    std::vector<ProblemCount> problems() const { return m_problems->problems(); }
+    static constexpr std::size_t kMaxProblemKinds = ProblemLog::kMaxKinds;
 
     WireProtocol protocol() const { return m_protocol; }
 
@@ -113,16 +120,16 @@ private:
     Timestamp m_now = 0;
     HitBatch m_batch;
     std::size_t m_batchBytes = 0;
+    std::size_t m_lastBatchSize = 0;  // the capacity a new batch starts with
+    bool m_coalesce = false;
+    Timestamp m_batchNewest = 0;  // the newest time in m_batch (coalescing)
+    BatchKeyIndex m_keyIndex;     // events of m_batch at m_batchNewest, by key (coalescing)
     bool m_waitWhenFull = false;
     std::stop_token m_stop;
     std::optional<std::chrono::steady_clock::time_point> m_giveUpAt;
     // Worker only; added to m_counters at flush().
     std::uint64_t m_packets = 0, m_lines = 0, m_badLines = 0, m_ignoredLines = 0;
-
-    BadLineLog m_badLineLog;  // thread-safe itself
-    mutable std::mutex m_problemMutex;
-    std::vector<ProblemCount> m_problems;  // guarded by m_problemMutex
-    std::string m_lastProblem;             // guarded by m_problemMutex
+    const std::shared_ptr<ProblemLog> m_problems;
 };
 
 }  // namespace hitcounter

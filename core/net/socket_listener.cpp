@@ -1,5 +1,6 @@
 #include "core/net/socket_listener.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "core/time/wall_clock.h"
@@ -19,50 +20,93 @@ SocketListener::~SocketListener() {
     stop();
 }
 
+std::size_t receiverCount(std::size_t requested) {
+    return requested != 0 ? requested : std::max(1U, std::thread::hardware_concurrency());
+}
+
 void SocketListener::start(BatchQueue& out) {
-    if (m_worker.joinable()) {
-        throw SourceError(m_description + ": already started");
+    for (const Receiver& r : m_receivers) {
+        if (r.worker.joinable()) {
+            throw SourceError(m_description + ": already started");
+        }
     }
+    m_receivers.clear();  // a stopped listener starts again with fresh counts
     const std::string kind = m_socketType == SOCK_DGRAM ? " udp" : " tcp";
-    UniqueFd socket = bindSocket(m_socketType, parseEndpoint(m_options.address),
-                                 std::string(protocolName(m_protocol)) + kind);
-    configure(socket.get());
-    m_port = localPort(socket.get());
-    m_description = std::string(protocolName(m_protocol)) + kind + " " + localAddress(socket.get());
-    m_ingest =
-        std::make_unique<LineIngest>(m_protocol, out, m_options.maxBatch, m_options.maxKeyBytes);
-    auto wake = std::make_unique<WakeFd>();
-    m_running = true;
-    m_worker = std::jthread(
-        [this, socket = std::move(socket), wake = std::move(wake)](std::stop_token stop) {
-            std::stop_callback wakeOnStop(stop, [&wake] { wake->notify(); });
-            serve(stop, socket.get(), *wake, *m_ingest);
-            m_ingest->flush();
-            m_running = false;
-        });
+    std::vector<UniqueFd> sockets = bindSocketGroup(m_socketType, parseEndpoint(m_options.address),
+                                                    std::string(protocolName(m_protocol)) + kind,
+                                                    receiverCount(m_options.receivers));
+    for (const UniqueFd& socket : sockets) {
+        configure(socket.get());
+    }
+    m_port = localPort(sockets.front().get());
+    m_description =
+        std::string(protocolName(m_protocol)) + kind + " " + localAddress(sockets.front().get());
+    // Every ingest exists before any worker starts, so stats() never sees a vector growing.
+    m_receivers.resize(sockets.size());
+    for (Receiver& r : m_receivers) {
+        r.ingest = std::make_unique<LineIngest>(m_protocol, out, m_options.maxBatch,
+                                                m_options.maxKeyBytes, m_problems);
+        if (m_options.coalesce) {
+            r.ingest->coalesceKeys();
+        }
+    }
+    m_running = m_receivers.size();
+    for (std::size_t i = 0; i < m_receivers.size(); ++i) {
+        LineIngest& ingest = *m_receivers[i].ingest;
+        m_receivers[i].worker =
+            std::jthread([this, &ingest, socket = std::move(sockets[i]),
+                          wake = std::make_unique<WakeFd>()](std::stop_token stop) {
+                std::stop_callback wakeOnStop(stop, [&wake] { wake->notify(); });
+                serve(stop, socket.get(), *wake, ingest);
+                ingest.flush();
+                m_running.fetch_sub(1);
+            });
+    }
 }
 
 void SocketListener::requestStop() {
-    m_worker.request_stop();
-}
-
-void SocketListener::stop() {
-    if (m_worker.joinable()) {
-        m_worker.request_stop();
-        m_worker.join();
+    for (Receiver& r : m_receivers) {
+        r.worker.request_stop();
     }
 }
 
+void SocketListener::stop() {
+    requestStop();
+    for (Receiver& r : m_receivers) {
+        if (r.worker.joinable()) {
+            r.worker.join();
+        }
+    }
+}
+
+std::vector<SourceStats> SocketListener::receiverStats() const {
+    std::vector<SourceStats> each;
+    for (const Receiver& r : m_receivers) {
+        each.push_back(r.ingest->stats());
+    }
+    return each;
+}
+
 SourceStats SocketListener::stats() const {
-    return m_ingest ? m_ingest->stats() : SourceStats{};
+    SourceStats sum;
+    for (const SourceStats& s : receiverStats()) {
+        sum.packets = saturatingAdd(sum.packets, s.packets);
+        sum.lines = saturatingAdd(sum.lines, s.lines);
+        sum.hits = saturatingAdd(sum.hits, s.hits);
+        sum.badLines = saturatingAdd(sum.badLines, s.badLines);
+        sum.ignoredLines = saturatingAdd(sum.ignoredLines, s.ignoredLines);
+        sum.dropped = saturatingAdd(sum.dropped, s.dropped);
+        sum.lateHits = saturatingAdd(sum.lateHits, s.lateHits);
+    }
+    return sum;
 }
 
 std::string SocketListener::lastProblem() const {
-    return m_ingest ? m_ingest->lastProblem() : std::string{};
+    return m_problems->last();
 }
 
 std::vector<BadLine> SocketListener::recentBadLines() const {
-    return m_ingest ? m_ingest->badLines().recent() : std::vector<BadLine>{};
+    return m_problems->badLines().recent();
 }
 
 std::string SocketListener::visitorNote() const {
@@ -71,7 +115,7 @@ std::string SocketListener::visitorNote() const {
 }
 
 std::vector<ProblemCount> SocketListener::problems() const {
-    return m_ingest ? m_ingest->problems() : std::vector<ProblemCount>{};
+    return m_problems->problems();
 }
 
 }  // namespace hitcounter

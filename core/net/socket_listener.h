@@ -1,11 +1,23 @@
 // SocketListener: what the UDP and TCP listeners share. It binds in start() (so a taken port
-// fails there, with a SourceError naming the address and the reason), then serves the socket
-// on its own std::jthread, parsing lines through a LineIngest into the BatchQueue.
+// fails there, with a SourceError naming the address and the reason), then serves the port
+// with `receivers` threads: each has a socket of its own on the port (SO_REUSEPORT, see
+// bindSocketGroup(): the kernel spreads the peers over them), its own std::jthread and its own
+// LineIngest, which parses lines into a batch of that thread and pushes it into the
+// BatchQueue. Nothing is shared between receivers on the way of a good line: the queue's lock
+// is taken once per batch, the problem log (problem_log.h) only for problems. Each receiver
+// adds the lines of one key and second to one event of its batch (ListenerOptions::coalesce,
+// LineIngest::coalesceKeys(), with a key table of its own), so what the consumer does per
+// batch follows the keys, not the lines.
+//
+// Exactness: N receivers count exactly what one does (hits per key, lines, bad lines,
+// packets, drops), as a sum over the receivers. What depends on the order of arrival across
+// receivers does not: the order of batches in the queue, and so which hits count as late
+// (BatchSender) when two receivers' clocks read different seconds.
 //
 // Threading: start(), stop(), describe(), port() belong to the owner thread; stats(),
-// running() and lastProblem() may be called from any thread. The worker sleeps in poll()
-// on the socket(s) and a WakeFd; stop() requests the stop, whose std::stop_callback wakes
-// the worker at once. Before it ends, the worker reads what has already arrived (bounded),
+// running() and lastProblem() may be called from any thread. Each worker sleeps in poll()
+// on its socket(s) and a WakeFd; stop() requests the stop, whose std::stop_callback wakes
+// the workers at once. Before it ends, a worker reads what has already arrived (bounded),
 // so a client that finished sending before stop() is counted completely.
 //
 // Defaults: bind 127.0.0.1 (any HOST:PORT can be given; port 0 picks a free port, which
@@ -40,9 +52,11 @@ namespace hitcounter {
 
 // Every limit of a listener; docs/listener.md "Limits and defences" says what happens at each.
 struct ListenerOptions {
-    std::string address = "127.0.0.1:8125";    // HOST:PORT, [IPv6]:PORT or PORT
-    std::shared_ptr<const Clock> clock;        // time of hits without their own; null: wall
-    std::size_t maxBatch = 4096;               // events per pushed batch, at most
+    std::string address = "127.0.0.1:8125";  // HOST:PORT, [IPv6]:PORT or PORT
+    std::size_t receivers = 1;               // threads and sockets; 0: one per core
+    bool coalesce = true;                // lines of one key and second as one event (LineIngest)
+    std::shared_ptr<const Clock> clock;  // time of hits without their own; null: wall
+    std::size_t maxBatch = 4096;         // events per pushed batch, at most
     std::size_t maxKeyBytes = kMaxKeyBytes;    // longer keys make the line bad
     int receiveBufferBytes = 8 * 1024 * 1024;  // UDP: SO_RCVBUF asked for
     std::size_t maxConnections = 256;          // TCP: open connections, at most
@@ -65,7 +79,7 @@ public:
     // then running() turns false; stop() joins it. A consumer that keeps popping meanwhile
     // lets a TCP listener deliver all of it (see LineIngest::waitWhenFull).
     void requestStop();
-    bool running() const final { return m_running.load(); }
+    bool running() const final { return m_running.load() > 0; }
     SourceStats stats() const final;
     // e.g. "statsd udp 127.0.0.1:8125" (after start(): the bound address).
     std::string describe() const final { return m_description; }
@@ -74,6 +88,11 @@ public:
 
     // The bound port after start(); 0 before.
     std::uint16_t port() const { return m_port; }
+    // The receiver threads (and sockets) serving the port after start(); 0 before.
+    std::size_t receivers() const { return m_receivers.size(); }
+    // What each receiver has counted (stats() is their sum), e.g. to see how evenly the kernel
+    // spreads the senders.
+    std::vector<SourceStats> receiverStats() const;
     // The most recent bad line or connection problem with its origin; "" if none.
     std::string lastProblem() const;
     // Every kind of problem seen, with its count and most recent example.
@@ -84,7 +103,7 @@ public:
 protected:
     SocketListener(ListenerOptions options, WireProtocol protocol, int socketType);
 
-    // Runs on the worker until `stop` is requested; `wake` becomes readable then.
+    // Runs on each receiver's thread until `stop` is requested; `wake` becomes readable then.
     virtual void serve(std::stop_token stop, int socket, const WakeFd& wake,
                        LineIngest& ingest) = 0;
     // Called on the bound socket before the worker starts (UDP enlarges its buffer).
@@ -94,15 +113,23 @@ protected:
     Timestamp now() const { return m_clock->now(); }
 
 private:
+    struct Receiver {
+        std::unique_ptr<LineIngest> ingest;  // read by stats() from any thread
+        std::jthread worker;                 // joined before the ingest is destroyed
+    };
+
     const ListenerOptions m_options;
     const std::shared_ptr<const Clock> m_clock;
     const WireProtocol m_protocol;
     const int m_socketType;
     std::string m_description;
     std::uint16_t m_port = 0;
-    std::unique_ptr<LineIngest> m_ingest;  // created by start(), read by stats() afterwards
-    std::atomic<bool> m_running{false};
-    std::jthread m_worker;  // last member: joined before the others are destroyed
+    const std::shared_ptr<ProblemLog> m_problems = std::make_shared<ProblemLog>();
+    std::atomic<std::size_t> m_running{0};  // receivers whose worker has not ended
+    std::vector<Receiver> m_receivers;      // last member: joined before the others go
 };
+
+// How many receivers `requested` asks for: itself, or for 0 one per core (at least 1).
+std::size_t receiverCount(std::size_t requested);
 
 }  // namespace hitcounter

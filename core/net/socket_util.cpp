@@ -54,7 +54,9 @@ Endpoint parseEndpoint(std::string_view text) {
     return endpoint;
 }
 
-UniqueFd bindSocket(int type, const Endpoint& endpoint, std::string_view what) {
+namespace {
+
+UniqueFd bindOne(int type, const Endpoint& endpoint, std::string_view what, bool sharePort) {
     const std::string place =
         std::string(what) + " " +
         (endpoint.host.find(':') != std::string::npos ? "[" + endpoint.host + "]" : endpoint.host) +
@@ -81,6 +83,13 @@ UniqueFd bindSocket(int type, const Endpoint& endpoint, std::string_view what) {
         const int on = 1;
         ::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
     }
+    if (sharePort) {
+        const int on = 1;
+        if (::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEPORT, &on, sizeof on) != 0) {
+            throw SourceError(place +
+                              ": cannot share the port (SO_REUSEPORT): " + std::strerror(errno));
+        }
+    }
     if (::bind(fd.get(), found->ai_addr, found->ai_addrlen) != 0) {
         throw SourceError(place + ": cannot bind: " + std::strerror(errno));
     }
@@ -88,6 +97,30 @@ UniqueFd bindSocket(int type, const Endpoint& endpoint, std::string_view what) {
         throw SourceError(place + ": cannot listen: " + std::strerror(errno));
     }
     return fd;
+}
+
+}  // namespace
+
+UniqueFd bindSocket(int type, const Endpoint& endpoint, std::string_view what) {
+    return bindOne(type, endpoint, what, false);
+}
+
+std::vector<UniqueFd> bindSocketGroup(int type, const Endpoint& endpoint, std::string_view what,
+                                      std::size_t count) {
+    std::vector<UniqueFd> sockets;
+    if (count <= 1) {
+        sockets.push_back(bindOne(type, endpoint, what, false));
+        return sockets;
+    }
+    // A plain bind first: it fails, naming the address, if anyone holds the port (also a
+    // group of SO_REUSEPORT sockets, which this group must never join), and picks the port
+    // for port 0. The group then binds the port the probe has just given back.
+    Endpoint shared = endpoint;
+    shared.port = localPort(bindOne(type, endpoint, what, false).get());
+    for (std::size_t i = 0; i < count; ++i) {
+        sockets.push_back(bindOne(type, shared, what, true));
+    }
+    return sockets;
 }
 
 std::string formatAddress(const sockaddr* address, socklen_t length) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace hitcounter {
 
@@ -48,6 +49,14 @@ Endpoint parseEndpoint(std::string_view text);
 // `endpoint` (and listening, for SOCK_STREAM). Throws SourceError("<what> HOST:PORT: cannot
 // bind: <reason>"), e.g. "statsd udp 127.0.0.1:8125: cannot bind: Address already in use".
 UniqueFd bindSocket(int type, const Endpoint& endpoint, std::string_view what);
+
+// `count` sockets as bindSocket() makes them, all bound to the same port with SO_REUSEPORT, so
+// that the kernel spreads datagrams and connections over them by a hash of the peer's address
+// (one peer address always reaches the same socket). The port must be free: one taken by
+// anything, even by another SO_REUSEPORT group, fails as in bindSocket(), so two listeners
+// never share a port by accident. count <= 1: one plain bindSocket().
+std::vector<UniqueFd> bindSocketGroup(int type, const Endpoint& endpoint, std::string_view what,
+                                      std::size_t count);
 
 // "127.0.0.1:8125" or "[::1]:8125".
 std::string formatAddress(const sockaddr* address, socklen_t length);

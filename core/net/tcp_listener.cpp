@@ -27,6 +27,8 @@ constexpr std::chrono::seconds kDrainTime{10};
 constexpr std::size_t kAcceptsPerRound = 8;
 // After stop: connections still waiting in the backlog that are accepted and drained.
 constexpr std::size_t kDrainAccepts = 1024;
+// While every slot is taken and other receivers hold some: how often to look for a free one.
+constexpr int kFullRecheckMs = 50;
 
 struct Connection {
     UniqueFd fd;
@@ -62,6 +64,21 @@ void TcpListener::serve(std::stop_token stop, int socket, const WakeFd& wake, Li
     const ListenerOptions& o = options();
     ingest.waitWhenFull(stop);
 
+    // Every connection leaves through here: the open count is shared by the receivers.
+    const auto close = [&](std::list<Connection>::iterator it) {
+        m_open.fetch_sub(1);
+        return connections.erase(it);
+    };
+    // Takes a free slot for a new connection; false if there is none (left to the others).
+    const auto reserveSlot = [&] {
+        std::uint64_t open = m_open.load();
+        while (open < o.maxConnections) {
+            if (m_open.compare_exchange_weak(open, open + 1)) {
+                return true;
+            }
+        }
+        return false;
+    };
     const auto addLine = [&](const Connection& c, std::string_view line) {
         if (const auto problem = ingest.addLine(line); !problem.empty()) {
             ingest.noteBadLine(describe(), c.peer, problem, line);
@@ -109,22 +126,23 @@ void TcpListener::serve(std::stop_token stop, int socket, const WakeFd& wake, Li
                                            std::pair(b.completedLine, b.lastLine);
                                 });
     };
-    // Whether a new connection may come in now: connections.end() if there is a free slot,
-    // the connection it would evict, or nullopt if every slot is busy with an active one. A
-    // candidate with unread bytes is read first (they may complete a line and so make it
-    // active; a connection is never closed with bytes unread).
+    // Whether a new connection may come in now: connections.end() if there is a free slot
+    // (among every receiver's), the connection of this receiver it would evict, or nullopt if
+    // every slot is busy with an active connection or held by another receiver. A candidate
+    // with unread bytes is read first (they may complete a line and so make it active; a
+    // connection is never closed with bytes unread).
     const auto roomFor = [&]() -> std::optional<std::list<Connection>::iterator> {
         for (std::size_t tries = 0; tries <= o.maxConnections; ++tries) {
-            if (connections.size() < o.maxConnections) {
+            if (m_open.load() < o.maxConnections) {
                 return connections.end();
             }
-            const auto idle = mostIdle();
-            if (idle == connections.end()) {
-                return std::nullopt;  // maxConnections is 0
+            if (connections.empty()) {
+                return std::nullopt;  // maxConnections is 0, or the others hold every slot
             }
+            const auto idle = mostIdle();
             if (hasUnreadBytes(*idle)) {
                 if (readOnce(*idle) == ReadResult::Closed) {
-                    connections.erase(idle);
+                    close(idle);
                 }
                 continue;
             }
@@ -142,15 +160,27 @@ void TcpListener::serve(std::stop_token stop, int socket, const WakeFd& wake, Li
             if (!victim) {
                 return;
             }
+            const bool evicting = *victim != connections.end();
+            if (!evicting) {
+                if (!cap) {
+                    m_open.fetch_add(1);
+                } else if (!reserveSlot()) {
+                    return;  // another receiver took the last free slot meanwhile
+                }
+            }
             sockaddr_storage peer{};
             socklen_t length = sizeof peer;
             UniqueFd fd(::accept4(socket, reinterpret_cast<sockaddr*>(&peer), &length,
                                   SOCK_NONBLOCK | SOCK_CLOEXEC));
             if (!fd) {
+                if (!evicting) {
+                    m_open.fetch_sub(1);
+                }
                 return;  // EAGAIN, or a connection that vanished before accept
             }
             std::string name = formatAddress(reinterpret_cast<sockaddr*>(&peer), length);
-            if (*victim != connections.end()) {
+            if (evicting) {
+                // The new connection takes the evicted one's slot: the open count stays.
                 const Connection& idle = **victim;
                 m_evicted.fetch_add(1);
                 ingest.noteProblem(
@@ -176,13 +206,13 @@ void TcpListener::serve(std::stop_token stop, int socket, const WakeFd& wake, Li
                                    origin + it->peer + ": no complete line for " +
                                        std::to_string(o.idleTimeout.count()) +
                                        " ms; connection closed");
-                it = connections.erase(it);
+                it = close(it);
                 continue;
             }
             next = std::min(next, due);
             ++it;
         }
-        if (connections.size() >= o.maxConnections && !connections.empty()) {
+        if (m_open.load() >= o.maxConnections && !connections.empty()) {
             next = std::min(next, mostIdle()->lastLine + o.evictIdleAfter);
         }
         return next;
@@ -216,6 +246,10 @@ void TcpListener::serve(std::stop_token stop, int socket, const WakeFd& wake, Li
                 std::chrono::ceil<std::chrono::milliseconds>(nextDue - SteadyClock::now());
             timeoutMs = static_cast<int>(std::clamp<long long>(wait.count(), 0, 60'000));
         }
+        if (full && receivers() > 1) {
+            // Another receiver may free a slot without waking this one: look again soon.
+            timeoutMs = timeoutMs < 0 ? kFullRecheckMs : std::min(timeoutMs, kFullRecheckMs);
+        }
         if (::poll(fds.data(), fds.size(), timeoutMs) < 0 && errno != EINTR) {
             ingest.noteProblem("poll failed",
                                describe() + ": poll failed: " + std::strerror(errno));
@@ -227,14 +261,12 @@ void TcpListener::serve(std::stop_token stop, int socket, const WakeFd& wake, Li
             c.readable = (pfd++)->revents != 0;
         }
         for (auto it = connections.begin(); it != connections.end();) {
-            it = it->readable && readOnce(*it) == ReadResult::Closed ? connections.erase(it)
-                                                                     : std::next(it);
+            it = it->readable && readOnce(*it) == ReadResult::Closed ? close(it) : std::next(it);
         }
         if (fds[1].revents != 0) {
             accept(kAcceptsPerRound, true);
         }
         nextDue = closeTimedOut();
-        m_open = connections.size();
     }
 
     // Drain what has already arrived, so a client that finished before stop() counts fully:
@@ -253,11 +285,10 @@ void TcpListener::serve(std::stop_token stop, int socket, const WakeFd& wake, Li
         auto pfd = fds.begin();
         for (auto it = connections.begin(); it != connections.end();) {
             const bool ready = (pfd++)->revents != 0;
-            it = ready && readOnce(*it) == ReadResult::Closed ? connections.erase(it)
-                                                              : std::next(it);
+            it = ready && readOnce(*it) == ReadResult::Closed ? close(it) : std::next(it);
         }
     }
-    m_open = 0;
+    m_open.fetch_sub(connections.size());
 }
 
 }  // namespace hitcounter

@@ -13,7 +13,9 @@
 //    waitWhenFull), so TCP flow control slows the senders and no hit is dropped;
 //  - idle timeout: a connection that completes no line for idleTimeout is closed
 //    (timedOutConnections), which ends slow clients sending a byte now and then;
-//  - at most maxConnections are open: a new connection then evicts one (evictedConnections):
+//  - at most maxConnections are open (counted over every receiver thread; each serves the
+//    connections the kernel hands to its socket): a new connection then evicts one of its own
+//    receiver's (evictedConnections):
 //    the oldest of those that never completed a line, else the one that completed no line for
 //    longest if that is at least evictIdleAfter. So slow clients, even reconnecting at once,
 //    only ever displace each other. If every open connection completed a line within
@@ -42,6 +44,7 @@ public:
     TcpListener(ListenerOptions options, WireProtocol protocol);
     ~TcpListener() override;
 
+    // Over every receiver thread.
     std::uint64_t openConnections() const { return m_open.load(); }
     // How often every slot was busy with an active connection, so new ones had to wait.
     std::uint64_t deferredConnections() const { return m_deferred.load(); }

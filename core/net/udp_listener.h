@@ -12,7 +12,12 @@
 // SO_RXQ_OVFL it does not wait for a later datagram to carry it): they are added to
 // stats().dropped (one per datagram, their lines being unknown) and to kernelDrops().
 //
-// Memory: 4 MiB of receive buffers on the worker thread.
+// Receivers: with ListenerOptions::receivers > 1 every receiver thread reads its own socket
+// (SO_REUSEPORT: the kernel sends all datagrams of one sender address to the same socket, so
+// many senders spread over the receivers, one sender does not); the sizes and drop counts
+// above are per socket, kernelDrops() their sum.
+//
+// Memory: 4 MiB of receive buffers per receiver thread, plus each socket's kernel buffer.
 #pragma once
 
 #include <atomic>

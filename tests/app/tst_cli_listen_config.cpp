@@ -44,6 +44,7 @@ const QByteArray kEveryOption =
     "duration = 2.5\n"
     "record = \"rec.csv\"\n"
     "json = true\n"
+    "receivers = 3\n"
     "redis = \"redis://127.0.0.1:6390/2\"\n"
     "instance = \"web-1\"\n"
     "flush-interval = 0.5\n"
@@ -95,6 +96,8 @@ private Q_SLOTS:
                                             "--record",
                                             "rec.csv",
                                             "--json",
+                                            "--receivers",
+                                            "3",
                                             "--redis",
                                             "redis://127.0.0.1:6390/2",
                                             "--instance",
@@ -176,6 +179,8 @@ private Q_SLOTS:
                                 << "bad.toml:1: key 'duration': expected a string or a number";
         QTest::newRow("bad value") << QByteArray("udp = \"1\"\n\n\nmetrics-keys = 0\n")
                                    << "bad.toml:4: key 'metrics-keys': --metrics-keys '0'";
+        QTest::newRow("bad receivers")
+            << QByteArray("receivers = 0\n") << "bad.toml:1: key 'receivers': --receivers '0'";
         QTest::newRow("bad duration")
             << QByteArray("duration = -3\n") << "bad.toml:1: key 'duration': --duration '-3'";
         QTest::newRow("bad address") << QByteArray("tcp = [\"127.0.0.1:x\"]\n")

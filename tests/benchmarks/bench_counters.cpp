@@ -115,6 +115,27 @@ void hitInOrder(benchmark::State& state, const std::string& policy) {
     state.SetItemsProcessed(state.iterations());
 }
 
+// The same stream as hitInOrder, handed over as the engine does: about 4096 hits at a time,
+// coalesced into one run per second, in one hitRuns() call per iteration. Between calls the
+// runs' seconds move on (one add per run, a fraction of a nanosecond per hit, counted in).
+template <typename Counter>
+void hitRunsInOrder(benchmark::State& state, const std::string& policy) {
+    Counter counter(policy, state.range(0));
+    const std::int64_t perSecond = state.range(1);
+    const std::int64_t seconds = std::max<std::int64_t>(1, 4096 / perSecond);
+    std::vector<SecondHits> runs;
+    for (std::int64_t i = 0; i < seconds; ++i) {
+        runs.push_back({1'000'000'000 + i, static_cast<Count>(perSecond)});
+    }
+    for (auto _ : state) {
+        counter->hitRuns(runs);
+        for (SecondHits& run : runs) {
+            run.time += seconds;
+        }
+    }
+    state.SetItemsProcessed(state.iterations() * seconds * perSecond);
+}
+
 // As hitInOrder, but one hit in ten arrives late, up to W - 1 seconds behind.
 template <typename Counter>
 void hitWithLateHits(benchmark::State& state, const std::string& policy) {
@@ -233,8 +254,9 @@ benchmark::internal::Benchmark* add(const std::string& what, const std::string& 
 }
 
 // The ring against the textbook answers on one stream of 20 M hits per shape: hits only at
-// 1, 1000 and 10^6 hits per second, then one getHits per hit (2 M pairs: the textbook ring's
-// getHits scans 300 slots).
+// 1, 1000 and 10^6 hits per second (ring_runs: the ring through hitRuns(), as the engine calls
+// it, the hits coalesced per second 4096 at a time), then one getHits per hit (2 M pairs: the
+// textbook ring's getHits scans 300 slots).
 void registerTextbookComparison() {
     using I = ViaInterface;
     using D = DirectRing;
@@ -251,6 +273,9 @@ void registerTextbookComparison() {
         add<Q>("stream_hits", "textbook_queue", hitInOrder<Q>)
             ->Args({300, rate})
             ->Iterations(20'000'000);
+        benchmark::RegisterBenchmark("stream_hits/ring_runs", [](benchmark::State& s) {
+            hitRunsInOrder<I>(s, "ring");
+        })->Args({300, rate});
     }
     for (std::int64_t rate : {1, 1'000}) {
         add<I>("stream_hit_then_count", "ring", countAfterEachHitAtRate<I>)

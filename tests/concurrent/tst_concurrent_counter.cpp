@@ -226,6 +226,38 @@ private Q_SLOTS:
         QVERIFY(c->droppedLate() > 0);
     }
 
+    // Eight writers on four stripes: three claim stripes of their own (plain stores), five
+    // share stripe 0 (compare-and-swap), all over the same slots and their resets, while a
+    // thread that wrote before keeps its stripe after writing another counter.
+    void writersBeyondTheOwnStripesShareOneAndLoseNothing() {
+        StripedAtomicCounter c(10s, 4);
+        StripedAtomicCounter other(10s, 4);
+        constexpr int kWriters = 8;
+        constexpr int kHits = 30'000;
+        std::barrier second(kWriters);  // the writers move on to the next second together
+        {
+            std::vector<std::jthread> writers;
+            for (int i = 0; i < kWriters; ++i) {
+                writers.emplace_back([&, i] {
+                    for (int j = 0; j < kHits; ++j) {
+                        c.hit(1000 + j / 1000, 1);  // 30 seconds: every slot reset twice
+                        if (j % 997 == i) {
+                            other.hit(5);
+                        }
+                        if (j % 1000 == 999) {
+                            second.arrive_and_wait();
+                        }
+                    }
+                });
+            }
+        }
+        QCOMPARE(c.total(), Count{kWriters * kHits});
+        QCOMPARE(c.droppedLate(), Count{0});
+        // The window (1019, 1029] holds seconds 1020 .. 1029: 1000 hits each per writer.
+        QCOMPARE(c.count(1029), Count{kWriters * 10 * 1000});
+        QCOMPARE(other.total(), other.count(5));
+    }
+
     void stripedSlotSaturatesButTotalStaysExact() {
         StripedAtomicCounter c(10s, 4);
         c.hit(5, StripedAtomicCounter::kMaxSlotCount - 1);

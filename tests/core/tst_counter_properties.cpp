@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -165,6 +166,49 @@ private Q_SLOTS:
             ++checked;
         }
         QVERIFY(checked > 1000);
+    }
+
+    // hitRuns() is one call for many hit(t, n): the hits between two queries go in as runs
+    // (consecutive seconds, as a replay at speed delivers them, then late hits and jumps);
+    // every answer and the drops equal those of one hit() per run.
+    void hitRunsEqualsOneHitPerRun_data() { streamsTable(); }
+    void hitRunsEqualsOneHitPerRun() {
+        QFETCH(QString, policy);
+        QFETCH(int, window);
+        QFETCH(uint, seed);
+        const CounterOptions options{std::chrono::seconds{window}, 60s};
+        auto oneByOne = makeCounter(policy.toStdString(), options);
+        auto byRuns = makeCounter(policy.toStdString(), options);
+        std::mt19937_64 rng(seed);
+        std::vector<Op> ops = randomStream(seed, window, 5'000);
+        // Stretches of one hit per second (every hit opens a new second), some with a query.
+        Timestamp now = ops.back().t + 1;
+        for (int i = 0; i < 5'000; ++i) {
+            now += rng() % 8 == 0 ? 0 : 1;
+            ops.push_back({true, now, 1 + rng() % 3});
+            if (rng() % 50 == 0) {
+                ops.push_back({false, now, 0});
+            }
+        }
+        ops.push_back({true, now + 1, std::numeric_limits<Count>::max()});  // saturates
+        ops.push_back({true, now + 1, 5});
+        ops.push_back({true, now + 2, std::numeric_limits<Count>::max()});
+        ops.push_back({false, now + 2, 0});
+        std::vector<SecondHits> runs;
+        int queries = 0;
+        for (const Op& op : ops) {
+            if (op.isHit) {
+                oneByOne->hit(op.t, op.n);
+                runs.push_back({op.t, op.n});
+                continue;
+            }
+            byRuns->hitRuns(runs);
+            runs.clear();
+            QCOMPARE(byRuns->count(op.t), oneByOne->count(op.t));
+            ++queries;
+        }
+        QCOMPARE(byRuns->droppedLate(), oneByOne->droppedLate());
+        QVERIFY(queries > 100);
     }
 
     void exactPoliciesAgreeWithSortedOnLongRandomStreams() {

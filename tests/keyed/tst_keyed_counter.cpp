@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <random>
 #include <string>
@@ -61,6 +62,78 @@ std::vector<KeyCount> bruteForceTop(const std::vector<TraceHit>& trace, std::siz
     all.resize(std::min(k, all.size()));
     return all;
 }
+
+// The hits of a KeyedCounter kept one by one, unaggregated, and every answer computed from that
+// list: the reference the per-(key, second) aggregation must equal.
+class PlainHitList {
+public:
+    PlainHitList(std::int64_t window, std::int64_t retention)
+        : m_window(window), m_retention(retention) {}
+
+    void advance(Timestamp now) {
+        if (!m_started || now > m_head) {
+            m_head = now;
+            m_started = true;
+        }
+    }
+    void hit(Timestamp t, const std::string& key, Count n) {
+        advance(t);
+        if (t <= m_head - m_retention) {
+            m_dropped += n;
+            return;
+        }
+        m_hits.push_back({t, key, n});
+    }
+    Count sum(const std::string& key, Timestamp from, Timestamp to) const {
+        Count c = 0;
+        for (const Hit& h : m_hits) {
+            c += h.key == key && h.t > from && h.t <= to ? h.n : 0;
+        }
+        return c;
+    }
+    Count countLast(const std::string& key, Timestamp now, std::int64_t w) {
+        advance(now);
+        return sum(key, std::max(now, m_head) - w, now);
+    }
+    Count between(const std::string& key, Timestamp from, Timestamp to) const {
+        return to <= from ? 0 : sum(key, std::max(from, m_head - m_retention), to);
+    }
+    Count allTime(const std::string& key) const {
+        return sum(key, std::numeric_limits<Timestamp>::min(),
+                   std::numeric_limits<Timestamp>::max());
+    }
+    std::vector<KeyCount> top(std::size_t k, Timestamp now) {
+        advance(now);
+        std::map<std::string, Count> counts;
+        for (const Hit& h : m_hits) {
+            if (h.t > std::max(now, m_head) - m_window && h.t <= now) {
+                counts[h.key] += h.n;
+            }
+        }
+        std::vector<KeyCount> all;
+        for (const auto& [key, c] : counts) {
+            if (c > 0) {
+                all.push_back({key, c});
+            }
+        }
+        std::sort(all.begin(), all.end(), ranksBefore);
+        all.resize(std::min(k, all.size()));
+        return all;
+    }
+    Count dropped() const { return m_dropped; }
+
+private:
+    struct Hit {
+        Timestamp t;
+        std::string key;
+        Count n;
+    };
+    std::int64_t m_window, m_retention;
+    Timestamp m_head = 0;
+    bool m_started = false;
+    Count m_dropped = 0;
+    std::vector<Hit> m_hits;
+};
 }  // namespace
 
 class KeyedCounterTest : public QObject {
@@ -194,6 +267,61 @@ private Q_SLOTS:
         QCOMPARE(c.top(5, 1), expected);
         QCOMPARE(c.top(10, 1).back(), (KeyCount{"\xc3\xa9", 2}));
         QCOMPARE(c.top(0, 1).size(), std::size_t{0});
+    }
+
+    // Many hits per second (aggregated per key and second), late hits, a few too late, n = 0,
+    // quiet gaps that evict keys which come back, and queries in the middle of a second: every
+    // answer equals the plain list of hits.
+    void aggregatedCountsEqualThePlainListOfHits_data() {
+        QTest::addColumn<quint64>("seed");
+        QTest::addColumn<int>("hitsPerSecond");
+        QTest::newRow("seed 1, 40 hits/s") << quint64{1} << 40;
+        QTest::newRow("seed 2, 3 hits/s") << quint64{2} << 3;
+        QTest::newRow("seed 3, 400 hits/s") << quint64{3} << 400;
+    }
+    void aggregatedCountsEqualThePlainListOfHits() {
+        QFETCH(quint64, seed);
+        QFETCH(int, hitsPerSecond);
+        constexpr std::int64_t kWindow = 30, kRetention = 90;
+        KeyedCounter c(KeyedOptions{
+            std::chrono::seconds{kWindow}, std::chrono::seconds{kRetention}, 180s, {}});
+        PlainHitList plain(kWindow, kRetention);
+        std::mt19937_64 random(seed);
+        const auto keyOf = [&] { return "k" + std::to_string(random() % 25); };
+        Timestamp now = 1000;
+        int checks = 0;
+        for (int step = 0; step < 6000; ++step) {
+            const auto roll = random() % 1000;
+            if (roll < static_cast<std::uint64_t>(1000 / hitsPerSecond)) {
+                now += roll == 0 ? 200 : 1;  // now and then a gap longer than the idle time
+            }
+            Timestamp t = now;
+            if (roll % 13 == 0) {
+                t -= static_cast<Timestamp>(random() % 120);  // late, some beyond the retention
+            }
+            const Count n = roll % 17 == 0 ? 0 : 1 + random() % 3;
+            const std::string key = keyOf();
+            c.hit(t, key, {}, n);
+            plain.hit(t, key, n);
+            if (step % 7 != 0) {
+                continue;
+            }
+            const std::string asked = keyOf();
+            const Timestamp at = now - static_cast<Timestamp>(random() % 3);  // now or just before
+            const auto w = std::int64_t{1} + static_cast<std::int64_t>(random() % kRetention);
+            QCOMPARE(c.countLast(asked, at, std::chrono::seconds{w}),
+                     plain.countLast(asked, at, w));
+            QCOMPARE(c.count(asked, at), plain.countLast(asked, at, kWindow));
+            const Timestamp from = at - static_cast<Timestamp>(random() % 100);
+            QCOMPARE(c.between(asked, from, at), plain.between(asked, from, at));
+            QCOMPARE(c.allTime(asked), plain.allTime(asked));
+            QCOMPARE(c.top(5, at), plain.top(5, at));
+            ++checks;
+        }
+        QCOMPARE(c.droppedLate(), plain.dropped());
+        QVERIFY(c.droppedLate() > 0);
+        QVERIFY(c.evictedKeys() > 0);
+        QVERIFY(checks > 800);
     }
 
     void exactTopKEqualsBruteForceOnZipfTraces_data() {

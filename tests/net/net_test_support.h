@@ -97,6 +97,15 @@ inline Collected collectUntil(BatchQueue& queue, const std::function<bool(const 
     return c;
 }
 
+// Adds the hits of every batch still in `queue` (after the source stopped) to `perKey`.
+inline void addDrained(BatchQueue& queue, std::map<std::string, Count>& perKey) {
+    for (const auto& batch : queue.drain()) {
+        for (const HitEvent& e : batch) {
+            perKey[e.key] += e.count;
+        }
+    }
+}
+
 inline Collected collectHits(BatchQueue& queue, Count hits,
                              std::chrono::milliseconds timeout = std::chrono::seconds(5)) {
     return collectUntil(

@@ -2,6 +2,7 @@
 #include <QTest>
 
 #include <limits>
+#include <map>
 #include <thread>
 
 #include "core/net/line_ingest.h"
@@ -70,6 +71,56 @@ private Q_SLOTS:
         ingest.flush();
         QCOMPARE(ingest.stats().lateHits, 3u);
         QCOMPARE(ingest.stats().hits, 5u);
+    }
+
+    // The same lines with and without coalescing: one event per key and second where lines
+    // come in time order, the same hits per key and second, the same stats (late hits too: a
+    // line older than its batch's newest time is its own event).
+    void coalescedLinesCountExactlyWhatSeparateEventsCount() {
+        const std::vector<std::string> lines{
+            "a:1|c",        "b:2|c", "a:3|c", "a:1|c|T90",   // T90: late, its own event
+            "b:1|c|T110",   "a:1|c", "b:1|c", "a:2|c|T110",  // newest now 110
+            "b:2|c|T110",   "a:x|c", "g:1|g", "big:18446744073709551615|c|T110",
+            "big:5|c|T110", "a:1|c"};
+        BatchQueue plainQueue, coalescedQueue;
+        LineIngest plain(WireProtocol::Statsd, plainQueue);
+        LineIngest coalesced(WireProtocol::Statsd, coalescedQueue);
+        coalesced.coalesceKeys();
+        for (LineIngest* ingest : {&plain, &coalesced}) {
+            ingest->setNow(100);
+            for (const std::string& line : lines) {
+                ingest->addLine(line);
+            }
+            ingest->flush();
+        }
+        const auto bySecondAndKey = [](BatchQueue& queue, std::size_t& events) {
+            std::map<std::pair<Timestamp, std::string>, Count> sums;
+            events = 0;
+            while (auto batch = queue.popFor(0ms)) {
+                for (const HitEvent& e : *batch) {
+                    Count& sum = sums[{e.time, e.key}];
+                    sum = saturatingAdd(sum, e.count);
+                    ++events;
+                }
+            }
+            return sums;
+        };
+        std::size_t plainEvents = 0, coalescedEvents = 0;
+        const auto expected = bySecondAndKey(plainQueue, plainEvents);
+        QCOMPARE(bySecondAndKey(coalescedQueue, coalescedEvents), expected);
+        QCOMPARE(plainEvents, std::size_t{12});
+        // a@100 (2 lines), b@100, a@90, b@110 (2), a@100 and b@100 after 110 (late), a@110,
+        // big@110 (2), a@100 (late).
+        QCOMPARE(coalescedEvents, std::size_t{9});
+        QCOMPARE((expected.at({100, "a"})), Count{6});
+        QCOMPARE((expected.at({110, "big"})), std::numeric_limits<Count>::max());
+        const SourceStats p = plain.stats(), c = coalesced.stats();
+        QCOMPARE(c.lines, p.lines);
+        QCOMPARE(c.hits, p.hits);
+        QCOMPARE(c.lateHits, p.lateHits);
+        QCOMPARE(c.lateHits, 4u);  // the line at T90 and the three at 100 after T110
+        QCOMPARE(c.badLines, p.badLines);
+        QCOMPARE(c.ignoredLines, p.ignoredLines);
     }
 
     void fullBatchIsPushedAtOnce() {

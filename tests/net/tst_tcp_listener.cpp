@@ -1,8 +1,10 @@
 // statsd and Graphite over TCP with real sockets on 127.0.0.1 (core/net/tcp_listener.h).
 #include <QTest>
 
+#include <map>
 #include <random>
 #include <thread>
+#include <vector>
 
 #include "core/net/tcp_listener.h"
 #include "core/time/manual_clock.h"
@@ -18,6 +20,53 @@ ListenerOptions ephemeral() {
     o.address = "127.0.0.1:0";
     o.clock = std::make_shared<ManualClock>(std::chrono::seconds(1700000000));
     return o;
+}
+
+struct TcpRun {
+    std::map<std::string, Count> perKey;
+    SourceStats stats;
+    std::vector<SourceStats> perReceiver;
+    std::uint64_t problems = 0;
+};
+
+constexpr int kClients = 24;
+
+// 24 connections of Graphite lines, some bad, all sent and closed, then counted by a listener
+// with `receivers` threads (the kernel spreads the connections over their sockets).
+TcpRun runClients(std::size_t receivers) {
+    ListenerOptions o = ephemeral();
+    o.receivers = receivers;
+    BatchQueue queue;
+    TcpListener listener(o, WireProtocol::Graphite);
+    listener.start(queue);
+    std::vector<UniqueFd> clients;
+    for (int i = 0; i < kClients; ++i) {
+        clients.push_back(tcpConnect(listener.port()));
+    }
+    for (int i = 0; i < kClients; ++i) {
+        std::string lines;
+        for (int j = 0; j < 300; ++j) {
+            lines += "k" + std::to_string((i + j) % 13) + " " + std::to_string(1 + j % 4) + " " +
+                     std::to_string(1700000000 + j % 7) + "\n";
+        }
+        lines += "not a line\n";
+        sendAll(clients[static_cast<std::size_t>(i)].get(), lines);
+    }
+    clients.clear();
+    const std::uint64_t allLines = kClients * 301;
+    TcpRun run;
+    run.perKey =
+        collectUntil(
+            queue, [&](const Collected&) { return listener.stats().lines >= allLines; }, 60s)
+            .perKey;
+    listener.stop();
+    addDrained(queue, run.perKey);
+    run.stats = listener.stats();
+    run.perReceiver = listener.receiverStats();
+    for (const ProblemCount& p : listener.problems()) {
+        run.problems += p.count;
+    }
+    return run;
 }
 }  // namespace
 
@@ -265,6 +314,62 @@ private Q_SLOTS:
         QCOMPARE(got.events.front().time, Timestamp{1600000000});
         QCOMPARE(got.events.back().time, Timestamp{1700000000});
         QVERIFY(waitUntil([&] { return listener.stats().badLines == 1; }));
+    }
+
+    // The same connections counted by one receiver and by three: the same totals per key and
+    // the same line counts, equal to a count made here.
+    void severalReceiversCountExactlyWhatOneCounts() {
+        const TcpRun one = runClients(1);
+        const TcpRun three = runClients(3);
+        std::map<std::string, Count> expected;
+        for (int i = 0; i < kClients; ++i) {
+            for (int j = 0; j < 300; ++j) {
+                expected["k" + std::to_string((i + j) % 13)] += Count(1 + j % 4);
+            }
+        }
+        QCOMPARE(one.perKey, expected);
+        QCOMPARE(three.perKey, expected);
+        for (const TcpRun* run : {&one, &three}) {
+            QCOMPARE(run->stats.lines, std::uint64_t{kClients * 301});
+            QCOMPARE(run->stats.badLines, std::uint64_t{kClients});
+            QCOMPARE(run->problems, std::uint64_t{kClients});
+            QCOMPARE(run->stats.dropped, 0u);
+        }
+        QCOMPARE(three.stats.hits, one.stats.hits);
+        QCOMPARE(three.perReceiver.size(), std::size_t{3});
+        int busy = 0;
+        for (const SourceStats& r : three.perReceiver) {
+            busy += r.lines > 0 ? 1 : 0;
+        }
+        QVERIFY2(busy >= 2, std::to_string(busy).c_str());
+    }
+
+    // The cap holds over all receivers together: with 2 slots and 3 receivers, a third client
+    // waits (whichever receiver the kernel gives it to) until one of the first two closes.
+    void theConnectionCapIsSharedByTheReceivers() {
+        ListenerOptions o = ephemeral();
+        o.receivers = 3;
+        o.maxConnections = 2;
+        o.evictIdleAfter = std::chrono::hours(1);  // the first two are never evicted here
+        BatchQueue queue;
+        TcpListener listener(o, WireProtocol::Statsd);
+        listener.start(queue);
+        std::vector<UniqueFd> clients;
+        for (int i = 0; i < 2; ++i) {
+            clients.push_back(tcpConnect(listener.port()));
+            QVERIFY(sendAll(clients.back().get(), "a:1|c\n"));
+        }
+        QVERIFY(waitUntil([&] { return listener.stats().lines == 2; }, 30s));
+        QCOMPARE(listener.openConnections(), 2u);
+        UniqueFd third = tcpConnect(listener.port());  // completes in the kernel's backlog
+        QVERIFY(sendAll(third.get(), "b:1|c\n"));
+        QVERIFY(waitUntil([&] { return listener.deferredConnections() > 0; }, 30s));
+        QCOMPARE(listener.openConnections(), 2u);
+        QCOMPARE(listener.stats().lines, 2u);
+        clients.front().reset();  // frees a slot: the third is accepted and read
+        QVERIFY(waitUntil([&] { return listener.stats().lines == 3; }, 30s));
+        QCOMPARE(collectHits(queue, 3, 30s).total, Count{3});
+        QVERIFY(listener.openConnections() <= 2u);
     }
 
     void manyClientsAllArriveExactly() {

@@ -2,7 +2,9 @@
 #include <QTest>
 
 #include <future>
+#include <map>
 #include <random>
+#include <vector>
 
 #include "core/net/udp_listener.h"
 #include "core/time/manual_clock.h"
@@ -37,6 +39,61 @@ public:
 private:
     std::shared_future<void> m_released = release.get_future().share();
 };
+
+// One run of a fixed fixture through a listener with `receivers` threads: 800 datagrams from
+// 16 sender sockets (so the kernel spreads them over the receivers' sockets), good, bad,
+// ignored and sampled lines. What arrived, once every datagram has been counted.
+struct FixtureRun {
+    std::map<std::string, Count> perKey;
+    SourceStats stats;
+    std::vector<ProblemCount> problems;
+    std::vector<SourceStats> perReceiver;
+};
+
+constexpr int kFixtureDatagrams = 800;
+
+std::string fixtureDatagram(int i) {
+    std::string d = "k" + std::to_string(i % 37) + ":1|c\nk" + std::to_string(i % 5) + ":3|c\n";
+    d += "s" + std::to_string(i % 3) + ":2|c|@0.5\n";
+    if (i % 9 == 0) {
+        d += "bad" + std::to_string(i) + ":1|zz\n";
+    }
+    if (i % 11 == 0) {
+        d += "g:1|g\n";
+    }
+    return d;
+}
+
+FixtureRun runFixture(std::size_t receivers, bool coalesce) {
+    ListenerOptions o = ephemeral();
+    o.receivers = receivers;
+    o.coalesce = coalesce;
+    BatchQueue queue;
+    UdpStatsdListener listener(o);
+    listener.start(queue);
+    std::vector<UniqueFd> senders;
+    for (int i = 0; i < 16; ++i) {
+        senders.push_back(udpSender(listener.port()));
+    }
+    for (int i = 0; i < kFixtureDatagrams; ++i) {
+        sendAll(senders[static_cast<std::size_t>(i) % senders.size()].get(), fixtureDatagram(i));
+    }
+    FixtureRun run;
+    const Collected got = collectUntil(
+        queue,
+        [&](const Collected&) {
+            const SourceStats s = listener.stats();
+            return s.packets + s.dropped >= kFixtureDatagrams;
+        },
+        60s);
+    run.perKey = got.perKey;
+    listener.stop();
+    addDrained(queue, run.perKey);
+    run.stats = listener.stats();
+    run.problems = listener.problems();
+    run.perReceiver = listener.receiverStats();
+    return run;
+}
 }  // namespace
 
 class UdpListenerTest : public QObject {
@@ -62,6 +119,75 @@ private Q_SLOTS:
         QCOMPARE(s.hits, 9u);
         QCOMPARE(s.ignoredLines, 1u);
         QCOMPARE(s.badLines, 0u);
+    }
+
+    // The same datagrams counted by one receiver making one event per line and by four
+    // coalescing receivers (each with its own SO_REUSEPORT socket and key table): every
+    // per-key total, line count and problem count is the same, and equals a count made here
+    // from the fixture.
+    void severalReceiversCountExactlyWhatOneCounts() {
+        const FixtureRun one = runFixture(1, false);
+        const FixtureRun four = runFixture(4, true);
+        QCOMPARE(one.perReceiver.size(), std::size_t{1});
+        QCOMPARE(four.perReceiver.size(), std::size_t{4});
+        for (const FixtureRun* run : {&one, &four}) {
+            QCOMPARE(run->stats.dropped, 0u);
+            QCOMPARE(run->stats.packets, std::uint64_t{kFixtureDatagrams});
+        }
+        std::map<std::string, Count> expected;
+        std::uint64_t lines = 0, bad = 0, ignored = 0;
+        for (int i = 0; i < kFixtureDatagrams; ++i) {
+            expected["k" + std::to_string(i % 37)] += 1;
+            expected["k" + std::to_string(i % 5)] += 3;
+            expected["s" + std::to_string(i % 3)] += 4;  // 2 sampled at 0.5
+            lines += 3 + (i % 9 == 0) + (i % 11 == 0);
+            bad += i % 9 == 0;
+            ignored += i % 11 == 0;
+        }
+        QCOMPARE(one.perKey, expected);
+        QCOMPARE(four.perKey, expected);
+        QCOMPARE(four.stats.lines, lines);
+        QCOMPARE(four.stats.badLines, bad);
+        QCOMPARE(four.stats.ignoredLines, ignored);
+        QCOMPARE(four.stats.hits, one.stats.hits);
+        QCOMPARE(four.stats.lines, one.stats.lines);
+        QCOMPARE(four.stats.badLines, one.stats.badLines);
+        QCOMPARE(four.stats.ignoredLines, one.stats.ignoredLines);
+        QCOMPARE(four.problems.size(), std::size_t{1});
+        QCOMPARE(four.problems.front().kind, one.problems.front().kind);
+        QCOMPARE(four.problems.front().count, bad);
+        QCOMPARE(one.problems.front().count, bad);
+        // The kernel did spread the 16 senders: more than one receiver read datagrams.
+        int busy = 0;
+        std::uint64_t packets = 0;
+        for (const SourceStats& r : four.perReceiver) {
+            busy += r.packets > 0 ? 1 : 0;
+            packets += r.packets;
+        }
+        QVERIFY2(busy >= 2, std::to_string(busy).c_str());
+        QCOMPARE(packets, std::uint64_t{kFixtureDatagrams});
+    }
+
+    void severalReceiversShareOnePortThatNoOtherListenerMayJoin() {
+        BatchQueue queue;
+        ListenerOptions o = ephemeral();
+        o.receivers = 3;
+        UdpStatsdListener first(o);
+        first.start(queue);
+        QCOMPARE(first.receivers(), std::size_t{3});
+        QCOMPARE(QString::fromStdString(first.describe()),
+                 QString("statsd udp 127.0.0.1:%1").arg(first.port()));
+        ListenerOptions same = o;
+        same.address = "127.0.0.1:" + std::to_string(first.port());
+        UdpStatsdListener second(same);  // would join the SO_REUSEPORT group if it could
+        try {
+            second.start(queue);
+            QFAIL("a second listener joined the first one's port");
+        } catch (const SourceError& e) {
+            QVERIFY2(QString(e.what()).contains("in use"), e.what());
+        }
+        first.stop();
+        QVERIFY(!first.running());
     }
 
     void manyDatagramsAreReadInBatchesAndNoneIsLost() {
