@@ -127,6 +127,4 @@ void LineIngest::flush() {
     addSaturating(m_counters.ignoredLines, std::exchange(m_ignoredLines, 0));
 }
 
-}
-
 }  // namespace hitcounter
