@@ -126,6 +126,16 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     connect(m_filter, &QLineEdit::textChanged, this, &ItemsPanel::keyFilterChanged);
 
     m_plot = new QCustomPlot;
+    // QCustomPlot's minimum size grows with its labels (title, tick labels) without telling the
+    // layout, which then kept a stale minimum until the next style change: switching to dark
+    // moved the layout by 28 px (tst_window_fit underAWindowManagerEveryPolicyRowShows).
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        const QSize minimum = static_cast<const QWidget*>(m_plot)->minimumSizeHint();
+        if (minimum != m_plotMinimum) {
+            m_plotMinimum = minimum;
+            m_plot->updateGeometry();
+        }
+    });
     m_plot->setObjectName(QStringLiteral("keyPlot"));
     m_plot->setToolTip(
         tr("The selected key's hits in the chosen window over time. "

@@ -7,6 +7,7 @@
 // EngineWorker so that the next frames carry that key's series.
 #pragma once
 
+#include <QSize>
 #include <QWidget>
 #include <chrono>
 #include <memory>
@@ -93,6 +94,7 @@ private:
 
     QTableWidget* m_table;
     QCustomPlot* m_plot;
+    QSize m_plotMinimum;  // the plot's minimumSizeHint() the layout was last told of
     QCPGraph* m_graph;
     std::vector<QCPGraph*> m_moreGraphs;  // one per further key, reused
     std::vector<std::string> m_moreKeys;

@@ -8,6 +8,7 @@
 
 #include "ui/axis_tickers.h"
 #include "ui/number_text.h"
+#include "ui/plot_layout.h"
 #include "ui/series_values.h"
 #include "ui/theme.h"
 #include "ui/time_axis.h"
@@ -15,6 +16,7 @@
 namespace hitcounter::ui {
 
 namespace {
+constexpr int kMostValueTicks = 5;  // QCustomPlot's default tick count; fewer on a short plot
 // Layer colours: one per status class, readable on light and dark backgrounds.
 const std::array<QColor, LivePlot::kStatusLayers> kLayerColors = {
     QColor(0x90, 0x90, 0x90), QColor(0x2e, 0xa0, 0x43), QColor(0x00, 0x97, 0xa7),
@@ -113,6 +115,15 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
     connect(this, &QCustomPlot::mouseRelease, this, [this] { m_pressPos.reset(); });
     // Box zoom (QCustomPlot zooms the rect's zoom axes first): both value axes scale.
     axisRect()->setRangeZoomAxes({xAxis}, {yAxis, yAxis2});
+    // A short plot (the first window at 1280x720, under a window manager) gets fewer value
+    // labels, never overlapping ones.
+    connect(this, &QCustomPlot::afterLayout, this, [this] {
+        const bool left = fitTickCount(*yAxis, kMostValueTicks);
+        const bool right = fitTickCount(*yAxis2, kMostValueTicks);
+        if (left || right) {
+            relayout(*this);
+        }
+    });
     connect(selectionRect(), &QCPSelectionRect::accepted, this, [this] {
         m_manualY = true;
         setFollowing(false);

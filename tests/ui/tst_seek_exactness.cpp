@@ -535,7 +535,9 @@ private Q_SLOTS:
         check(650);
     }
 
-    void aFailingSourceResetsEveryView() {
+    // Issue 23 item 3: a file that cannot be replayed (not a trace, or missing) is named in the
+    // error banner and leaves the running replay and every view as they were.
+    void aFailedOpenLeavesEveryViewAsItWas() {
         QTemporaryDir dir;
         const HitBatch rows = burstRows();
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
@@ -547,9 +549,10 @@ private Q_SLOTS:
         QVERIFY(w.startSpec(spec));
         w.seekReplay(500);
         QVERIFY(settleAfterSeek(w));
-        QVERIFY(w.itemsPanel()->table()->rowCount() > 0);
-        Engine empty;
-        // a trace that fails while loading, then one that cannot even open
+        compareViews(w, *replayedTo(rows, 500));
+        const int itemRows = w.itemsPanel()->table()->rowCount();
+        QVERIFY(itemRows > 0);
+        // a file that is no trace, then one that cannot even open
         QFile bad(dir.filePath(QStringLiteral("bad.csv")));
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write("this is not,a trace header at all\n\x01\x02 garbage\n");
@@ -559,16 +562,17 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor(
             [&] {
                 w.frame();
-                return !w.errorText().isEmpty();
+                return w.errorText().contains(QStringLiteral("bad.csv"));
             },
             10000));
         QVERIFY(w.waitForFrame(std::chrono::seconds(5), true));
-        compareViews(w, empty);
-        QCOMPARE(w.itemsPanel()->table()->rowCount(), 0);
+        compareViews(w, *replayedTo(rows, 500));
+        QCOMPARE(w.itemsPanel()->table()->rowCount(), itemRows);
         spec.file = dir.filePath(QStringLiteral("missing.csv"));
         QVERIFY(!w.startSpec(spec));
         QVERIFY(w.waitForFrame(std::chrono::seconds(5), true));
-        compareViews(w, empty);
+        compareViews(w, *replayedTo(rows, 500));
+        QCOMPARE(w.itemsPanel()->table()->rowCount(), itemRows);
     }
 
     void seekBackAfterLoopingEqualsTheFirstPass() {
