@@ -137,6 +137,9 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
         }
     });
     m_plot->setObjectName(QStringLiteral("keyPlot"));
+    // A sparkline of one key: 40 px of plot (QCustomPlot's default minimum is 50) leave the
+    // policy comparison below its room at 1280x720 (tst_policy_comparison).
+    m_plot->axisRect()->setMinimumSize(50, 40);
     m_plot->setToolTip(
         tr("The selected key's hits in the chosen window over time. "
            "Right-click to export as PNG."));
