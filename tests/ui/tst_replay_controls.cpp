@@ -420,7 +420,7 @@ private Q_SLOTS:
         {
             QFile file(garbage);
             QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(QByteArray("\x01\x02 no trace, no log \xff\n", 26).repeated(10));
+            file.write(QByteArrayLiteral("\x01\x02 no trace, no log \xff\n").repeated(10));
         }
         const QString missing = dir.filePath(QStringLiteral("missing.log"));
         MainWindow w(std::make_shared<ManualClock>(std::chrono::seconds(1'000'000)));
