@@ -828,6 +828,9 @@ void MainWindow::updateStatusBar() {
     const QString sourceText = source                       ? sourceStatusText(*source)
                                : m_fleetView->isConnected() ? tr("fleet %1").arg(m_fleetView->url())
                                                             : tr("no source");
+    // A temporary message hides the source's text; QStatusBar does so itself only for a window
+    // already shown (the first "Started ..." came before show() and was drawn over it).
+    m_statusSource->setVisible(statusBar()->currentMessage().isEmpty());
     const int room = std::max(0, m_statusSource->width() - 12);
     m_statusSource->setText(
         m_statusSource->fontMetrics().elidedText(sourceText, Qt::ElideMiddle, room));

@@ -1,5 +1,6 @@
 // MainWindow: every panel built, a known stream reaching the plots, settings round-trip,
 // PNG export and snapshot, and a source that cannot start leaving a visible message.
+#include <QApplication>
 #include <QImage>
 #include <QLabel>
 #include <QScreen>
@@ -16,6 +17,7 @@
 #include "ui/plot_export.h"
 #include "ui/policy_comparison.h"
 #include "ui/ring_histogram.h"
+#include "ui/source_spec.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -48,6 +50,26 @@ private Q_SLOTS:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("hitcounter-test"));
+    }
+
+    // A message shown before the window was (the default simulator's "Started ...") is never
+    // drawn over the running source's text: the status bar's two texts were on top of each other.
+    void aStatusMessageHidesTheSourceText() {
+        MainWindow w;
+        QVERIFY(w.startSpec(SourceSpec{}));  // as the app starts: the simulator, then show()
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* source = w.findChild<QLabel*>(QStringLiteral("statusSource"));
+        QVERIFY(source);
+        w.frame();
+        QApplication::processEvents();
+        QVERIFY(!w.statusBar()->currentMessage().isEmpty());
+        QVERIFY2(!source->isVisible(), qPrintable(w.statusBar()->currentMessage() +
+                                                  QStringLiteral(" over ") + source->text()));
+        w.statusBar()->clearMessage();
+        w.frame();
+        QVERIFY(source->isVisible());
     }
 
     void windowBuildsWithEveryPanel() {
