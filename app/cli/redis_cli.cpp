@@ -51,8 +51,8 @@ RedisCliOptions::RedisCliOptions()
                                 "to S seconds before now, else the line is bad (default 86400)."),
                  QStringLiteral("S"), QString::number(AcceptedTimes::kDefaultPast)),
       acceptFuture(QStringLiteral("accept-future"),
-                   QStringLiteral("With --redis: ... and up to S seconds after now (default "
-                                  "300)."),
+                   QStringLiteral("With --redis: a hit's own time may be up to S seconds after "
+                                  "now, else the line is bad (default 300)."),
                    QStringLiteral("S"), QString::number(AcceptedTimes::kDefaultFuture)) {}
 
 QList<QCommandLineOption> RedisCliOptions::all() const {

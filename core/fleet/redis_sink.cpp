@@ -149,7 +149,8 @@ void RedisSink::attemptSucceeded() {
     m_outageSince.reset();
     {
         std::lock_guard lock(m_mutex);
-        notice.failedAttempts = m_stats.retries - m_atOutage.retries;
+        // m_atOutage was taken after the first failed attempt was counted.
+        notice.failedAttempts = m_stats.retries - m_atOutage.retries + 1;
         notice.bufferedHits = saturatingAdd(m_stats.sentHits - m_atOutage.sentHits, m_open.hits());
         notice.droppedHits = m_stats.droppedHits - m_atOutage.droppedHits;
     }
