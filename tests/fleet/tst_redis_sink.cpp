@@ -513,12 +513,13 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(sink.stats().flushes >= 1, 5000);
         QVERIFY(seen().empty());  // no outage, no notice
         redis.kill();
+        QTRY_VERIFY_WITH_TIMEOUT(!seen().empty(), 10000);  // the heartbeat's attempt fails
+        QVERIFY(seen()[0].down);
+        QVERIFY(!seen()[0].error.empty());
+        QCOMPARE(seen()[0].bufferedHits, Count(0));  // everything was flushed before
         sink.add(spread("during", 25, now));
         QTRY_VERIFY_WITH_TIMEOUT(sink.stats().retries >= 3, 10000);
         QCOMPARE(seen().size(), std::size_t(1));  // once, not once per attempt
-        QVERIFY(seen()[0].down);
-        QVERIFY(!seen()[0].error.empty());
-        QCOMPARE(seen()[0].bufferedHits, Count(25));
         const std::uint64_t failed = sink.stats().retries;
         QVERIFY(redis.start());
         QTRY_VERIFY_WITH_TIMEOUT(seen().size() == 2, 10000);
