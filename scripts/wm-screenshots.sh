@@ -51,7 +51,7 @@ for size in 1280x720 1024x768 1920x1080; do
         app=$!
         pids+=($app)
         DISPLAY=":$display" xdotool search --sync --onlyvisible --pid "$app" >/dev/null
-        sleep 6  # warm-up, a full window, a few redraws
+        sleep 15  # warm-up, a full window, the first cost figures (slower on a busy machine)
         file="$out/wm-monitor-$size-$theme.png"
         DISPLAY=":$display" import -window root "$file"
         echo "$file"
