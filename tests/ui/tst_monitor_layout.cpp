@@ -15,6 +15,7 @@
 #include <chrono>
 #include <limits>
 
+#include "tests/ui/table_columns.h"
 #include "ui/items_panel.h"
 #include "ui/main_window.h"
 #include "ui/number_text.h"
@@ -23,6 +24,7 @@
 #include "ui/source_spec.h"
 
 using namespace hitcounter;
+using hitcounter::testing::columnNamed;
 using hitcounter::ui::MainWindow;
 
 namespace {
@@ -30,17 +32,6 @@ namespace {
 // Pixels the texts of neighbouring cells keep between them, at least: about two characters,
 // so that "0.00" and "16.5 kB" read as two figures.
 constexpr int kMinimumTextGap = 10;
-
-// The column whose header reads `name` (on one line or wrapped onto several).
-int columnNamed(const QTableWidget& table, const QString& name) {
-    for (int c = 0; c < table.columnCount(); ++c) {
-        if (table.horizontalHeaderItem(c)->text().replace(QLatin1Char('\n'), QLatin1Char(' ')) ==
-            name) {
-            return c;
-        }
-    }
-    return -1;
-}
 
 // Runs the default simulator (Poisson, 2000 hits/s, 100 keys) in `w` until its first cost
 // measurement is in the table (the cost meter runs at nice 19: on a busy machine that takes a
