@@ -262,6 +262,8 @@ struct ListenCliOptions {
         add(fleet.redis, false, QStringLiteral("HITCOUNTER_REDIS"));
         add(fleet.instance, false, QStringLiteral("HITCOUNTER_INSTANCE"));
         add(fleet.flushInterval);
+        add(fleet.acceptPast);
+        add(fleet.acceptFuture);
         add(fleet.hot.shards);
         add(fleet.hot.writes);
         add(fleet.hot.items, true);  // hot-items = ["a", "b"]: the pinned hot items
@@ -374,6 +376,12 @@ std::variant<ListenPlan, int> parseListen(QCommandLineParser& parser,
         return kExitBadInput;
     plan.limits = *limits;
     plan.limits.listener.receivers = static_cast<std::size_t>(*receivers);
+    if (parser.isSet(options.fleet.redis)) {
+        // What reaches Redis must have a time Redis can keep (docs/redis.md, "Accepted times").
+        plan.limits.listener.acceptedTimes = acceptedTimesFrom(parser, options.fleet);
+        if (!plan.limits.listener.acceptedTimes)
+            return kExitBadInput;
+    }
     plan.metrics = *metrics;
     plan.followers = std::move(*followers);
     plan.followed = parser.values(options.follow.follow);
