@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app/cli/cli_options.h"
+#include "app/common/option_reader.h"
 
 namespace hitcounter::cli {
 
@@ -25,11 +26,17 @@ HitFileCliOptions hitFileCliOptions() {
             QStringLiteral("Access logs: what a hit's key is: path (default, no query string), "
                            "path+query, status, method, vhost or client."),
             QStringLiteral("KEY"), QStringLiteral("path")),
+        QCommandLineOption(
+            QStringLiteral("max-inflation-ratio"),
+            QStringLiteral("Gzip files: refuse one that inflates to more than N times its size "
+                           "past its first 64 MiB (a gzip bomb; default %1, 0: no limit).")
+                .arg(GzipLimits::kDefaultMaxRatio),
+            QStringLiteral("N"), QString::number(GzipLimits::kDefaultMaxRatio)),
     };
 }
 
 void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& options) {
-    parser.addOptions({options.format, options.logFormat, options.key});
+    parser.addOptions({options.format, options.logFormat, options.key, options.maxInflationRatio});
 }
 
 std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parser,
@@ -68,6 +75,15 @@ std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parse
         return std::nullopt;
     }
     chosen.key = *parsedKey;
+    const QString ratio = parser.value(options.maxInflationRatio);
+    const auto parsedRatio = plainWholeNumber(ratio);
+    if (!parsedRatio || *parsedRatio < 0) {
+        printError(QStringLiteral("--max-inflation-ratio '%1' is not valid; expected a whole "
+                                  "number, 0 for no limit")
+                       .arg(ratio));
+        return std::nullopt;
+    }
+    chosen.gzip.maxRatio = std::uint64_t(*parsedRatio);
     return chosen;
 }
 

@@ -20,9 +20,11 @@ struct HitFileCliOptions {
     QCommandLineOption format;
     QCommandLineOption logFormat;
     QCommandLineOption key;
+    QCommandLineOption maxInflationRatio;
 };
 
-// --format auto|trace|common|combined|json, --log-format 'NGINX LOG_FORMAT', --key KEY.
+// --format auto|trace|common|combined|json, --log-format 'NGINX LOG_FORMAT', --key KEY,
+// --max-inflation-ratio N (gzip_limits.h).
 HitFileCliOptions hitFileCliOptions();
 void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& options);
 // The chosen options, or std::nullopt after naming a bad value.

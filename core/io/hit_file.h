@@ -35,6 +35,7 @@
 #include <string_view>
 
 #include "core/io/access_log_parser.h"
+#include "core/io/gzip_limits.h"
 #include "core/io/row_reader.h"
 
 namespace hitcounter {
@@ -53,6 +54,7 @@ struct HitFileOptions {
     HitFileFormat format = HitFileFormat::Auto;
     std::string logFormat;  // an nginx log_format string; when not empty, it is the format
     AccessLogKey key = AccessLogKey::Path;
+    GzipLimits gzip;  // how far a gzip file may inflate (gzip_streambuf.h)
 };
 
 // The format of a file whose first bytes are `head`; nullopt with `problem` set when none fits.

@@ -128,6 +128,39 @@ private Q_SLOTS:
         }
     }
 
+    // JSON and combined lines in turn: neither is most of the sample. Taken for a trace CSV
+    // before (the JSON object's commas), with the JSON line called a "header".
+    void aLogOfTwoFormatsSaysSoAndWhichLineDoesNotFit() {
+        const std::string json = R"({"time":"2000-10-10T20:55:36Z","uri":"/a","status":200})";
+        std::string problem;
+        const auto detected = detectHitFileFormat(
+            json + "\n" + combinedLine(1, "/b") + json + "\n" + combinedLine(2, "/b"), problem);
+        QVERIFY(!detected.has_value());
+        QVERIFY2(
+            problem.find("only 2 of the first 4 lines read as the combined format (line 1: ") !=
+                std::string::npos,
+            problem.c_str());
+        QVERIFY2(problem.find("--format") != std::string::npos, problem.c_str());
+    }
+
+    // A combined line whose zone is +9999: the message names the offset, not "a time at or
+    // after 1970" (what it said before).
+    void aBadUtcOffsetIsNamedAsTheProblem() {
+        std::string line = combinedLine(0, "/a");
+        line.replace(line.find("-0700"), 5, "+9999");
+        writeFile(path("zone.log"), combinedLine(0, "/a") + line + combinedLine(2, "/a"));
+        HitFile file(path("zone.log").toStdString(), {});
+        const auto result = readAll(file);
+        QCOMPARE(result.rows.size(), std::size_t(2));
+        QCOMPARE(result.errors.size(), std::size_t(1));
+        QCOMPARE(result.errors[0].line, std::uint64_t(2));
+        QCOMPARE(result.errors[0].kind, TraceErrorKind::BadLogTime);
+        const std::string& message = result.errors[0].message;
+        QVERIFY2(message.find("'10/Oct/2000:13:55:36 +9999' has a UTC offset that is not +hhmm") !=
+                     std::string::npos,
+                 message.c_str());
+    }
+
     void missingFileAndDirectoryAreClearErrors() {
         QVERIFY_THROWS_EXCEPTION(HitFileError, HitFile(path("absent.log").toStdString(), {}));
         QVERIFY_THROWS_EXCEPTION(HitFileError, HitFile(m_dir.path().toStdString(), {}));
@@ -211,6 +244,34 @@ private Q_SLOTS:
         HitFile whole(path("whole.gz").toStdString(), {});
         QCOMPARE(readAll(whole).rows.size(), std::size_t(2000));
         QVERIFY(!whole.truncatedAtLine());
+    }
+
+    // 10 MB of zeros inflate to 10 GB: read before as a stream to its end (35 s with no
+    // message). Now refused past the first 64 MiB, after the rows before it; with no limit
+    // the whole file is read.
+    void aGzipBombIsRefusedUnlessTheLimitIsLifted() {
+        const std::string first = combinedLine(0, "/before");
+        writeGzip(path("bomb.log.gz"), {first + std::string(std::size_t{96} << 20, '\0')});
+        HitFile bomb(path("bomb.log.gz").toStdString(), {});
+        const auto refused = readAll(bomb);
+        QCOMPARE(refused.rows.size(), std::size_t(1));
+        QVERIFY(!refused.errors.empty());
+        const TraceError& last = refused.errors.back();
+        QCOMPARE(last.kind, TraceErrorKind::CorruptInput);
+        QVERIFY(last.fatal);
+        QVERIFY2(last.message.find("inflates to more than 200 times its size") != std::string::npos,
+                 last.message.c_str());
+        QVERIFY2(last.message.find("--max-inflation-ratio") != std::string::npos,
+                 last.message.c_str());
+
+        HitFileOptions unlimited;
+        unlimited.gzip.maxRatio = 0;
+        HitFile lifted(path("bomb.log.gz").toStdString(), unlimited);
+        const auto read = readAll(lifted);
+        QCOMPARE(read.rows.size(), std::size_t(1));
+        for (const TraceError& e : read.errors)
+            QVERIFY2(e.kind != TraceErrorKind::CorruptInput, e.message.c_str());
+        QCOMPARE(lifted.fileBytesRead(), std::uint64_t(readBytes(path("bomb.log.gz")).size()));
     }
 
     void corruptGzipIsReported() {
