@@ -443,12 +443,28 @@ struct LoopHooks {
     std::function<void()> reload;
 };
 
+// Names on stderr each file a follower refused since the last call (a FIFO or a device put at
+// its path: it goes on with the old file and looks again when another file is there).
+void reportRefusedFiles(const std::vector<std::unique_ptr<FollowSource>>& followers,
+                        std::vector<std::uint64_t>& reported) {
+    reported.resize(followers.size());
+    for (std::size_t i = 0; i < followers.size(); ++i) {
+        const std::uint64_t refused = followers[i]->followStats().refusedFiles;
+        if (refused != reported[i]) {
+            reported[i] = refused;
+            printError(QString::fromStdString(followers[i]->refusal()));
+        }
+    }
+}
+
 // Consumes until the duration ends or a stop signal, then stops the sources; the seconds run.
 double consumeUntilStopped(ListenPlan& plan, BatchQueue& queue, KeyTotals& keys,
                            fleet::RedisSink* sink, const sigset_t& stopSignals,
                            const LoopHooks& hooks) {
     const auto started = std::chrono::steady_clock::now();
+    std::vector<std::uint64_t> refusalsReported;
     for (;;) {
+        reportRefusedFiles(plan.followers, refusalsReported);
         const int signal = stopSignalArrived(stopSignals);
         if (signal == SIGHUP && hooks.reload) {
             hooks.reload();
