@@ -2,8 +2,8 @@
 # Screenshots of the monitor under a real window manager, as a user sees it: a virtual X
 # screen (Xvfb) of each size, openbox with its title bar and borders and a 30 px strip kept
 # free as a panel would (openbox <margins>), the window maximised by openbox into what is left,
-# the whole screen captured with ImageMagick's import. Light and dark at 1280x720 and
-# 1024x768 (docs/gui.md, "Screenshots under a window manager").
+# the whole screen captured with ImageMagick's import. Light and dark at 1280x720,
+# 1024x768 and 1920x1080 (docs/gui.md, "Screenshots under a window manager").
 #   scripts/wm-screenshots.sh [BUILD_DIR=build/default] [OUT_DIR=docs]
 # Needs: scripts/install-deps.sh --screenshots (xvfb, openbox, xdotool, imagemagick).
 # Each run uses its own display number and settings folder, and stops what it started.
@@ -37,7 +37,7 @@ cat > "$work/openbox/rc.xml" <<'XML'
 XML
 
 display=$((90 + RANDOM % 400))
-for size in 1280x720 1024x768; do
+for size in 1280x720 1024x768 1920x1080; do
     for theme in light dark; do
         Xvfb ":$display" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
         pids+=($!)
@@ -51,7 +51,7 @@ for size in 1280x720 1024x768; do
         app=$!
         pids+=($app)
         DISPLAY=":$display" xdotool search --sync --onlyvisible --pid "$app" >/dev/null
-        sleep 6  # warm-up, a full window, a few redraws
+        sleep 15  # warm-up, a full window, the first cost figures (slower on a busy machine)
         file="$out/wm-monitor-$size-$theme.png"
         DISPLAY=":$display" import -window root "$file"
         echo "$file"

@@ -3,13 +3,33 @@
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QStyle>
+#include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <algorithm>
 #include <limits>
 
 namespace hitcounter::ui {
 
-ColumnFit::ColumnFit(QTableWidget& table) : m_table(table) {
+namespace {
+// Cells `padding` px wider on each side than their text and the style's margins.
+class PaddedDelegate : public QStyledItemDelegate {
+public:
+    PaddedDelegate(int padding, QObject* parent)
+        : QStyledItemDelegate(parent), m_padding(padding) {}
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+        return QStyledItemDelegate::sizeHint(option, index) + QSize(2 * m_padding, 0);
+    }
+
+private:
+    int m_padding;
+};
+}  // namespace
+
+ColumnFit::ColumnFit(QTableWidget& table, int textPadding)
+    : m_table(table), m_textPadding(textPadding) {
+    if (textPadding > 0) {
+        table.setItemDelegate(new PaddedDelegate(textPadding, &table));
+    }
     for (int c = 0; c < table.columnCount(); ++c) {
         m_headerNeed.push_back(table.horizontalHeader()->sectionSizeHint(c));
     }
@@ -19,7 +39,8 @@ int ColumnFit::need(int column) const {
     // The item view's text margins: a frame margin on each side (QCommonStyle), plus one, and
     // two pixels of grid.
     const int margin =
-        2 * (m_table.style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, &m_table) + 1) + 2;
+        2 * (m_table.style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, &m_table) + 1) +
+        2 + 2 * m_textPadding;
     int most = m_headerNeed[std::size_t(column)];
     for (int row = 0; row < m_table.rowCount(); ++row) {
         if (const QTableWidgetItem* item = m_table.item(row, column)) {
@@ -35,8 +56,9 @@ int ColumnFit::room() const {
     if (!m_table.isVisible()) {
         return std::numeric_limits<int>::max();
     }
+    const bool barCanShow = m_table.verticalScrollBarPolicy() != Qt::ScrollBarAlwaysOff;
     return m_table.width() - 2 * m_table.frameWidth() -
-           m_table.verticalScrollBar()->sizeHint().width();
+           (barCanShow ? m_table.verticalScrollBar()->sizeHint().width() : 0);
 }
 
 QStringList ColumnFit::apply(int reserved, std::initializer_list<int> giveWay) {
@@ -64,6 +86,30 @@ QStringList ColumnFit::apply(int reserved, std::initializer_list<int> giveWay) {
         }
     }
     return hidden;
+}
+
+void ColumnFit::spread() {
+    std::vector<int> shown;
+    int used = 0;
+    for (int c = 0; c < m_table.columnCount(); ++c) {
+        if (!m_table.isColumnHidden(c)) {
+            shown.push_back(c);
+            used += need(c);
+        }
+    }
+    if (shown.empty()) {
+        return;
+    }
+    // Unbounded room (not shown yet): no share.
+    const int available = m_table.isVisible() ? room() : used;
+    const int spare = std::max(0, available - used);
+    const int count = int(shown.size());
+    for (int i = 0; i < count; ++i) {
+        const int width = need(shown[std::size_t(i)]) + spare / count + (i < spare % count ? 1 : 0);
+        if (m_table.columnWidth(shown[std::size_t(i)]) != width) {
+            m_table.setColumnWidth(shown[std::size_t(i)], width);
+        }
+    }
 }
 
 }  // namespace hitcounter::ui

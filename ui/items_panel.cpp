@@ -145,7 +145,7 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
            "Right-click to export as PNG."));
     m_graph = m_plot->addGraph();
     m_graph->setPen(QPen(QColor("#e8710a"), 2));
-    m_plot->yAxis->setLabel(tr("hits in last 5 min"));
+    fitCountLabel();
     m_plot->yAxis->setTicker(
         QSharedPointer<PlainNumberTicker>::create(PlainNumberTicker::Values::Whole));
     m_plot->yAxis->ticker()->setTickCount(kMostKeyCountTicks);
@@ -161,6 +161,8 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     installLegendToggle(*m_plot);
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        // The rotated label's length does not change the margins: no second pass for it.
+        fitCountLabel();
         // The count axis first: its labels' width sets the room left for the time axis.
         if (fitTickCount(*m_plot->yAxis, kMostKeyCountTicks)) {
             relayout(*m_plot);
@@ -184,6 +186,26 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
 }
 
 ItemsPanel::~ItemsPanel() = default;
+
+void ItemsPanel::fitCountLabel() {
+    // QCustomPlot centres the rotated label on the axis rect and lets a longer one run past
+    // its ends: at 1024x768 "hits in last 5 min" ran into the key's title above the plot.
+    const QString level = tr(kLevelNames[m_level]);
+    const QStringList labels = {tr("hits in last %1").arg(level), tr("hits / %1").arg(level),
+                                tr("hits")};
+    const QFontMetrics metrics(m_plot->yAxis->labelFont());
+    const int room = m_plot->axisRect()->height();
+    QString label = labels.back();
+    for (const QString& candidate : labels) {
+        if (room <= 0 || metrics.horizontalAdvance(candidate) <= room) {
+            label = candidate;
+            break;
+        }
+    }
+    if (m_plot->yAxis->label() != label) {
+        m_plot->yAxis->setLabel(label);
+    }
+}
 
 void ItemsPanel::applyTheme(const Theme& theme) {
     stylePlot(*m_plot, theme);
@@ -210,7 +232,7 @@ void ItemsPanel::setLevel(int level) {
     m_level = std::clamp(level, 0, 2);
     m_levels->button(m_level)->setChecked(true);
     m_table->horizontalHeaderItem(ColLevel)->setText(tr(kLevelNames[m_level]));
-    m_plot->yAxis->setLabel(tr("hits in last %1").arg(tr(kLevelNames[m_level])));
+    fitCountLabel();
     emitKeyView();
 }
 

@@ -88,6 +88,9 @@ protected:
 private:
     void emitKeyView();
     void fitColumnsToWidth();
+    // The key plot's count axis label: the longest of "hits in last 5 min", "hits / 5 min" and
+    // "hits" no longer than the axis rect is tall (its whole length before the first layout).
+    void fitCountLabel();
     void pickSelectedRows();
     QString noVisitorReason() const;
     void setNoVisitorCell(QTableWidgetItem& item) const;

@@ -29,6 +29,7 @@
 #include <QScreen>
 #include <QToolButton>
 
+#include <limits>
 #include <thread>
 
 #include "core/sources/follow_source.h"
@@ -52,6 +53,7 @@
 #include "ui/recent_files.h"
 #include "ui/replay_bar.h"
 #include "ui/ring_histogram.h"
+#include "ui/settings_reader.h"
 #include "ui/source_session.h"
 #include "ui/source_status.h"
 #include "ui/sources_panel.h"
@@ -971,24 +973,23 @@ void MainWindow::saveLimitsSettings(QSettings& settings) const {
                                                       : QStringLiteral("monitor"));
 }
 
-void MainWindow::restoreLimitsSettings(QSettings& settings) {
+void MainWindow::restoreLimitsSettings(SettingsReader& settings) {
     LimitsOptions o = m_limitsView->requestedOptions();
-    o.limit.limit = std::clamp<Count>(
-        settings.value(QStringLiteral("limits/limit"), qulonglong(o.limit.limit)).toULongLong(), 1,
-        1'000'000'000);
-    o.limit.per = std::chrono::seconds(std::clamp<qlonglong>(
-        settings.value(QStringLiteral("limits/per"), qlonglong(o.limit.per.count())).toLongLong(),
-        1, 86400 * 7));
-    o.perKey = settings.value(QStringLiteral("limits/perKey"), o.perKey).toBool();
-    if (settings.contains(QStringLiteral("limits/algorithms"))) {
+    o.limit.limit = Count(settings.wholeNumber(QStringLiteral("limits/limit"),
+                                               qlonglong(o.limit.limit), 1, 1'000'000'000));
+    o.limit.per = std::chrono::seconds(settings.wholeNumber(
+        QStringLiteral("limits/per"), qlonglong(o.limit.per.count()), 1, 86400 * 7));
+    o.perKey = settings.flag(QStringLiteral("limits/perKey"), o.perKey);
+    if (settings.settings().contains(QStringLiteral("limits/algorithms"))) {
         o.algorithms.clear();
-        for (const QString& name :
-             settings.value(QStringLiteral("limits/algorithms")).toStringList()) {
+        for (const QString& name : settings.texts(QStringLiteral("limits/algorithms"))) {
             o.algorithms.push_back(name.toStdString());
         }
     }
     m_limitsView->showOptions(o);  // unknown names are simply not ticked
-    if (settings.value(QStringLiteral("view/tab")).toString() == QLatin1String("limits")) {
+    if (settings.oneOf(QStringLiteral("view/tab"), QStringLiteral("monitor"),
+                       {QStringLiteral("monitor"), QStringLiteral("limits")}) ==
+        QLatin1String("limits")) {
         showLimitsView();
     }
 }
@@ -1050,37 +1051,67 @@ void MainWindow::saveSettings(QSettings& settings) const {
     m_session->spec().save(settings);
 }
 
-void MainWindow::restoreSettings(QSettings& settings) {
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+QStringList MainWindow::restoreSettings(QSettings& stored) {
+    SettingsReader settings(stored);
+    // Qt refuses a geometry or state it cannot read (false): that one is reset too.
+    const auto restoreBytes = [&settings](const QString& key, auto&& restore) {
+        const QByteArray bytes = settings.bytes(key);
+        if (!bytes.isEmpty() && !restore(bytes)) {
+            settings.reject(key, QStringLiteral("not a saved layout Qt can read"), QVariant());
+        }
+    };
+    restoreBytes(QStringLiteral("window/geometry"),
+                 [this](const QByteArray& b) { return restoreGeometry(b); });
     fitIntoScreen(*this);  // a geometry saved on a larger screen
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    m_mainSplitter->restoreState(
-        settings.value(QStringLiteral("window/mainSplitter")).toByteArray());
-    m_middleSplitter->restoreState(
-        settings.value(QStringLiteral("window/middleSplitter")).toByteArray());
-    setThemeName(settings.value(QStringLiteral("view/theme"), m_themeName).toString());
-    const int window = settings.value(QStringLiteral("view/windowSeconds"), 300).toInt();
-    if (window > 0 && window != m_worker.options().window.count()) {
+    restoreBytes(QStringLiteral("window/state"),
+                 [this](const QByteArray& b) { return restoreState(b); });
+    restoreBytes(QStringLiteral("window/mainSplitter"),
+                 [this](const QByteArray& b) { return m_mainSplitter->restoreState(b); });
+    restoreBytes(QStringLiteral("window/middleSplitter"),
+                 [this](const QByteArray& b) { return m_middleSplitter->restoreState(b); });
+    setThemeName(settings.oneOf(QStringLiteral("view/theme"), m_themeName,
+                                {QStringLiteral("light"), QStringLiteral("dark")}));
+    // W is at most the history the engine keeps: the counters are refilled from it.
+    const auto window = int(settings.wholeNumber(
+        QStringLiteral("view/windowSeconds"), 300, 1,
+        qlonglong(std::min<std::size_t>(m_worker.options().historySeconds, 3600))));
+    if (window != m_worker.options().window.count()) {
         setWindowSeconds(window);
     }
-    setBucketSeconds(settings.value(QStringLiteral("view/bucketSeconds"), 1).toInt());
-    m_items->setLevel(settings.value(QStringLiteral("view/itemsLevel"), 1).toInt());
+    setBucketSeconds(int(settings.wholeNumber(QStringLiteral("view/bucketSeconds"), 1, 1, 3600)));
+    m_items->setLevel(int(settings.wholeNumber(QStringLiteral("view/itemsLevel"), 1, 0, 2)));
     restoreLimitsSettings(settings);
+    QStringList splits;
+    for (StatusSplit split : {StatusSplit::Off, StatusSplit::Stacked, StatusSplit::Lines}) {
+        splits << statusSplitName(split);
+    }
     m_live->setStatusSplit(
-        statusSplitFromName(settings.value(QStringLiteral("view/statusSplit")).toString())
+        statusSplitFromName(settings.oneOf(QStringLiteral("view/statusSplit"),
+                                           statusSplitName(StatusSplit::Off), splits))
             .value_or(StatusSplit::Off));
-    m_plotTools->logYAction()->setChecked(settings.value(QStringLiteral("view/logY")).toBool());
-    setTimeZone(zoneChoiceFromName(settings.value(QStringLiteral("view/timeZone")).toString())
+    m_plotTools->logYAction()->setChecked(settings.flag(QStringLiteral("view/logY"), false));
+    QStringList zones;
+    for (ZoneChoice zone : {ZoneChoice::Utc, ZoneChoice::Local, ZoneChoice::Log}) {
+        zones << zoneChoiceName(zone);
+    }
+    setTimeZone(zoneChoiceFromName(settings.oneOf(QStringLiteral("view/timeZone"),
+                                                  zoneChoiceName(ZoneChoice::Local), zones))
                     .value_or(ZoneChoice::Local));
-    m_alerts->setThreshold(settings.value(QStringLiteral("alerts/threshold"), 0).toULongLong());
-    m_alerts->setNotify(settings.value(QStringLiteral("alerts/notify"), false).toBool());
+    m_alerts->setThreshold(Count(settings.wholeNumber(QStringLiteral("alerts/threshold"), 0, 0,
+                                                      std::numeric_limits<qlonglong>::max())));
+    m_alerts->setNotify(settings.flag(QStringLiteral("alerts/notify"), false));
     std::vector<std::string> watched;
-    for (const QString& key : settings.value(QStringLiteral("alerts/watchedKeys")).toStringList()) {
+    for (const QString& key : settings.texts(QStringLiteral("alerts/watchedKeys"))) {
         watched.push_back(key.toStdString());
     }
     m_alerts->setWatchedKeys(watched);
     m_session->setSpec(SourceSpec::load(settings));
     m_sources->showSpec(m_session->spec(), false);
+    stored.sync();  // the values reset are stored at once, not only at the next close
+    if (!settings.problems().isEmpty()) {
+        showError(tr("Settings: %1").arg(settings.problems().join(QStringLiteral("; "))));
+    }
+    return settings.problems();
 }
 
 QVariantMap MainWindow::settingsUsed() const {

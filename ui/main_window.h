@@ -58,6 +58,7 @@ class ItemsPanel;
 class PolicyComparison;
 class ReplayBar;
 class RingHistogram;
+class SettingsReader;
 class SourceSession;
 class SourcesPanel;
 
@@ -170,7 +171,9 @@ public:
     QString themeName() const { return m_themeName; }
 
     void saveSettings(QSettings& settings) const;
-    void restoreSettings(QSettings& settings);
+    // Every stored value is checked (settings_reader.h): a bad one is reset to its default,
+    // and the problems (each naming its key) are shown in the error banner and returned.
+    QStringList restoreSettings(QSettings& settings);
     // What a snapshot's settings.json records.
     QVariantMap settingsUsed() const;
     // Writes window.png, window.csv and settings.json into `directory`.
@@ -200,7 +203,7 @@ private:
     // Every time axis but the live plot's (which sets its own) labels a looping trace alike.
     void applyTraceWrap(std::optional<TraceWrap> wrap);
     void saveLimitsSettings(QSettings& settings) const;
-    void restoreLimitsSettings(QSettings& settings);
+    void restoreLimitsSettings(SettingsReader& settings);
 
     // Bounded in bytes too: under overload (10^7 hits/s x 1000) the queue stands full, and its
     // bytes are most of the monitor's memory, so they are kept small; more only drops more.

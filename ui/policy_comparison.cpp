@@ -41,10 +41,19 @@ enum Column {
 // The two cost bars of a policy stand this far left and right of its tick, this wide.
 constexpr double kBarOffset = 0.2;
 constexpr double kBarWidth = 0.36;
+// Pixels on each side of a cell's text beyond the style's margins: neighbouring figures stand
+// apart ("0.00" and "16.5 kB" touched at 1280x720).
+constexpr int kTextPadding = 2;
 
 // A cost in ns with the digits it needs: "0.84", "2.1", "175", "12,345".
 QString nsText(double ns) {
     return humanNumber(ns, ns < 1 ? 2 : ns < 100 ? 1 : 0);
+}
+
+// Bytes as in the memory chart, but "168 B", not "168 bytes": the widest figure of its
+// column, which took the room of the cost columns at 1024 px.
+QString memoryText(std::size_t bytes) {
+    return bytes < 1000 ? PolicyComparison::tr("%L1 B").arg(qulonglong(bytes)) : formatBytes(bytes);
 }
 
 // How the figures were measured, for the tooltips; `costs` says on what.
@@ -143,16 +152,16 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     updateCosts(PolicyCosts{});  // the header tooltips say how the figures will be measured
     m_table->verticalHeader()->setVisible(false);
     m_table->verticalHeader()->setDefaultSectionSize(22);
-    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);  // short windows scroll
+    // Never a vertical scroll bar: the table is never shorter than its rows (rebuildSeries), so
+    // its width goes to the columns (ColumnFit::room).
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
-    fitColumns(*m_table, -1);  // every column sized to its content: numbers are never cut
-    // The stretched last column keeps at least the default section size (set before the
-    // stretch, which remembers it): its content's (cost figures), not 100 px.
-    m_table->horizontalHeader()->setDefaultSectionSize(
-        m_table->horizontalHeader()->sectionSizeHint(ColNsPerGetHits));
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_columnFit = std::make_unique<ColumnFit>(*m_table);
+    // Every column sized to its content, so numbers are never cut, plus an equal share of the
+    // spare width (fitTableColumns: the stretched last column took 300 px at 1920x1080).
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_columnFit = std::make_unique<ColumnFit>(*m_table, kTextPadding);
     fitTableColumns();
     m_table->installEventFilter(this);  // resizes: fitTableColumns
     m_table->setToolTip(
@@ -303,6 +312,13 @@ void PolicyComparison::fitTableColumns() {
                          m_columnFit->need(ColMemory) + m_columnFit->need(ColNsPerHit) +
                          m_columnFit->need(ColNsPerGetHits);
     const QStringList hidden = m_columnFit->apply(reserved, {ColError, ColErrorPct});
+    m_columnFit->spread();
+    // Never narrower than the columns that always show (a policy stopped at the cap widens the
+    // memory column): the charts beside it give way, the table never scrolls sideways.
+    const int least = reserved + 2 * m_table->frameWidth();
+    if (m_table->minimumWidth() != least) {
+        m_table->setMinimumWidth(least);
+    }
     QTableWidgetItem* header = m_table->horizontalHeaderItem(ColPolicy);
     const QString tip =
         tr("The policies in their colours in the charts: click one to hide or show its lines "
@@ -627,7 +643,7 @@ void PolicyComparison::updateTable(const EngineSnapshot& snapshot, const PolicyC
         set(ColError, s.stopped ? QStringLiteral("–") : signedError);
         set(ColErrorPct,
             s.stopped ? QStringLiteral("–") : QStringLiteral("%1").arg(s.errorPercent, 0, 'f', 2));
-        set(ColMemory, s.stopped ? tr("stopped at cap") : formatBytes(s.memoryBytes));
+        set(ColMemory, s.stopped ? tr("stopped at cap") : memoryText(s.memoryBytes));
         const PolicyCost* cost = costOf(costs, s.name);
         set(ColNsPerHit, cost ? nsText(cost->nsPerHit.median) : QStringLiteral("\u2013"));
         set(ColNsPerGetHits, cost ? nsText(cost->nsPerGetHits.median) : QStringLiteral("\u2013"));

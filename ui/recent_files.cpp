@@ -19,7 +19,13 @@ RecentFiles::RecentFiles(QString iniFile, QObject* parent)
 RecentFiles::~RecentFiles() = default;
 
 QStringList RecentFiles::files() const {
-    return m_settings->value(kKey).toStringList();
+    QStringList absolute;  // a relative entry names a different file in each directory
+    for (const QString& file : m_settings->value(kKey).toStringList()) {
+        if (QDir::isAbsolutePath(file)) {
+            absolute << file;
+        }
+    }
+    return absolute;
 }
 
 void RecentFiles::store(const QStringList& files) {

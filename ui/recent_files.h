@@ -1,10 +1,11 @@
 // RecentFiles: the traces and logs opened last, newest first, kept in QSettings
 // ("recent/files", at most kMax), and a menu that opens them.
 //
-// GUI thread only. add() puts a file first (once). A file that no longer exists is removed
-// when the menu is shown or the file is chosen, with a message (the `missing` signal) naming
-// it. The settings used are QSettings() (the application's), or an INI file given to the
-// constructor (tests).
+// GUI thread only. add() puts a file first (once), as an absolute path; files() skips an
+// entry stored relative (it would name another file when started from another directory). A file
+// that no longer exists is removed when the menu is shown or the file is chosen, with a message
+// (the `missing` signal) naming it. The settings used are QSettings() (the application's), or an
+// INI file given to the constructor (tests).
 #pragma once
 
 #include <QObject>

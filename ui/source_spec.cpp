@@ -1,5 +1,6 @@
 #include "ui/source_spec.h"
 
+#include <QFileInfo>
 #include <QSettings>
 #include <QStringList>
 #include <stdexcept>
@@ -9,10 +10,12 @@
 #include "core/io/hit_file_probe.h"
 #include "core/net/tcp_listener.h"
 #include "core/net/udp_listener.h"
+#include "core/sim/traffic_model.h"
 #include "core/sources/follow_source.h"
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/clock.h"
+#include "ui/settings_reader.h"
 #include "ui/time_axis.h"
 
 namespace hitcounter::ui {
@@ -80,7 +83,8 @@ void SourceSpec::save(QSettings& settings) const {
     settings.setValue(QStringLiteral("rate"), rate);
     settings.setValue(QStringLiteral("keys"), keys);
     settings.setValue(QStringLiteral("speed"), speed);
-    settings.setValue(QStringLiteral("file"), file);
+    settings.setValue(QStringLiteral("file"),
+                      file.isEmpty() ? file : QFileInfo(file).absoluteFilePath());
     settings.setValue(QStringLiteral("loop"), loop);
     settings.setValue(QStringLiteral("address"), address);
     settings.setValue(QStringLiteral("key"), key);
@@ -93,28 +97,45 @@ void SourceSpec::save(QSettings& settings) const {
     settings.endGroup();
 }
 
-SourceSpec SourceSpec::load(QSettings& settings) {
+SourceSpec SourceSpec::load(SettingsReader& settings) {
     SourceSpec spec;
-    settings.beginGroup(QStringLiteral("source"));
-    const QString kind = settings.value(QStringLiteral("kind")).toString();
+    settings.settings().beginGroup(QStringLiteral("source"));
+    QStringList kinds;
+    for (Kind k : kKinds) {
+        kinds << kindName(k);
+    }
+    const QString kind = settings.oneOf(QStringLiteral("kind"), kindName(spec.kind), kinds);
     for (Kind k : kKinds) {
         if (kindName(k) == kind) {
             spec.kind = k;
         }
     }
-    const QByteArray pattern = settings.value(QStringLiteral("pattern")).toString().toUtf8();
+    QStringList patterns;
+    for (const std::string_view name : trafficPatternNames()) {
+        patterns << QString::fromUtf8(name.data(), qsizetype(name.size()));
+    }
+    const std::string_view fallbackPattern = trafficPatternName(spec.pattern);
+    const QString pattern = settings.oneOf(
+        QStringLiteral("pattern"),
+        QString::fromUtf8(fallbackPattern.data(), qsizetype(fallbackPattern.size())), patterns);
     spec.pattern = trafficPatternFromName(pattern.toStdString()).value_or(spec.pattern);
-    spec.rate = settings.value(QStringLiteral("rate"), spec.rate).toDouble();
-    spec.keys = settings.value(QStringLiteral("keys"), spec.keys).toInt();
-    spec.speed = settings.value(QStringLiteral("speed"), spec.speed).toDouble();
-    spec.file = settings.value(QStringLiteral("file")).toString();
-    spec.loop = settings.value(QStringLiteral("loop"), spec.loop).toBool();
-    spec.address = settings.value(QStringLiteral("address"), spec.address).toString();
-    spec.key = settings.value(QStringLiteral("key"), spec.key).toString();
-    spec.fromStart = settings.value(QStringLiteral("fromStart"), spec.fromStart).toBool();
-    spec.logFormat = settings.value(QStringLiteral("logFormat")).toString();
-    spec.redisUrl = settings.value(QStringLiteral("redisUrl"), spec.redisUrl).toString();
-    settings.endGroup();
+    spec.rate = settings.number(QStringLiteral("rate"), spec.rate, 0, TrafficModel::kMaxRate, true);
+    spec.keys = int(settings.wholeNumber(QStringLiteral("keys"), spec.keys, 1, 1'000'000));
+    QStringList speeds;
+    for (double s : kSpeeds) {
+        speeds << QString::number(s);
+    }
+    spec.speed =
+        settings.oneOf(QStringLiteral("speed"), QString::number(spec.speed), speeds).toDouble();
+    spec.file = settings.text(QStringLiteral("file"));
+    spec.loop = settings.flag(QStringLiteral("loop"), spec.loop);
+    spec.address = settings.text(QStringLiteral("address"), spec.address);
+    const QStringList keys = accessLogKeyNames();
+    spec.key = settings.oneOf(QStringLiteral("key"), spec.key, keys);
+    spec.fromStart = settings.flag(QStringLiteral("fromStart"), spec.fromStart);
+    spec.logFormat = settings.text(QStringLiteral("logFormat"));
+    spec.redisUrl = settings.text(QStringLiteral("redisUrl"), spec.redisUrl);
+    settings.settings().endGroup();
     return spec;
 }
 

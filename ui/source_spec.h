@@ -20,6 +20,10 @@
 
 class QSettings;
 
+namespace hitcounter::ui {
+class SettingsReader;
+}
+
 namespace hitcounter {
 class Clock;
 class FollowSource;
@@ -58,8 +62,10 @@ struct SourceSpec {
     // node; save() stores it without the password
     QString redisUrl = QStringLiteral("redis://127.0.0.1:6379");
 
+    // The file is stored as an absolute path (the next start may be in another directory).
     void save(QSettings& settings) const;
-    static SourceSpec load(QSettings& settings);
+    // Each value checked: a bad one is reset and named in the reader's problems().
+    static SourceSpec load(SettingsReader& settings);
     friend bool operator==(const SourceSpec&, const SourceSpec&) = default;
 };
 

@@ -268,6 +268,8 @@ struct ListenCliOptions {
         add(fleet.passwordFile);
         add(fleet.instance, false, QStringLiteral("HITCOUNTER_INSTANCE"));
         add(fleet.flushInterval);
+        add(fleet.acceptPast);
+        add(fleet.acceptFuture);
         add(fleet.hot.shards);
         add(fleet.hot.writes);
         add(fleet.hot.items, true);  // hot-items = ["a", "b"]: the pinned hot items
@@ -380,6 +382,12 @@ std::variant<ListenPlan, int> parseListen(QCommandLineParser& parser,
         return kExitBadInput;
     plan.limits = *limits;
     plan.limits.listener.receivers = static_cast<std::size_t>(*receivers);
+    if (parser.isSet(options.fleet.redis)) {
+        // What reaches Redis must have a time Redis can keep (docs/redis.md, "Accepted times").
+        plan.limits.listener.acceptedTimes = acceptedTimesFrom(parser, options.fleet);
+        if (!plan.limits.listener.acceptedTimes)
+            return kExitBadInput;
+    }
     plan.metrics = *metrics;
     plan.followers = std::move(*followers);
     plan.followed = parser.values(options.follow.follow);
@@ -441,12 +449,28 @@ struct LoopHooks {
     std::function<void()> reload;
 };
 
+// Names on stderr each file a follower refused since the last call (a FIFO or a device put at
+// its path: it goes on with the old file and looks again when another file is there).
+void reportRefusedFiles(const std::vector<std::unique_ptr<FollowSource>>& followers,
+                        std::vector<std::uint64_t>& reported) {
+    reported.resize(followers.size());
+    for (std::size_t i = 0; i < followers.size(); ++i) {
+        const std::uint64_t refused = followers[i]->followStats().refusedFiles;
+        if (refused != reported[i]) {
+            reported[i] = refused;
+            printError(QString::fromStdString(followers[i]->refusal()));
+        }
+    }
+}
+
 // Consumes until the duration ends or a stop signal, then stops the sources; the seconds run.
 double consumeUntilStopped(ListenPlan& plan, BatchQueue& queue, KeyTotals& keys,
                            fleet::RedisSink* sink, const sigset_t& stopSignals,
                            const LoopHooks& hooks) {
     const auto started = std::chrono::steady_clock::now();
+    std::vector<std::uint64_t> refusalsReported;
     for (;;) {
+        reportRefusedFiles(plan.followers, refusalsReported);
         const int signal = stopSignalArrived(stopSignals);
         if (signal == SIGHUP && hooks.reload) {
             hooks.reload();

@@ -65,10 +65,30 @@ RedisCliOptions::RedisCliOptions()
       flushInterval(QStringLiteral("flush-interval"),
                     QStringLiteral("With --redis: seconds between flushes, 0.05 to 60 "
                                    "(default 1)."),
-                    QStringLiteral("S"), QStringLiteral("1")) {}
+                    QStringLiteral("S"), QStringLiteral("1")),
+      acceptPast(QStringLiteral("accept-past"),
+                 QStringLiteral("With --redis: a hit's own time (statsd |T, Graphite) may be up "
+                                "to S seconds before now, else the line is bad (default 86400)."),
+                 QStringLiteral("S"), QString::number(AcceptedTimes::kDefaultPast)),
+      acceptFuture(QStringLiteral("accept-future"),
+                   QStringLiteral("With --redis: a hit's own time may be up to S seconds after "
+                                  "now, else the line is bad (default 300)."),
+                   QStringLiteral("S"), QString::number(AcceptedTimes::kDefaultFuture)) {}
 
 QList<QCommandLineOption> RedisCliOptions::all() const {
-    return QList<QCommandLineOption>{redis, passwordFile, instance, flushInterval} + hot.all();
+    return QList<QCommandLineOption>{redis,         passwordFile, instance,
+                                     flushInterval, acceptPast,   acceptFuture} +
+           hot.all();
+}
+
+std::optional<AcceptedTimes> acceptedTimesFrom(const QCommandLineParser& parser,
+                                               const RedisCliOptions& options) {
+    const auto past = wholeNumberFrom(parser, options.acceptPast, 0, AcceptedTimes::kMaxAcceptance);
+    const auto future =
+        wholeNumberFrom(parser, options.acceptFuture, 0, AcceptedTimes::kMaxAcceptance);
+    if (!past || !future)
+        return std::nullopt;
+    return AcceptedTimes{Timestamp(*past), Timestamp(*future)};
 }
 
 HotCliOptions::HotCliOptions()
@@ -162,6 +182,7 @@ bool checkFleetValues(const QCommandLineParser& parser, const RedisCliOptions& o
     const bool interval =
         !parser.isSet(options.flushInterval) || numberFrom(parser, options.flushInterval, 0.05, 60);
     const bool hot = hotSettingsFrom(parser, options.hot).has_value();
+    const bool times = acceptedTimesFrom(parser, options).has_value();
     bool instance = true;
     if (parser.isSet(options.instance) &&
         !fleet::isValidInstanceName(parser.value(options.instance).toStdString())) {
@@ -170,14 +191,15 @@ bool checkFleetValues(const QCommandLineParser& parser, const RedisCliOptions& o
                        .arg(parser.value(options.instance)));
         instance = false;
     }
-    return url && interval && hot && instance;
+    return url && interval && hot && times && instance;
 }
 
 FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions& options) {
     FleetSink result;
     if (!parser.isSet(options.redis)) {
         for (const auto& o : QList<QCommandLineOption>{options.passwordFile, options.instance,
-                                                       options.flushInterval} +
+                                                       options.flushInterval, options.acceptPast,
+                                                       options.acceptFuture} +
                                  options.hot.all())
             if (parser.isSet(o)) {
                 printError(QStringLiteral("--%1 needs --redis URL").arg(o.names().first()));
@@ -204,6 +226,21 @@ FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions
     o.hotWrites = hot->writes;
     o.hotPinned = hot->pinned;
     o.hotShare = 0;  // split by the fleet's write rate (and the pins), not one instance's share
+    o.acceptedTimes = *acceptedTimesFrom(parser, options);
+    // Once per outage and once at its end (on the flush thread: one line each).
+    o.onOutage = [](const fleet::OutageNotice& n) {
+        if (n.down)
+            printError(QStringLiteral("redis: cannot write (%1); %2 hit(s) held, retrying")
+                           .arg(QString::fromStdString(n.error))
+                           .arg(n.bufferedHits));
+        else
+            printError(QStringLiteral("redis: writing again after %1 s (%2 failed attempt(s)); "
+                                      "%3 hit(s) held meanwhile sent or queued, %4 dropped")
+                           .arg(n.seconds, 0, 'f', 1)
+                           .arg(n.failedAttempts)
+                           .arg(n.bufferedHits)
+                           .arg(n.droppedHits));
+    };
     try {
         auto connection = std::make_unique<fleet::RedisClient>(o.url, o.timeouts);
         result.sink = std::make_unique<fleet::RedisSink>(o, std::move(connection));
@@ -226,6 +263,10 @@ QJsonObject stopFleetSink(fleet::RedisSink& sink) {
                                   "error: %2)")
                        .arg(s.droppedHits)
                        .arg(QString::fromStdString(s.lastError)));
+    if (s.outOfWindowHits > 0)
+        printError(QStringLiteral("redis: %1 hit(s) had a time outside the accepted window "
+                                  "(--accept-past, --accept-future) and were not sent")
+                       .arg(s.outOfWindowHits));
     QJsonObject perNode;
     for (const auto& [node, commands] : s.commandsPerNode)
         perNode.insert(QString::fromStdString(node), jsonCount(commands));
@@ -234,6 +275,7 @@ QJsonObject stopFleetSink(fleet::RedisSink& sink) {
         {QStringLiteral("commands"), jsonCount(s.commands)},
         {QStringLiteral("retries"), jsonCount(s.retries)},
         {QStringLiteral("dropped_hits"), jsonCount(s.droppedHits)},
+        {QStringLiteral("out_of_window_hits"), jsonCount(s.outOfWindowHits)},
         {QStringLiteral("lag_seconds"), s.lagSeconds},
         {QStringLiteral("connected"), s.connected},
         {QStringLiteral("sent_hits"), jsonCount(s.sentHits)},

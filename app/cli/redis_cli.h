@@ -19,6 +19,7 @@
 #include <set>
 #include <string>
 
+#include "core/base/accepted_times.h"
 #include "core/fleet/redis_client.h"
 #include "core/fleet/redis_sink.h"
 
@@ -53,8 +54,15 @@ struct RedisCliOptions {
     QCommandLineOption passwordFile;
     QCommandLineOption instance;
     QCommandLineOption flushInterval;
+    QCommandLineOption acceptPast;
+    QCommandLineOption acceptFuture;
     HotCliOptions hot;
 };
+
+// --accept-past S, --accept-future S: the hit times sent to Redis (docs/redis.md, "Accepted
+// times"), or std::nullopt after naming a bad value.
+std::optional<AcceptedTimes> acceptedTimesFrom(const QCommandLineParser& parser,
+                                               const RedisCliOptions& options);
 
 // The --redis option alone, for query and rebuild.
 QCommandLineOption redisUrlOption();

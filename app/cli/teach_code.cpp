@@ -1,14 +1,15 @@
 #include "app/cli/teach_code.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
+#include <iostream>
 
 #include "app/cli/cli_options.h"
 #include "app/teach_js/js_counter.h"
 #include "core/teach/student_check.h"
+#include "core/teach/teach_file.h"
 
 namespace hitcounter::cli {
 
@@ -185,22 +186,15 @@ void printReport(const CodeCheckRequest& request, const teach::CheckReport& repo
 }  // namespace
 
 int runCodeCheck(const CodeCheckRequest& request) {
-    QFile file;
-    const bool opened = request.file == QLatin1String("-")
-                            ? file.open(stdin, QIODevice::ReadOnly)
-                            : (file.setFileName(request.file), file.open(QIODevice::ReadOnly));
-    if (!opened) {
-        printError(QStringLiteral("%1: %2").arg(request.file, file.errorString()));
+    std::string source;
+    try {
+        // Whole or refused (larger than 1 MiB, a FIFO, a device): core/teach/teach_file.h.
+        source = teach::readTeachFileOrStdin(request.file.toStdString(), std::cin);
+    } catch (const teach::TeachFileError& e) {
+        printError(QString::fromStdString(e.what()));
         return kExitBadInput;
     }
-    constexpr qint64 kMaxSource = 1 << 20;
-    const QByteArray source = file.read(kMaxSource + 1);
-    if (source.size() > kMaxSource) {
-        printError(QStringLiteral("%1: longer than 1 MiB; a hit counter is a few dozen lines")
-                       .arg(request.file));
-        return kExitBadInput;
-    }
-    teach::LoadedCounter loaded = teachjs::loadJsCounter(source.toStdString());
+    teach::LoadedCounter loaded = teachjs::loadJsCounter(source);
     if (const auto* error = std::get_if<teach::SourceError>(&loaded)) {
         printError(QStringLiteral("%1: %2").arg(request.file, fromStd(error->describe())));
         return kExitBadInput;

@@ -1,10 +1,10 @@
 // hitcounter-cli teach: a lesson's steps headless, as the teaching view shows them (issue 16,
 // build 6). The JSON shape is documented in docs/cli.md; its names are kept stable for scripts.
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
+#include <iostream>
 #include <optional>
 #include <string>
 #include <variant>
@@ -17,6 +17,7 @@
 #include "core/teach/limiter_timeline.h"
 #include "core/teach/practice.h"
 #include "core/teach/ring_variant.h"
+#include "core/teach/teach_file.h"
 #include "core/teach/timeline.h"
 
 namespace hitcounter::cli {
@@ -397,15 +398,13 @@ bool readTeachInput(const QCommandLineParser& parser, const TeachCliOptions& opt
         return true;
     }
     plan.source = parser.positionalArguments().first();
-    QFile file;
-    const bool opened = plan.source == QLatin1String("-")
-                            ? file.open(stdin, QIODevice::ReadOnly)
-                            : (file.setFileName(plan.source), file.open(QIODevice::ReadOnly));
-    if (!opened) {
-        printError(QStringLiteral("%1: %2").arg(plan.source, file.errorString()));
+    try {
+        // Whole or refused (larger than 1 MiB, a FIFO, a device): teach_file.h.
+        plan.text = teach::readTeachFileOrStdin(plan.source.toStdString(), std::cin);
+    } catch (const teach::TeachFileError& e) {
+        printError(QString::fromStdString(e.what()));
         return false;
     }
-    plan.text = file.read(1 << 20).toStdString();
     return true;
 }
 

@@ -4,7 +4,6 @@
 #include <QApplication>
 #include <QDateTime>
 #include <QEventLoop>
-#include <QFile>
 #include <QSaveFile>
 #include <QSettings>
 #include <QTimer>
@@ -19,6 +18,7 @@
 #include "app/teach_js/js_counter.h"
 #include "core/sources/replay_source.h"
 #include "core/teach/lessons.h"
+#include "core/teach/teach_file.h"
 #include "ui/live_plot.h"
 #include "ui/main_window.h"
 #include "ui/source_session.h"
@@ -90,13 +90,14 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
         return 0;
     }
     if (!options.teachCode.isEmpty()) {
-        QFile code(options.teachCode);
-        if (!code.open(QIODevice::ReadOnly)) {
-            std::fprintf(stderr, "hitcounter: %s: %s\n", qPrintable(options.teachCode),
-                         qPrintable(code.errorString()));
+        std::string code;
+        try {
+            code = hitcounter::teach::readTeachFile(options.teachCode.toStdString());
+        } catch (const hitcounter::teach::TeachFileError& e) {
+            std::fprintf(stderr, "hitcounter: %s\n", e.what());
             return 2;
         }
-        view.codePanel()->setSource(QString::fromUtf8(code.read(1 << 20)));
+        view.codePanel()->setSource(QString::fromStdString(code));
         view.showCode(true);
         view.codePanel()->runCheck();
     }
@@ -235,7 +236,9 @@ int main(int argc, char* argv[]) {
         !options->screenshotFile.isEmpty() || options->benchFrames > 0 || stateJson;
     if (!scripted) {
         QSettings settings;
-        window.restoreSettings(settings);
+        for (const QString& problem : window.restoreSettings(settings)) {
+            std::fprintf(stderr, "hitcounter: settings: %s\n", qPrintable(problem));
+        }
     }
     window.setRemembersFiles(!scripted);  // a scripted run leaves the recent files alone
     if (!options->theme.isEmpty()) {

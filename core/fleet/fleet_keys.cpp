@@ -19,27 +19,59 @@ std::string topPrefix(int shard) {
                                     : tagged("hc:", "top:" + std::to_string(shard), ":");
 }
 
+constexpr char kEscape = '\x1e';
+constexpr char kSubItemSeparator = '\x1f';
+
+bool needsEscape(char c) {
+    return c == kEscape || c == kSubItemSeparator || c == '}';
+}
+
+// The top-K shards' tags are "top" and "top:K": an item of that name starts escaped.
+bool isTopShardTag(std::string_view item) {
+    return item == "top" || item.starts_with("top:");
+}
+
 }  // namespace
 
-std::string itemPrefix(std::string_view item) {
-    return tagged("hc:", item, ":");
+ItemTag::ItemTag(std::string_view item) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    m_text.reserve(item.size());
+    for (std::size_t i = 0; i < item.size(); ++i) {
+        const char c = item[i];
+        if (!needsEscape(c) && !(i == 0 && isTopShardTag(item))) {
+            m_text.push_back(c);
+            continue;
+        }
+        const auto byte = static_cast<unsigned char>(c);
+        m_text.push_back(kEscape);
+        m_text.push_back(kHex[byte >> 4]);
+        m_text.push_back(kHex[byte & 0xF]);
+    }
 }
-std::string secondsKey(std::string_view item, Timestamp minute) {
+
+ItemTag ItemTag::fromTag(std::string tag) {
+    return ItemTag(std::move(tag), Encoded{});
+}
+
+std::string itemPrefix(const ItemTag& item) {
+    return tagged("hc:", item.text(), ":");
+}
+std::string secondsKey(const ItemTag& item, Timestamp minute) {
     return itemPrefix(item) + "s:" + std::to_string(minute);
 }
-std::string minutesKey(std::string_view item, Timestamp hour) {
+std::string minutesKey(const ItemTag& item, Timestamp hour) {
     return itemPrefix(item) + "m:" + std::to_string(hour);
 }
-std::string uniquesKey(std::string_view item, Timestamp minute) {
+std::string uniquesKey(const ItemTag& item, Timestamp minute) {
     return itemPrefix(item) + "u:" + std::to_string(minute);
 }
-std::string totalKey(std::string_view item) {
+std::string totalKey(const ItemTag& item) {
     return itemPrefix(item) + "total";
 }
-std::string instancesKey(std::string_view item) {
+std::string instancesKey(const ItemTag& item) {
     return itemPrefix(item) + "inst";
 }
-std::string itemGuardKey(std::string_view item, std::string_view instance, std::string_view run) {
+std::string itemGuardKey(const ItemTag& item, std::string_view instance, std::string_view run) {
     return itemPrefix(item) + "g:" + std::string(instance) + ":" + std::string(run);
 }
 int topShardOf(std::string_view run) {
@@ -67,13 +99,27 @@ std::string heartbeatKey(std::string_view instance) {
     return tagged("hc:instance:", instance, "");
 }
 
-std::string hotSubItem(std::string_view item, int shard) {
-    return std::string(item) + "\x1f" + std::to_string(shard);
+ItemTag hotSubItem(std::string_view item, int shard) {
+    return ItemTag::fromTag(ItemTag(item).text() + kSubItemSeparator + std::to_string(shard));
 }
-std::string hotShardsKey(std::string_view item) {
+std::optional<int> subItemShard(const ItemTag& tag) {
+    const std::string& text = tag.text();
+    const auto separator = text.rfind(kSubItemSeparator);
+    if (separator == std::string::npos || separator + 1 == text.size() ||
+        text.size() - separator > 5)
+        return std::nullopt;
+    int shard = 0;
+    for (const char c : text.substr(separator + 1)) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        shard = shard * 10 + (c - '0');
+    }
+    return shard;
+}
+std::string hotShardsKey(const ItemTag& item) {
     return itemPrefix(item) + "hot";
 }
-std::string heatKey(std::string_view item) {
+std::string heatKey(const ItemTag& item) {
     return itemPrefix(item) + "heat";
 }
 

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -49,13 +50,12 @@ Count sumFields(const RedisReply& hash, Timestamp base, Timestamp first, Timesta
 
 }  // namespace
 
-std::vector<std::vector<std::string>> FleetReader::storageNames(
-    const std::vector<std::string>& keys) {
+std::vector<std::vector<ItemTag>> FleetReader::storageNames(const std::vector<std::string>& keys) {
     std::vector<RedisConnection::Command> commands;
     for (const std::string& key : keys)
         commands.push_back({"ZSCORE", hotShardsKey(key), "shards"});
     const auto replies = m_client.pipeline(commands);
-    std::vector<std::vector<std::string>> names(keys.size());
+    std::vector<std::vector<ItemTag>> names(keys.size());
     for (std::size_t k = 0; k < keys.size(); ++k) {
         names[k].push_back(keys[k]);
         const RedisReply& n = checked(replies[k]);
@@ -77,7 +77,7 @@ std::vector<Count> FleetReader::windowCounts(const std::vector<std::string>& key
     const auto names = storageNames(keys);
     std::vector<RedisConnection::Command> commands;
     for (const auto& keyNames : names)
-        for (const std::string& name : keyNames)
+        for (const ItemTag& name : keyNames)
             for (Timestamp b = from; b <= to; ++b)
                 commands.push_back({"HGETALL", exact ? secondsKey(name, b) : minutesKey(name, b)});
     const auto replies = m_client.pipeline(commands);
@@ -92,7 +92,7 @@ std::vector<Count> FleetReader::windowCounts(const std::vector<std::string>& key
     return counts;
 }
 
-Count FleetReader::mergedUniques(const std::string& key, const std::vector<std::string>& names,
+Count FleetReader::mergedUniques(const std::string& key, const std::vector<ItemTag>& names,
                                  Timestamp windowSeconds, Timestamp now) {
     const Timestamp firstMinute = minuteOf(now - windowSeconds + 1);
     if (names.size() == 1) {
@@ -103,7 +103,7 @@ Count FleetReader::mergedUniques(const std::string& key, const std::vector<std::
     }
     // The sub-items' HyperLogLogs are in other slots: copy them into the item's slot.
     std::vector<RedisConnection::Command> gets;
-    for (const std::string& name : names)
+    for (const ItemTag& name : names)
         for (Timestamp m = firstMinute; m <= minuteOf(now); ++m)
             gets.push_back({"GET", uniquesKey(name, m)});
     const auto blobs = m_client.pipeline(gets);
@@ -132,9 +132,9 @@ ItemAnswer FleetReader::item(const std::string& key, Timestamp windowSeconds, Ti
     answer.key = key;
     answer.windowSeconds = windowSeconds;
     answer.exact = windowSeconds <= kExactWindowSeconds;
-    const std::vector<std::string> names = storageNames({key}).front();
+    const std::vector<ItemTag> names = storageNames({key}).front();
     std::vector<RedisConnection::Command> commands;
-    for (const std::string& name : names) {
+    for (const ItemTag& name : names) {
         commands.push_back({"GET", totalKey(name)});
         commands.push_back({"ZRANGE", instancesKey(name), "0", "-1"});
     }
@@ -244,7 +244,7 @@ std::vector<Count> FleetReader::secondsSeries(
 
 std::vector<Count> FleetReader::itemSeries(const std::string& key, Timestamp windowSeconds,
                                            Timestamp now) {
-    const std::vector<std::string> names = storageNames({key}).front();
+    const std::vector<ItemTag> names = storageNames({key}).front();
     return secondsSeries(
         names.size(), [&](std::size_t n, Timestamp m) { return secondsKey(names[n], m); },
         windowSeconds, now);
@@ -383,9 +383,9 @@ RebuildResult FleetReader::rebuild() {
                 auto apply = applyCommands(batch, id, shas, routes);
                 // The hot markers (wiped with the counts): N covers the shard used.
                 for (const auto& [item, sub] : routes)
-                    apply.push_back({"ZADD", hotShardsKey(item), "GT",
-                                     std::to_string(std::stoll(sub.substr(item.size() + 1)) + 1),
-                                     "shards"});
+                    if (const std::optional<int> shard = subItemShard(sub))
+                        apply.push_back({"ZADD", hotShardsKey(item), "GT",
+                                         std::to_string(*shard + 1), "shards"});
                 commands.insert(commands.end(), std::make_move_iterator(apply.begin()),
                                 std::make_move_iterator(apply.end()));
                 ++result.entries;

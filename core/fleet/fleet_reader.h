@@ -13,6 +13,8 @@
 // - hot items (hotShardsKey): counts, instances and uniques sum the item and its sub-items;
 //   the sub-items' HyperLogLogs live in other slots, so they are merged in temporary keys of
 //   the item's own slot (hc:{ITEM}:tmp:..., 60 s expiry, deleted at once).
+// - keys are named by the item's ItemTag (fleet_keys.h), as the sink names them: any name a
+//   client sent, braces and control bytes included, is read back under that name.
 #pragma once
 
 #include <functional>
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include "core/base/types.h"
+#include "core/fleet/fleet_keys.h"
 #include "core/fleet/redis_client.h"
 
 namespace hitcounter::fleet {
@@ -102,13 +105,13 @@ public:
 
 private:
     // Per key: the names its counts are stored under (the key, then its hot sub-items).
-    std::vector<std::vector<std::string>> storageNames(const std::vector<std::string>& keys);
+    std::vector<std::vector<ItemTag>> storageNames(const std::vector<std::string>& keys);
     // The per-second hashes hashOf(source, minute) of `sources` sources, added up; read on
     // `node` alone (unrouted: its keys must be in that node's slots) unless it is empty.
     std::vector<Count> secondsSeries(
         std::size_t sources, const std::function<std::string(std::size_t, Timestamp)>& hashOf,
         Timestamp windowSeconds, Timestamp now, const std::string& node = {});
-    Count mergedUniques(const std::string& key, const std::vector<std::string>& names,
+    Count mergedUniques(const std::string& key, const std::vector<ItemTag>& names,
                         Timestamp windowSeconds, Timestamp now);
 
     RedisClient& m_client;

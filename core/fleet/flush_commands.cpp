@@ -51,6 +51,44 @@ local function heat(hot, rate, weight, threshold, wanted, force, announce, coolF
 end
 )lua";
 
+// What every script checks before its first write, so that a script either applies all of
+// its flush or nothing (an error after a write would keep the writes before it, the guard
+// included: the rest of that flush would be lost for good). whole() raises an error for an
+// argument that is not a whole number in [low, high]; count() for a hit count that is not
+// 1-19 digits. add() is HINCRBY/INCRBY saturating at 2^63 - 1 instead of failing.
+// kMaxExpireAt (year 33658) is far beyond any accepted time and far below what Redis refuses.
+constexpr const char* kCheckFunctions = R"lua(
+local kMaxExpireAt = 1000000000000
+local function number(text, low, high)
+  local n = tonumber(text)
+  if not n or n ~= n or n < low or n > high then
+    error('hitcounter: argument ' .. tostring(text) .. ' is not a number from ' .. low ..
+          ' to ' .. high)
+  end
+  return n
+end
+local function whole(text, low, high)
+  local n = number(text, low, high)
+  if n ~= math.floor(n) then error('hitcounter: argument ' .. text .. ' is not whole') end
+  return n
+end
+local function count(text)
+  if type(text) ~= 'string' or #text > 19 or not string.match(text, '^%d+$') then
+    error('hitcounter: hit count ' .. tostring(text) .. ' is not 1 to 19 digits')
+  end
+end
+local function add(key, field, hits)
+  local r
+  if field then r = redis.pcall('HINCRBY', key, field, hits)
+  else r = redis.pcall('INCRBY', key, hits) end
+  if type(r) == 'table' and r.err then
+    if not string.find(r.err, 'overflow') then error(r.err) end
+    if field then redis.call('HSET', key, field, '9223372036854775807')
+    else redis.call('SET', key, '9223372036854775807') end
+  end
+end
+)lua";
+
 // KEYS[1] guard, KEYS[2] total, KEYS[3] instances zset, KEYS[4..] data keys, then (heat on)
 // the heat hash last. ARGV[1] seq, ARGV[2] instance, ARGV[3] flush time, ARGV[4] guard ttl,
 // ARGV[5] total hits, ARGV[6] heat (0: off, else the writes to count), ARGV[7] writes per
@@ -59,16 +97,44 @@ end
 // m x (uniquesKeyIndex, expireAt, v, visitor x v).
 // Returns 0 when the sequence was already applied, else 1 + the split agreed (heat on).
 constexpr const char* kItemScript = R"lua(
+local big = 2 ^ 53
+whole(ARGV[1], 1, big)
+whole(ARGV[3], 0, kMaxExpireAt)
+whole(ARGV[4], 1, 86400 * 365)
+count(ARGV[5])
+whole(ARGV[6], 0, big)
+number(ARGV[7], 0, big)
+whole(ARGV[8], 1, 1024)
+whole(ARGV[9], 0, 86400 * 365)
+local i = 11
+for _ = 1, whole(ARGV[10], 0, #ARGV) do
+  whole(ARGV[i], 4, #KEYS)
+  whole(ARGV[i + 1], 0, 59)
+  whole(ARGV[i + 2], 0, kMaxExpireAt)
+  whole(ARGV[i + 3], 4, #KEYS)
+  whole(ARGV[i + 4], 0, 59)
+  whole(ARGV[i + 5], 0, kMaxExpireAt)
+  count(ARGV[i + 6])
+  i = i + 7
+end
+local groups = whole(ARGV[i], 0, #ARGV)
+i = i + 1
+for _ = 1, groups do
+  whole(ARGV[i], 4, #KEYS)
+  whole(ARGV[i + 1], 0, kMaxExpireAt)
+  i = i + 3 + whole(ARGV[i + 2], 1, 4000)
+end
+if i ~= #ARGV + 1 then error('hitcounter: ' .. #ARGV .. ' arguments, expected ' .. i - 1) end
 local last = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tonumber(ARGV[1]) <= last then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[4])
-local i = 11
+i = 11
 for _ = 1, tonumber(ARGV[10]) do
   local s = KEYS[tonumber(ARGV[i])]
   local m = KEYS[tonumber(ARGV[i + 3])]
-  redis.call('HINCRBY', s, ARGV[i + 1], ARGV[i + 6])
+  add(s, ARGV[i + 1], ARGV[i + 6])
   redis.call('EXPIREAT', s, ARGV[i + 2])
-  redis.call('HINCRBY', m, ARGV[i + 4], ARGV[i + 6])
+  add(m, ARGV[i + 4], ARGV[i + 6])
   redis.call('EXPIREAT', m, ARGV[i + 5])
   i = i + 7
 end
@@ -81,7 +147,7 @@ for _ = 1, groups do
   redis.call('EXPIREAT', u, ARGV[i + 1])
   i = i + 3 + n
 end
-redis.call('INCRBY', KEYS[2], ARGV[5])
+add(KEYS[2], nil, ARGV[5])
 redis.call('ZADD', KEYS[3], ARGV[3], ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[3]) - tonumber(ARGV[4]))
 redis.call('EXPIRE', KEYS[3], ARGV[4])
@@ -96,6 +162,12 @@ return 1 + heat(nil, KEYS[#KEYS], weight, tonumber(ARGV[7]), tonumber(ARGV[8]), 
 // ARGV[6] announce (1: raise the readers' record to the agreed N).
 // Returns the split agreed (0: not split).
 constexpr const char* kHeatScript = R"lua(
+whole(ARGV[1], 0, 2 ^ 53)
+number(ARGV[2], 0, 2 ^ 53)
+whole(ARGV[3], 1, 1024)
+whole(ARGV[4], 0, 86400 * 365)
+whole(ARGV[5], 0, 1)
+whole(ARGV[6], 0, 1)
 return heat(KEYS[1], KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]),
             tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[4]))
 )lua";
@@ -104,21 +176,40 @@ return heat(KEYS[1], KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARG
 // ARGV[2] guard ttl, ARGV[3] n, then n x (keyIndex, expireAt, item, hits), then m, then
 // m x (keyIndex, field, expireAt, hits): the fleet's total per second (fleetSecondsKey).
 constexpr const char* kTopScript = R"lua(
+whole(ARGV[1], 1, 2 ^ 53)
+whole(ARGV[2], 1, 86400 * 365)
+local i = 4
+for _ = 1, whole(ARGV[3], 0, #ARGV) do
+  whole(ARGV[i], 2, #KEYS)
+  whole(ARGV[i + 1], 0, kMaxExpireAt)
+  count(ARGV[i + 3])
+  i = i + 4
+end
+local seconds = whole(ARGV[i] or '0', 0, #ARGV)
+i = i + 1
+for _ = 1, seconds do
+  whole(ARGV[i], 2, #KEYS)
+  whole(ARGV[i + 1], 0, 59)
+  whole(ARGV[i + 2], 0, kMaxExpireAt)
+  count(ARGV[i + 3])
+  i = i + 4
+end
+if i <= #ARGV then error('hitcounter: ' .. #ARGV .. ' arguments, expected ' .. i - 1) end
 local last = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tonumber(ARGV[1]) <= last then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
-local i = 4
+i = 4
 for _ = 1, tonumber(ARGV[3]) do
   local k = KEYS[tonumber(ARGV[i])]
   redis.call('ZINCRBY', k, ARGV[i + 3], ARGV[i + 2])
   redis.call('EXPIREAT', k, ARGV[i + 1])
   i = i + 4
 end
-local seconds = tonumber(ARGV[i] or '0')
+seconds = tonumber(ARGV[i] or '0')
 i = i + 1
 for _ = 1, seconds do
   local s = KEYS[tonumber(ARGV[i])]
-  redis.call('HINCRBY', s, ARGV[i + 1], ARGV[i + 3])
+  add(s, ARGV[i + 1], ARGV[i + 3])
   redis.call('EXPIREAT', s, ARGV[i + 2])
   i = i + 4
 end
@@ -159,7 +250,7 @@ void pushHeatOptions(std::vector<std::string>& args, const HotDetection& heat, i
 }
 
 // `heatWeight` 0: the write is not counted (heat off, or a sub-item's write).
-RedisConnection::Command itemCommand(const std::string& item, const ItemFlush& data,
+RedisConnection::Command itemCommand(const ItemTag& item, const ItemFlush& data,
                                      const FlushIdentity& id, const std::string& sha,
                                      const HotDetection& heat, int heatWeight) {
     RedisConnection::Command keys{
@@ -259,8 +350,9 @@ bool isValidInstanceName(std::string_view name) {
 }
 
 ScriptShas loadScripts(RedisClient& client) {
-    const std::string heat = kHeatFunction;
-    return {client.loadScript(heat + kItemScript), client.loadScript(kTopScript),
+    const std::string checks = kCheckFunctions;
+    const std::string heat = checks + kHeatFunction;
+    return {client.loadScript(heat + kItemScript), client.loadScript(checks + kTopScript),
             client.loadScript(heat + kHeatScript)};
 }
 
@@ -350,7 +442,7 @@ std::string encodeRoutes(const HotRoutes& routes) {
     std::string out;
     for (const auto& [item, sub] : routes) {
         appendNetstring(out, item);
-        appendNetstring(out, sub);
+        appendNetstring(out, sub.text());
     }
     return out;
 }
@@ -359,7 +451,7 @@ HotRoutes decodeRoutes(std::string_view text) {
     HotRoutes routes;
     while (!text.empty()) {
         std::string item = readNetstring(text);
-        routes[std::move(item)] = readNetstring(text);
+        routes.insert_or_assign(std::move(item), ItemTag::fromTag(readNetstring(text)));
     }
     return routes;
 }

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fleet/fleet_keys.h"
 #include "core/fleet/flush_batch.h"
 #include "core/fleet/redis_client.h"
 
@@ -67,7 +68,7 @@ struct HeatTouch {
 // Hot items of one flush: item -> the sub-item (hotSubItem) its counts are written under.
 // Items not listed are written under their own name. Frozen with the flush: a resend goes
 // where the first attempt went, so the sub-item's guard sees the same sequence.
-using HotRoutes = std::map<std::string, std::string>;
+using HotRoutes = std::map<std::string, ItemTag>;
 
 bool isValidInstanceName(std::string_view name);
 

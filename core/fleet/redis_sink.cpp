@@ -50,8 +50,13 @@ RedisSink::~RedisSink() {
 
 void RedisSink::add(const HitBatch& batch) {
     const auto now = Clock::now();
+    const auto wallSecond = static_cast<Timestamp>(unixNow());
     std::lock_guard lock(m_mutex);
     for (const HitEvent& e : batch) {
+        if (m_options.acceptedTimes && !m_options.acceptedTimes->accepts(e.time, wallSecond)) {
+            m_stats.outOfWindowHits = saturatingAdd(m_stats.outOfWindowHits, e.count);
+            continue;
+        }
         const Count refused = m_closed ? e.count : m_open.add(e, now);
         m_stats.droppedHits = saturatingAdd(m_stats.droppedHits, refused);
     }
@@ -94,6 +99,7 @@ void RedisSink::loop(std::stop_token stop) {
             continue;
         seal();
         if (attempt()) {
+            attemptSucceeded();
             backoff = m_options.minBackoff;
             next = Clock::now() + m_options.flushInterval;
             if (draining) {
@@ -102,6 +108,7 @@ void RedisSink::loop(std::stop_token stop) {
                     break;
             }
         } else {
+            attemptFailed();
             next = Clock::now() + backoff;
             backoff = std::min(backoff * 2, m_options.maxBackoff);
             if (draining)
@@ -116,6 +123,39 @@ void RedisSink::loop(std::stop_token stop) {
     m_open = FlushBatch(m_options.bufferEntries);
     m_inFlight.reset();
     m_client.reset();  // m_stats.connected keeps the outcome of the last attempt
+}
+
+void RedisSink::attemptFailed() {
+    if (m_outageSince)
+        return;
+    m_outageSince = Clock::now();
+    OutageNotice notice;
+    {
+        std::lock_guard lock(m_mutex);
+        m_atOutage = m_stats;
+        notice.error = m_stats.lastError;
+        notice.bufferedHits = saturatingAdd(m_open.hits(), m_inFlight ? m_inFlight->hits() : 0);
+    }
+    if (m_options.onOutage)
+        m_options.onOutage(notice);
+}
+
+void RedisSink::attemptSucceeded() {
+    if (!m_outageSince)
+        return;
+    OutageNotice notice;
+    notice.down = false;
+    notice.seconds = std::chrono::duration<double>(Clock::now() - *m_outageSince).count();
+    m_outageSince.reset();
+    {
+        std::lock_guard lock(m_mutex);
+        // m_atOutage was taken after the first failed attempt was counted.
+        notice.failedAttempts = m_stats.retries - m_atOutage.retries + 1;
+        notice.bufferedHits = saturatingAdd(m_stats.sentHits - m_atOutage.sentHits, m_open.hits());
+        notice.droppedHits = m_stats.droppedHits - m_atOutage.droppedHits;
+    }
+    if (m_options.onOutage)
+        m_options.onOutage(notice);
 }
 
 bool RedisSink::seal() {
@@ -339,10 +379,11 @@ bool RedisSink::attempt() {
     if (m_options.onFlush) {
         for (const auto& [item, data] : m_inFlight->items()) {
             const auto route = m_routes.find(item);
-            report.writtenTags.push_back(route == m_routes.end() ? item : route->second);
+            report.writtenTags.push_back(route == m_routes.end() ? ItemTag(item).text()
+                                                                 : route->second.text());
         }
         for (const HeatTouch& touch : m_touches)
-            report.writtenTags.push_back(touch.item);
+            report.writtenTags.push_back(ItemTag(touch.item).text());
         report.writtenTags.push_back("top:" + std::to_string(topShardOf(m_run)));
         m_options.onFlush(report);
     }

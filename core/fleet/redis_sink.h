@@ -6,7 +6,9 @@
 // Contract:
 // - add() only aggregates in memory (never waits for the network). The open batch holds at
 //   most `bufferEntries` entries (FlushBatch); hits that do not fit are dropped and counted
-//   in droppedHits.
+//   in droppedHits. Hits whose time is outside `acceptedTimes` around the wall clock never
+//   reach Redis (counted in outOfWindowHits): a time decades away would make keys that live
+//   for decades, or that Redis cannot expire.
 // - Every flush interval the thread seals the open batch into the batch in flight, gives it
 //   the run's next sequence number, and sends it in one pipeline: one EVALSHA per item, one
 //   for the top-K, one XADD to the log, the heartbeat (HSET + EXPIRE). Commands per flush do
@@ -36,6 +38,10 @@
 //   split announced). Readers sum the item and its sub-items (hotShardsKey never shrinks).
 // - onFlush (optional) is called on the flush thread after each acknowledged flush with what
 //   it wrote where (FlushReport): it must be thread-safe and quick (fleet-sim tallies it).
+// - onOutage (optional) is called on the flush thread once when an outage begins (the first
+//   attempt that fails after one that reached Redis, or the first of all: Redis down, slow, or
+//   refusing the writes with an error) and once when it ends (the next acknowledged attempt),
+//   with what was held and dropped meanwhile (OutageNotice); never once per retry.
 // Example:
 //   RedisSink sink(options, std::make_unique<RedisClient>(options.url));
 //   sink.add(batch); ... sink.stop(5s); sink.stats().flushes;
@@ -54,6 +60,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/base/accepted_times.h"
 #include "core/fleet/flush_batch.h"
 #include "core/fleet/flush_commands.h"
 #include "core/fleet/redis_client.h"
@@ -71,6 +78,18 @@ struct FlushReport {
     // (heat), its top-K shard ("top:K").
     std::vector<std::string> writtenTags;
     std::map<std::string, std::uint64_t> commandsPerNode;  // this attempt's, by "host:port"
+};
+
+// One end of an outage (RedisSinkOptions::onOutage).
+struct OutageNotice {
+    bool down = true;                  // true: it began; false: Redis acknowledged a flush again
+    std::string error;                 // down: what failed
+    double seconds = 0;                // up: from the first failed attempt to the acknowledgement
+    std::uint64_t failedAttempts = 0;  // up: attempts that failed during it
+    // down: hits held for Redis now; up: hits held during it (sent by the recovery flush, or
+    // still waiting for the next one).
+    Count bufferedHits = 0;
+    Count droppedHits = 0;  // up: hits dropped during it (the buffer was full)
 };
 
 struct RedisSinkOptions {
@@ -91,7 +110,11 @@ struct RedisSinkOptions {
     double hotShare = 0.5;    // share of a flush's hits that makes an item hot here; 0: never
     Count hotMinHits = 1000;  // ... and at least this many hits in that flush
     std::chrono::milliseconds replicaWait{100};  // cluster only: WAIT 1 per node, bounded
+    // Hits with a time outside this window around the wall clock are not sent (counted in
+    // outOfWindowHits); nullopt: any time.
+    std::optional<AcceptedTimes> acceptedTimes = AcceptedTimes{};
     std::function<void(const FlushReport&)> onFlush;
+    std::function<void(const OutageNotice&)> onOutage;
 };
 
 struct RedisSinkStats {
@@ -101,6 +124,7 @@ struct RedisSinkStats {
     std::uint64_t duplicatesSkipped = 0;  // item/top scripts that found their flush applied
     Count sentHits = 0;                   // hits acknowledged by Redis
     Count droppedHits = 0;                // refused by the full buffer or unsent at stop()
+    Count outOfWindowHits = 0;            // not sent: time outside acceptedTimes
     double lagSeconds = 0;   // last flush: from the arrival of its oldest hit to the ack
     bool connected = false;  // the last attempt reached Redis (kept after stop())
     std::string lastError;
@@ -137,11 +161,14 @@ private:
     // One attempt to send the batch in flight (and the heartbeat); false on failure.
     bool attempt();
     bool ensureConnected();
+    // An attempt failed with `error` / reached Redis: calls onOutage at an outage's ends.
+    void attemptFailed();
+    void attemptSucceeded();
 
     // A hot item as this run writes it now.
     struct HotSplit {
         int shards = 0;            // the agreed N
-        std::string subItem;       // hotSubItem(item, k)
+        ItemTag subItem{""};       // hotSubItem(item, k)
         int touchPhase = 0;        // touches the heat key when writes % shards == touchPhase
         std::uint64_t writes = 0;  // flushes that wrote the sub-item
         bool announced = false;    // Redis acknowledged hotShardsKey >= shards
@@ -178,6 +205,9 @@ private:
     std::uint64_t m_nextSeq = 1;
     Count m_hitsSinceHeartbeat = 0;
     Clock::time_point m_lastHeartbeat = Clock::now();
+    // The outage going on: since when, and the stats then (onOutage).
+    std::optional<Clock::time_point> m_outageSince;
+    RedisSinkStats m_atOutage;
 
     std::jthread m_thread;  // last: started after every member above exists
 };

@@ -1,9 +1,6 @@
 #include "core/io/file_follower.h"
 
 #include <array>
-#include <cerrno>
-#include <cstring>
-#include <stdexcept>
 #include <thread>
 
 #include <fcntl.h>
@@ -11,6 +8,8 @@
 #include <sys/inotify.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "core/io/regular_file.h"
 
 namespace hitcounter {
 
@@ -36,11 +35,7 @@ bool statPath(const std::filesystem::path& path, FileId& id) {
 
 FileFollower::FileFollower(std::filesystem::path file, FileFollowerOptions options)
     : m_path(std::move(file)), m_options(options) {
-    if (std::filesystem::is_directory(m_path))
-        throw std::runtime_error("cannot follow '" + m_path.string() + "': it is a directory");
-    if (!openFile(!m_options.fromStart))
-        throw std::runtime_error("cannot follow '" + m_path.string() +
-                                 "': " + std::strerror(errno));
+    openFile(!m_options.fromStart);
     if (m_options.useInotify) {
         m_inotify = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
         if (m_inotify >= 0) {
@@ -58,10 +53,8 @@ FileFollower::~FileFollower() {
         ::close(m_inotify);
 }
 
-bool FileFollower::openFile(bool atEnd) {
-    const int fd = ::open(m_path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return false;
+void FileFollower::openFile(bool atEnd) {
+    const int fd = openRegularFile(m_path, "follow");
     struct stat st {};
     ::fstat(fd, &st);
     if (m_fd >= 0)
@@ -78,7 +71,6 @@ bool FileFollower::openFile(bool atEnd) {
         if (::pread(m_fd, &last, 1, off_t(m_offset - 1)) == 1 && last != '\n')
             m_discarding = true;
     }
-    return true;
 }
 
 void FileFollower::watchFile() {
@@ -166,13 +158,27 @@ void FileFollower::readNew(const LineFn& onLine) {
     }
     readToEnd(onLine);
     FileId atPath;
-    if (!statPath(m_path, atPath) || (atPath.device == m_device && atPath.inode == m_inode))
+    if (!statPath(m_path, atPath) || (atPath.device == m_device && atPath.inode == m_inode) ||
+        (atPath.device == m_refused.device && atPath.inode == m_refused.inode))
         return;
     // Another file at the path: finish the old one, then start the new one from its start.
     readToEnd(onLine);
     losePartialLine();
-    if (!openFile(false))
-        return;  // gone again before it could be opened: the next call retries
+    try {
+        openFile(false);
+    } catch (const RegularFileError& e) {
+        // Gone again before it could be opened (the next call retries), or not a regular file
+        // (a FIFO, /dev/zero: refused, and not tried again until another file is there).
+        struct stat now {};
+        if (::stat(m_path.c_str(), &now) == 0 && !fileKindName(now.st_mode).empty()) {
+            m_refused = {std::uint64_t(now.st_dev), std::uint64_t(now.st_ino)};
+            ++m_stats.refusedFiles;
+            m_problem = e.what();
+        }
+        return;
+    }
+    m_refused = {};
+    m_problem.clear();
     ++m_stats.rotations;
     watchFile();
     readToEnd(onLine);

@@ -20,6 +20,10 @@
 //    the end of the old file is lost (stats().lostPartialLines).
 //  - A missing file at construction is an error; a missing file later (between a rename and
 //    the new file's creation) is waited for.
+//  - Only a regular file is read (regular_file.h): a FIFO, a device (a symlink to /dev/zero)
+//    or a directory is refused at construction (an error) and at every reopen after a rotation
+//    (counted in stats().refusedFiles, named by problem(); the old file stays open, and the
+//    path is checked again once another file is there). Nothing blocks and nothing spins.
 // Memory: one 64 KiB read buffer plus at most maxLineBytes of a partial line.
 //
 // Example:
@@ -49,13 +53,15 @@ struct FileFollowerStats {
     std::uint64_t truncations = 0;       // restarts at 0 after the file shrank
     std::uint64_t tooLongLines = 0;      // lines dropped for exceeding maxLineBytes
     std::uint64_t lostPartialLines = 0;  // partial lines a rotation or truncation cut off
+    std::uint64_t refusedFiles = 0;      // files at the path that were not regular (a FIFO, ...)
 };
 
 class FileFollower {
 public:
     using LineFn = std::function<void(std::string_view line)>;
 
-    // Throws std::runtime_error naming the file and the problem when it cannot be opened.
+    // Throws std::runtime_error (RegularFileError) naming the file and the problem when it
+    // cannot be opened or is not a regular file.
     FileFollower(std::filesystem::path file, FileFollowerOptions options);
     ~FileFollower();
     FileFollower(const FileFollower&) = delete;
@@ -69,10 +75,14 @@ public:
     // The file's first bytes (up to `max`), for format detection; empty if it has none yet.
     std::string head(std::size_t max) const;
     const FileFollowerStats& stats() const { return m_stats; }
+    // Why the file now at the path is not read ("cannot follow 'P': it is a character device
+    // (a regular file is needed)"), or empty.
+    const std::string& problem() const { return m_problem; }
     bool usingInotify() const { return m_inotify >= 0; }
 
 private:
-    bool openFile(bool atEnd);
+    // Throws RegularFileError naming the path and the problem.
+    void openFile(bool atEnd);
     void watchFile();
     void readToEnd(const LineFn& onLine);
     void consume(std::string_view chunk, const LineFn& onLine);
@@ -84,6 +94,11 @@ private:
     std::uint64_t m_device = 0;
     std::uint64_t m_inode = 0;
     std::uint64_t m_offset = 0;
+    struct {
+        std::uint64_t device = 0;
+        std::uint64_t inode = 0;
+    } m_refused;  // the file at the path refused last (not a regular file), if any
+    std::string m_problem;
     int m_inotify = -1;
     int m_fileWatch = -1;
     std::string m_partial;

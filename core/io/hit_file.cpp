@@ -1,13 +1,14 @@
 #include "core/io/hit_file.h"
 
 #include <array>
-#include <cerrno>
-#include <cstring>
 #include <utility>
+
+#include <ext/stdio_filebuf.h>
 
 #include "core/io/access_log_reader.h"
 #include "core/io/gzip_streambuf.h"
 #include "core/io/line_splitter.h"
+#include "core/io/regular_file.h"
 #include "core/io/spliced_streambuf.h"
 #include "core/io/trace_reader.h"
 
@@ -164,13 +165,14 @@ std::optional<HitFileFormat> detectHitFileFormat(std::string_view head, std::str
 }
 
 HitFile::HitFile(const std::filesystem::path& path, const HitFileOptions& options) {
-    const std::string name = path.string();
-    if (std::filesystem::is_directory(path))
-        throw HitFileError("cannot open trace '" + name + "': it is a directory");
-    m_file.open(path, std::ios::binary);
-    if (!m_file)
-        throw HitFileError("cannot open trace '" + name + "': " + std::strerror(errno));
-    open(*m_file.rdbuf(), name, options);
+    int fd = -1;
+    try {
+        fd = openRegularFile(path, "open trace");  // a FIFO or /dev/zero would never end
+    } catch (const RegularFileError& e) {
+        throw HitFileError(e.what());
+    }
+    m_file = std::make_unique<__gnu_cxx::stdio_filebuf<char>>(fd, std::ios::in | std::ios::binary);
+    open(*m_file, path.string(), options);
 }
 
 HitFile::HitFile(std::istream& in, const std::string& name, const HitFileOptions& options) {

@@ -68,7 +68,8 @@ public:
 
 class HitFile final : public RowReader {
 public:
-    // Throws HitFileError (cannot open, unrecognised format, bad --log-format, a key the
+    // Throws HitFileError (cannot open, not a regular file: a FIFO or a device is refused
+    // without blocking (regular_file.h), unrecognised format, bad --log-format, a key the
     // format lacks).
     HitFile(const std::filesystem::path& path, const HitFileOptions& options);
     // Reads a stream that cannot seek (standard input); `name` is used in messages. `in` must
@@ -96,7 +97,7 @@ public:
 private:
     void open(std::streambuf& raw, const std::string& name, const HitFileOptions& options);
 
-    std::ifstream m_file;
+    std::unique_ptr<std::streambuf> m_file;          // the file's descriptor (openRegularFile)
     std::unique_ptr<SplicedStreambuf> m_rawSpliced;  // gzip: the sniffed bytes, then the rest
     std::unique_ptr<GzipStreambuf> m_gzip;
     std::unique_ptr<SplicedStreambuf> m_spliced;

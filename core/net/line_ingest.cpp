@@ -30,6 +30,12 @@ void LineIngest::waitWhenFull(std::stop_token stop) {
     m_stop = std::move(stop);
 }
 
+void LineIngest::acceptTimes(AcceptedTimes window) {
+    m_acceptedTimes = window;
+    m_timeTooOld = window.problem(-window.past - 1, 0);
+    m_timeTooNew = window.problem(window.future + 1, 0);
+}
+
 std::string_view LineIngest::addLine(std::string_view line) {
     const ParsedLine parsed = parseLine(m_protocol, line);
     switch (parsed.verdict) {
@@ -51,6 +57,10 @@ std::string_view LineIngest::addLine(std::string_view line) {
     }
     if (parsed.hits == 0) {
         return {};
+    }
+    if (parsed.time && m_acceptedTimes && !m_acceptedTimes->accepts(*parsed.time, m_now)) {
+        increment(m_badLines);
+        return *parsed.time < m_now ? m_timeTooOld : m_timeTooNew;
     }
     const Timestamp time = parsed.time.value_or(m_now);
     if (m_coalesce) {

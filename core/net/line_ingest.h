@@ -11,7 +11,9 @@
 // lines and, once pushed, hits; Ignored -> lines and ignoredLines; Bad -> lines and
 // badLines; Empty -> nowhere. A Hit whose key is longer than maxKeyBytes is Bad ("key longer
 // than N bytes"). A Hit without a time gets the time given to setNow(). Late hits are counted
-// as BatchSender defines them. Every count saturates at UINT64_MAX.
+// as BatchSender defines them. After acceptTimes(window) a Hit with a time of its own outside
+// `window` around the time given to setNow() is Bad ("time more than N s before now" or
+// "... after now"): its hits are not pushed. Every count saturates at UINT64_MAX.
 //
 // A full queue: by default the batch is dropped and its hits counted as dropped (UDP cannot
 // push back). After waitWhenFull(stop) the worker instead waits for room (TCP: it reads
@@ -50,6 +52,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/accepted_times.h"
 #include "core/net/batch_key_index.h"
 #include "core/net/parsed_line.h"
 #include "core/net/problem_log.h"
@@ -74,6 +77,8 @@ public:
     void waitWhenFull(std::stop_token stop);
     // From now on lines of one key and second are added to one event (see above).
     void coalesceKeys() { m_coalesce = true; }
+    // From now on a Hit's own time must lie in `window` around now (see above).
+    void acceptTimes(AcceptedTimes window);
 
     void setNow(Timestamp now) { m_now = now; }
     void addPackets(std::uint64_t n) { m_packets = saturatingAdd(m_packets, n); }
@@ -115,6 +120,8 @@ private:
     const std::size_t m_maxBatch;
     const std::size_t m_maxKeyBytes;
     const std::string m_keyTooLong;  // "key longer than N bytes"
+    std::optional<AcceptedTimes> m_acceptedTimes;
+    std::string m_timeTooOld, m_timeTooNew;  // its problems, as AcceptedTimes::problem names them
     SourceCounters m_counters;
     BatchSender m_sender;
     Timestamp m_now = 0;

@@ -49,6 +49,9 @@ void SocketListener::start(BatchQueue& out) {
         if (m_options.coalesce) {
             r.ingest->coalesceKeys();
         }
+        if (m_options.acceptedTimes) {
+            r.ingest->acceptTimes(*m_options.acceptedTimes);
+        }
     }
     m_running = m_receivers.size();
     for (std::size_t i = 0; i < m_receivers.size(); ++i) {

@@ -37,6 +37,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <thread>
@@ -57,7 +58,9 @@ struct ListenerOptions {
     bool coalesce = true;                // lines of one key and second as one event (LineIngest)
     std::shared_ptr<const Clock> clock;  // time of hits without their own; null: wall
     std::size_t maxBatch = 4096;         // events per pushed batch, at most
-    std::size_t maxKeyBytes = kMaxKeyBytes;    // longer keys make the line bad
+    std::size_t maxKeyBytes = kMaxKeyBytes;  // longer keys make the line bad
+    // A line's own time (statsd |T, Graphite) outside it makes the line bad; nullopt: any.
+    std::optional<AcceptedTimes> acceptedTimes;
     int receiveBufferBytes = 8 * 1024 * 1024;  // UDP: SO_RCVBUF asked for
     std::size_t maxConnections = 256;          // TCP: open connections, at most
     std::size_t maxLineBytes = kMaxLineBytes;  // TCP: longer lines are bad and close

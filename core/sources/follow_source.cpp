@@ -108,7 +108,13 @@ std::optional<Timestamp> FollowSource::newestTime() const {
 }
 
 FollowStats FollowSource::followStats() const {
-    return {m_rotations.load(), m_truncations.load(), m_lostPartialLines.load()};
+    return {m_rotations.load(), m_truncations.load(), m_lostPartialLines.load(),
+            m_refusedFiles.load()};
+}
+
+std::string FollowSource::refusal() const {
+    std::lock_guard lock(m_refusalMutex);
+    return m_refusal;
 }
 
 void FollowSource::run(std::stop_token stop, BatchQueue& out) {
@@ -180,6 +186,20 @@ void FollowSource::run(std::stop_token stop, BatchQueue& out) {
             }
         }
         const auto& after = m_follower->stats();
+        if (after.refusedFiles != before.refusedFiles) {
+            // A FIFO or a device now at the path is not read: shown where bad lines are.
+            const auto now = std::chrono::system_clock::now().time_since_epoch();
+            m_badLines.add({std::chrono::duration_cast<std::chrono::seconds>(now).count(),
+                            m_description,
+                            m_options.file.filename().string(),
+                            m_follower->problem(),
+                            {}});
+            {
+                std::lock_guard lock(m_refusalMutex);
+                m_refusal = m_follower->problem();
+            }
+            m_refusedFiles = after.refusedFiles;
+        }
         m_counters.badLines.fetch_add(after.tooLongLines - before.tooLongLines,
                                       std::memory_order_relaxed);
         m_rotations = after.rotations;

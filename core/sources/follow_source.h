@@ -14,7 +14,9 @@
 //    batch with tryPush: a full queue drops and counts, as for every live source.
 //  - stats(): packets = wake-ups that found new lines, lines = complete lines, hits, badLines
 //    (lines that do not parse, and lines over the length cap), lateHits, dropped.
-//    followStats(): rotations and truncations seen, partial lines lost to them.
+//    followStats(): rotations and truncations seen, partial lines lost to them, files at the
+//    path refused for not being regular files (a FIFO, a symlink to /dev/zero: FileFollower);
+//    refusal() names the last one, and it is in recentBadLines() too.
 //    newestTime(): the newest time of a line read so far (a log years off the clock shows it).
 // Example:
 //     FollowSource follow({.file = "access.log"});
@@ -26,6 +28,7 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -52,6 +55,7 @@ struct FollowStats {
     std::uint64_t rotations = 0;
     std::uint64_t truncations = 0;
     std::uint64_t lostPartialLines = 0;
+    std::uint64_t refusedFiles = 0;  // files at the path that were not regular (a FIFO, ...)
 };
 
 class FollowSource final : public Source {
@@ -68,6 +72,9 @@ public:
     SourceStats stats() const override { return m_counters.snapshot(); }
     std::string describe() const override;
     FollowStats followStats() const;
+    // "cannot follow 'P': it is a character device (a regular file is needed)", the last file
+    // refused since start(), or empty.
+    std::string refusal() const;
     // The largest time of any hit line read since start(); nullopt before the first.
     std::optional<Timestamp> newestTime() const;
     // Lines that do not parse, with FILE:LINE (FILE:+N, the N-th line since following began,
@@ -91,6 +98,9 @@ private:
     std::atomic<std::uint64_t> m_rotations{0};
     std::atomic<std::uint64_t> m_truncations{0};
     std::atomic<std::uint64_t> m_lostPartialLines{0};
+    std::atomic<std::uint64_t> m_refusedFiles{0};
+    mutable std::mutex m_refusalMutex;
+    std::string m_refusal;  // guarded by m_refusalMutex
     static constexpr Timestamp kNoTime = std::numeric_limits<Timestamp>::min();
     std::atomic<Timestamp> m_newest{kNoTime};  // the newest line's time
     std::atomic<bool> m_running{false};

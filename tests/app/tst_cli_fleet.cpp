@@ -157,6 +157,57 @@ private Q_SLOTS:
         QCOMPARE(off.exitCode, 0);
     }
 
+    // Regression (issue 30, items 3 and 5): |T4611686018427387903 half-applied the item
+    // script (x's total lost, "0 dropped") and a |T decades ahead made keys that lived for
+    // decades. With --redis, a time outside --accept-past/--accept-future is a bad line,
+    // named, and is not sent; everything else counts exactly.
+    void hitTimesOutsideTheAcceptedWindowAreBadLines() {
+        RedisServer redis;
+        QVERIFY(redis.start());
+        const QString url = QString::fromStdString(redis.url());
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--redis", url, "--instance", "times", "--json",
+                           "--accept-past", "3600", "--accept-future", "60"},
+                          1));
+        UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+        const std::string lines = "x:1|c|T4611686018427387903\nx:2|c\ny:1|c|T" +
+                                  std::to_string(now + 20LL * 365 * 86400) + "\nx:1|c|T" +
+                                  std::to_string(now - 7200) + "\nw:4|c|T" +
+                                  std::to_string(now - 100) + "\n";
+        QVERIFY(sendAll(tcp.get(), lines));
+        QTest::qWait(300);  // the listener reads the bytes before the stop signal
+        const CliResult r = cli.stop(SIGINT);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject report = jsonOf(r);
+        QCOMPARE(report.value("bad_lines").toInt(), 3);
+        QCOMPARE(report.value("hits").toInt(), 6);
+        QStringList kinds;
+        for (const auto& p : report.value("problems").toArray())
+            kinds << p.toObject().value("kind").toString();
+        QVERIFY2(kinds.contains("time more than 60 s after now"), qPrintable(kinds.join('|')));
+        QVERIFY2(kinds.contains("time more than 3600 s before now"), qPrintable(kinds.join('|')));
+        const QJsonObject sent = report.value("redis").toObject();
+        QCOMPARE(sent.value("dropped_hits").toInt(), 0);
+        QCOMPARE(sent.value("retries").toInt(), 0);
+        QCOMPARE(sent.value("out_of_window_hits").toInt(), 0);  // the listener refused them
+        QCOMPARE(jsonOf(runCli({"query", "--redis", url, "x", "--json"})).value("all_time").toInt(),
+                 2);
+        QCOMPARE(jsonOf(runCli({"query", "--redis", url, "w", "--json"})).value("window").toInt(),
+                 4);
+        QCOMPARE(jsonOf(runCli({"query", "--redis", url, "y", "--json"})).value("all_time").toInt(),
+                 0);
+        // A bad allowance is bad input; the options need --redis.
+        QCOMPARE(runCli({"listen", "--tcp", "127.0.0.1:0", "--redis", url, "--duration", "0.1",
+                         "--accept-future", "-1"})
+                     .exitCode,
+                 2);
+        QCOMPARE(
+            runCli({"listen", "--tcp", "127.0.0.1:0", "--duration", "0.1", "--accept-past", "10"})
+                .exitCode,
+            2);
+    }
+
     void badUrlsAreBadInput_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");

@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 #include "tests/app/listen_process.h"
 #include "tests/net/net_test_support.h"
 
@@ -41,6 +43,7 @@ int recordedRows(const QString& recording) {
 
 class TestCliListenFollow : public QObject {
     Q_OBJECT
+    QTemporaryDir m_dir;
 
 private Q_SLOTS:
     void countsEveryLineOnceAcrossRotationAndTruncation() {
@@ -147,6 +150,13 @@ private Q_SLOTS:
                                     << "--format 'xml' is not a format";
         QTest::newRow("bad key") << QStringList{"--follow", "x.log", "--key", "cookie"} << 2
                                  << "--key 'cookie' is not a key";
+        // Issue 30 item 9: a FIFO blocked in open() and ignored --duration; /dev/zero spun.
+        const QString fifo = m_dir.filePath("pipe");
+        QVERIFY(QFile::exists(fifo) || ::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        QTest::newRow("fifo") << QStringList{"--follow", fifo} << 1
+                              << "cannot follow '" + fifo + "': it is a FIFO";
+        QTest::newRow("character device") << QStringList{"--follow", "/dev/zero"} << 1
+                                          << "cannot follow '/dev/zero': it is a character device";
     }
     void badFollowArgumentsNameTheProblem() {
         QFETCH(QStringList, arguments);
@@ -156,6 +166,31 @@ private Q_SLOTS:
         QVERIFY(result.finished);
         QCOMPARE(result.exitCode, exitCode);
         QVERIFY2(result.err.contains(message.toUtf8()), result.err.constData());
+    }
+
+    // Issue 30 item 9: the followed file replaced by a symlink to /dev/zero read zeros at 100 %
+    // CPU and ignored SIGTERM (the report was lost). It is refused and named on stderr; the
+    // next regular file at the path is read; SIGTERM ends the run with the report.
+    void aDeviceRotatedInIsRefusedAndSigtermStillEndsTheRun() {
+        const QString log = m_dir.filePath("rotated.log");
+        QVERIFY(write(log, "", QIODevice::WriteOnly));
+        ListeningCli cli;
+        QVERIFY(cli.start({"--follow", log, "--json"}, 0));
+        QVERIFY(cli.waitForError("following " + log.toUtf8()));
+        QVERIFY(append(log, combined(1, "/before", 200)));
+        QVERIFY(QFile::remove(log));
+        QVERIFY(QFile::link("/dev/zero", log));
+        QVERIFY(cli.waitForError("cannot follow '" + log.toUtf8() +
+                                 "': it is a character device (a regular file is needed)"));
+        QVERIFY(QFile::remove(log));
+        QVERIFY(write(log, combined(2, "/after", 200), QIODevice::WriteOnly));
+        const CliResult result = cli.stop(SIGTERM);
+        QVERIFY2(result.finished, "SIGTERM did not end the run");
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject report = QJsonDocument::fromJson(result.out).object();
+        const QJsonObject keys = report["keys"].toObject();
+        QCOMPARE(keys["/before"].toInteger(), 1);
+        QCOMPARE(keys["/after"].toInteger(), 1);
     }
 };
 

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 #include "cli_process.h"
 #include "core/counters/counter_factory.h"
 
@@ -210,6 +212,14 @@ private Q_SLOTS:
         QTest::newRow("missing file")
             << QStringList{"replay", m_dir.filePath("none.csv")} << "cannot open trace";
         QTest::newRow("directory") << QStringList{"replay", m_dir.path()} << "it is a directory";
+        // Issue 30 item 9: a FIFO blocked in open() (no writer) and /dev/zero ran forever.
+        const QString fifo = m_dir.filePath("pipe");
+        QVERIFY(QFile::exists(fifo) || ::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        QTest::newRow("fifo") << QStringList{"replay", fifo} << fifo + "': it is a FIFO";
+        QTest::newRow("character device")
+            << QStringList{"replay", "/dev/zero"} << "'/dev/zero': it is a character device";
+        QTest::newRow("fifo, limit")
+            << QStringList{"limit", fifo, "--limit", "5", "--per", "60"} << "it is a FIFO";
         QTest::newRow("unknown flag") << QStringList{"replay", example, "--fast"} << "fast";
         QTest::newRow("unknown policy")
             << QStringList{"replay", example, "--policy", "best"} << "unknown policy 'best'";

@@ -86,7 +86,7 @@ private Q_SLOTS:
         RedisClient c(parseRedisUrl(m_cluster.url(0)));
         for (int k = 0; k < 16; ++k)
             if (c.command({"EXISTS", totalKey(hotSubItem("u.hot", k))}).integer == 1)
-                subItems.insert(hotSubItem("u.hot", k));
+                subItems.insert(hotSubItem("u.hot", k).text());
         QVERIFY2(subItems.size() >= 3, std::to_string(subItems.size()).c_str());
         // Counting each sub-item on its own would count the shared visitors twice.
         Count separately = 0;

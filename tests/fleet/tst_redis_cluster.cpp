@@ -218,7 +218,7 @@ private Q_SLOTS:
         RedisClient c(parseRedisUrl(m_cluster.url(5)));
         for (int k = 0; k < 8; ++k)
             if (c.command({"EXISTS", totalKey(hotSubItem("hot.item", k))}).integer == 1)
-                subItems.insert(hotSubItem("hot.item", k));
+                subItems.insert(hotSubItem("hot.item", k).text());
         QVERIFY(!subItems.empty());
         QCOMPARE(c.command({"ZSCORE", hotShardsKey("hot.item"), "shards"}).text, std::string("8"));
         FleetReader reader(c);
@@ -243,6 +243,72 @@ private Q_SLOTS:
     }
 
     // Last: it kills a master.
+    // Regression (issue 30, item 1): a name with a '}' ended the hash tag early, so its keys
+    // fell into different slots and every flush was refused (CROSSSLOT) for every item; names
+    // "top" and "top:K" shared the top-K shards' keys and guard. Each name is its own item now.
+    void noClientNameChangesASlotOrSharesAKey() {
+        const Timestamp now = unixNow();
+        std::vector<std::string> names{"}x",
+                                       "{a}b",
+                                       "a}:s:1",
+                                       "}",
+                                       "{",
+                                       "x\x1e"
+                                       "7Dx",  // what "}x" is escaped to, sent as a name
+                                       "top",
+                                       "plain.item"};
+        for (int shard = 0; shard < kTopShards; ++shard)
+            names.push_back("top:" + std::to_string(shard));
+        RedisClient c(parseRedisUrl(m_cluster.url(1)));
+        FleetReader reader(c);
+        const auto fleetTotal = [&] {
+            Count sum = 0;
+            for (const Count second : reader.fleetSeries(300, now))
+                sum += second;
+            return sum;
+        };
+        const Count before = fleetTotal();  // the earlier tests' hits
+        RedisSinkOptions o = fastSinkOptions(m_cluster.url(0), "hostile");
+        o.replicaWait = 5s;
+        auto sink = sinkFor(o);
+        std::map<std::string, Count> expected;
+        Count total = 0;
+        HitBatch batch;
+        for (std::size_t k = 0; k < names.size(); ++k) {
+            const int hits = int(k) + 2;
+            for (int h = 0; h < hits; ++h)
+                batch.push_back({now - h % 3, names[k], "v" + std::to_string(h % 2), 1});
+            expected[names[k]] = Count(hits);
+            total += Count(hits);
+        }
+        sink->add(batch);
+        QVERIFY(flushedPast(*sink, 0));
+        sink->stop(10s);
+        const RedisSinkStats s = sink->stats();
+        QCOMPARE(s.droppedHits, Count(0));
+        QCOMPARE(s.retries, std::uint64_t(0));
+        QCOMPARE(s.duplicatesSkipped, std::uint64_t(0));
+        for (const std::string& name : names) {
+            const ItemAnswer a = reader.item(name, 300, now);
+            QVERIFY2(a.allTime == expected[name], name.c_str());
+            QVERIFY2(a.window == expected[name], name.c_str());
+            QCOMPARE(a.uniques, Count(2));
+            QCOMPARE(a.instances, std::vector<std::string>{"hostile"});
+            // Every key of the item is in the slot of its tag.
+            for (const std::string& key : {totalKey(name), secondsKey(name, minuteOf(now))})
+                QCOMPARE(keySlot(key), keySlot(ItemTag(name).text()));
+        }
+        std::size_t ranked = 0;  // the earlier tests' items are ranked too
+        for (const RankedItem& item : reader.top(1000, 300, now))
+            if (expected.contains(item.key)) {
+                QVERIFY2(item.count == expected[item.key], item.key.c_str());
+                ++ranked;
+            }
+        QCOMPARE(ranked, names.size());
+        // No item's counts were added to the top-K shards' totals.
+        QCOMPARE(fleetTotal() - before, total);
+    }
+
     void aKilledMasterIsReplacedWithoutLossOrDoubleCounting() {
         const Timestamp now = unixNow();
         const std::string item = "failover.item";

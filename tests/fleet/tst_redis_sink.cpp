@@ -2,10 +2,12 @@
 #include <QTest>
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <set>
 
 #include "core/fleet/fleet_keys.h"
 #include "core/fleet/fleet_reader.h"
+#include "core/fleet/flush_commands.h"
 #include "core/fleet/redis_sink.h"
 #include "tests/fleet/cut_proxy.h"
 #include "tests/fleet/redis_server.h"
@@ -190,7 +192,7 @@ private Q_SLOTS:
         QCOMPARE(c.command({"GET", totalKey("busy")}).type, RedisReply::Type::String);  // before
         for (int k = 0; k < 4; ++k)
             if (c.command({"EXISTS", totalKey(hotSubItem("busy", k))}).integer == 1)
-                subItems.insert(hotSubItem("busy", k));
+                subItems.insert(hotSubItem("busy", k).text());
         QVERIFY(!subItems.empty());
         const ItemAnswer a = ask(m_redis, "busy", now);
         QCOMPARE(a.allTime, busy);
@@ -267,6 +269,109 @@ private Q_SLOTS:
         QCOMPARE(ask(m_redis, "pin", now).window, Count(60));
     }
 
+    // Regression (issue 30, item 4): a client's name "ITEM\x1fK" was the sub-item K of the
+    // hot ITEM: its hits were added to ITEM, and the two shared one guard, so the second
+    // script of a flush skipped the other's hits. Each is its own item now.
+    void aNameWithTheSubItemSeparatorIsItsOwnItem() {
+        const Timestamp now = unixNow();
+        RedisSinkOptions o = optionsFor(m_redis.url(), "separator");
+        o.hotShards = 2;
+        o.hotPinned = {"g.hits"};
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        const std::string forged[2] = {std::string("g.hits\x1f"
+                                                   "0"),
+                                       std::string("g.hits\x1f"
+                                                   "1")};
+        HitBatch batch = spread("g.hits", 7, now);
+        for (const HitEvent& e : spread(forged[0], 5, now))
+            batch.push_back(e);
+        for (const HitEvent& e : spread(forged[1], 3, now))
+            batch.push_back(e);
+        sink.add(batch);
+        sink.stop();
+        QCOMPARE(sink.stats().droppedHits, Count(0));
+        QCOMPARE(sink.stats().duplicatesSkipped, std::uint64_t(0));
+        QCOMPARE(sink.stats().hotItems, std::size_t(1));
+        const ItemAnswer hot = ask(m_redis, "g.hits", now);
+        QCOMPARE(hot.allTime, Count(7));
+        QCOMPARE(hot.window, Count(7));
+        QCOMPARE(ask(m_redis, forged[0], now).allTime, Count(5));
+        QCOMPARE(ask(m_redis, forged[1], now).window, Count(3));
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        const auto top = FleetReader(c).top(3, 300, now);
+        QCOMPARE(top.size(), std::size_t(3));
+        QCOMPARE(top[0].key, std::string("g.hits"));
+        QCOMPARE(top[0].count, Count(7));
+    }
+
+    // Regression (issue 30, items 3 and 5): a time Redis cannot expire (|T4611686018427387903)
+    // failed the item script half-way (its total and that flush's top-K lost, "0 dropped");
+    // a time decades ahead made keys that lived for decades. Such hits are not sent now.
+    void timesFarFromNowAreNotSentAndTheRestIsExact() {
+        const Timestamp now = unixNow();
+        RedisSinkOptions o = optionsFor(m_redis.url(), "times");
+        o.acceptedTimes = AcceptedTimes{3600, 60};
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        const Timestamp decade = 10 * 365 * 86400;
+        sink.add({{now, "x", "", 3},
+                  {4611686018427387903, "x", "", 1},
+                  {now + decade, "y", "", 1},
+                  {now - 2 * 86400, "x", "", 1},
+                  {now + 30, "w", "", 2},
+                  {now - 3000, "w", "", 1}});
+        sink.stop();
+        const RedisSinkStats s = sink.stats();
+        QCOMPARE(s.outOfWindowHits, Count(3));
+        QCOMPARE(s.droppedHits, Count(0));
+        QCOMPARE(s.retries, std::uint64_t(0));
+        QCOMPARE(ask(m_redis, "x", now).allTime, Count(3));
+        QCOMPARE(ask(m_redis, "x", now).window, Count(3));
+        QCOMPARE(ask(m_redis, "y", now).allTime, Count(0));
+        QCOMPARE(ask(m_redis, "w", now).allTime, Count(3));
+        QCOMPARE(ask(m_redis, "w", now + 30).window, Count(2));
+        // No key outlives the data's own retention after the newest accepted time.
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        for (const std::string& key : c.scan(std::string(kCountPattern))) {
+            const RedisReply at = c.command({"EXPIRETIME", key});
+            QVERIFY2(at.integer <= now + std::max(kGuardRetention, 120 + kMinutesRetention) + 60,
+                     key.c_str());
+        }
+    }
+
+    // Each script applies all of its flush or nothing: bad arguments (a time that slipped
+    // past the sink's window, as from an old log) are refused before the first write, and a
+    // count that would overflow Redis' integers saturates instead of failing half-way.
+    void scriptsApplyAllOrNothing() {
+        const Timestamp now = unixNow();
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        const ScriptShas shas = loadScripts(c);
+        FlushBatch bad;
+        bad.add({now, "half", "v", 2});
+        bad.add({4611686018427387903, "half", "v", 1});
+        const FlushIdentity id{"direct", "run1", 1, now};
+        for (const RedisReply& reply : c.pipeline(applyCommands(bad, id, shas)))
+            QVERIFY(reply.isError());
+        for (const std::string& key :
+             {itemGuardKey("half", "direct", "run1"), totalKey("half"),
+              secondsKey("half", minuteOf(now)), topGuardKey("direct", "run1"),
+              topKey(topShardOf("run1"), minuteOf(now))})
+            QVERIFY2(c.command({"EXISTS", key}).integer == 0, key.c_str());
+        for (std::uint64_t seq = 1; seq <= 2; ++seq) {
+            FlushBatch big;
+            big.add({now, "big", "", kRedisMaxCount});
+            for (const RedisReply& reply :
+                 c.pipeline(applyCommands(big, {"direct", "run2", seq, now}, shas))) {
+                QVERIFY2(!reply.isError(), reply.text.c_str());
+                QCOMPARE(reply.integer, 1LL);
+            }
+        }
+        const std::string max = std::to_string(kRedisMaxCount);
+        QCOMPARE(c.command({"GET", totalKey("big")}).text, max);
+        QCOMPARE(
+            c.command({"HGET", secondsKey("big", minuteOf(now)), std::to_string(now % 60)}).text,
+            max);
+    }
+
     void aliveInstancesAreListed() {
         const Timestamp now = unixNow();
         auto a = sinkFor(m_redis.url(), "alive-a");
@@ -329,6 +434,7 @@ private Q_SLOTS:
         RedisSinkOptions o =
             optionsFor("redis://127.0.0.1:" + std::to_string(RedisServer::freePort()), "down");
         o.bufferEntries = 4;
+        o.acceptedTimes.reset();  // the seconds 1000.. below are not about accepted times
         RedisSink sink(o, nullptr);
         HitBatch batch;
         for (int s = 0; s < 10; ++s)
@@ -383,6 +489,48 @@ private Q_SLOTS:
         // A second rebuild changes nothing: every flush is already applied.
         QCOMPARE(reader.rebuild().applied, std::size_t(0));
         QCOMPARE(reader.item("r.one", 300, now).allTime, Count(300));
+    }
+
+    // Issue 30, item 8: an outage is reported once when it begins and once when it ends, with
+    // what was held meanwhile, however many attempts fail in between.
+    void anOutageIsReportedOnceAtEachEnd() {
+        RedisServer redis;
+        QVERIFY(redis.start());
+        const Timestamp now = unixNow();
+        std::mutex guard;
+        std::vector<OutageNotice> notices;
+        RedisSinkOptions o = optionsFor(redis.url(), "outage");
+        o.onOutage = [&](const OutageNotice& n) {
+            std::lock_guard lock(guard);
+            notices.push_back(n);
+        };
+        const auto seen = [&] {
+            std::lock_guard lock(guard);
+            return notices;
+        };
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        sink.add(spread("before", 10, now));
+        QTRY_VERIFY_WITH_TIMEOUT(sink.stats().flushes >= 1, 5000);
+        QVERIFY(seen().empty());  // no outage, no notice
+        redis.kill();
+        QTRY_VERIFY_WITH_TIMEOUT(!seen().empty(), 10000);  // the heartbeat's attempt fails
+        QVERIFY(seen()[0].down);
+        QVERIFY(!seen()[0].error.empty());
+        QCOMPARE(seen()[0].bufferedHits, Count(0));  // everything was flushed before
+        sink.add(spread("during", 25, now));
+        QTRY_VERIFY_WITH_TIMEOUT(sink.stats().retries >= 3, 10000);
+        QCOMPARE(seen().size(), std::size_t(1));  // once, not once per attempt
+        const std::uint64_t failed = sink.stats().retries;
+        QVERIFY(redis.start());
+        QTRY_VERIFY_WITH_TIMEOUT(seen().size() == 2, 10000);
+        const OutageNotice up = seen()[1];
+        QVERIFY(!up.down);
+        QCOMPARE(up.bufferedHits, Count(25));
+        QCOMPARE(up.droppedHits, Count(0));
+        QVERIFY(up.failedAttempts >= failed);
+        QVERIFY(up.seconds > 0);
+        sink.stop();
+        QCOMPARE(seen().size(), std::size_t(2));
     }
 
     void redisKilledAndRestartedMidRunLosesAndDoublesNothing() {

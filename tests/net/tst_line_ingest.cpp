@@ -62,6 +62,35 @@ private Q_SLOTS:
         QCOMPARE((*batch)[1].time, Timestamp{600});
     }
 
+    // Issue 30, items 3 and 5: with an accepted window, a line's own time outside it is a bad
+    // line naming the allowance, and its hits go nowhere; a line without a time is "now".
+    void ownTimesOutsideTheAcceptedWindowAreBadLines() {
+        BatchQueue queue;
+        LineIngest ingest(WireProtocol::Statsd, queue);
+        ingest.acceptTimes({3600, 300});
+        ingest.setNow(1'000'000);
+        QCOMPARE(std::string(ingest.addLine("x:1|c|T4611686018427387903")),
+                 std::string("time more than 300 s after now"));
+        QCOMPARE(std::string(ingest.addLine("x:1|c|T1000301")),
+                 std::string("time more than 300 s after now"));
+        QCOMPARE(std::string(ingest.addLine("x:1|c|T996399")),
+                 std::string("time more than 3600 s before now"));
+        QVERIFY(ingest.addLine("x:2|c|T1000300").empty());  // the edges are accepted
+        QVERIFY(ingest.addLine("x:3|c|T996400").empty());
+        QVERIFY(ingest.addLine("x:4|c").empty());
+        ingest.flush();
+        QCOMPARE(ingest.stats().badLines, 3u);
+        QCOMPARE(ingest.stats().hits, 9u);
+        const auto batch = queue.popFor(0ms);
+        QVERIFY(batch);
+        Count hits = 0;
+        for (const HitEvent& e : *batch) {
+            QVERIFY(e.time >= 996400 && e.time <= 1000300);
+            hits += e.count;
+        }
+        QCOMPARE(hits, Count(9));
+    }
+
     void olderThanNewestIsLateButDelivered() {
         BatchQueue queue;
         LineIngest ingest(WireProtocol::Statsd, queue);

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 #include "../app/cli_process.h"
 #include "core/teach/code_templates.h"
 #include "core/teach/lessons.h"
@@ -256,6 +258,48 @@ private Q_SLOTS:
         QCOMPARE(s.value(QStringLiteral("answer")).toInteger(), 0);
         QCOMPARE(s.value(QStringLiteral("window")).toString(), QStringLiteral("(2, 5]"));
         QCOMPARE(root.value(QStringLiteral("file")).toString(), file);
+    }
+
+    // Issue 30 item 20: a file over 1 MiB was cut there and then failed with a syntax error
+    // about the cut line (or ran on what was left); it is refused with its size. 1 MiB is read.
+    void aFileOverOneMebibyteIsRefusedWithItsSize() {
+        QTemporaryDir dir;
+        const QByteArray head = "hit 1\n# ";
+        const QByteArray tail = "\ngetHits 1\n";
+        const QByteArray exact =
+            head + QByteArray(qsizetype(1 << 20) - head.size() - tail.size(), 'x') + tail;
+        QCOMPARE(exact.size(), qsizetype(1048576));
+        const QString fits = writeFile(dir, QStringLiteral("fits.txt"), exact);
+        const CliResult ok = runCli({QStringLiteral("teach"), fits, QStringLiteral("--json")});
+        QVERIFY2(ok.finished && ok.exitCode == 0, ok.err.constData());
+        QCOMPARE(answers(parseJson(ok)), (std::vector<qint64>{1}));
+
+        const QString big =
+            writeFile(dir, QStringLiteral("big.txt"), head + "x" + exact.mid(head.size()));
+        const CliResult r = runCli({QStringLiteral("teach"), big});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("cannot read '" + big.toUtf8() +
+                                "': it is 1,048,577 bytes, more than the 1,048,576 bytes (1 MiB)"),
+                 r.err.constData());
+        QVERIFY(r.out.isEmpty());
+
+        const CliResult piped = runCli({QStringLiteral("teach"), QStringLiteral("-")},
+                                       head + "x" + exact.mid(head.size()));
+        QCOMPARE(piped.exitCode, 2);
+        QVERIFY2(piped.err.contains("standard input': it has more than the 1,048,576 bytes"),
+                 piped.err.constData());
+    }
+
+    // Issue 30 item 9: a FIFO blocked teach in open() (no writer, forever).
+    void aFifoIsRefusedAtOnce() {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("pipe"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        const CliResult r = runCli({QStringLiteral("teach"), fifo}, {}, 20000);
+        QVERIFY2(r.finished, "teach blocked on the FIFO");
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(fifo.toUtf8() + "': it is a FIFO"), r.err.constData());
     }
 
     void theLeetCodeFormatFromStdinDefaultsToThreeHundred() {

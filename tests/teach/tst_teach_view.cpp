@@ -881,6 +881,21 @@ private Q_SLOTS:
 
         QVERIFY(!other.loadLessonFile(dir.filePath(QStringLiteral("none.lesson")), &error));
         QVERIFY(error.contains(QStringLiteral("none.lesson")));
+        // Issue 30 item 20: over 1 MiB it was cut silently and then read as what was left (or
+        // failed with a syntax error about the cut line); it is refused with its size.
+        const QString big = dir.filePath(QStringLiteral("big.lesson"));
+        {
+            const QByteArray head = "# hitcounter lesson 1\nwindow 10\n# ";
+            const QByteArray tail = "\noperations:\nhit 1\n";
+            QFile out(big);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(head + QByteArray((1 << 20) + 1 - head.size() - tail.size(), 'x') + tail);
+        }
+        QVERIFY(!other.loadLessonFile(big, &error));
+        QVERIFY2(error.contains(QStringLiteral("'%1': it is 1,048,577 bytes, more than the "
+                                               "1,048,576 bytes (1 MiB)")
+                                    .arg(big)),
+                 qPrintable(error));
         m_view.setPredictMode(false);
     }
 

@@ -19,6 +19,7 @@
 
 #include "core/engine/cost_meter.h"
 #include "core/engine/engine.h"
+#include "tests/ui/table_columns.h"
 #include "tests/ui/tick_labels.h"
 #include "ui/history_update.h"
 #include "ui/main_window.h"
@@ -28,23 +29,13 @@
 #include "ui/ring_histogram.h"
 
 using namespace hitcounter;
+using hitcounter::testing::columnNamed;
 using hitcounter::testing::tickLabelProblem;
 using hitcounter::ui::MainWindow;
 using hitcounter::ui::PolicyComparison;
 using hitcounter::ui::RingHistogram;
 
 namespace {
-
-// The column whose header reads `name` (on one line or wrapped onto two).
-int columnNamed(const QTableWidget& table, const QString& name) {
-    for (int c = 0; c < table.columnCount(); ++c) {
-        if (table.horizontalHeaderItem(c)->text().replace(QLatin1Char('\n'), QLatin1Char(' ')) ==
-            name) {
-            return c;
-        }
-    }
-    return -1;
-}
 
 int rowNamed(const QTableWidget& table, const QString& name) {
     for (int r = 0; r < table.rowCount(); ++r) {

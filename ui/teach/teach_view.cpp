@@ -3,7 +3,6 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -25,6 +24,7 @@
 
 #include "core/teach/lessons.h"
 #include "core/teach/limiter_questions.h"
+#include "core/teach/teach_file.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_panel.h"
 #include "ui/teach/code_view.h"
@@ -943,14 +943,16 @@ bool TeachView::saveLessonFile(const QString& path, QString* error) {
 }
 
 bool TeachView::loadLessonFile(const QString& path, QString* error) {
-    QFile in(path);
-    if (!in.open(QIODevice::ReadOnly)) {
+    std::string text;
+    try {
+        text = teach::readTeachFile(path.toStdString());  // whole, or refused with its size
+    } catch (const teach::TeachFileError& e) {
         if (error) {
-            *error = tr("%1: %2").arg(path, in.errorString());
+            *error = QString::fromStdString(e.what());
         }
         return false;
     }
-    const auto read = teach::readLessonFile(in.read(1 << 20).toStdString());
+    const auto read = teach::readLessonFile(text);
     if (const auto* e = std::get_if<teach::ParseError>(&read)) {
         if (error) {
             *error = tr("%1: %2").arg(path, QString::fromStdString(e->describe()));
