@@ -208,13 +208,13 @@ bool FleetView::connectTo(const QString& url, std::chrono::milliseconds interval
     disconnectFromRedis();
     fleet::FleetPollOptions options;
     try {
-        options.url = fleet::parseRedisUrl(url.toStdString());
+        options.url = fleet::resolveRedisUrl(url.toStdString());
     } catch (const std::exception& e) {
         showState(QStringLiteral("unreachable"), QString::fromStdString(e.what()));
         return false;
     }
     options.interval = interval;
-    m_url = url;
+    m_url = QString::fromStdString(fleet::redactedRedisUrl(url.toStdString()));
     m_shown.reset();
     m_poller = std::make_unique<fleet::FleetPoller>(std::move(options));
     m_sinceAnswer.start();

@@ -89,7 +89,7 @@ private:
     void showState(const QString& state, const QString& text);
     void reapRetired();
 
-    QString m_url;
+    QString m_url;  // the URL watched, its password shown as ***
     std::unique_ptr<fleet::FleetPoller> m_poller;
     std::vector<std::unique_ptr<fleet::FleetPoller>> m_retired;  // stopping on their own
     std::shared_ptr<const fleet::FleetSnapshot> m_shown;

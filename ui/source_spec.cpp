@@ -5,6 +5,7 @@
 #include <QStringList>
 #include <stdexcept>
 
+#include "core/fleet/redis_url.h"
 #include "core/io/hit_file.h"
 #include "core/io/hit_file_probe.h"
 #include "core/net/tcp_listener.h"
@@ -89,7 +90,10 @@ void SourceSpec::save(QSettings& settings) const {
     settings.setValue(QStringLiteral("key"), key);
     settings.setValue(QStringLiteral("fromStart"), fromStart);
     settings.setValue(QStringLiteral("logFormat"), logFormat);
-    settings.setValue(QStringLiteral("redisUrl"), redisUrl);
+    // Never the password (it comes from HITCOUNTER_REDIS_PASSWORD, or is typed again).
+    settings.setValue(
+        QStringLiteral("redisUrl"),
+        QString::fromStdString(fleet::redisUrlWithoutPassword(redisUrl.toStdString())));
     settings.endGroup();
 }
 

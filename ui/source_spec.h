@@ -58,7 +58,8 @@ struct SourceSpec {
     // listeners
     QString address = QStringLiteral("127.0.0.1:8125");
     int receivers = 0;  // receiver threads (ListenerOptions::receivers); 0: one per core
-    // the fleet's Redis (Kind::Redis): redis://[:PASSWORD@]HOST:PORT[/DB], any cluster node
+    // the fleet's Redis (Kind::Redis): redis://[[USER]:PASSWORD@]HOST:PORT[/DB], any cluster
+    // node; save() stores it without the password
     QString redisUrl = QStringLiteral("redis://127.0.0.1:6379");
 
     // The file is stored as an absolute path (the next start may be in another directory).

@@ -15,6 +15,8 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "core/fleet/redis_url.h"
+
 namespace hitcounter::ui {
 
 namespace {
@@ -30,6 +32,10 @@ QString rateText(double rate) {
         return QObject::tr("%1 k hits/s").arg(rate / 1e3, 0, 'g', 3);
     }
     return QObject::tr("%1 hits/s").arg(rate, 0, 'g', 3);
+}
+
+QString redacted(const QString& redisUrl) {
+    return QString::fromStdString(fleet::redactedRedisUrl(redisUrl.toStdString()));
 }
 }  // namespace
 
@@ -231,8 +237,9 @@ SourcesPanel::SourcesPanel(QWidget* parent) : QWidget(parent) {
     m_redisUrl = new QLineEdit(SourceSpec{}.redisUrl);
     m_redisUrl->setObjectName(QStringLiteral("redisUrlEdit"));
     m_redisUrl->setToolTip(
-        tr("The fleet's Redis: redis://HOST:PORT[/DB] or redis://:PASSWORD@HOST:PORT; any one "
-           "node of a Redis Cluster (docs/redis.md)"));
+        tr("The fleet's Redis: redis://[USER@]HOST:PORT[/DB], any one node of a Redis Cluster; "
+           "the password from HITCOUNTER_REDIS_PASSWORD, or typed as redis://:PASSWORD@HOST:PORT "
+           "for this session only (never saved or shown; docs/redis.md)"));
     m_redisButton = new QPushButton(tr("Watch fleet"));
     m_redisButton->setObjectName(QStringLiteral("redisButton"));
     m_redisButton->setToolTip(
@@ -318,7 +325,10 @@ SourceSpec SourcesPanel::followSpec() const {
 SourceSpec SourcesPanel::redisSpec() const {
     SourceSpec spec;
     spec.kind = SourceSpec::Kind::Redis;
-    spec.redisUrl = m_redisUrl->text().trimmed();
+    const QString text = m_redisUrl->text().trimmed();
+    // The field shows the running URL's password as ***: unchanged, it means that URL.
+    spec.redisUrl =
+        !m_shownRedisUrl.isEmpty() && text == redacted(m_shownRedisUrl) ? m_shownRedisUrl : text;
     return spec;
 }
 
@@ -388,7 +398,8 @@ void SourcesPanel::showSpec(const SourceSpec& spec, bool running) {
     }
     const bool redis = spec.kind == SourceSpec::Kind::Redis;
     if (redis) {
-        m_redisUrl->setText(spec.redisUrl);
+        m_shownRedisUrl = spec.redisUrl;
+        m_redisUrl->setText(redacted(spec.redisUrl));
     }
     m_watchingFleet = running && redis;
     m_redisButton->setText(m_watchingFleet ? tr("Stop watching") : tr("Watch fleet"));

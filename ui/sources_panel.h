@@ -82,6 +82,7 @@ private:
     QPushButton* m_simStart;
     bool m_following = false;
     QLineEdit* m_redisUrl;
+    QString m_shownRedisUrl;  // the URL of the fleet watched, with its password
     QPushButton* m_redisButton;
     bool m_watchingFleet = false;
     QCheckBox* m_record;

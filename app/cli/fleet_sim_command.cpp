@@ -125,7 +125,7 @@ std::variant<FleetSimOptions, int> parseFleetSim(QCommandLineParser& parser,
         return kExitBadInput;
     FleetSimOptions o;
     try {
-        o.url = fleet::parseRedisUrl(parser.value(options.redis).toStdString());
+        o.url = fleet::resolveRedisUrl(parser.value(options.redis).toStdString());
     } catch (const fleet::RedisUrlError& e) {
         return reportFleetError(e);
     }

@@ -25,6 +25,7 @@
 #include "app/cli/redis_cli.h"
 #include "app/cli/service_notify.h"
 #include "app/cli/stop_signals.h"
+#include "core/fleet/redis_url.h"
 #include "core/io/trace_recorder.h"
 #include "core/net/key_totals.h"
 #include "core/net/tcp_listener.h"
@@ -252,6 +253,9 @@ struct ListenCliOptions {
                              QString environment = {}) {
             table.push_back({o, repeatable, std::move(environment), true});
         };
+        const auto withoutPassword = [](const QString& url) {
+            return QString::fromStdString(fleet::redactedRedisUrl(url.toStdString()));
+        };
         add(udp, true);
         add(tcp, true);
         add(graphite, true);
@@ -260,6 +264,8 @@ struct ListenCliOptions {
         add(json);
         add(receivers);
         add(fleet.redis, false, QStringLiteral("HITCOUNTER_REDIS"));
+        table.back().printed = withoutPassword;
+        add(fleet.passwordFile);
         add(fleet.instance, false, QStringLiteral("HITCOUNTER_INSTANCE"));
         add(fleet.flushInterval);
         add(fleet.acceptPast);

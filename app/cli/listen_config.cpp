@@ -276,7 +276,10 @@ QString configAsToml(const QCommandLineParser& parser,
             out += name + QStringLiteral(" = true\n");
             continue;
         }
-        const QStringList values = parser.values(o.option);
+        QStringList values = parser.values(o.option);
+        if (o.printed)
+            for (QString& v : values)
+                v = o.printed(v);
         if (!o.repeatable) {
             out += name + QStringLiteral(" = ") + tomlValue(values.constLast()) + QLatin1Char('\n');
             continue;

@@ -37,6 +37,8 @@ struct ConfigurableOption {
     bool repeatable = false;  // may be given several times (a TOML array in the file)
     QString environment;      // the variable that overrides it, e.g. "HITCOUNTER_REDIS"; or ""
     bool inFile = true;       // false: a command-line option only (--config, --print-config)
+    // How --print-config shows a value (the Redis URL without its password); null: as it is.
+    std::function<QString(const QString&)> printed = nullptr;
 };
 
 // One key of the file: the option's long name, its values as command-line text (none for a

@@ -94,7 +94,7 @@ int runQuery(const QStringList& arguments) {
                                  QStringLiteral("The K keys with the most hits, 1 to 10000."),
                                  QStringLiteral("K"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object."));
-    parser.addOptions({redis, window, at, top, json});
+    parser.addOptions({redis, redisPasswordFileOption(), window, at, top, json});
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     const QStringList keys = parser.positionalArguments();

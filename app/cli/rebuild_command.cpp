@@ -23,7 +23,7 @@ int runRebuild(const QStringList& arguments) {
         QStringLiteral("Delete every counting key (hc:{*) before rebuilding; logs and "
                        "heartbeats stay."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object."));
-    parser.addOptions({redis, wipe, json});
+    parser.addOptions({redis, redisPasswordFileOption(), wipe, json});
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
     if (!parser.positionalArguments().isEmpty()) {

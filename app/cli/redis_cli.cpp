@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 #include <QCoreApplication>
+#include <QFile>
 #include <cmath>
 
 #include "app/cli/cli_options.h"
@@ -25,9 +26,27 @@ QString defaultInstanceName() {
            QString::number(::getpid());
 }
 
-std::optional<fleet::RedisUrl> urlFrom(const QString& text, int& exit) {
+// The URL of `option`, with its password from --redis-password-file or the environment
+// (redis_url.h); a password in the URL itself is taken with a warning (once per process).
+std::optional<fleet::RedisUrl> urlFrom(const QCommandLineParser& parser,
+                                       const QCommandLineOption& option, int& exit) {
+    const std::string text = parser.value(option).toStdString();
+    const QCommandLineOption passwordFile = redisPasswordFileOption();
     try {
-        return fleet::parseRedisUrl(text.toStdString());
+        const fleet::RedisUrl url = fleet::resolveRedisUrl(
+            text, parser.isSet(passwordFile)
+                      ? std::optional<std::filesystem::path>(
+                            QFile::encodeName(parser.value(passwordFile)).toStdString())
+                      : std::nullopt);
+        static bool warned = false;
+        if (!warned && !fleet::parseRedisUrl(text).password.empty()) {
+            warned = true;
+            printError(QStringLiteral("warning: the --redis URL carries a password, which every "
+                                      "user of this machine can read (ps); give it in %1 or "
+                                      "--redis-password-file FILE instead")
+                           .arg(QLatin1String(fleet::kRedisPasswordVariable)));
+        }
+        return url;
     } catch (const fleet::RedisUrlError& e) {
         exit = reportFleetError(e);
         return std::nullopt;
@@ -38,6 +57,7 @@ std::optional<fleet::RedisUrl> urlFrom(const QString& text, int& exit) {
 
 RedisCliOptions::RedisCliOptions()
     : redis(redisUrlOption()),
+      passwordFile(redisPasswordFileOption()),
       instance(QStringLiteral("instance"),
                QStringLiteral("With --redis: this instance's name (A-Z a-z 0-9 . _ -; default "
                               "HOST-PID)."),
@@ -56,7 +76,8 @@ RedisCliOptions::RedisCliOptions()
                    QStringLiteral("S"), QString::number(AcceptedTimes::kDefaultFuture)) {}
 
 QList<QCommandLineOption> RedisCliOptions::all() const {
-    return QList<QCommandLineOption>{redis, instance, flushInterval, acceptPast, acceptFuture} +
+    return QList<QCommandLineOption>{redis,         passwordFile, instance,
+                                     flushInterval, acceptPast,   acceptFuture} +
            hot.all();
 }
 
@@ -115,9 +136,17 @@ std::optional<HotSettings> hotSettingsFrom(const QCommandLineParser& parser,
 QCommandLineOption redisUrlOption() {
     return QCommandLineOption(
         QStringLiteral("redis"),
-        QStringLiteral("The fleet's Redis: redis://HOST:PORT[/DB] or redis://:PASSWORD@HOST:PORT "
-                       "(docs/redis.md)."),
+        QStringLiteral("The fleet's Redis: redis://[USER@]HOST:PORT[/DB]; its password from "
+                       "--redis-password-file or %1 (docs/redis.md).")
+            .arg(QLatin1String(fleet::kRedisPasswordVariable)),
         QStringLiteral("URL"));
+}
+
+QCommandLineOption redisPasswordFileOption() {
+    return QCommandLineOption(QStringLiteral("redis-password-file"),
+                              QStringLiteral("With --redis: read the password from the first "
+                                             "line of FILE (keep it mode 0600)."),
+                              QStringLiteral("FILE"));
 }
 
 int reportFleetError(const std::exception& error) {
@@ -136,7 +165,7 @@ std::unique_ptr<fleet::RedisClient> connectRedis(const QCommandLineParser& parse
         exit = kExitBadInput;
         return nullptr;
     }
-    const auto url = urlFrom(parser.value(option), exit);
+    const auto url = urlFrom(parser, option, exit);
     if (!url)
         return nullptr;
     try {
@@ -149,7 +178,7 @@ std::unique_ptr<fleet::RedisClient> connectRedis(const QCommandLineParser& parse
 
 bool checkFleetValues(const QCommandLineParser& parser, const RedisCliOptions& options) {
     int exit = kExitOk;
-    const bool url = !parser.isSet(options.redis) || urlFrom(parser.value(options.redis), exit);
+    const bool url = !parser.isSet(options.redis) || urlFrom(parser, options.redis, exit);
     const bool interval =
         !parser.isSet(options.flushInterval) || numberFrom(parser, options.flushInterval, 0.05, 60);
     const bool hot = hotSettingsFrom(parser, options.hot).has_value();
@@ -168,8 +197,9 @@ bool checkFleetValues(const QCommandLineParser& parser, const RedisCliOptions& o
 FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions& options) {
     FleetSink result;
     if (!parser.isSet(options.redis)) {
-        for (const auto& o : QList<QCommandLineOption>{options.instance, options.flushInterval,
-                                                       options.acceptPast, options.acceptFuture} +
+        for (const auto& o : QList<QCommandLineOption>{options.passwordFile, options.instance,
+                                                       options.flushInterval, options.acceptPast,
+                                                       options.acceptFuture} +
                                  options.hot.all())
             if (parser.isSet(o)) {
                 printError(QStringLiteral("--%1 needs --redis URL").arg(o.names().first()));
@@ -183,7 +213,7 @@ FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions
     }
     int exit = kExitOk;
     fleet::RedisSinkOptions o;
-    const auto url = urlFrom(parser.value(options.redis), exit);
+    const auto url = urlFrom(parser, options.redis, exit);
     const auto interval = numberFrom(parser, options.flushInterval, 0.05, 60);
     const auto hot = hotSettingsFrom(parser, options.hot);
     o.instance =

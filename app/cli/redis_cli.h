@@ -5,7 +5,8 @@
 // Threading: main thread only. Exit codes follow cli_options.h: a malformed URL, instance or
 // interval, a wrong password or a refused database are bad input (kExitBadInput); a server
 // that cannot be reached or fails mid-way is the environment (kExitFailure). Every error is
-// one line on stderr; connects and commands are bounded by timeouts, nothing hangs.
+// one line on stderr, never with the password; connects and commands are bounded by timeouts,
+// nothing hangs.
 #pragma once
 
 #include <QCommandLineOption>
@@ -50,6 +51,7 @@ struct RedisCliOptions {
     QList<QCommandLineOption> all() const;
 
     QCommandLineOption redis;
+    QCommandLineOption passwordFile;
     QCommandLineOption instance;
     QCommandLineOption flushInterval;
     QCommandLineOption acceptPast;
@@ -64,6 +66,8 @@ std::optional<AcceptedTimes> acceptedTimesFrom(const QCommandLineParser& parser,
 
 // The --redis option alone, for query and rebuild.
 QCommandLineOption redisUrlOption();
+// --redis-password-file FILE; every command with --redis adds it (urlFrom reads it).
+QCommandLineOption redisPasswordFileOption();
 
 struct FleetSink {
     std::unique_ptr<fleet::RedisSink> sink;  // null without --redis, or after an error

@@ -247,7 +247,11 @@ void readSourceOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
     o.redisUrl = r.value(c.redis);
     if (r.isSet(c.redis)) {
         try {
-            fleet::parseRedisUrl(o.redisUrl.toStdString());
+            if (!fleet::parseRedisUrl(o.redisUrl.toStdString()).password.empty())
+                std::fprintf(stderr,
+                             "hitcounter: warning: the --redis URL carries a password, which "
+                             "every user of this machine can read (ps); set %s instead\n",
+                             fleet::kRedisPasswordVariable);
         } catch (const fleet::RedisUrlError& e) {
             r.fail(QStringLiteral("--redis: %1").arg(QString::fromStdString(e.what())));
         }

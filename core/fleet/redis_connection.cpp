@@ -70,7 +70,8 @@ RedisConnection::RedisConnection(const RedisUrl& url, RedisTimeouts timeouts) : 
 void RedisConnection::hello() {
     std::vector<Command> commands;
     if (!m_url.password.empty())
-        commands.push_back({"AUTH", m_url.password});
+        commands.push_back(m_url.user.empty() ? Command{"AUTH", m_url.password}
+                                              : Command{"AUTH", m_url.user, m_url.password});
     if (m_url.db != 0)
         commands.push_back({"SELECT", std::to_string(m_url.db)});
     commands.push_back({"PING"});

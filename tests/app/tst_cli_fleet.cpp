@@ -3,9 +3,11 @@
 // wipe, and the errors for a bad URL, an unreachable server and a wrong password.
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "core/net/socket_util.h"
@@ -270,6 +272,57 @@ private Q_SLOTS:
             {"query", "--redis", QString::fromStdString(guarded.url("right")), "k", "--json"});
         QCOMPARE(ok.exitCode, 0);
         QCOMPARE(jsonOf(ok).value("all_time").toInt(), 0);
+    }
+
+    // The password was in `ps`, echoed by a malformed URL's message and --print-config: now it
+    // comes from HITCOUNTER_REDIS_PASSWORD or --redis-password-file, a URL carrying one gets a
+    // warning, and no output holds it.
+    void thePasswordComesFromTheEnvironmentOrAFileAndIsNeverPrinted() {
+        const QByteArray secret = "s3cret-pw";
+        RedisServer guarded({"--requirepass", secret.toStdString()});
+        QVERIFY(guarded.start());
+        const QString url = QString::fromStdString(guarded.url());
+        const QString inUrl = QString::fromStdString(guarded.url(secret.toStdString()));
+        const auto neverShown = [&](const CliResult& r) {
+            QVERIFY2(!r.out.contains(secret) && !r.err.contains(secret), r.err.constData());
+        };
+
+        qputenv("HITCOUNTER_REDIS_PASSWORD", secret);
+        const CliResult fromEnvironment = runCli({"query", "--redis", url, "k", "--json"});
+        qunsetenv("HITCOUNTER_REDIS_PASSWORD");
+        QCOMPARE(fromEnvironment.exitCode, 0);
+        neverShown(fromEnvironment);
+
+        QTemporaryDir dir;
+        QFile file(dir.filePath("redis.pw"));
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(secret + "\n") > 0);
+        file.close();
+        const CliResult fromFile = runCli(
+            {"query", "--redis", url, "--redis-password-file", file.fileName(), "k", "--json"});
+        QCOMPARE(fromFile.exitCode, 0);
+        neverShown(fromFile);
+        const CliResult missingFile =
+            runCli({"query", "--redis", url, "--redis-password-file", dir.filePath("none"), "k"});
+        QCOMPARE(missingFile.exitCode, 2);
+        QVERIFY2(missingFile.err.contains("--redis-password-file"), missingFile.err.constData());
+
+        const CliResult warned = runCli({"query", "--redis", inUrl, "k", "--json"});
+        QCOMPARE(warned.exitCode, 0);
+        QVERIFY2(warned.err.contains("warning: the --redis URL carries a password"),
+                 warned.err.constData());
+        neverShown(warned);
+
+        const CliResult malformed =
+            runCli({"listen", "--udp", "0", "--redis", "redis://:" + secret + "@h:99999"});
+        QCOMPARE(malformed.exitCode, 2);
+        QVERIFY2(malformed.err.contains("redis://:***@h:99999"), malformed.err.constData());
+        neverShown(malformed);
+
+        const CliResult printed =
+            runCli({"listen", "--udp", "0", "--redis", inUrl, "--print-config"});
+        QCOMPARE(printed.exitCode, 0);
+        QVERIFY2(printed.out.contains(":***@"), printed.out.constData());
+        neverShown(printed);
     }
 
 private:

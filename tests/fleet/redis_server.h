@@ -137,7 +137,7 @@ private:
     bool answers() const {
         using namespace hitcounter::fleet;
         try {
-            RedisConnection c(RedisUrl{"127.0.0.1", m_port, 0, {}},
+            RedisConnection c(RedisUrl{"127.0.0.1", m_port, 0, {}, {}},
                               {std::chrono::milliseconds(200), std::chrono::milliseconds(500)});
             return true;
         } catch (const RedisError& e) {

@@ -51,6 +51,23 @@ private Q_SLOTS:
         }
     }
 
+    // redis://USER:PASSWORD@ sends AUTH USER PASSWORD (an ACL user; refused as a URL before).
+    void anAclUserLogsIn() {
+        RedisServer redis;
+        QVERIFY(redis.start());
+        RedisConnection admin(parseRedisUrl(redis.url()));
+        QVERIFY(!admin.command({"ACL", "SETUSER", "app", "on", ">apppw", "~*", "+@all"}).isError());
+        const std::string address = redis.url().substr(std::string("redis://").size());
+        RedisConnection app(parseRedisUrl("redis://app:apppw@" + address));
+        QCOMPARE(app.command({"ACL", "WHOAMI"}).text, std::string("app"));
+        try {
+            RedisConnection wrong(parseRedisUrl("redis://app:nope@" + address));
+            QFAIL("connected with a wrong password");
+        } catch (const RedisError& e) {
+            QCOMPARE(e.kind(), RedisError::Kind::Rejected);
+        }
+    }
+
     void anUnreachableServerFailsQuickly() {
         QElapsedTimer timer;
         timer.start();

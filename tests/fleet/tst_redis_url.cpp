@@ -1,9 +1,16 @@
+#include <QTemporaryDir>
 #include <QTest>
+#include <fstream>
 
 #include "core/fleet/redis_url.h"
 
-using hitcounter::fleet::parseRedisUrl;
-using hitcounter::fleet::RedisUrlError;
+using namespace hitcounter::fleet;
+
+namespace {
+void writeFile(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+}  // namespace
 
 class RedisUrlTest : public QObject {
     Q_OBJECT
@@ -23,6 +30,85 @@ private Q_SLOTS:
         QCOMPARE(url.host, std::string("127.0.0.1"));
         QCOMPARE(url.db, 0);
         QCOMPARE(url.describe(), std::string("redis://127.0.0.1:6379/0"));  // no password
+    }
+
+    // Redis 6 ACL users (before: "a user name is not supported").
+    void anAclUserWithAndWithoutItsPassword() {
+        const auto url = parseRedisUrl("redis://app:s3:cret@cache:6380/1");
+        QCOMPARE(url.user, std::string("app"));
+        QCOMPARE(url.password, std::string("s3:cret"));
+        QCOMPARE(url.describe(), std::string("redis://app@cache:6380/1"));
+        const auto noPassword = parseRedisUrl("redis://app@cache:6380");
+        QCOMPARE(noPassword.user, std::string("app"));
+        QVERIFY(noPassword.password.empty());
+    }
+
+    void passwordsAreHiddenInWhatIsPrintedAndStored_data() {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("redacted");
+        QTest::addColumn<QString>("stored");
+        QTest::newRow("no password") << "redis://h:1"
+                                     << "redis://h:1"
+                                     << "redis://h:1";
+        QTest::newRow("password") << "redis://:s3cret@h:1/2"
+                                  << "redis://:***@h:1/2"
+                                  << "redis://h:1/2";
+        QTest::newRow("user and password") << "redis://app:s3:cr@t@[::1]:1"
+                                           << "redis://app:***@[::1]:1"
+                                           << "redis://app@[::1]:1";
+        QTest::newRow("user only") << "redis://app@h:1"
+                                   << "redis://app@h:1"
+                                   << "redis://app@h:1";
+        QTest::newRow("not a URL") << "s3cret"
+                                   << "s3cret"
+                                   << "s3cret";
+    }
+    void passwordsAreHiddenInWhatIsPrintedAndStored() {
+        QFETCH(QString, url);
+        QFETCH(QString, redacted);
+        QFETCH(QString, stored);
+        QCOMPARE(QString::fromStdString(redactedRedisUrl(url.toStdString())), redacted);
+        QCOMPARE(QString::fromStdString(redisUrlWithoutPassword(url.toStdString())), stored);
+    }
+
+    // The malformed-URL message echoed the whole URL, password and all.
+    void aBadUrlsMessageNeverHoldsItsPassword() {
+        try {
+            parseRedisUrl("redis://:s3cret@h:99999");
+            QFAIL("no error");
+        } catch (const RedisUrlError& e) {
+            QVERIFY2(!QByteArray(e.what()).contains("s3cret"), e.what());
+            QVERIFY2(QByteArray(e.what()).contains("'redis://:***@h:99999'"), e.what());
+        }
+    }
+
+    void thePasswordComesFromAFileOrTheEnvironment() {
+        QTemporaryDir dir;
+        const std::string file = dir.filePath("pw").toStdString();
+        writeFile(file, "fromfile\nsecond line\n");
+        qputenv(kRedisPasswordVariable, "fromenv");
+        QCOMPARE(resolveRedisUrl("redis://h:1").password, std::string("fromenv"));
+        QCOMPARE(resolveRedisUrl("redis://:inurl@h:1").password, std::string("inurl"));
+        QCOMPARE(resolveRedisUrl("redis://:inurl@h:1", file).password, std::string("fromfile"));
+        const auto user = resolveRedisUrl("redis://app@h:1");
+        QCOMPARE(user.user, std::string("app"));
+        QCOMPARE(user.password, std::string("fromenv"));
+        qunsetenv(kRedisPasswordVariable);
+        QVERIFY(resolveRedisUrl("redis://h:1").password.empty());
+
+        const std::string empty = dir.filePath("empty").toStdString();
+        writeFile(empty, "\nhidden\n");
+        const std::string large = dir.filePath("large").toStdString();
+        writeFile(large, std::string(kMaxPasswordFileBytes + 1, 'x'));
+        for (const std::string& bad : {empty, large, dir.filePath("missing").toStdString()}) {
+            try {
+                resolveRedisUrl("redis://h:1", bad);
+                QFAIL("a bad password file was taken");
+            } catch (const RedisUrlError& e) {
+                QVERIFY2(QByteArray(e.what()).contains(bad.c_str()), e.what());
+                QVERIFY2(!QByteArray(e.what()).contains("hidden"), e.what());
+            }
+        }
     }
 
     void ipv6LiteralInBrackets() {
@@ -53,8 +139,8 @@ private Q_SLOTS:
                                 << "the database '16'";
         QTest::newRow("db empty") << "redis://h:1/"
                                   << "the database ''";
-        QTest::newRow("user name") << "redis://bob:pw@h:1"
-                                   << "user name is not supported";
+        QTest::newRow("empty user name") << "redis://@h:1"
+                                         << "user name before '@' is empty";
         QTest::newRow("empty password") << "redis://:@h:1"
                                         << "password after ':' is empty";
         QTest::newRow("ipv6 no port") << "redis://[::1]"

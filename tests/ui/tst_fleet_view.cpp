@@ -6,13 +6,16 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <chrono>
 #include <memory>
@@ -414,6 +417,45 @@ private Q_SLOTS:
         QVERIFY2(window.errorText().contains(QStringLiteral("Fleet: ")),
                  qPrintable(window.errorText()));
         sink->stop();
+    }
+
+    // A password typed into the URL field was shown in it and in the status texts, and written
+    // in plain text to hitcounter.conf: now it is shown as ***, kept for the session (watching
+    // again with the field unchanged still logs in) and never saved.
+    void aTypedPasswordIsNeverShownOrSaved() {
+        const std::string secret = "s3cret-pw";
+        RedisServer server({"--requirepass", secret});
+        QVERIFY(server.start());
+        ui::MainWindow window;
+        window.show();
+        auto* url = window.findChild<QLineEdit*>(QStringLiteral("redisUrlEdit"));
+        auto* button = window.findChild<QPushButton*>(QStringLiteral("redisButton"));
+        QVERIFY(url && button);
+        url->setText(QString::fromStdString(server.url(secret)));
+        button->click();
+        ui::FleetView* view = window.fleetView();
+        QVERIFY(view->isConnected());
+        QVERIFY(QTest::qWaitFor([&] { return view->state() == QStringLiteral("live"); }, 10000));
+        const QString shown = QString::fromStdString(secret);
+        QVERIFY2(url->text().contains(QStringLiteral(":***@")), qPrintable(url->text()));
+        for (const QString& text : {url->text(), view->statusText(), window.errorText()})
+            QVERIFY2(!text.contains(shown), qPrintable(text));
+        button->click();  // stop, then watch again with the field as shown
+        button->click();
+        QVERIFY(QTest::qWaitFor([&] { return view->state() == QStringLiteral("live"); }, 10000));
+
+        QTemporaryDir dir;
+        {
+            QSettings settings(dir.filePath("hitcounter.conf"), QSettings::IniFormat);
+            window.saveSettings(settings);
+        }
+        QFile saved(dir.filePath("hitcounter.conf"));
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QByteArray text = saved.readAll();
+        QVERIFY2(text.contains(QByteArray::fromStdString(server.url().substr(8))),
+                 text.constData());
+        QVERIFY2(!text.contains(QByteArray::fromStdString(secret)), text.constData());
+        button->click();
     }
 
     // Last: it kills a master.
