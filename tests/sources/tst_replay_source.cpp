@@ -337,6 +337,33 @@ private Q_SLOTS:
         }
     }
 
+    // The GUI's replay: one line dated 2099 is a bad row in the bad lines table, the trace
+    // ends at its real last time and every other row is delivered (before: last was 2099 and
+    // the replay's clock had to reach 2099 to end).
+    void aLineDatedFarAheadIsABadRowNotTheEnd() {
+        const auto path =
+            writeFile("jump.csv", "timestamp,key\n1000,a\n1001,a\n4102444800,a\n1002,a\n");
+        ManualClock base(0s);
+        BatchQueue queue;
+        test::BatchCollector collector(queue);
+        ReplaySource replay(base, path,
+                            {.speed = VirtualClock::kAsFastAsPossible, .holdAtEnd = false});
+        replay.start(queue);
+        QVERIFY(collector.collectUntil([&] { return !replay.running(); }));
+        collector.drainNow();
+        QCOMPARE(collector.hits(), Count{3});
+        QCOMPARE(replay.stats().lateHits, std::uint64_t{0});
+        const ReplayProgress p = replay.progress();
+        QCOMPARE(p.badRows, std::uint64_t{1});
+        QCOMPARE(p.first.value_or(-1), Timestamp{1000});
+        QCOMPARE(p.last.value_or(-1), Timestamp{1002});
+        const std::vector<BadLine> lines = replay.recentBadLines();
+        QCOMPARE(lines.size(), std::size_t{1});
+        QCOMPARE(lines[0].origin, std::string("jump.csv:4"));
+        QVERIFY2(lines[0].problem.find("4102444800") != std::string::npos,
+                 lines[0].problem.c_str());
+    }
+
     void badHeaderFailsWithFileAndLine() {
         const auto path = writeFile("header.csv", "# trace\ntime,key\n1,a\n");
         ManualClock base(0s);
