@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app/cli/cli_options.h"
+#include "core/io/trace_format.h"
 
 namespace hitcounter::cli {
 
@@ -25,11 +26,28 @@ HitFileCliOptions hitFileCliOptions() {
             QStringLiteral("Access logs: what a hit's key is: path (default, no query string), "
                            "path+query, status, method, vhost or client."),
             QStringLiteral("KEY"), QStringLiteral("path")),
+        QCommandLineOption(
+            QStringLiteral("max-time-jump"),
+            QStringLiteral("A row more than SECONDS ahead of the newest time so far, and not "
+                           "followed by the next row, is a bad row (default %1: one day; 0: no "
+                           "check; see docs/sources.md).")
+                .arg(kDefaultMaxTimeJump.count()),
+            QStringLiteral("SECONDS"), QString::number(kDefaultMaxTimeJump.count())),
     };
 }
 
 void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& options) {
-    parser.addOptions({options.format, options.logFormat, options.key});
+    parser.addOptions({options.format, options.logFormat, options.key, options.maxTimeJump});
+}
+
+std::optional<HitFileOptions> replayedFileOptionsFrom(const QCommandLineParser& parser,
+                                                      const HitFileCliOptions& options) {
+    auto chosen = hitFileOptionsFrom(parser, options);
+    const auto jump = wholeNumberFrom(parser, options.maxTimeJump, 0, kTraceMaxTimestamp);
+    if (!chosen || !jump)
+        return std::nullopt;
+    chosen->maxTimeJump = std::chrono::seconds{*jump};
+    return chosen;
 }
 
 std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parser,

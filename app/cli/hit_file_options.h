@@ -20,14 +20,20 @@ struct HitFileCliOptions {
     QCommandLineOption format;
     QCommandLineOption logFormat;
     QCommandLineOption key;
+    QCommandLineOption maxTimeJump;  // files read whole (replay, limit), not followed ones
 };
 
-// --format auto|trace|common|combined|json, --log-format 'NGINX LOG_FORMAT', --key KEY.
+// --format auto|trace|common|combined|json, --log-format 'NGINX LOG_FORMAT', --key KEY,
+// --max-time-jump SECONDS.
 HitFileCliOptions hitFileCliOptions();
+// Adds all four (replay, limit).
 void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& options);
-// The chosen options, or std::nullopt after naming a bad value.
+// The chosen --format, --log-format and --key, or std::nullopt after naming a bad value.
 std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parser,
                                                  const HitFileCliOptions& options);
+// The same with --max-time-jump too (the parser has all four: addHitFileCliOptions).
+std::optional<HitFileOptions> replayedFileOptionsFrom(const QCommandLineParser& parser,
+                                                      const HitFileCliOptions& options);
 
 // Opens FILE, or standard input for "-"; std::nullopt after printing why it cannot be read.
 std::unique_ptr<HitFile> openHitFile(const QString& file, const HitFileOptions& options);
