@@ -35,8 +35,8 @@ TraceStatus TimeJumpCheck::next(TraceRow& row, const Read& read) {
                        "time " + std::to_string(row.event.time) + " is " +
                            std::to_string(row.event.time - *m_head) +
                            " s ahead of the newest time so far (" + std::to_string(*m_head) +
-                           ") and the next row does not follow it; more than the " +
-                           std::to_string(m_maxJump) + " s a time may jump (--max-time-jump)",
+                           ") and the next row does not confirm it (a jump of more than " +
+                           std::to_string(m_maxJump) + " s needs the next row to follow it)",
                        false};
             return TraceStatus::BadRow;
         }
