@@ -321,12 +321,12 @@ void FleetView::showState(const QString& state, const QString& text) {
                               "background: #fef7e0; color: #8a5a00; border: 1px solid "
                               "#f9ab00;");
     } else if (state == QLatin1String("unreachable")) {
-        colors = m_dark ? QStringLiteral(
-                              "background: #3c1a18; color: #f6aea9; border: 1px solid "
-                              "#a50e0e;")
-                        : QStringLiteral(
-                              "background: #fce8e6; color: #a50e0e; border: 1px solid "
-                              "#d93025;");
+        colors = m_dark
+                     ? QStringLiteral(
+                           "background: #3c1a18; color: #f6aea9; border: 1px solid "
+                           "#a50e0e;")
+                     : QStringLiteral("background: #fce8e6; color: #a50e0e; border: 1px solid %1;")
+                           .arg(alarmColor().name());
     } else {
         colors = QStringLiteral("border: 1px solid palette(mid);");
     }
@@ -447,8 +447,7 @@ void FleetView::draw(const fleet::FleetSnapshot& s) {
                 answered ? formatBytes(std::size_t(n.usedMemory)) : QStringLiteral("–"),
                 QString::fromStdString(n.state)},
                2);
-        m_nodes->item(int(i), 5)->setForeground(answered ? palette().text().color()
-                                                         : QColor(QStringLiteral("#d93025")));
+        m_nodes->item(int(i), 5)->setForeground(answered ? palette().text().color() : alarmColor());
     }
 }
 

@@ -192,13 +192,13 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
                                  m_peakRect->axis(QCPAxis::atLeft));
     m_limitLine->point2->setAxes(m_peakRect->axis(QCPAxis::atBottom),
                                  m_peakRect->axis(QCPAxis::atLeft));
-    m_limitLine->setPen(QPen(QColor("#d93025"), 2, Qt::DashLine));
+    m_limitLine->setPen(QPen(alarmColor(), 2, Qt::DashLine));
     m_limitLabel = new QCPItemText(m_plot);
     m_limitLabel->setClipAxisRect(m_peakRect);
     m_limitLabel->position->setAxes(m_peakRect->axis(QCPAxis::atBottom),
                                     m_peakRect->axis(QCPAxis::atLeft));
     m_limitLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    m_limitLabel->setColor(QColor("#d93025"));
+    m_limitLabel->setColor(alarmColor());
     m_limitLabel->setVisible(false);  // said in m_peakNote: the bars' rect is too narrow
 
     m_lanes = new QTableWidget(0, LaneColumnCount);
@@ -605,7 +605,7 @@ void LimitsView::updateRanges() {
         // Compact from a million ("1.17 M"): narrow enough to stand over its bar.
         m_peakLabels[i]->setText(compactCount(m_frame.lanes[i].maxInAnyWindow));
         m_peakLabels[i]->setColor(m_frame.lanes[i].maxInAnyWindow > m_frame.options.limit.limit
-                                      ? QColor("#d93025")
+                                      ? alarmColor()
                                       : (m_dark ? QColor("#e8eaed") : QColor("#202124")));
         peakTop = std::max(peakTop, peak);
     }
@@ -662,7 +662,7 @@ void LimitsView::updateTables() {
         set(ColKeys, locale.toString(qulonglong(lane.liveKeys)));
         if (QTableWidgetItem* item = m_lanes->item(row, ColMaxWindow)) {
             const bool over = lane.maxInAnyWindow > o.limit.limit;
-            item->setForeground(over ? QColor("#d93025") : palette().color(QPalette::Text));
+            item->setForeground(over ? alarmColor() : palette().color(QPalette::Text));
             QFont font = item->font();
             font.setBold(over);
             item->setFont(font);

@@ -92,9 +92,10 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     m_errorBanner = new QLabel;
     m_errorBanner->setObjectName(QStringLiteral("errorBanner"));
     m_errorBanner->setWordWrap(true);
-    m_errorBanner->setStyleSheet(QStringLiteral(
-        "QLabel { background: #fce8e6; color: #a50e0e; border: 1px solid #d93025; padding: 6px; "
-        "border-radius: 3px; font-weight: bold; }"));
+    m_errorBanner->setStyleSheet(
+        QStringLiteral("QLabel { background: #fce8e6; color: #a50e0e; border: 1px solid %1; "
+                       "padding: 6px; border-radius: 3px; font-weight: bold; }")
+            .arg(alarmColor().name()));
     m_errorBanner->setToolTip(tr("The last error; it clears when a source starts."));
     m_errorBanner->hide();
 
@@ -374,7 +375,8 @@ void MainWindow::buildStatusBar() {
     m_statusPaused = make(QStringLiteral("statusPaused"),
                           tr("The views are frozen; counting goes on (Space resumes)"));
     m_statusPaused->setText(tr("PAUSED"));
-    m_statusPaused->setStyleSheet(QStringLiteral("QLabel { font-weight: bold; color: #d93025; }"));
+    m_statusPaused->setStyleSheet(
+        QStringLiteral("QLabel { font-weight: bold; color: %1; }").arg(alarmColor().name()));
     m_statusPaused->hide();
     m_statusRate = make(QStringLiteral("statusRate"), tr("Hits ingested per second of wall time"));
     m_statusTotals = make(QStringLiteral("statusTotals"),

@@ -70,7 +70,7 @@ bool SourceSession::start(std::unique_ptr<Source> source, TimeAxisMode mode,
     m_worker.setLiveClock(liveClock);
     // Behind whatever the old source left queued: every view restarts at once, even if the
     // new source fails to start.
-    m_queue.pushWait(HitBatch::resetMarker(0), {});
+    m_queue.pushMarker(HitBatch::resetMarker(0));
     m_timeMode = mode;
     Q_EMIT viewsReset(mode);
     try {
@@ -207,7 +207,7 @@ std::optional<Timestamp> SourceSession::rerunReplay() {
 
 void SourceSession::restartCounters() {
     if (!rerunReplay()) {
-        m_queue.pushWait(HitBatch::resetMarker(0), {});
+        m_queue.pushMarker(HitBatch::resetMarker(0));
     }
 }
 

@@ -33,8 +33,9 @@
 //    it replaces the "Started ... loading, 0 rows" of started()), its first problem (errorOccurred,
 //    once per source: a failure, an empty trace "FILE: the trace is empty: no hits to replay", a
 //    gzip file cut short (also on stderr), bad rows skipped), its progress (replayProgress), a
-//    seek's rebuild progress (statusMessage), the end of the simulator's warm-up (full speed until
-//    it reaches the clock, then the spec's speed), and the recording's count (recordingShown).
+//    seek's rebuild progress (statusMessage), and the recording's count (recordingShown). The
+//    simulator's warm-up needs no tick: SimulatorSource itself runs at full speed until it
+//    reaches the clock, then at the spec's speed (simulator_source.h).
 //
 // Example: BatchQueue q; EngineWorker w(q); w.start(); SourceSession s(q, w, clock);
 //          s.startSpec(spec);  GUI frame timer: s.tick();  slider: s.seek(t);

@@ -1,7 +1,8 @@
 // SourceSpec: which source the monitor runs and with what settings; buildSource() makes it.
 //
-// Plain value, GUI thread. The spec is what QSettings keeps as "the last source" and what the
-// recording toggle restarts (wrapped in a RecordingSource).
+// Plain value, GUI thread. The spec is what QSettings keeps as "the last source" and what
+// SourceSession restarts (after a failed open, a seek, a new window length). Recording does not
+// restart it: it is the EngineWorker's tap (engine_worker.h).
 // The simulator starts `warmup` seconds in the past at full speed (as fast as the engine
 // drains it); the main window switches it to the spec's speed once it reaches the clock's
 // now, so the window is full within a second of starting and then runs live.

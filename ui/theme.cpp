@@ -135,6 +135,10 @@ void stylePlot(QCustomPlot& plot, const Theme& theme) {
     }
 }
 
+QColor alarmColor() {
+    return QColor(0xd9, 0x30, 0x25);
+}
+
 QColor policyColor(const QString& policy) {
     static const QHash<QString, QColor> colors{{QStringLiteral("ring"), QColor("#1a73e8")},
                                                {QStringLiteral("deque"), QColor("#12b5cb")},

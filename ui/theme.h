@@ -31,6 +31,9 @@ Theme themeNamed(const QString& name);  // "dark" or anything else for light
 void applyTheme(QApplication& app, const Theme& theme);
 void stylePlot(QCustomPlot& plot, const Theme& theme);
 QColor policyColor(const QString& policy);
+// The red of what needs a look now (a count over its limit, a node that does not answer, the
+// error banner, "paused"): one colour in both themes.
+QColor alarmColor();
 // The style sheet of an orange notice (a QLabel telling of something to mind, not an error).
 QString noticeStyleSheet(bool dark);
 

@@ -29,6 +29,7 @@
 #include "core/net/key_totals.h"
 #include "core/net/tcp_listener.h"
 #include "core/net/udp_listener.h"
+#include "core/sources/bad_lines.h"
 #include "core/sources/follow_source.h"
 
 namespace hitcounter::cli {
@@ -190,6 +191,13 @@ ListenSummary summarize(const std::vector<std::unique_ptr<SocketListener>>& list
         s.description = f->describe();
         s.stats = f->stats();
         s.follow = f->followStats();
+        // Its bad lines as one kind of problem, the newest named with its place and the line.
+        if (const std::vector<BadLine> bad = f->recentBadLines(); !bad.empty()) {
+            const BadLine& last = bad.back();
+            s.lastProblem =
+                last.source + " at " + last.origin + ": " + last.problem + ": " + last.line;
+            s.problems.push_back({"bad line", s.stats.badLines, s.lastProblem});
+        }
         summary.listeners.push_back(std::move(s));
     }
     return summary;

@@ -9,6 +9,7 @@
 #include <QSettings>
 #include <QTimer>
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <thread>
@@ -126,16 +127,29 @@ int writeState(const hitcounter::ui::MainWindow& window, const hitcounter::app::
     return 0;
 }
 
+// The longest --state-json --seek waits for the replay to load, seek and be counted (a 10 M-row
+// trace takes under a minute on a 2-core machine; a stuck one must not hang a script).
+constexpr std::chrono::minutes kSeekDeadline{10};
+
 // --state-json: waits until the seek's rebuild has been counted, writes what the window shows
-// and returns the exit code (2 if the trace cannot be replayed or holds no hit, 1 if OUT
-// cannot be written). A seek past the trace's last second shows the trace's end: "time" is
-// that second, as the replay bar says (docs/gui.md).
+// and returns the exit code (2 if the trace cannot be replayed, holds no hit or is not counted
+// to the seek within kSeekDeadline; 1 if OUT cannot be written). A seek past the trace's last
+// second shows the trace's end: "time" is that second, as the replay bar says (docs/gui.md).
 int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
                          const hitcounter::app::GuiOptions& options) {
     using hitcounter::ReplayState;
     hitcounter::ReplaySource* replay = window.replay();
     const std::uint64_t epoch = replay->epoch();
     hitcounter::Timestamp time = *options.seek;
+    const auto deadline = std::chrono::steady_clock::now() + kSeekDeadline;
+    const auto late = [&] {
+        if (std::chrono::steady_clock::now() < deadline)
+            return false;
+        std::fprintf(stderr, "hitcounter: %s: the seek to %lld was not counted within %lld s\n",
+                     qPrintable(window.spec().file), static_cast<long long>(time),
+                     static_cast<long long>(std::chrono::seconds(kSeekDeadline).count()));
+        return true;
+    };
     for (;;) {
         QCoreApplication::processEvents();
         const bool running = replay->running();  // before progress: a last state is seen
@@ -163,11 +177,15 @@ int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
                          qPrintable(window.spec().file), static_cast<long long>(time));
             return 2;
         }
+        if (late())
+            return 2;
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     // Every rebuild batch is queued by now: a frame built with the queue empty counted them.
     while (!window.waitForFrame(std::chrono::seconds(1), true) ||
            window.lastFrame()->streamEpoch != epoch) {
+        if (late())
+            return 2;
     }
     return writeState(window, options, time);
 }

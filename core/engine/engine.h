@@ -30,7 +30,8 @@
 //    on the recent stream, by the CostMeter (cost_meter.h), so ingest reads no clock.
 //
 // Cost: ingest() is O(hits x policies) plus the keyed monitor's work per hit.
-// Memory: historySeconds records of (2 * policies + 2) words, plus the counters.
+// Memory: historySeconds records (SecondRecord) of (2 * policies + 14) words: second, hits, six
+// status classes, the two vectors' three words each and their elements; plus the counters.
 //
 // Example (W = 300):
 //     Engine e;  e.ingest({{1, "a"}, {2, "b"}, {3, "a"}});
@@ -126,7 +127,6 @@ private:
     struct Policy;
 
     void feedRun(const HitBatch& batch, std::size_t first, std::size_t last);
-    void closeSecondsBefore(Timestamp t);
     // advanceTo() without bringing the counters to the new head (ingest() feeds them a hit
     // there right after).
     void moveHeadTo(Timestamp t);

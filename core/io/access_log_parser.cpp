@@ -41,6 +41,28 @@ std::optional<Timestamp> parseTime(std::string_view text, LogTimeSyntax syntax) 
     return std::nullopt;
 }
 
+// What is wrong with a time that did not parse in its field's syntax, and what was expected.
+std::string timeProblem(const AccessLogFields& fields) {
+    std::string_view expected = "10/Oct/2000:13:55:36 -0700, 2000-10-10T13:55:36Z or epoch seconds";
+    switch (fields.timeSyntax) {
+        case LogTimeSyntax::Clf:
+            expected = "10/Oct/2000:13:55:36 -0700";
+            break;
+        case LogTimeSyntax::Iso:
+            expected = "2000-10-10T13:55:36Z";
+            break;
+        case LogTimeSyntax::Epoch:
+            expected = "epoch seconds such as 971211336.123";
+            break;
+        case LogTimeSyntax::Any:
+            break;
+    }
+    std::string_view fault = logTimeProblem(fields.time);
+    if (fault.empty())
+        fault = "is a time, but not of the form this log format names";
+    return std::string(fault) + " (expected e.g. " + std::string(expected) + ")";
+}
+
 std::string shortQuote(std::string_view s) {
     constexpr std::size_t kLimit = 40;
     std::string out = "'";
@@ -155,9 +177,7 @@ TraceErrorKind AccessLogParser::toEvent(const AccessLogFields& fields, HitEvent&
                                         std::string& problem) {
     const auto time = parseTime(fields.time, fields.timeSyntax);
     if (!time) {
-        problem = "time " + shortQuote(fields.time) +
-                  " is not a valid time at or after 1970 (expected e.g. "
-                  "10/Oct/2000:13:55:36 -0700, 2000-10-10T13:55:36Z or epoch seconds)";
+        problem = "time " + shortQuote(fields.time) + " " + timeProblem(fields);
         return TraceErrorKind::BadLogTime;
     }
     event.time = *time;

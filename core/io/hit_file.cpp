@@ -94,10 +94,13 @@ std::string_view hitFileFormatName(HitFileFormat format) {
 std::optional<HitFileFormat> detectHitFileFormat(std::string_view head, std::string& problem) {
     LineSplitter splitter(head, kHeadBytes);
     std::vector<std::string_view> sample;
+    std::vector<std::size_t> sampleLines;  // the line number of each
     std::string_view line;
+    std::size_t lineNumber = 0;
     for (auto status = splitter.next(line);
          status != LineSplitter::Status::End && sample.size() < kSampleLines;
          status = splitter.next(line)) {
+        ++lineNumber;
         if (status == LineSplitter::Status::TooLong)
             continue;
         // A line without its break is cut off (by the head's end, or a writer): it decides
@@ -111,6 +114,7 @@ std::optional<HitFileFormat> detectHitFileFormat(std::string_view head, std::str
         if (sample.empty() && text.front() == '#')
             continue;  // trace CSV comments before the header
         sample.push_back(text);
+        sampleLines.push_back(lineNumber);
     }
     if (sample.empty()) {
         // Empty (or only blank and comment lines): an empty trace.
@@ -118,21 +122,41 @@ std::optional<HitFileFormat> detectHitFileFormat(std::string_view head, std::str
     }
     if (namesTimestampColumn(sample.front()))
         return HitFileFormat::Trace;
+    // The log format most of the sample reads as wins; the best one that did not win names
+    // its first bad line in the message.
+    std::size_t bestParsed = 0;
+    std::string bestMismatch;
     for (const auto candidate :
          {HitFileFormat::Combined, HitFileFormat::Common, HitFileFormat::JsonLines}) {
         auto parser = parserFor(candidate, {});
         std::size_t parsed = 0;
         HitEvent event;
-        std::string ignored;
-        for (const auto s : sample)
-            if (parser.parse(s, event, ignored) == TraceErrorKind::None)
+        std::string firstMismatch;
+        for (std::size_t i = 0; i < sample.size(); ++i) {
+            std::string why;
+            if (parser.parse(sample[i], event, why) == TraceErrorKind::None)
                 ++parsed;
+            else if (firstMismatch.empty())
+                firstMismatch = "line " + std::to_string(sampleLines[i]) + ": " + why;
+        }
         if (parsed * 2 > sample.size())
             return candidate;
+        if (parsed > bestParsed) {
+            bestParsed = parsed;
+            bestMismatch = "the " + std::string(hitFileFormatName(candidate)) + " format (" +
+                           firstMismatch + ")";
+        }
     }
     // Comma-separated but no timestamp column: the CSV reader names what its header lacks.
-    if (sample.front().find(',') != std::string_view::npos)
+    if (bestParsed == 0 && sample.front().find(',') != std::string_view::npos)
         return HitFileFormat::Trace;
+    if (bestParsed > 0) {
+        problem = "cannot recognise the format: only " + std::to_string(bestParsed) + " of the " +
+                  "first " + std::to_string(sample.size()) + " lines read as " + bestMismatch +
+                  "; a log must be one format (give --format or --log-format to read it as one, "
+                  "its other lines are then skipped as bad rows)";
+        return std::nullopt;
+    }
     problem = "cannot recognise the format: the first line is " + shown(sample.front()) +
               ", which is not a trace CSV header (timestamp,key,...), a Common or Combined Log "
               "Format line, or a JSON object with a time member; give --format or --log-format";

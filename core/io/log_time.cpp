@@ -1,5 +1,6 @@
 #include "core/io/log_time.h"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -43,19 +44,32 @@ struct CivilTime {
     int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
 };
 
-// Local civil time minus its UTC offset; nullopt for impossible dates or times before 1970.
-std::optional<Timestamp> toUtcSeconds(const CivilTime& c, int offsetSeconds) {
+// Why a text is not a time, from the least to the most specific; each parser below sets the
+// first it meets (a time that parses leaves it None).
+enum class TimeFault { None, Form, Month, Offset, Date, TimeOfDay, Before1970 };
+
+// Local civil time minus its UTC offset; nullopt (and `fault`) for impossible dates or times
+// before 1970.
+std::optional<Timestamp> toUtcSeconds(const CivilTime& c, int offsetSeconds, TimeFault& fault) {
     using namespace std::chrono;
     const year_month_day date{year{c.year}, month{static_cast<unsigned>(c.month)},
                               day{static_cast<unsigned>(c.day)}};
-    // 60 is allowed for a leap second, as the log formats allow it; it reads as the next one.
-    if (!date.ok() || c.hour > 23 || c.minute > 59 || c.second > 60)
+    if (!date.ok()) {
+        fault = TimeFault::Date;
         return std::nullopt;
+    }
+    // 60 is allowed for a leap second, as the log formats allow it; it reads as the next one.
+    if (c.hour > 23 || c.minute > 59 || c.second > 60) {
+        fault = TimeFault::TimeOfDay;
+        return std::nullopt;
+    }
     const std::int64_t days = sys_days{date}.time_since_epoch().count();
     const std::int64_t local = days * 86400 + c.hour * 3600 + c.minute * 60 + c.second;
     const std::int64_t utc = local - offsetSeconds;
-    if (utc < 0)
+    if (utc < 0) {
+        fault = TimeFault::Before1970;
         return std::nullopt;
+    }
     return utc;
 }
 
@@ -81,9 +95,8 @@ std::optional<int> parseOffset(std::string_view text, std::size_t pos) {
     return sign * (*hours * 3600 + minutes * 60);
 }
 
-}  // namespace
-
-std::optional<Timestamp> parseClfTime(std::string_view text) {
+std::optional<Timestamp> clfTime(std::string_view text, TimeFault& fault) {
+    fault = TimeFault::Form;
     std::size_t pos = 0;
     CivilTime c;
     const auto day = digits(text, pos, 2);
@@ -91,7 +104,7 @@ std::optional<Timestamp> parseClfTime(std::string_view text) {
         return std::nullopt;
     const auto month = monthFromName(text.substr(pos, 3));
     pos += 3;
-    if (!month || !expect(text, pos, '/'))
+    if (!expect(text, pos, '/'))
         return std::nullopt;
     const auto year = digits(text, pos, 4);
     if (!year || !expect(text, pos, ':'))
@@ -105,14 +118,21 @@ std::optional<Timestamp> parseClfTime(std::string_view text) {
     const auto second = digits(text, pos, 2);
     if (!second || !expect(text, pos, ' '))
         return std::nullopt;
-    const auto offset = parseOffset(text, pos);
-    if (!offset || text.size() - pos != 5)  // CLF always writes +hhmm
+    if (!month) {
+        fault = TimeFault::Month;
         return std::nullopt;
+    }
+    const auto offset = parseOffset(text, pos);
+    if (!offset || text.size() - pos != 5) {  // CLF always writes +hhmm
+        fault = TimeFault::Offset;
+        return std::nullopt;
+    }
     c = {*year, *month, *day, *hour, *minute, *second};
-    return toUtcSeconds(c, *offset);
+    return toUtcSeconds(c, *offset, fault);
 }
 
-std::optional<Timestamp> parseIsoTime(std::string_view text) {
+std::optional<Timestamp> isoTime(std::string_view text, TimeFault& fault) {
+    fault = TimeFault::Form;
     std::size_t pos = 0;
     const auto year = digits(text, pos, 4);
     if (!year || !expect(text, pos, '-'))
@@ -146,12 +166,27 @@ std::optional<Timestamp> parseIsoTime(std::string_view text) {
             offset = 0;
         } else {
             const auto parsed = parseOffset(text, pos);
-            if (!parsed)
+            if (!parsed) {
+                // After a whole date and time: what follows can only be meant as the zone.
+                fault = TimeFault::Offset;
                 return std::nullopt;
+            }
             offset = *parsed;
         }
     }
-    return toUtcSeconds({*year, *month, *day, *hour, *minute, *second}, offset);
+    return toUtcSeconds({*year, *month, *day, *hour, *minute, *second}, offset, fault);
+}
+
+}  // namespace
+
+std::optional<Timestamp> parseClfTime(std::string_view text) {
+    TimeFault fault;
+    return clfTime(text, fault);
+}
+
+std::optional<Timestamp> parseIsoTime(std::string_view text) {
+    TimeFault fault;
+    return isoTime(text, fault);
 }
 
 std::optional<Timestamp> parseEpochTime(std::string_view text) {
@@ -183,6 +218,28 @@ std::optional<Timestamp> parseAnyLogTime(std::string_view text) {
     if (auto t = parseIsoTime(text))
         return t;
     return parseEpochTime(text);
+}
+
+std::string_view logTimeProblem(std::string_view text) {
+    TimeFault clf = TimeFault::None;
+    TimeFault iso = TimeFault::None;
+    if (clfTime(text, clf) || isoTime(text, iso) || parseEpochTime(text))
+        return {};
+    switch (std::max(clf, iso)) {
+        case TimeFault::Month:
+            return "names no month (expected Jan, Feb, ... Dec)";
+        case TimeFault::Offset:
+            return "has a UTC offset that is not +hhmm or +hh:mm with hours 00-23 and minutes "
+                   "00-59";
+        case TimeFault::Date:
+            return "names a day that does not exist";
+        case TimeFault::TimeOfDay:
+            return "names a time of day that does not exist";
+        case TimeFault::Before1970:
+            return "is before 1970-01-01 00:00:00 UTC";
+        default:
+            return "is not a time in a known form";
+    }
 }
 
 std::optional<int> utcOffsetOf(std::string_view validTime) {

@@ -17,6 +17,9 @@
 //    (the log's own zone); nullopt when the text names none (epoch seconds, ISO without an
 //    offset). O(1): it reads only the text's end.
 //        utcOffsetOf("01/Mar/2009:18:52:07 +1200") == 43200; utcOffsetOf("…:36Z") == 0
+//  - logTimeProblem: why a text is none of the three, in words to follow "time '…' " in a
+//    message; empty when parseAnyLogTime reads it.
+//        logTimeProblem("10/Oct/2000:13:55:36 +9999") == "has a UTC offset that is not …"
 #pragma once
 
 #include <optional>
@@ -31,5 +34,6 @@ std::optional<Timestamp> parseIsoTime(std::string_view text);
 std::optional<Timestamp> parseEpochTime(std::string_view text);
 std::optional<Timestamp> parseAnyLogTime(std::string_view text);
 std::optional<int> utcOffsetOf(std::string_view validTime);
+std::string_view logTimeProblem(std::string_view text);
 
 }  // namespace hitcounter

@@ -1,7 +1,9 @@
 // TraceRecorder: records hits to a trace CSV file (TraceWriter's format) so that a crash
 // never leaves a half-written file under the final name.
 //
-// Not thread-safe; one owner thread (RecordingSource's worker).
+// Not thread-safe; one owner thread at a time: the EngineWorker's thread (the GUI's recording
+// tap, engine_worker.h), RecordingSource's worker (the CLI's `simulate --record`) or the CLI
+// `listen --record`'s counting loop.
 //
 // Semantics:
 //  - FILE is checked and opened by OutputFile (output_file.h), which the constructor's

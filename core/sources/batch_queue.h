@@ -10,6 +10,9 @@
 //  - pushWait() waits for room: a source whose time is virtual runs at its consumer's pace;
 //  - pushFor() waits up to a timeout and, if there is still no room, leaves the batch with
 //    the caller, uncounted: a source that can push back (TCP) stops reading meanwhile.
+// pushMarker() never waits: a marker (no hits, a few bytes) is queued even past the bounds, so
+// the GUI thread's restart never waits for a busy consumer. Its callers bound how many (one per
+// person's action).
 // Dropped hits are summed saturating (at UINT64_MAX), never wrapping. Empty batches are not
 // queued, except markers (Reset and Clock, hit_event.h).
 //
@@ -87,6 +90,18 @@ public:
         return true;
     }
 
+    // Queues `marker` (a Reset or Clock batch) behind every queued batch at once, room or not.
+    void pushMarker(HitBatch&& marker) {
+        HITCOUNTER_DCHECK(marker.marker() && marker.empty(), "only a marker passes the bounds");
+        const std::size_t bytes = batchBytes(marker);
+        {
+            std::lock_guard lock(m_mutex);
+            m_batches.push_back(std::move(marker));
+            m_bytes += bytes;
+        }
+        m_nonEmpty.notify_one();
+    }
+
     // Waits up to `timeout` for room, then pushes (moving from `batch`). Returns false if there
     // was no room in time; `batch` is then left as it was and nothing is counted.
     bool pushFor(HitBatch& batch, std::chrono::milliseconds timeout) {
@@ -106,7 +121,8 @@ public:
         return true;
     }
 
-    // Takes every queued batch without waiting (the GUI frame timer's call).
+    // Takes every queued batch without waiting (RecordingSource's tee; the CLI's last count
+    // before it reports).
     std::deque<HitBatch> drain() {
         std::deque<HitBatch> batches;
         {

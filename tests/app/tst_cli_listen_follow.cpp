@@ -107,6 +107,36 @@ private Q_SLOTS:
                  result.err.constData());
     }
 
+    // A follower's bad lines were counted and never shown: the report names the newest, with
+    // its file:line, the problem and the line, in text and JSON.
+    void theReportShowsAFollowersBadLines() {
+        QTemporaryDir dir;
+        const QString log = dir.filePath("access.log");
+        QVERIFY(write(log,
+                      combined(0, "/x", 200) + "first bad\n" + combined(1, "/y", 200) +
+                          combined(2, "/y", 200) + "second \x1b]0;title\x07 bad\n",
+                      QIODevice::WriteOnly));
+        const CliResult text =
+            runCli({"listen", "--follow", log, "--from-start", "--duration", "0.5"});
+        QVERIFY(text.finished);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("problem bad line x2, last: follow"), text.out.constData());
+        QVERIFY2(text.out.contains(" at access.log:5: "), text.out.constData());
+        QVERIFY2(text.out.contains("\"second \\x1b]0;title\\x07 bad\""), text.out.constData());
+        QVERIFY2(!text.out.contains('\x1b'), text.out.constData());
+
+        const CliResult json =
+            runCli({"listen", "--follow", log, "--from-start", "--duration", "0.5", "--json"});
+        QVERIFY(json.finished);
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray problems = QJsonDocument::fromJson(json.out)["problems"].toArray();
+        QCOMPARE(problems.size(), 1);
+        QCOMPARE(problems[0]["kind"].toString(), QStringLiteral("bad line"));
+        QCOMPARE(problems[0]["count"].toInteger(), 2);
+        QVERIFY2(problems[0]["last"].toString().contains(QStringLiteral("access.log:5: ")),
+                 json.out.constData());
+    }
+
     void badFollowArgumentsNameTheProblem_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<int>("exitCode");

@@ -128,6 +128,39 @@ private Q_SLOTS:
         }
     }
 
+    // JSON and combined lines in turn: neither is most of the sample. Taken for a trace CSV
+    // before (the JSON object's commas), with the JSON line called a "header".
+    void aLogOfTwoFormatsSaysSoAndWhichLineDoesNotFit() {
+        const std::string json = R"({"time":"2000-10-10T20:55:36Z","uri":"/a","status":200})";
+        std::string problem;
+        const auto detected = detectHitFileFormat(
+            json + "\n" + combinedLine(1, "/b") + json + "\n" + combinedLine(2, "/b"), problem);
+        QVERIFY(!detected.has_value());
+        QVERIFY2(
+            problem.find("only 2 of the first 4 lines read as the combined format (line 1: ") !=
+                std::string::npos,
+            problem.c_str());
+        QVERIFY2(problem.find("--format") != std::string::npos, problem.c_str());
+    }
+
+    // A combined line whose zone is +9999: the message names the offset, not "a time at or
+    // after 1970" (what it said before).
+    void aBadUtcOffsetIsNamedAsTheProblem() {
+        std::string line = combinedLine(0, "/a");
+        line.replace(line.find("-0700"), 5, "+9999");
+        writeFile(path("zone.log"), combinedLine(0, "/a") + line + combinedLine(2, "/a"));
+        HitFile file(path("zone.log").toStdString(), {});
+        const auto result = readAll(file);
+        QCOMPARE(result.rows.size(), std::size_t(2));
+        QCOMPARE(result.errors.size(), std::size_t(1));
+        QCOMPARE(result.errors[0].line, std::uint64_t(2));
+        QCOMPARE(result.errors[0].kind, TraceErrorKind::BadLogTime);
+        const std::string& message = result.errors[0].message;
+        QVERIFY2(message.find("'10/Oct/2000:13:55:36 +9999' has a UTC offset that is not +hhmm") !=
+                     std::string::npos,
+                 message.c_str());
+    }
+
     void missingFileAndDirectoryAreClearErrors() {
         QVERIFY_THROWS_EXCEPTION(HitFileError, HitFile(path("absent.log").toStdString(), {}));
         QVERIFY_THROWS_EXCEPTION(HitFileError, HitFile(m_dir.path().toStdString(), {}));

@@ -81,27 +81,51 @@ private Q_SLOTS:
         QCOMPARE(parseAnyLogTime("0.5").value_or(-1), 0);
     }
 
+    // Each refusal says why (logTimeProblem), in words a message can quote.
     void malformedTimesAreRefused_data() {
         QTest::addColumn<QString>("text");
-        QTest::newRow("empty") << "";
-        QTest::newRow("bad month") << "10/Foo/2000:13:55:36 -0700";
-        QTest::newRow("31 february") << "31/Feb/2000:13:55:36 +0000";
-        QTest::newRow("hour 24") << "10/Oct/2000:24:00:00 +0000";
-        QTest::newRow("no offset") << "10/Oct/2000:13:55:36";
-        QTest::newRow("bad offset") << "10/Oct/2000:13:55:36 0700";
-        QTest::newRow("trailing text") << "10/Oct/2000:13:55:36 -0700]";
-        QTest::newRow("before 1970") << "31/Dec/1969:23:59:59 +0000";
-        QTest::newRow("before 1970 by offset") << "01/Jan/1970:00:30:00 +0100";
-        QTest::newRow("iso bad zone") << "2000-10-10T13:55:36X";
-        QTest::newRow("iso no seconds") << "2000-10-10T13:55";
-        QTest::newRow("epoch sign") << "-5";
-        QTest::newRow("epoch exponent") << "1e9";
-        QTest::newRow("epoch dot only") << "5.";
-        QTest::newRow("epoch too large") << "9999999999999999999";
+        QTest::addColumn<QString>("problem");
+        const QString form = QStringLiteral("is not a time in a known form");
+        const QString offset = QStringLiteral("has a UTC offset that is not +hhmm");
+        QTest::newRow("empty") << "" << form;
+        QTest::newRow("bad month") << "10/Foo/2000:13:55:36 -0700"
+                                   << "names no month";
+        QTest::newRow("31 february") << "31/Feb/2000:13:55:36 +0000"
+                                     << "names a day that does not exist";
+        QTest::newRow("hour 24") << "10/Oct/2000:24:00:00 +0000"
+                                 << "names a time of day that does not exist";
+        QTest::newRow("no offset") << "10/Oct/2000:13:55:36" << form;
+        QTest::newRow("bad offset") << "10/Oct/2000:13:55:36 0700" << offset;
+        QTest::newRow("offset hours 99") << "10/Oct/2000:13:55:36 +9999" << offset;
+        QTest::newRow("offset minutes 60") << "10/Oct/2000:13:55:36 +0160" << offset;
+        QTest::newRow("trailing text") << "10/Oct/2000:13:55:36 -0700]" << offset;
+        QTest::newRow("before 1970") << "31/Dec/1969:23:59:59 +0000"
+                                     << "is before 1970";
+        QTest::newRow("before 1970 by offset") << "01/Jan/1970:00:30:00 +0100"
+                                               << "is before 1970";
+        QTest::newRow("iso bad zone") << "2000-10-10T13:55:36X" << offset;
+        QTest::newRow("iso offset hours 25") << "2000-10-10T13:55:36+25:00" << offset;
+        QTest::newRow("iso 30 february") << "2000-02-30T13:55:36Z"
+                                         << "names a day that does not exist";
+        QTest::newRow("iso no seconds") << "2000-10-10T13:55" << form;
+        QTest::newRow("epoch sign") << "-5" << form;
+        QTest::newRow("epoch exponent") << "1e9" << form;
+        QTest::newRow("epoch dot only") << "5." << form;
+        QTest::newRow("epoch too large") << "9999999999999999999" << form;
     }
     void malformedTimesAreRefused() {
         QFETCH(QString, text);
+        QFETCH(QString, problem);
         QVERIFY(!parseAnyLogTime(text.toStdString()).has_value());
+        const std::string_view why = logTimeProblem(text.toStdString());
+        QVERIFY2(QString::fromUtf8(why.data(), qsizetype(why.size())).startsWith(problem),
+                 std::string(why).c_str());
+    }
+
+    void aTimeThatParsesHasNoProblem() {
+        for (const char* text :
+             {"10/Oct/2000:13:55:36 -0700", "2000-10-10T13:55:36.5+05:30", "971211336.123"})
+            QVERIFY2(logTimeProblem(text).empty(), text);
     }
 };
 

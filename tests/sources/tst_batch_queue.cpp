@@ -73,6 +73,23 @@ private Q_SLOTS:
         consumer.join();
         QCOMPARE(q.popFor(0ms)->front().count, Count{4});
     }
+
+    // The GUI thread's restart: a full queue (a consumer that has not drained yet) takes the
+    // Reset marker at once, behind what is queued, and pushes still wait for room.
+    void aMarkerIsQueuedAtOnceEvenWhenTheQueueIsFull() {
+        BatchQueue q(1, BatchQueue::batchBytes(batchOf(10)));
+        QVERIFY(q.tryPush(batchOf(10)));
+        q.pushMarker(HitBatch::resetMarker(7));
+        QCOMPARE(q.size(), std::size_t{2});
+        QVERIFY(!q.tryPush(batchOf(1, 5)));
+        QCOMPARE(q.droppedHits(), Count{5});
+        QCOMPARE(q.popFor(0ms)->front().key, std::string(10, 'k'));
+        const std::optional<HitBatch> marker = q.popFor(0ms);
+        QVERIFY(marker && marker->kind == BatchKind::Reset);
+        QCOMPARE(marker->epoch, std::uint64_t{7});
+        QCOMPARE(q.queuedBytes(), std::size_t{0});
+        QVERIFY(q.tryPush(batchOf(1)));
+    }
 };
 
 QTEST_APPLESS_MAIN(BatchQueueTest)
