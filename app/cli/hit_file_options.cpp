@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app/cli/cli_options.h"
+#include "app/common/option_reader.h"
 #include "core/io/trace_format.h"
 
 namespace hitcounter::cli {
@@ -27,6 +28,12 @@ HitFileCliOptions hitFileCliOptions() {
                            "path+query, status, method, vhost or client."),
             QStringLiteral("KEY"), QStringLiteral("path")),
         QCommandLineOption(
+            QStringLiteral("max-inflation-ratio"),
+            QStringLiteral("Gzip files: refuse one that inflates to more than N times its size "
+                           "past its first 64 MiB (a gzip bomb; default %1, 0: no limit).")
+                .arg(GzipLimits::kDefaultMaxRatio),
+            QStringLiteral("N"), QString::number(GzipLimits::kDefaultMaxRatio)),
+        QCommandLineOption(
             QStringLiteral("max-time-jump"),
             QStringLiteral("A row more than SECONDS ahead of the newest time so far, and not "
                            "followed by the next row, is a bad row (default %1: one day; 0: no "
@@ -37,7 +44,8 @@ HitFileCliOptions hitFileCliOptions() {
 }
 
 void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& options) {
-    parser.addOptions({options.format, options.logFormat, options.key, options.maxTimeJump});
+    parser.addOptions({options.format, options.logFormat, options.key, options.maxInflationRatio,
+                       options.maxTimeJump});
 }
 
 std::optional<HitFileOptions> replayedFileOptionsFrom(const QCommandLineParser& parser,
@@ -86,6 +94,15 @@ std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parse
         return std::nullopt;
     }
     chosen.key = *parsedKey;
+    const QString ratio = parser.value(options.maxInflationRatio);
+    const auto parsedRatio = plainWholeNumber(ratio);
+    if (!parsedRatio || *parsedRatio < 0) {
+        printError(QStringLiteral("--max-inflation-ratio '%1' is not valid; expected a whole "
+                                  "number, 0 for no limit")
+                       .arg(ratio));
+        return std::nullopt;
+    }
+    chosen.gzip.maxRatio = std::uint64_t(*parsedRatio);
     return chosen;
 }
 

@@ -20,18 +20,20 @@ struct HitFileCliOptions {
     QCommandLineOption format;
     QCommandLineOption logFormat;
     QCommandLineOption key;
+    QCommandLineOption maxInflationRatio;
     QCommandLineOption maxTimeJump;  // files read whole (replay, limit), not followed ones
 };
 
 // --format auto|trace|common|combined|json, --log-format 'NGINX LOG_FORMAT', --key KEY,
-// --max-time-jump SECONDS.
+// --max-inflation-ratio N (gzip_limits.h), --max-time-jump SECONDS (time_jump_check.h).
 HitFileCliOptions hitFileCliOptions();
-// Adds all four (replay, limit).
+// Adds all five (replay, limit).
 void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& options);
-// The chosen --format, --log-format and --key, or std::nullopt after naming a bad value.
+// The chosen --format, --log-format, --key and --max-inflation-ratio, or std::nullopt after
+// naming a bad value.
 std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parser,
                                                  const HitFileCliOptions& options);
-// The same with --max-time-jump too (the parser has all four: addHitFileCliOptions).
+// The same with --max-time-jump too (the parser has all five: addHitFileCliOptions).
 std::optional<HitFileOptions> replayedFileOptionsFrom(const QCommandLineParser& parser,
                                                       const HitFileCliOptions& options);
 

@@ -119,7 +119,8 @@ struct FollowCliOptions {
     HitFileCliOptions file = hitFileCliOptions();
 
     QList<QCommandLineOption> all() const {
-        return {follow, fromStart, file.format, file.logFormat, file.key};
+        // --max-inflation-ratio too: hitFileOptionsFrom reads it (a followed file is never gzip).
+        return {follow, fromStart, file.format, file.logFormat, file.key, file.maxInflationRatio};
     }
 };
 

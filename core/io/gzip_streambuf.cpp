@@ -8,7 +8,8 @@ namespace {
 constexpr int kGzipOnly = 15 + 16;  // window bits 15, gzip header and trailer
 }
 
-GzipStreambuf::GzipStreambuf(std::streambuf& compressed) : m_compressed(compressed) {
+GzipStreambuf::GzipStreambuf(std::streambuf& compressed, GzipLimits limits)
+    : m_compressed(compressed), m_limits(limits) {
     if (inflateInit2(&m_zlib, kGzipOnly) != Z_OK)
         throw std::runtime_error("zlib could not be initialised");
     setg(m_out.data(), m_out.data(), m_out.data());
@@ -57,12 +58,28 @@ GzipStreambuf::int_type GzipStreambuf::underflow() {
             m_failed = true;
         }
         const auto produced = m_out.size() - m_zlib.avail_out;
+        m_inflated += produced;
+        if (inflatedTooFar())
+            return traits_type::eof();
         if (produced > 0) {
             setg(m_out.data(), m_out.data(), m_out.data() + produced);
             return traits_type::to_int_type(*gptr());
         }
     }
     return traits_type::eof();
+}
+
+bool GzipStreambuf::inflatedTooFar() {
+    if (m_limits.maxRatio == 0 || m_inflated <= m_limits.freeBytes ||
+        m_inflated / m_limits.maxRatio <= m_compressedRead)
+        return false;
+    m_error = "the gzip data inflates to more than " + std::to_string(m_limits.maxRatio) +
+              " times its size (" + std::to_string(m_inflated) + " bytes from the first " +
+              std::to_string(m_compressedRead) +
+              " compressed): not a log but a gzip bomb? --max-inflation-ratio N allows more (0: no "
+              "limit)";
+    m_failed = true;
+    return true;
 }
 
 }  // namespace hitcounter

@@ -5,22 +5,26 @@
 // Not thread-safe; one owner. `compressed` must outlive this buffer. Memory: two 64 KiB buffers
 // plus zlib's state (about 44 KiB).
 //
-// Errors end the stream (underflow returns eof) and are kept in error(): corrupt data, or a file
+// Errors end the stream (underflow returns eof) and are kept in error(): corrupt data, a file
 // that ends inside a member (truncated(): everything before the cut has been inflated, as far
-// as zlib could decode it). error() is empty after a clean end.
+// as zlib could decode it), or data that inflates beyond GzipLimits (a gzip bomb: 10 MB of
+// zeros inflate to 10 GB). error() is empty after a clean end.
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <streambuf>
 #include <string>
 
 #include <zlib.h>
 
+#include "core/io/gzip_limits.h"
+
 namespace hitcounter {
 
 class GzipStreambuf final : public std::streambuf {
 public:
-    explicit GzipStreambuf(std::streambuf& compressed);
+    explicit GzipStreambuf(std::streambuf& compressed, GzipLimits limits = {});
     ~GzipStreambuf() override;
 
     GzipStreambuf(const GzipStreambuf&) = delete;
@@ -39,7 +43,11 @@ protected:
     int_type underflow() override;
 
 private:
+    // Sets the error (and returns true) when the data has inflated beyond m_limits.
+    bool inflatedTooFar();
+
     std::streambuf& m_compressed;
+    const GzipLimits m_limits;
     z_stream m_zlib{};
     std::array<char, 64 * 1024> m_in{};
     std::array<char, 64 * 1024> m_out{};
@@ -47,6 +55,7 @@ private:
     bool m_failed = false;
     bool m_truncated = false;
     std::uint64_t m_compressedRead = 0;
+    std::uint64_t m_inflated = 0;
     std::string m_error;
 };
 

@@ -197,7 +197,7 @@ void HitFile::open(std::streambuf& raw, const std::string& name, const HitFileOp
     std::streambuf* source = &raw;
     if (GzipStreambuf::looksGzipped(head)) {
         m_rawSpliced = std::make_unique<SplicedStreambuf>(std::move(head), raw);
-        m_gzip = std::make_unique<GzipStreambuf>(*m_rawSpliced);
+        m_gzip = std::make_unique<GzipStreambuf>(*m_rawSpliced, options.gzip);
         source = m_gzip.get();
         head = readHead(*source);
         if (head.empty() && !m_gzip->error().empty())

@@ -39,6 +39,7 @@
 #include <string_view>
 
 #include "core/io/access_log_parser.h"
+#include "core/io/gzip_limits.h"
 #include "core/io/row_reader.h"
 #include "core/io/time_jump_check.h"
 
@@ -62,6 +63,7 @@ struct HitFileOptions {
     HitFileFormat format = HitFileFormat::Auto;
     std::string logFormat;  // an nginx log_format string; when not empty, it is the format
     AccessLogKey key = AccessLogKey::Path;
+    GzipLimits gzip;  // how far a gzip file may inflate (gzip_streambuf.h)
     std::chrono::seconds maxTimeJump = kDefaultMaxTimeJump;  // 0: no check
 };
 

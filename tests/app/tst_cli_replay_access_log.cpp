@@ -239,6 +239,10 @@ private Q_SLOTS:
             << QStringList{"--log-format", "$remote_addr"} << log << "no time variable";
         QTest::newRow("format and log format")
             << QStringList{"--format", "common", "--log-format", "$msec"} << log << "give one";
+        QTest::newRow("negative inflation ratio")
+            << QStringList{"--max-inflation-ratio", "-1"} << log << "--max-inflation-ratio '-1'";
+        QTest::newRow("inflation ratio not a number")
+            << QStringList{"--max-inflation-ratio", "lots"} << log << "0 for no limit";
         QTest::newRow("unrecognised file")
             << QStringList{} << QByteArray("hello there\n") << "cannot recognise the format";
     }

@@ -246,6 +246,34 @@ private Q_SLOTS:
         QVERIFY(!whole.truncatedAtLine());
     }
 
+    // 10 MB of zeros inflate to 10 GB: read before as a stream to its end (35 s with no
+    // message). Now refused past the first 64 MiB, after the rows before it; with no limit
+    // the whole file is read.
+    void aGzipBombIsRefusedUnlessTheLimitIsLifted() {
+        const std::string first = combinedLine(0, "/before");
+        writeGzip(path("bomb.log.gz"), {first + std::string(std::size_t{96} << 20, '\0')});
+        HitFile bomb(path("bomb.log.gz").toStdString(), {});
+        const auto refused = readAll(bomb);
+        QCOMPARE(refused.rows.size(), std::size_t(1));
+        QVERIFY(!refused.errors.empty());
+        const TraceError& last = refused.errors.back();
+        QCOMPARE(last.kind, TraceErrorKind::CorruptInput);
+        QVERIFY(last.fatal);
+        QVERIFY2(last.message.find("inflates to more than 200 times its size") != std::string::npos,
+                 last.message.c_str());
+        QVERIFY2(last.message.find("--max-inflation-ratio") != std::string::npos,
+                 last.message.c_str());
+
+        HitFileOptions unlimited;
+        unlimited.gzip.maxRatio = 0;
+        HitFile lifted(path("bomb.log.gz").toStdString(), unlimited);
+        const auto read = readAll(lifted);
+        QCOMPARE(read.rows.size(), std::size_t(1));
+        for (const TraceError& e : read.errors)
+            QVERIFY2(e.kind != TraceErrorKind::CorruptInput, e.message.c_str());
+        QCOMPARE(lifted.fileBytesRead(), std::uint64_t(readBytes(path("bomb.log.gz")).size()));
+    }
+
     void corruptGzipIsReported() {
         std::string text;
         for (int i = 0; i < 2000; ++i)
