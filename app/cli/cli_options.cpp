@@ -55,8 +55,19 @@ ErrorPlace::~ErrorPlace() {
     g_errorPlace = std::move(m_previous);
 }
 
+QString shortenedMessage(const QString& message) {
+    if (message.size() <= kShownMessageChars)
+        return message;
+    const qsizetype tail = kShownMessageChars / 4;
+    const qsizetype head = kShownMessageChars - tail;
+    return message.left(head) +
+           QStringLiteral(" \u2026 (%1 characters cut) \u2026 ").arg(message.size() - head - tail) +
+           message.right(tail);
+}
+
 void printError(const QString& message) {
-    QTextStream(stderr) << "hitcounter-cli: " << escapedControls(g_errorPlace + message) << '\n';
+    QTextStream(stderr) << "hitcounter-cli: "
+                        << escapedControls(shortenedMessage(g_errorPlace + message)) << '\n';
 }
 
 int checkedStdout(int exitCode) {

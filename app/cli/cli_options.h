@@ -26,10 +26,17 @@ inline constexpr int kExitBadInput = 2;  // bad arguments or bad input data
 // The largest --window: the ring policy holds 16 bytes per second of window (16 MB here).
 inline constexpr long long kMaxWindowSeconds = 1'000'000;
 
-// Writes "hitcounter-cli: <message>\n" to stderr, control characters (NUL, ESC, CR, DEL, C1
-// ...) escaped as \0 \t \n \r or \xHH so that no input echoed in a message reaches the
-// terminal raw.
+// The most characters of a message printError() shows: a longer one (a huge token echoed from
+// a file) keeps its first three quarters and last quarter of that, with
+// " … (N characters cut) … " between, so that both the start and the "expected ..." end remain.
+inline constexpr qsizetype kShownMessageChars = 1024;
+
+// Writes "hitcounter-cli: <message>\n" to stderr, cut to kShownMessageChars as
+// shortenedMessage() says, control characters (NUL, ESC, CR, DEL, C1 ...) escaped as \0 \t \n
+// \r or \xHH so that no input echoed in a message reaches the terminal raw.
 void printError(const QString& message);
+// `message` cut to kShownMessageChars as printError() cuts it.
+QString shortenedMessage(const QString& message);
 // `text` with its control characters escaped as printError does.
 QString escapedControls(const QString& text);
 

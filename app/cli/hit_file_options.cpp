@@ -5,6 +5,7 @@
 
 #include "app/cli/cli_options.h"
 #include "app/common/option_reader.h"
+#include "core/io/trace_format.h"
 
 namespace hitcounter::cli {
 
@@ -32,11 +33,29 @@ HitFileCliOptions hitFileCliOptions() {
                            "past its first 64 MiB (a gzip bomb; default %1, 0: no limit).")
                 .arg(GzipLimits::kDefaultMaxRatio),
             QStringLiteral("N"), QString::number(GzipLimits::kDefaultMaxRatio)),
+        QCommandLineOption(
+            QStringLiteral("max-time-jump"),
+            QStringLiteral("A row more than SECONDS ahead of the newest time so far, and not "
+                           "followed by the next row, is a bad row (default %1: one day; 0: no "
+                           "check; see docs/sources.md).")
+                .arg(kDefaultMaxTimeJump.count()),
+            QStringLiteral("SECONDS"), QString::number(kDefaultMaxTimeJump.count())),
     };
 }
 
 void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& options) {
-    parser.addOptions({options.format, options.logFormat, options.key, options.maxInflationRatio});
+    parser.addOptions({options.format, options.logFormat, options.key, options.maxInflationRatio,
+                       options.maxTimeJump});
+}
+
+std::optional<HitFileOptions> replayedFileOptionsFrom(const QCommandLineParser& parser,
+                                                      const HitFileCliOptions& options) {
+    auto chosen = hitFileOptionsFrom(parser, options);
+    const auto jump = wholeNumberFrom(parser, options.maxTimeJump, 0, kTraceMaxTimestamp);
+    if (!chosen || !jump)
+        return std::nullopt;
+    chosen->maxTimeJump = std::chrono::seconds{*jump};
+    return chosen;
 }
 
 std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parser,

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/net/text_escape.h"
+
 namespace hitcounter::cli {
 
 namespace {
@@ -30,7 +32,7 @@ void KeyedReplay::answer(Timestamp time) {
     if (m_mode == Mode::Top) {
         std::size_t rank = 0;
         for (const KeyCount& entry : m_monitor.top(m_k, time)) {
-            m_csv += at + std::to_string(++rank) + ',' + entry.key + ',' +
+            m_csv += at + std::to_string(++rank) + ',' + csvField(entry.key) + ',' +
                      std::to_string(entry.count) + '\n';
         }
         return;
@@ -39,8 +41,8 @@ void KeyedReplay::answer(Timestamp time) {
     std::sort(keys.begin(), keys.end(),
               [](const KeyCount& a, const KeyCount& b) { return a.key < b.key; });
     for (const KeyCount& entry : keys) {
-        m_csv +=
-            at + entry.key + ',' + std::to_string(m_monitor.stats(entry.key, time).uniques) + '\n';
+        m_csv += at + csvField(entry.key) + ',' +
+                 std::to_string(m_monitor.stats(entry.key, time).uniques) + '\n';
     }
     m_csv += at + "*," + std::to_string(m_monitor.overall(time).uniques) + '\n';
 }

@@ -11,6 +11,9 @@
 //    ascending byte order, then the row of key "*" for all keys together (distinct visitors
 //    in the window; HyperLogLog estimates, near-exact below a thousand). Hits without a
 //    visitor count as no visitor; hits without a key only in "*".
+// Keys are written by csvField() (core/net/text_escape.h): control characters and bytes that
+// are not UTF-8 as \xHH, '\' as "\\", and a key with ',' or '"' quoted as RFC 4180 says, so
+// no key can add a row, a column or a terminal command, and distinct keys print distinctly.
 // Memory: KeyedMonitor's (per key active in the last 2 W seconds) plus the output text.
 //
 // Example, W = 300, trace 1,home,u1 / 2,home,u2 / 3,about,u1, query 4:

@@ -1,6 +1,4 @@
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QTextStream>
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <variant>
@@ -9,9 +7,12 @@
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/hit_file_options.h"
+#include "app/cli/json_writer.h"
 #include "app/cli/trace_input.h"
+#include "core/base/saturating.h"
 #include "core/limiters/limit_lab.h"
 #include "core/limiters/limiter_factory.h"
+#include "core/net/text_escape.h"
 
 namespace hitcounter::cli {
 
@@ -54,7 +55,7 @@ public:
     }
 
     void write(const HitEvent& event, std::span<const Count> accepted) {
-        const std::string prefix = std::to_string(event.time) + ',' + event.key + ',';
+        const std::string prefix = std::to_string(event.time) + ',' + csvField(event.key) + ',';
         for (Count j = 0; j < event.count; ++j) {
             for (std::size_t i = 0; i < m_names.size(); ++i) {
                 m_line = prefix;
@@ -70,36 +71,63 @@ private:
     std::string m_line;
 };
 
-void printJson(const LimitLab& lab, const TraceInput& input, Count requests) {
-    QJsonObject algorithms;
-    for (const auto& lane : lab.lanes()) {
-        const auto& peak = lane.peak;
-        algorithms.insert(
-            fromView(lane.limiter->name()),
-            QJsonObject{
-                {QStringLiteral("accepted"), jsonCount(lane.accepted)},
-                {QStringLiteral("rejected"), jsonCount(lane.rejected)},
-                {QStringLiteral("max_in_any_window"), jsonCount(peak.peak())},
-                {QStringLiteral("max_window_key"),
-                 peak.peak() > 0 ? QJsonValue(fromView(peak.peakKey())) : QJsonValue()},
-                {QStringLiteral("max_window_end"),
-                 peak.peak() > 0 ? QJsonValue(static_cast<qint64>(peak.peakTime())) : QJsonValue()},
-                {QStringLiteral("memory_bytes"), static_cast<qint64>(lane.limiter->memoryBytes())},
-                {QStringLiteral("live_keys"), static_cast<qint64>(lane.limiter->liveKeys())},
-                {QStringLiteral("evicted_keys"), jsonCount(lane.limiter->evictedKeys())},
-            });
+// The lane with the most requests in one window names its key: "max_window_key" is the key
+// (jsonString: escaped when it is not UTF-8), and such a key's bytes are also given, two hex
+// digits each, in "max_window_key_hex", so that no two keys print alike.
+void printPeak(JsonWriter& out, const WindowPeak& peak) {
+    out.key("max_in_any_window").count(peak.peak()).key("max_window_end");
+    if (peak.peak() == 0) {
+        out.null().key("max_window_key").null();
+        return;
     }
-    const QJsonObject root{
-        {QStringLiteral("trace"), input.name()},
-        {QStringLiteral("limit"), jsonCount(lab.limit().limit)},
-        {QStringLiteral("per"), static_cast<qint64>(lab.limit().per.count())},
-        {QStringLiteral("rows"), static_cast<qint64>(input.progress().rows)},
-        {QStringLiteral("bad_rows"), static_cast<qint64>(input.progress().badRows)},
-        {QStringLiteral("truncated"), input.truncated()},
-        {QStringLiteral("requests"), jsonCount(requests)},
-        {QStringLiteral("algorithms"), algorithms},
-    };
-    QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
+    out.integer(peak.peakTime()).key("max_window_key").string(peak.peakKey());
+    if (!isValidUtf8(peak.peakKey()))
+        out.key("max_window_key_hex").string(hexBytes(peak.peakKey()));
+}
+
+// Object keys in ascending order, as QJsonDocument wrote them before counts had to be exact.
+void printJson(const LimitLab& lab, const TraceInput& input, Count requests) {
+    std::vector<const LimitLab::Lane*> lanes;
+    for (const auto& lane : lab.lanes())
+        lanes.push_back(&lane);
+    std::sort(lanes.begin(), lanes.end(),
+              [](const auto* a, const auto* b) { return a->limiter->name() < b->limiter->name(); });
+    JsonWriter out;
+    out.beginObject().key("algorithms").beginObject();
+    for (const LimitLab::Lane* lane : lanes) {
+        out.key(lane->limiter->name())
+            .beginObject()
+            .key("accepted")
+            .count(lane->accepted)
+            .key("evicted_keys")
+            .count(lane->limiter->evictedKeys())
+            .key("live_keys")
+            .count(lane->limiter->liveKeys());
+        printPeak(out, lane->peak);
+        out.key("memory_bytes")
+            .count(lane->limiter->memoryBytes())
+            .key("rejected")
+            .count(lane->rejected)
+            .endObject();
+    }
+    out.endObject()
+        .key("bad_rows")
+        .count(input.progress().badRows)
+        .key("limit")
+        .count(lab.limit().limit)
+        .key("per")
+        .integer(lab.limit().per.count())
+        .key("requests")
+        .count(requests)
+        .key("rows")
+        .count(input.progress().rows)
+        .key("trace")
+        .string(input.name().toStdString())
+        .key("truncated")
+        .boolean(input.truncated())
+        .endObject();
+    const std::string text = out.take();
+    std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
 // Every option of `limit`, added to one parser.
@@ -168,7 +196,7 @@ std::variant<LimitPlan, int> parseLimit(QCommandLineParser& parser, const LimitC
     const auto l = wholeNumberFrom(parser, options.limit, 1, static_cast<long long>(kMaxRateLimit));
     const auto w = wholeNumberFrom(parser, options.per, 1, kMaxRatePeriod.count());
     const auto names = algorithmsFrom(parser.value(options.algorithm));
-    const auto format = hitFileOptionsFrom(parser, options.file);
+    const auto format = replayedFileOptionsFrom(parser, options.file);
     if (!l || !w || !names || !format)
         return kExitBadInput;
     return LimitPlan{.file = parser.positionalArguments().first(),
@@ -200,7 +228,7 @@ int runLimit(const QStringList& arguments) {
     Count requests = 0;
     if (const auto exit = input.read(plan.strict, [&](const HitEvent& event) {
             const auto accepted = lab.admit(event.key, event.time, event.count);
-            requests += event.count;
+            requests = saturatingAdd(requests, event.count);
             if (csv)
                 csv->write(event, accepted);
         }))

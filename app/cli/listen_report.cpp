@@ -137,30 +137,6 @@ ReportEnd printText(Output& out, const ListenSummary& summary, const KeyTotals& 
     return endOfChunk(out, interrupted).value_or(ReportEnd::Printed);
 }
 
-// A JSON string literal of UTF-8 text (anything else is escaped for a terminal first).
-std::string jsonString(std::string_view text) {
-    const std::string safe = isValidUtf8(text) ? std::string() : escapeForTerminal(text);
-    if (!safe.empty()) {
-        text = safe;
-    }
-    std::string out = "\"";
-    for (const char c : text) {
-        const auto b = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (b < 0x20) {
-            char escaped[8];
-            std::snprintf(escaped, sizeof escaped, "\\u%04x", b);
-            out += escaped;
-        } else {
-            out += c;
-        }
-    }
-    out += '"';
-    return out;
-}
-
 void jsonStats(Output& out, const SourceStats& s, std::string_view indent) {
     bool first = true;
     forEachField(s, [&](const SourceStatsField& field, std::uint64_t value) {

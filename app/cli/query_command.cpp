@@ -1,72 +1,76 @@
 // hitcounter-cli query: the fleet's counts, read from Redis (docs/redis.md).
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QTextStream>
 #include <chrono>
+#include <cstdio>
+#include <string>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
+#include "app/cli/json_writer.h"
 #include "app/cli/redis_cli.h"
 #include "core/fleet/fleet_keys.h"
 #include "core/fleet/fleet_reader.h"
+#include "core/net/text_escape.h"
 
 namespace hitcounter::cli {
 
 namespace {
 
-QJsonArray jsonStrings(const std::vector<std::string>& values) {
-    QJsonArray array;
-    for (const std::string& v : values)
-        array.append(QString::fromStdString(v));
-    return array;
+// A client-sent key in JSON: "key" through jsonString() (escaped when it is not UTF-8) and,
+// for such a key, its bytes in "key_hex" (two hex digits each), so that no two keys print alike.
+void jsonKey(JsonWriter& out, const std::string& key) {
+    out.key("key").string(key);
+    if (!isValidUtf8(key))
+        out.key("key_hex").string(hexBytes(key));
 }
 
+void print(const std::string& text) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
+// Object members in ascending order, as QJsonDocument wrote them before counts had to be exact.
 void printItem(const fleet::ItemAnswer& a, Timestamp at, bool json) {
-    QTextStream out(stdout);
     if (json) {
-        const QJsonObject root{
-            {QStringLiteral("key"), QString::fromStdString(a.key)},
-            {QStringLiteral("all_time"), jsonCount(a.allTime)},
-            {QStringLiteral("window"), jsonCount(a.window)},
-            {QStringLiteral("window_seconds"), qint64(a.windowSeconds)},
-            {QStringLiteral("exact"), a.exact},
-            {QStringLiteral("uniques"), jsonCount(a.uniques)},
-            {QStringLiteral("instances"), jsonStrings(a.instances)},
-            {QStringLiteral("at"), qint64(at)},
-        };
-        out << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        JsonWriter out;
+        out.beginObject().key("all_time").count(a.allTime).key("at").integer(at);
+        out.key("exact").boolean(a.exact).key("instances").beginArray();
+        for (const std::string& instance : a.instances)
+            out.string(instance);
+        out.endArray();
+        jsonKey(out, a.key);
+        out.key("uniques").count(a.uniques).key("window").count(a.window);
+        out.key("window_seconds").integer(a.windowSeconds).endObject();
+        print(out.take());
         return;
     }
-    out << QString::fromStdString(a.key) << ": " << a.window << " hit(s) in the last "
-        << a.windowSeconds << " s" << (a.exact ? "" : " (whole minutes)") << ", " << a.allTime
-        << " all time, about " << a.uniques << " unique visitor(s); instances: "
-        << (a.instances.empty() ? QStringLiteral("none alive") : QString::fromStdString([&] {
-               std::string joined;
-               for (const auto& i : a.instances)
-                   joined += (joined.empty() ? "" : ", ") + i;
-               return joined;
-           }()))
-        << '\n';
+    std::string instances;
+    for (const auto& i : a.instances)
+        instances += (instances.empty() ? "" : ", ") + escapeForTerminal(i);
+    print(escapeForTerminal(a.key) + ": " + std::to_string(a.window) + " hit(s) in the last " +
+          std::to_string(a.windowSeconds) + " s" + (a.exact ? "" : " (whole minutes)") + ", " +
+          std::to_string(a.allTime) + " all time, about " + std::to_string(a.uniques) +
+          " unique visitor(s); instances: " + (instances.empty() ? "none alive" : instances) +
+          '\n');
 }
 
 void printTop(const std::vector<fleet::RankedItem>& top, Timestamp window, Timestamp at,
               bool json) {
-    QTextStream out(stdout);
     if (json) {
-        QJsonArray items;
-        for (const auto& item : top)
-            items.append(QJsonObject{{QStringLiteral("key"), QString::fromStdString(item.key)},
-                                     {QStringLiteral("count"), jsonCount(item.count)}});
-        const QJsonObject root{{QStringLiteral("window_seconds"), qint64(window)},
-                               {QStringLiteral("at"), qint64(at)},
-                               {QStringLiteral("top"), items}};
-        out << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        JsonWriter out;
+        out.beginObject().key("at").integer(at).key("top").beginArray();
+        for (const auto& item : top) {
+            out.beginObject().key("count").count(item.count);
+            jsonKey(out, item.key);
+            out.endObject();
+        }
+        out.endArray().key("window_seconds").integer(window).endObject();
+        print(out.take());
         return;
     }
-    out << "rank,key,count\n";
+    std::string csv = "rank,key,count\n";
     for (std::size_t i = 0; i < top.size(); ++i)
-        out << i + 1 << ',' << QString::fromStdString(top[i].key) << ',' << top[i].count << '\n';
+        csv += std::to_string(i + 1) + ',' + csvField(top[i].key) + ',' +
+               std::to_string(top[i].count) + '\n';
+    print(csv);
 }
 
 }  // namespace

@@ -1,15 +1,16 @@
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QTextStream>
+#include <algorithm>
+#include <cstdio>
 #include <limits>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <variant>
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/hit_file_options.h"
+#include "app/cli/json_writer.h"
 #include "app/cli/keyed_replay.h"
 #include "app/cli/replay_run.h"
 #include "app/cli/trace_input.h"
@@ -48,41 +49,58 @@ void printCsv(const ReplayRun& run) {
     }
 }
 
+// Object keys in ascending order, as QJsonDocument wrote them before counts had to be exact.
 void printJson(const ReplayRun& run, const TraceInput& input, std::chrono::seconds window) {
     const TraceProgress& progress = input.progress();
-    QJsonArray answers;
+    std::vector<std::size_t> byName(run.counters().size());
+    std::iota(byName.begin(), byName.end(), std::size_t{0});
+    std::sort(byName.begin(), byName.end(), [&](std::size_t a, std::size_t b) {
+        return run.counters()[a]->name() < run.counters()[b]->name();
+    });
+    JsonWriter out;
+    out.beginObject().key("answers").beginArray();
     for (const auto& answer : run.answers()) {
-        QJsonObject counts;
-        for (std::size_t i = 0; i < answer.counts.size(); ++i)
-            counts.insert(policyName(*run.counters()[i]), jsonCount(answer.counts[i]));
-        answers.append(QJsonObject{{QStringLiteral("time"), static_cast<qint64>(answer.time)},
-                                   {QStringLiteral("counts"), counts}});
+        out.beginObject().key("counts").beginObject();
+        for (const std::size_t i : byName)
+            out.key(run.counters()[i]->name()).count(answer.counts[i]);
+        out.endObject().key("time").integer(answer.time).endObject();
     }
-    QJsonArray policies;
+    out.endArray().key("bad_rows").count(progress.badRows).key("final_time");
+    if (run.newest())
+        out.integer(*run.newest());
+    else
+        out.null();
+    out.key("policies").beginArray();
     for (std::size_t i = 0; i < run.counters().size(); ++i) {
         const auto& counter = *run.counters()[i];
         const auto& summary = run.summaries()[i];
-        policies.append(QJsonObject{
-            {QStringLiteral("policy"), policyName(counter)},
-            {QStringLiteral("exact"), counter.isExact()},
-            {QStringLiteral("final_count"), jsonCount(summary.finalCount)},
-            {QStringLiteral("memory_bytes"), static_cast<qint64>(summary.memoryBytes)},
-            {QStringLiteral("ns_per_hit"), summary.nsPerHit},
-            {QStringLiteral("dropped_late"), jsonCount(summary.droppedLate)},
-        });
+        out.beginObject()
+            .key("dropped_late")
+            .count(summary.droppedLate)
+            .key("exact")
+            .boolean(counter.isExact())
+            .key("final_count")
+            .count(summary.finalCount)
+            .key("memory_bytes")
+            .count(summary.memoryBytes)
+            .key("ns_per_hit")
+            .real(summary.nsPerHit)
+            .key("policy")
+            .string(counter.name())
+            .endObject();
     }
-    const QJsonObject root{
-        {QStringLiteral("trace"), input.name()},
-        {QStringLiteral("window"), static_cast<qint64>(window.count())},
-        {QStringLiteral("rows"), static_cast<qint64>(progress.rows)},
-        {QStringLiteral("bad_rows"), static_cast<qint64>(progress.badRows)},
-        {QStringLiteral("truncated"), input.truncated()},
-        {QStringLiteral("final_time"),
-         run.newest() ? QJsonValue(static_cast<qint64>(*run.newest())) : QJsonValue()},
-        {QStringLiteral("answers"), answers},
-        {QStringLiteral("policies"), policies},
-    };
-    QTextStream(stdout) << QJsonDocument(root).toJson(QJsonDocument::Indented);
+    out.endArray()
+        .key("rows")
+        .count(progress.rows)
+        .key("trace")
+        .string(input.name().toStdString())
+        .key("truncated")
+        .boolean(input.truncated())
+        .key("window")
+        .integer(window.count())
+        .endObject();
+    const std::string text = out.take();
+    std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
 // Every option of `replay`, added to one parser.
@@ -176,7 +194,7 @@ std::variant<ReplayPlan, int> parseReplay(QCommandLineParser& parser,
     const auto queries = parser.isSet(options.at)
                              ? queryTimes(parser.values(options.at).join(QLatin1Char(',')))
                              : std::optional(std::vector<Timestamp>{});
-    const auto format = hitFileOptionsFrom(parser, options.file);
+    const auto format = replayedFileOptionsFrom(parser, options.file);
     if (!policies || !counter || !queries || !format)
         return kExitBadInput;
     ReplayPlan plan{.file = parser.positionalArguments().first(),
@@ -209,7 +227,7 @@ std::optional<int> replayInput(ReplayPlan& plan, TraceInput& input, ReplayRun& r
 
 void reportReplay(const ReplayPlan& plan, const ReplayRun& run, const TraceInput& input) {
     if (plan.keyed)
-        QTextStream(stdout) << QString::fromStdString(plan.keyed->csv());
+        std::fwrite(plan.keyed->csv().data(), 1, plan.keyed->csv().size(), stdout);
     else if (plan.json)
         printJson(run, input, plan.counter.window);
     else

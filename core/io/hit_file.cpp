@@ -164,7 +164,8 @@ std::optional<HitFileFormat> detectHitFileFormat(std::string_view head, std::str
     return std::nullopt;
 }
 
-HitFile::HitFile(const std::filesystem::path& path, const HitFileOptions& options) {
+HitFile::HitFile(const std::filesystem::path& path, const HitFileOptions& options)
+    : m_timeJumps(options.maxTimeJump) {
     int fd = -1;
     try {
         fd = openRegularFile(path, "open trace");  // a FIFO or /dev/zero would never end
@@ -175,7 +176,8 @@ HitFile::HitFile(const std::filesystem::path& path, const HitFileOptions& option
     open(*m_file, path.string(), options);
 }
 
-HitFile::HitFile(std::istream& in, const std::string& name, const HitFileOptions& options) {
+HitFile::HitFile(std::istream& in, const std::string& name, const HitFileOptions& options)
+    : m_timeJumps(options.maxTimeJump) {
     open(*in.rdbuf(), name, options);
 }
 
@@ -230,6 +232,17 @@ void HitFile::open(std::streambuf& raw, const std::string& name, const HitFileOp
 HitFile::~HitFile() = default;
 
 TraceStatus HitFile::next(TraceRow& row) {
+    return m_timeJumps.next(row, [this](TraceRow& r) { return readRow(r); });
+}
+
+const TraceProgress& HitFile::progress() const {
+    m_checkedProgress = m_progress;
+    m_checkedProgress.rows -= m_timeJumps.badRows();
+    m_checkedProgress.badRows += m_timeJumps.badRows();
+    return m_checkedProgress;
+}
+
+TraceStatus HitFile::readRow(TraceRow& row) {
     auto status = m_reader->next(row);
     m_progress = m_reader->progress();
     if (m_gzip && m_gzip->truncated()) {
@@ -267,6 +280,11 @@ std::string truncationText(std::uint64_t line, std::uint64_t rows) {
 }
 
 const TraceError& HitFile::error() const {
+    const TraceError* jump = m_timeJumps.error();
+    return jump ? *jump : readError();
+}
+
+const TraceError& HitFile::readError() const {
     return m_streamErrorReported ? m_streamError : m_reader->error();
 }
 

@@ -15,6 +15,9 @@
 //  - otherwise trace CSV if the first line has a comma (the CSV reader then says what its
 //    header lacks).
 // A file that is none of these fails to open with one message naming what its first line was.
+// A row dated far ahead of the rows before it and not followed by the next one (a line dated
+// 2099 in a log of today) is a bad row of kind TimeTooFarAhead, not the new newest time
+// (time_jump_check.h, HitFileOptions::maxTimeJump).
 // After the last row, a corrupt gzip stream is reported as one fatal BadRow (kind
 // CorruptInput). A truncated one (a copy cut short) is not an error: every line before the cut
 // is read, the line the cut went through is not a row (nor a bad row), and once next() has
@@ -26,6 +29,7 @@
 //     for (TraceRow row; file.next(row) != TraceStatus::End;) ...
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -37,6 +41,7 @@
 #include "core/io/access_log_parser.h"
 #include "core/io/gzip_limits.h"
 #include "core/io/row_reader.h"
+#include "core/io/time_jump_check.h"
 
 namespace hitcounter {
 
@@ -50,11 +55,16 @@ enum class HitFileFormat { Auto, Trace, Common, Combined, JsonLines, LogFormat }
 std::optional<HitFileFormat> hitFileFormatFromName(std::string_view name);
 std::string_view hitFileFormatName(HitFileFormat format);
 
+// A time may jump ahead by this much before the jump must be confirmed by the next row
+// (time_jump_check.h): one day.
+inline constexpr std::chrono::seconds kDefaultMaxTimeJump{86'400};
+
 struct HitFileOptions {
     HitFileFormat format = HitFileFormat::Auto;
     std::string logFormat;  // an nginx log_format string; when not empty, it is the format
     AccessLogKey key = AccessLogKey::Path;
     GzipLimits gzip;  // how far a gzip file may inflate (gzip_streambuf.h)
+    std::chrono::seconds maxTimeJump = kDefaultMaxTimeJump;  // 0: no check
 };
 
 // The format of a file whose first bytes are `head`; nullopt with `problem` set when none fits.
@@ -82,7 +92,7 @@ public:
 
     TraceStatus next(TraceRow& row) override;
     const TraceError& error() const override;
-    const TraceProgress& progress() const override { return m_progress; }
+    const TraceProgress& progress() const override;
     // The first line the file lost to a truncated gzip stream, once the end was reached.
     std::optional<std::uint64_t> truncatedAtLine() const { return m_truncatedAt; }
     std::optional<int> utcOffset() const override { return m_reader->utcOffset(); }
@@ -96,6 +106,9 @@ public:
 
 private:
     void open(std::streambuf& raw, const std::string& name, const HitFileOptions& options);
+    // The file's next row, before the time jump check.
+    TraceStatus readRow(TraceRow& row);
+    const TraceError& readError() const;
 
     std::unique_ptr<std::streambuf> m_file;          // the file's descriptor (openRegularFile)
     std::unique_ptr<SplicedStreambuf> m_rawSpliced;  // gzip: the sniffed bytes, then the rest
@@ -109,6 +122,8 @@ private:
     std::optional<std::uint64_t> m_truncatedAt;
     bool m_cutLineSkipped = false;  // the reader counted the cut line as a bad row
     TraceProgress m_progress;       // the reader's, less the line a truncation cut
+    TimeJumpCheck m_timeJumps;
+    mutable TraceProgress m_checkedProgress;  // m_progress with the time jumps as bad rows
 };
 
 // "truncated at line 1608: 1,607 lines replayed" (rows: the good rows read before the cut).

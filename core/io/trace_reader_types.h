@@ -31,6 +31,7 @@ enum class TraceErrorKind {
     BadLogTime,          // the time field is not a valid time of its syntax
     MissingKeyField,     // the field the key is taken from is absent or empty
     CorruptInput,        // fatal: the compressed input cannot be decoded
+    TimeTooFarAhead,     // far ahead of the rows before it and not followed (time_jump_check.h)
 };
 
 struct TraceError {

@@ -74,6 +74,44 @@ std::string escapeForTerminal(std::string_view text) {
     return out;
 }
 
+std::string csvField(std::string_view text) {
+    std::string escaped = escapeForTerminal(text);
+    if (escaped.find_first_of(",\"") == std::string::npos) {
+        return escaped;
+    }
+    std::string out = "\"";
+    for (const char c : escaped) {
+        out += c;
+        if (c == '"') {
+            out += '"';
+        }
+    }
+    out += '"';
+    return out;
+}
+
+std::string jsonString(std::string_view text) {
+    const std::string safe = isValidUtf8(text) ? std::string() : escapeForTerminal(text);
+    if (!safe.empty()) {
+        text = safe;
+    }
+    std::string out = "\"";
+    for (const char c : text) {
+        const auto b = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (b < 0x20) {
+            out += "\\u00";
+            appendHex(out, b);
+        } else {
+            out += c;
+        }
+    }
+    out += '"';
+    return out;
+}
+
 bool isValidUtf8(std::string_view text) {
     for (std::size_t i = 0; i < text.size();) {
         const std::size_t length = utf8Length(text, i);

@@ -93,6 +93,40 @@ private Q_SLOTS:
         QCOMPARE(runCli({"query", "--redis", url, "--top", "2", "--at", at}).out, top.out);
     }
 
+    // Client-sent keys with ',' ESC BEL and bytes that are not UTF-8: query's CSV quotes and
+    // escapes them, its text escapes them, its JSON keeps them apart with key_hex (before: raw
+    // in the CSV and text, and U+FFFD for both 0xff and 0xfe in JSON).
+    void queryPrintsHostileKeysEscapedAndDistinct() {
+        RedisServer redis;
+        QVERIFY(redis.start());
+        const QString url = QString::fromStdString(redis.url());
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--redis", url, "--instance", "one", "--json",
+                           "--flush-interval", "0.2"},
+                          1));
+        UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+        QVERIFY(sendAll(tcp.get(), "a,\"b\x1b]0;t\x07:3|c\n\xff:2|c\n\xfe:1|c\n"));
+        QTest::qWait(300);  // the listener reads the bytes before the stop signal
+        const CliResult stopped = cli.stop(SIGINT);
+        QCOMPARE(stopped.exitCode, 0);
+        const CliResult top = runCli({"query", "--redis", url, "--top", "3"});
+        QCOMPARE(top.exitCode, 0);
+        QCOMPARE(top.out, QByteArray("rank,key,count\n1,\"a,\"\"b\\x1b]0;t\\x07\",3\n"
+                                     "2,\\xff,2\n3,\\xfe,1\n"));
+        const CliResult json = runCli({"query", "--redis", url, "--top", "3", "--json"});
+        const QJsonArray items = jsonOf(json).value("top").toArray();
+        QCOMPARE(items.size(), 3);
+        QCOMPARE(items[0].toObject().value("key").toString(), QString("a,\"b\x1b]0;t\x07"));
+        QVERIFY(!items[0].toObject().contains("key_hex"));
+        QCOMPARE(items[1].toObject().value("key_hex").toString(), QString("ff"));
+        QCOMPARE(items[2].toObject().value("key_hex").toString(), QString("fe"));
+        QCOMPARE(items[1].toObject().value("key").toString(), QString("\\xff"));
+        const CliResult text = runCli({"query", "--redis", url, "a,\"b\x1b]0;t\x07"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.startsWith("a,\"b\\x1b]0;t\\x07: 3 hit(s)"), text.out.constData());
+        QVERIFY(!text.out.contains('\x1b'));
+    }
+
     void simulateIntoRedisMatchesReplayOfTheSameTrace() {
         RedisServer redis;
         QVERIFY(redis.start());

@@ -115,6 +115,35 @@ private Q_SLOTS:
         QCOMPARE(root.value("requests").toInteger(), 4);
     }
 
+    // Keys are CSV fields (RFC 4180, control and bad bytes as \xHH); in JSON the peak's key
+    // that is not UTF-8 is escaped and also given as hex bytes (before: raw, and U+FFFD).
+    void keysAreEscapedInCsvAndDistinctInJson() {
+        const QByteArray trace = "timestamp,key\n1,\xff\n1,\xff\n1,a\"b\n";
+        const auto csv =
+            runCli({"limit", "-", "--limit", "5", "--per", "60", "--algorithm", "fixed"}, trace);
+        QCOMPARE(csv.exitCode, 0);
+        QCOMPARE(csv.out, QByteArray("time,key,algorithm,decision\n1,\\xff,fixed,accept\n"
+                                     "1,\\xff,fixed,accept\n1,\"a\"\"b\",fixed,accept\n"));
+        const auto json = runCli(
+            {"limit", "-", "--limit", "5", "--per", "60", "--algorithm", "fixed", "--json"}, trace);
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject fixed =
+            QJsonDocument::fromJson(json.out).object()["algorithms"].toObject()["fixed"].toObject();
+        QCOMPARE(fixed["max_in_any_window"].toInteger(), 2);
+        QCOMPARE(fixed["max_window_key"].toString(), QString("\\xff"));
+        QCOMPARE(fixed["max_window_key_hex"].toString(), QString("ff"));
+    }
+
+    // Counts above 2^63 are exact integers in JSON, and the sum of requests saturates.
+    void jsonCountsAreExactAndSaturate() {
+        const auto result =
+            runCli({"limit", "-", "--limit", "5", "--per", "60", "--algorithm", "fixed", "--json"},
+                   "timestamp,key,count\n1,a,18446744073709551615\n2,b,5\n");
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains("\"requests\": 18446744073709551615"), result.out.constData());
+        QVERIFY2(result.out.contains("\"rejected\": 18446744073709551610"), result.out.constData());
+    }
+
     // Decisions of a trace with keys, counts and late rows equal the core limiters' in order;
     // a row with count n gives n requests, each with one row per algorithm.
     void randomTraceMatchesTheCoreLimiters() {

@@ -193,6 +193,20 @@ private Q_SLOTS:
         QVERIFY(!result.err.contains('\x1b'));
     }
 
+    // A 100 KB value echoed in a message is cut to 1,024 characters with the count of the cut
+    // ones, keeping the message's start and its "expected ..." end (before: all 100 KB).
+    void aHugeEchoedValueIsCut() {
+        const QString huge = QString(100'000, QLatin1Char('9')) + QStringLiteral("\x1b]0;t\a");
+        const auto result = runCli({"replay", "-", "--at", huge}, "timestamp\n1\n");
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.size() < 1200, QByteArray::number(result.err.size()).constData());
+        QVERIFY2(result.err.startsWith("hitcounter-cli: --at '999"), result.err.constData());
+        QVERIFY2(result.err.contains(" characters cut) "), result.err.constData());
+        QVERIFY2(result.err.contains("\\x1b]0;t\\x07' is not a time"), result.err.constData());
+        QVERIFY2(result.err.trimmed().endsWith("such as 300,600"), result.err.constData());
+        QVERIFY(!result.err.contains('\x1b'));
+    }
+
     void anEmptyTracePrintsOnlyTheHeader() {
         const QString trace = writeTrace("empty.csv", "");
         const auto result = runCli({"replay", trace, "--policy", "all"});
@@ -303,6 +317,79 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 2);
         QVERIFY2(result.err.contains(":2: header '1,a,b' has no 'timestamp' column"),
                  result.err.constData());
+    }
+    // A JSON log's key with a line feed, ESC and BEL cannot forge a row or set the terminal's
+    // title, and a key with ',' or '"' stays one field (RFC 4180). Before: printed raw.
+    void keyedTablesQuoteAndEscapeKeys() {
+        const QString log =
+            writeTrace("hostile.jsonl",
+                       "{\"time\": 1000, \"path\": \"/a\\n1000,1,forged,99\\u001b]0;pwn\\u0007\"}\n"
+                       "{\"time\": 1000, \"path\": \"/a\\n1000,1,forged,99\\u001b]0;pwn\\u0007\"}\n"
+                       "{\"time\": 1000, \"path\": \"/b,\\\"c\\\"\"}\n");
+        const auto top = runCli({"replay", log, "--top", "5"});
+        QCOMPARE(top.exitCode, 0);
+        QCOMPARE(top.out, QByteArray("time,rank,key,count\n"
+                                     "1000,1,\"/a\\x0a1000,1,forged,99\\x1b]0;pwn\\x07\",2\n"
+                                     "1000,2,\"/b,\"\"c\"\"\",1\n"));
+        const auto uniques = runCli({"replay", log, "--uniques"});
+        QCOMPARE(uniques.exitCode, 0);
+        QCOMPARE(uniques.out, QByteArray("time,key,uniques\n"
+                                         "1000,\"/a\\x0a1000,1,forged,99\\x1b]0;pwn\\x07\",0\n"
+                                         "1000,\"/b,\"\"c\"\"\",0\n1000,*,0\n"));
+    }
+
+    // Keys 0xff, 0xfe and the text \xff print apart (before: U+FFFD for both bad bytes).
+    void keysThatAreNotUtf8PrintEscapedAndDistinct() {
+        const auto result = runCli({"replay", "-", "--top", "5"},
+                                   "timestamp,key\n1,\xff\n1,\xff\n1,\xff\n1,\xfe\n1,\xfe\n"
+                                   "1,\\xff\n");
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out,
+                 QByteArray("time,rank,key,count\n1,1,\\xff,3\n1,2,\\xfe,2\n1,3,\\\\xff,1\n"));
+    }
+
+    // 2^63 + 1 and 2^64 - 1 hits as exact integers (before: 9.2233720368547758e+18 through a
+    // double).
+    void jsonCountsAboveTwoToThe63AreExact() {
+        const auto result = runCli({"replay", "-", "--json", "--policy", "ring", "--at", "2,3"},
+                                   "timestamp,count\n2,9223372036854775809\n"
+                                   "3,18446744073709551615\n");
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains("\"ring\": 9223372036854775809"), result.out.constData());
+        QVERIFY2(result.out.contains("\"final_count\": 18446744073709551615"),
+                 result.out.constData());
+        QJsonParseError error;
+        const QJsonObject root = QJsonDocument::fromJson(result.out, &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(root["rows"].toInteger(), 2);
+        QCOMPARE(root["answers"].toArray().size(), 2);
+        QCOMPARE(root["policies"][0]["policy"].toString(), QString("ring"));
+    }
+
+    // One line dated 2099 among lines of 1000 s: a bad row named by its line; the lines after it
+    // still count (before: all dropped as late, nothing printed for --at 1003, exit 0).
+    void aLineDatedFarAheadIsABadRowNotTheNewHead() {
+        const QString trace =
+            writeTrace("jump.csv", "timestamp,key\n1000,a\n1001,a\n4102444800,a\n1002,a\n1003,b\n");
+        const auto top = runCli({"replay", trace, "--top", "5", "--at", "1003"});
+        QCOMPARE(top.exitCode, 0);
+        QCOMPARE(top.out, QByteArray("time,rank,key,count\n1003,1,a,3\n1003,2,b,1\n"));
+        QVERIFY2(top.err.contains("jump.csv:4: time 4102444800 is "), top.err.constData());
+        QVERIFY2(top.err.contains("skipped 1 bad row(s) of 5"), top.err.constData());
+        const auto json = runCli({"replay", trace, "--json", "--policy", "ring"});
+        const QJsonObject root = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(root["rows"].toInteger(), 4);
+        QCOMPARE(root["bad_rows"].toInteger(), 1);
+        QCOMPARE(root["final_time"].toInteger(), 1003);
+        QCOMPARE(root["policies"][0]["dropped_late"].toInteger(), 0);
+        QCOMPARE(root["answers"][0]["counts"]["ring"].toInteger(), 4);
+        const auto strict = runCli({"replay", trace, "--strict"});
+        QCOMPARE(strict.exitCode, 2);
+        // --max-time-jump 0: the old behaviour, on request.
+        const auto unchecked = runCli({"replay", trace, "--json", "--max-time-jump", "0"});
+        QCOMPARE(QJsonDocument::fromJson(unchecked.out).object()["bad_rows"].toInteger(), 0);
+        const auto bad = runCli({"replay", trace, "--max-time-jump", "-1"});
+        QCOMPARE(bad.exitCode, 2);
     }
 };
 

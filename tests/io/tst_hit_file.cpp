@@ -309,6 +309,72 @@ private Q_SLOTS:
         QCOMPARE(file.progress().badRows, std::uint64_t(2));
     }
 
+    // One line dated 2099 among lines of 1970 + 1000 s: a bad row named by its line, not the
+    // head, so the rows after it are read as rows (before the check they all followed 2099).
+    void aTimeFarAheadOfItsNeighboursIsABadRow() {
+        writeFile(path("jump.csv"),
+                  "timestamp,key\n1000,a\n1001,a\n4102444800,a\n1002,a\n1003,b\n");
+        HitFile file(path("jump.csv").toStdString(), {});
+        const auto result = readAll(file);
+        QCOMPARE(result.rows.size(), std::size_t(4));
+        QCOMPARE(result.rows.back().event.time, Timestamp{1003});
+        QCOMPARE(result.rows.back().line, std::uint64_t(6));
+        QCOMPARE(result.errors.size(), std::size_t(1));
+        QCOMPARE(result.errors[0].line, std::uint64_t(4));
+        QCOMPARE(result.errors[0].kind, TraceErrorKind::TimeTooFarAhead);
+        QVERIFY(!result.errors[0].fatal);
+        QVERIFY2(result.errors[0].message.find("4102444800") != std::string::npos,
+                 result.errors[0].message.c_str());
+        QCOMPARE(file.progress().rows, std::uint64_t(4));
+        QCOMPARE(file.progress().badRows, std::uint64_t(1));
+    }
+
+    // A jump that the next row confirms is a log resuming after a quiet spell: every row counts.
+    void aJumpTheNextRowConfirmsIsKept() {
+        writeFile(path("resume.csv"), "timestamp\n1000\n900000\n900001\n900002\n");
+        HitFile file(path("resume.csv").toStdString(), {});
+        const auto result = readAll(file);
+        QCOMPARE(result.rows.size(), std::size_t(4));
+        QVERIFY(result.errors.empty());
+        QCOMPARE(result.rows[1].event.time, Timestamp{900000});
+    }
+
+    // The last row, a row before a bad line, and two far rows far apart: none is confirmed.
+    // The bad line after a jump keeps its own error; --max-time-jump 0 turns the check off.
+    void unconfirmedJumpsAndTheLimitOption() {
+        writeFile(path("jumps.csv"),
+                  "timestamp\n1000\n5000000\nnope\n1001\n9000000\n20000000\n1002\n8000000\n");
+        {
+            HitFile file(path("jumps.csv").toStdString(), {});
+            const auto result = readAll(file);
+            QCOMPARE(result.rows.size(), std::size_t(3));  // 1000, 1001, 1002
+            QCOMPARE(result.rows.back().event.time, Timestamp{1002});
+            QCOMPARE(result.errors.size(), std::size_t(5));
+            const std::vector<std::uint64_t> lines{3, 4, 6, 7, 9};
+            for (std::size_t i = 0; i < lines.size(); ++i) {
+                QCOMPARE(result.errors[i].line, lines[i]);
+                QCOMPARE(result.errors[i].kind, i == 1 ? TraceErrorKind::NonNumericTimestamp
+                                                       : TraceErrorKind::TimeTooFarAhead);
+            }
+            QCOMPARE(file.progress().rows, std::uint64_t(3));
+            QCOMPARE(file.progress().badRows, std::uint64_t(5));
+        }
+        HitFileOptions unchecked;
+        unchecked.maxTimeJump = std::chrono::seconds{0};
+        HitFile file(path("jumps.csv").toStdString(), unchecked);
+        const auto result = readAll(file);
+        QCOMPARE(result.rows.size(), std::size_t(7));
+        QCOMPARE(result.errors.size(), std::size_t(1));
+        HitFileOptions tight;
+        tight.maxTimeJump = std::chrono::seconds{2};
+        writeFile(path("tight.csv"), "timestamp\n10\n12\n15\n13\n");
+        HitFile tightFile(path("tight.csv").toStdString(), tight);
+        const auto tightResult = readAll(tightFile);
+        QCOMPARE(tightResult.rows.size(), std::size_t(3));
+        QCOMPARE(tightResult.errors.size(), std::size_t(1));
+        QCOMPARE(tightResult.errors[0].line, std::uint64_t(4));
+    }
+
     void givenFormatAndLogFormatOverrideDetection() {
         writeFile(path("custom.log"), "971211336 /x 1.1.1.1\n971211337 /y 2.2.2.2\n");
         QVERIFY_THROWS_EXCEPTION(HitFileError, HitFile(path("custom.log").toStdString(), {}));

@@ -48,6 +48,38 @@ private Q_SLOTS:
         QVERIFY(!isValidUtf8("\xc3"));
     }
 
+    // RFC 4180: a field with ',' or '"' is quoted and its '"' doubled; no byte of a key can end
+    // a row (line feeds are escaped before the quoting), and bad bytes stay as \xHH.
+    void csvFieldsAreEscapedThenQuoted_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("field");
+        QTest::newRow("plain") << QByteArray("home") << QByteArray("home");
+        QTest::newRow("comma") << QByteArray("a,b") << QByteArray("\"a,b\"");
+        QTest::newRow("quote") << QByteArray("say \"hi\"") << QByteArray("\"say \"\"hi\"\"\"");
+        QTest::newRow("forged row")
+            << QByteArray("x\n1,evil,9") << QByteArray("\"x\\x0a1,evil,9\"");
+        QTest::newRow("title escape")
+            << QByteArray("a\x1b]0;t\x07") << QByteArray("a\\x1b]0;t\\x07");
+        QTest::newRow("bad byte") << QByteArray("\xff") << QByteArray("\\xff");
+        QTest::newRow("backslash text") << QByteArray("\\xff") << QByteArray("\\\\xff");
+    }
+    void csvFieldsAreEscapedThenQuoted() {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, field);
+        QCOMPARE(
+            QByteArray::fromStdString(csvField(std::string_view(text.constData(), text.size()))),
+            field);
+    }
+
+    // Valid UTF-8 as JSON requires; other text escaped first, so distinct keys stay distinct.
+    void jsonStringsStayDistinctAndValid() {
+        QCOMPARE(jsonString("a\"b\\c"), std::string("\"a\\\"b\\\\c\""));
+        QCOMPARE(jsonString("a\x1b\x07"), std::string("\"a\\u001b\\u0007\""));
+        QCOMPARE(jsonString("caf\xc3\xa9"), std::string("\"caf\xc3\xa9\""));
+        QCOMPARE(jsonString("\xff"), std::string("\"\\\\xff\""));
+        QVERIFY(jsonString("\xff") != jsonString("\xfe"));
+    }
+
     void hexIsTwoDigitsPerByte() {
         QCOMPARE(hexBytes("\xff"
                           "a"),

@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <map>
+#include <optional>
 
 #include "core/counters/counter_factory.h"
 #include "core/io/trace_writer.h"
@@ -55,6 +56,25 @@ Count streamedTotal(const HitBatch& rows, Timestamp t) {
         total += e.count;
     }
     return total;
+}
+// A replay of one file played as fast as possible to its end, and the hits it delivered.
+struct PlayedToEnd {
+    ManualClock base{0s};
+    BatchQueue queue;
+    std::optional<ReplaySource> replay;
+    Count hits = 0;
+};
+
+// Plays `path` in `played` until the replay stops (QVERIFY fails if it does not).
+void playToEnd(PlayedToEnd& played, const std::filesystem::path& path) {
+    test::BatchCollector collector(played.queue);
+    played.replay.emplace(
+        played.base, path,
+        ReplayOptions{.speed = VirtualClock::kAsFastAsPossible, .holdAtEnd = false});
+    played.replay->start(played.queue);
+    QVERIFY(collector.collectUntil([&] { return !played.replay->running(); }));
+    collector.drainNow();
+    played.hits = collector.hits();
 }
 }  // namespace
 
@@ -311,16 +331,12 @@ private Q_SLOTS:
     }
 
     void badRowsAreCountedNamedAndSkipped() {
-        const auto path = writeFile("bad.csv", "timestamp,key\n1,a\nx,b\n2\n3,c\n");
-        ManualClock base(0s);
-        BatchQueue queue;
-        test::BatchCollector collector(queue);
-        ReplaySource replay(base, path,
-                            {.speed = VirtualClock::kAsFastAsPossible, .holdAtEnd = false});
-        replay.start(queue);
-        QVERIFY(collector.collectUntil([&] { return !replay.running(); }));
-        collector.drainNow();
-        QCOMPARE(collector.hits(), Count{2});
+        PlayedToEnd played;
+        playToEnd(played, writeFile("bad.csv", "timestamp,key\n1,a\nx,b\n2\n3,c\n"));
+        if (QTest::currentTestFailed())
+            return;
+        const ReplaySource& replay = *played.replay;
+        QCOMPARE(played.hits, Count{2});
         const ReplayProgress p = replay.progress();
         QCOMPARE(p.badRows, std::uint64_t{2});
         QCOMPARE(replay.stats().badLines, std::uint64_t{2});
@@ -335,6 +351,29 @@ private Q_SLOTS:
             QVERIFY(!line.problem.empty());
             QVERIFY(line.source.find("bad.csv") != std::string::npos);
         }
+    }
+
+    // The GUI's replay: one line dated 2099 is a bad row in the bad lines table, the trace
+    // ends at its real last time and every other row is delivered (before: last was 2099 and
+    // the replay's clock had to reach 2099 to end).
+    void aLineDatedFarAheadIsABadRowNotTheEnd() {
+        PlayedToEnd played;
+        playToEnd(played,
+                  writeFile("jump.csv", "timestamp,key\n1000,a\n1001,a\n4102444800,a\n1002,a\n"));
+        if (QTest::currentTestFailed())
+            return;
+        const ReplaySource& replay = *played.replay;
+        QCOMPARE(played.hits, Count{3});
+        QCOMPARE(replay.stats().lateHits, std::uint64_t{0});
+        const ReplayProgress p = replay.progress();
+        QCOMPARE(p.badRows, std::uint64_t{1});
+        QCOMPARE(p.first.value_or(-1), Timestamp{1000});
+        QCOMPARE(p.last.value_or(-1), Timestamp{1002});
+        const std::vector<BadLine> lines = replay.recentBadLines();
+        QCOMPARE(lines.size(), std::size_t{1});
+        QCOMPARE(lines[0].origin, std::string("jump.csv:4"));
+        QVERIFY2(lines[0].problem.find("4102444800") != std::string::npos,
+                 lines[0].problem.c_str());
     }
 
     void badHeaderFailsWithFileAndLine() {
