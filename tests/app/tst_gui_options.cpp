@@ -9,10 +9,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sys/stat.h>
-
 #include "app/gui/gui_options.h"
 #include "core/io/trace_format.h"
+#include "tests/io/special_files.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/settings_reader.h"
 
@@ -397,26 +396,18 @@ private Q_SLOTS:
     // Issue 30 item 9: --replay or --follow of a FIFO blocked in open() before the window
     // (killed after 20 s), /dev/zero was read forever. Refused at once, naming what it is.
     void aFifoOrADeviceExitsTwoNamingWhatItIs_data() {
-        QTest::addColumn<QString>("option");
-        QTest::addColumn<bool>("fifo");
-        QTest::addColumn<QString>("what");
-        QTest::newRow("replay fifo") << "--replay" << true << "it is a FIFO";
-        QTest::newRow("follow fifo") << "--follow" << true << "it is a FIFO";
-        QTest::newRow("replay /dev/zero") << "--replay" << false << "it is a character device";
-        QTest::newRow("follow /dev/zero") << "--follow" << false << "it is a character device";
+        hitcounter::testing::addSpecialFileRows(QStringLiteral("--replay"),
+                                                QStringLiteral("--follow"));
     }
     void aFifoOrADeviceExitsTwoNamingWhatItIs() {
-        QFETCH(QString, option);
+        QFETCH(QString, source);
         QFETCH(bool, fifo);
         QFETCH(QString, what);
         QTemporaryDir dir;
-        const QString path =
-            fifo ? dir.filePath(QStringLiteral("pipe")) : QStringLiteral("/dev/zero");
-        if (fifo) {
-            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
-        }
+        const QString path = hitcounter::testing::specialFile(dir, fifo);
+        QVERIFY(!path.isEmpty());
         const QString out = dir.filePath(QStringLiteral("s.json"));
-        const Run run = runGui({option, path, QStringLiteral("--state-json"), out});
+        const Run run = runGui({source, path, QStringLiteral("--state-json"), out});
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.errors.contains(path + QStringLiteral("': ") + what), qPrintable(run.errors));
         QVERIFY(!QFile::exists(out));

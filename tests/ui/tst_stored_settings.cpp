@@ -13,9 +13,8 @@
 #include <QTimer>
 #include <optional>
 
-#include <sys/stat.h>
-
 #include "tests/io/fifo_rescuer.h"
+#include "tests/io/special_files.h"
 #include "ui/main_window.h"
 #include "ui/recent_files.h"
 #include "ui/ring_histogram.h"
@@ -23,7 +22,9 @@
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::addSpecialFileRows;
 using hitcounter::testing::FifoRescuer;
+using hitcounter::testing::specialFile;
 
 namespace {
 
@@ -226,26 +227,17 @@ private Q_SLOTS:
     // are refused at once with a message naming the path and what it is, and the window goes
     // on (its event loop runs, the default source can be started).
     void aRememberedFifoOrDeviceIsRefusedAndTheWindowStaysResponsive_data() {
-        QTest::addColumn<QString>("kind");
-        QTest::addColumn<bool>("fifo");
-        QTest::addColumn<QString>("what");
-        QTest::newRow("replay fifo") << "replay" << true << "it is a FIFO";
-        QTest::newRow("follow fifo") << "follow" << true << "it is a FIFO";
-        QTest::newRow("replay /dev/zero") << "replay" << false << "it is a character device";
-        QTest::newRow("follow /dev/zero") << "follow" << false << "it is a character device";
+        addSpecialFileRows(QStringLiteral("replay"), QStringLiteral("follow"));
     }
     void aRememberedFifoOrDeviceIsRefusedAndTheWindowStaysResponsive() {
-        QFETCH(QString, kind);
+        QFETCH(QString, source);
         QFETCH(bool, fifo);
         QFETCH(QString, what);
         QTemporaryDir dir;
-        const QString path =
-            fifo ? dir.filePath(QStringLiteral("pipe")) : QStringLiteral("/dev/zero");
-        if (fifo) {
-            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
-        }
+        const QString path = specialFile(dir, fifo);
+        QVERIFY(!path.isEmpty());
         const QString ini = dir.filePath(QStringLiteral("s.ini"));
-        writeFile(ini, "[source]\nkind=" + kind.toUtf8() + "\nfile=" + path.toUtf8() + "\n");
+        writeFile(ini, "[source]\nkind=" + source.toUtf8() + "\nfile=" + path.toUtf8() + "\n");
         MainWindow w;
         w.resize(1024, 768);
         w.show();
