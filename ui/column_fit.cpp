@@ -25,14 +25,19 @@ private:
 };
 }  // namespace
 
-ColumnFit::ColumnFit(QTableWidget& table, int textPadding)
-    : m_table(table), m_textPadding(textPadding) {
+ColumnFit::ColumnFit(QTableWidget& table, int textPadding, Widths widths)
+    : m_table(table), m_textPadding(textPadding), m_widths(widths) {
     if (textPadding > 0) {
         table.setItemDelegate(new PaddedDelegate(textPadding, &table));
     }
     for (int c = 0; c < table.columnCount(); ++c) {
         m_headerNeed.push_back(table.horizontalHeader()->sectionSizeHint(c));
     }
+    m_mostNeeded.assign(m_headerNeed.size(), 0);
+}
+
+void ColumnFit::forgetWidths() {
+    std::fill(m_mostNeeded.begin(), m_mostNeeded.end(), 0);
 }
 
 int ColumnFit::need(int column) const {
@@ -48,6 +53,11 @@ int ColumnFit::need(int column) const {
             const QFontMetrics metrics(font.isValid() ? font.value<QFont>() : m_table.font());
             most = std::max(most, metrics.horizontalAdvance(item->text()) + margin);
         }
+    }
+    if (m_widths == Widths::NeverShrink) {
+        int& kept = m_mostNeeded[std::size_t(column)];
+        kept = std::max(kept, most);
+        return kept;
     }
     return most;
 }

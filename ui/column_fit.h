@@ -22,13 +22,22 @@ namespace hitcounter::ui {
 
 class ColumnFit {
 public:
+    // How need() follows texts that change: Widths::Now measures the texts shown now;
+    // Widths::NeverShrink keeps the most each column has needed since construction or
+    // forgetWidths(), so that figures refreshed every second (a cost going from "162" to
+    // "4,167" and back) neither hide and show a column nor shift the others by a few pixels.
+    enum class Widths { Now, NeverShrink };
+
     // Reads the header's size hints (with any sort indicator) while every column is shown.
     // `textPadding` > 0 installs a delegate on `table` that widens its cells' size hints by
     // twice that (the table owns it).
-    explicit ColumnFit(QTableWidget& table, int textPadding = 0);
+    explicit ColumnFit(QTableWidget& table, int textPadding = 0, Widths widths = Widths::Now);
 
-    // Pixels column `c` needs: its header and its widest cell.
+    // Pixels column `c` needs: its header and its widest cell (with Widths::NeverShrink, the
+    // most it has needed).
     int need(int column) const;
+    // Widths::NeverShrink: measure from the texts shown now again (the rows were replaced).
+    void forgetWidths();
     // Pixels the columns share: the table less its frame and its vertical scroll bar (always
     // counted, so that the bar coming and going does not toggle columns, unless its policy is
     // Qt::ScrollBarAlwaysOff); unbounded while the
@@ -46,7 +55,9 @@ public:
 private:
     QTableWidget& m_table;
     int m_textPadding;
+    Widths m_widths;
     std::vector<int> m_headerNeed;
+    mutable std::vector<int> m_mostNeeded;  // Widths::NeverShrink: per column, 0 = not yet
 };
 
 }  // namespace hitcounter::ui

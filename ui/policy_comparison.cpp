@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QTableWidget>
+#include <QTextDocumentFragment>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -93,6 +94,11 @@ const PolicyCost* costOf(const PolicyCosts& costs, const std::string& name) {
 constexpr int kMostTimeTicks = 2;
 // The value axes of the small charts: few labels, fewer where a chart is short.
 constexpr int kMostValueTicks = 3;
+constexpr int kMostDecadeTicks = 6;
+// The policy table's rows: kRowHeight where the pane is short, up to kTallestRow where it is
+// tall.
+constexpr int kRowHeight = 22;
+constexpr int kTallestRow = 30;  // the cost chart's log axis: 0.1 ns to 10 µs, each decade
 
 }  // namespace
 
@@ -128,11 +134,13 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     memAxis->setTicker(QSharedPointer<BytesLogTicker>::create());
     memAxis->setNumberPrecision(0);
     setTimeAxisMode(TimeAxisMode::Clock);
-    // Four small charts: few labels on each axis, so that none overlap.
-    // Not the cost chart's log axis: its ticker (PlainLogTicker) places its own decades.
+    // Four small charts: few labels on each axis, so that none overlap; the cost chart's log
+    // axis labels every decade, or every second or fifth one, as its height allows (fitLabels).
+    // Not the memory axis: BytesLogTicker places its own decades.
     for (QCPAxisRect* rect : {m_countRect, m_errorRect}) {
         rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(kMostValueTicks);
     }
+    nsAxis->ticker()->setTickCount(kMostDecadeTicks);
     // The policy names under the bars: one line, two, or slanted, as the width allows.
     m_nsRect->axis(QCPAxis::atBottom)->setTickLabelRotation(0);
     connect(m_plot, &QCustomPlot::afterLayout, this, &PolicyComparison::fitLabels);
@@ -151,7 +159,8 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
         tr("bytes the policy holds now; a policy over the memory cap is stopped"));
     updateCosts(PolicyCosts{});  // the header tooltips say how the figures will be measured
     m_table->verticalHeader()->setVisible(false);
-    m_table->verticalHeader()->setDefaultSectionSize(22);
+    m_table->verticalHeader()->setDefaultSectionSize(kRowHeight);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     // Never a vertical scroll bar: the table is never shorter than its rows (rebuildSeries), so
     // its width goes to the columns (ColumnFit::room).
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -161,7 +170,8 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     // spare width (fitTableColumns: the stretched last column took 300 px at 1920x1080).
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_columnFit = std::make_unique<ColumnFit>(*m_table, kTextPadding);
+    m_columnFit =
+        std::make_unique<ColumnFit>(*m_table, kTextPadding, ColumnFit::Widths::NeverShrink);
     fitTableColumns();
     m_table->installEventFilter(this);  // resizes: fitTableColumns
     m_table->setToolTip(
@@ -181,21 +191,26 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
             "<b>naive</b> keeps 16 B per hit call, so a policy over %1 MiB is stopped "
             "(<i>stopped at cap</i>).")
              .arg(EngineOptions{}.policyMemoryCap >> 20));
-    // One line under the table (elided with "…" at the pane's edge, never widening it), the
-    // whole note in its tooltip: every policy's row keeps its room on a short screen (the note
-    // wrapped onto three lines and the splitter, which knows nothing of wrapped heights, let it
-    // cover the last row).
+    // Under the table, the whole note wrapped where the pane is taller than the rows need
+    // (1920x1080 left an empty block there), else one line elided with "…" at the pane's edge,
+    // never widening it; the whole note always in its tooltip. Every policy's row keeps its
+    // room on a short screen (a note wrapped whatever its height took the last row's).
     m_noteText =
         tr("Exact: ring, deque, sorted, naive, scanring; coarse and estimate are "
            "approximate (hover for why).");
+    m_noteWhole = QTextDocumentFragment::fromHtml(longNote).toPlainText();
     m_note = new QLabel;
     m_note->setObjectName(QStringLiteral("policyNote"));
     m_note->setToolTip(QStringLiteral("<p>%1</p>").arg(longNote));
     m_note->setTextFormat(Qt::PlainText);
-    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_note->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // Its width ignored (the pane's, never widened by the text); one line tall at least, and
+    // what the table's rows leave when they are at their tallest.
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_note->installEventFilter(this);
-    showNote(m_noteText);
+    showNote(QString());
 
+    // The rows grow up to kTallestRow where the pane is tall; the note takes what is left.
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
@@ -228,6 +243,7 @@ void PolicyComparison::fitLabels() {
     for (QCPAxisRect* rect : {m_countRect, m_errorRect}) {
         changed = fitTickCount(*rect->axis(QCPAxis::atLeft), kMostValueTicks) || changed;
     }
+    changed = fitTickCount(*m_nsRect->axis(QCPAxis::atLeft), kMostDecadeTicks) || changed;
     if (changed) {
         relayout(*m_plot);
     }
@@ -336,7 +352,7 @@ bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
         fitTableColumns();
     }
     if (watched == m_note && event->type() == QEvent::Resize) {
-        elideNote();
+        fitNote();
     }
     // Over the cost chart and its labels: the policy's full name and figures.
     if (watched == m_plot && event->type() == QEvent::ToolTip) {
@@ -353,16 +369,27 @@ bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
     return QWidget::eventFilter(watched, event);
 }
 
-void PolicyComparison::showNote(const QString& text) {
-    m_noteShown = text;
-    elideNote();
+void PolicyComparison::showNote(const QString& mark) {
+    m_noteMark = mark;
+    fitNote();
 }
 
-void PolicyComparison::elideNote() {
-    const QString line =
-        m_note->fontMetrics().elidedText(m_noteShown, Qt::ElideRight, m_note->width());
-    if (m_note->text() != line) {
-        m_note->setText(line);
+void PolicyComparison::fitNote() {
+    const QFontMetrics metrics = m_note->fontMetrics();
+    const QString whole = m_noteMark + m_noteWhole;
+    // A line to spare: QLabel's own wrapping may break a word earlier than the metrics do.
+    const bool wrap =
+        metrics.boundingRect(QRect(0, 0, m_note->width(), 1 << 20), Qt::TextWordWrap, whole)
+                .height() +
+            metrics.lineSpacing() <=
+        m_note->height();
+    const QString text =
+        wrap ? whole : metrics.elidedText(m_noteMark + m_noteText, Qt::ElideRight, m_note->width());
+    if (m_note->wordWrap() != wrap) {
+        m_note->setWordWrap(wrap);
+    }
+    if (m_note->text() != text) {
+        m_note->setText(text);
     }
 }
 
@@ -389,11 +416,12 @@ void PolicyComparison::rebuildSeries(const EngineSnapshot& snapshot) {
     m_memory.clear();
     m_names.clear();
     m_table->setRowCount(static_cast<int>(snapshot.policies.size()));
+    m_columnFit->forgetWidths();
     // Every policy's row shows, whatever the window's height: the table is never shorter than
     // its rows (the splitter above leaves the live plot and the ring what is left).
-    m_table->setMinimumHeight(
-        m_table->rowCount() * m_table->verticalHeader()->defaultSectionSize() +
-        m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth());
+    const int chrome = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+    m_table->setMinimumHeight(m_table->rowCount() * kRowHeight + chrome);
+    m_table->setMaximumHeight(m_table->rowCount() * kTallestRow + chrome);
     QVector<double> ticks;
     QVector<QString> labels;
     for (std::size_t p = 0; p < snapshot.policies.size(); ++p) {
@@ -481,10 +509,9 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
     showNote(!snapshot.empty && seen < snapshot.windowSeconds
                  ? tr("Window filling: %1 of %2 s seen, so counts and errors cover only those "
                       "seconds. ")
-                           .arg(seen)
-                           .arg(snapshot.windowSeconds) +
-                       m_noteText
-                 : m_noteText);
+                       .arg(seen)
+                       .arg(snapshot.windowSeconds)
+                 : QString());
     for (std::size_t p = 0; p < m_counts.size(); ++p) {
         applyHistory(*m_counts[p], effective, [p](const SecondRecord& r) {
             return p < r.counts.size() ? double(r.counts[p]) : 0.0;

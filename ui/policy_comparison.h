@@ -70,10 +70,11 @@ private:
     // The cost chart's title, the longest that fits its width ("ns per hit ▮ · per getHits ▨",
     // shorter at 1024 px); true if it changed.
     bool fitCostTitle();
-    // The note under the table: one line, elided to the label's width (elideNote(), again at
-    // every resize).
-    void showNote(const QString& text);
-    void elideNote();
+    // The note under the table after `mark` ("Window filling: ..." or nothing): the whole note
+    // wrapped if the label is tall enough, else the short one on one line, elided to the
+    // label's width (fitNote(), again at every resize).
+    void showNote(const QString& mark);
+    void fitNote();
     void applyVisibility();
     void rebuildSeries(const EngineSnapshot& snapshot);
     void updateTable(const EngineSnapshot& snapshot, const PolicyCosts& costs);
@@ -86,9 +87,10 @@ private:
     QCustomPlot* m_plot;
     QTableWidget* m_table;
     std::unique_ptr<ColumnFit> m_columnFit;
-    QString m_noteText;  // the note below the table, without the "window filling" mark
+    QString m_noteText;   // the short note (one line), without the "window filling" mark
+    QString m_noteWhole;  // the whole note (as in its tooltip), plain text
+    QString m_noteMark;   // "Window filling: ..." before the note, or empty
     QLabel* m_note;
-    QString m_noteShown;  // the note's whole line, before elision
     QCPAxisRect* m_countRect;
     QCPAxisRect* m_errorRect;
     QCPAxisRect* m_memoryRect;

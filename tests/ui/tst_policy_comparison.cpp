@@ -318,6 +318,57 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 23: costs refreshed every few seconds (a naive getHits of "162" ns, then
+    // "123,457", then "162" again) neither hide and show the error columns nor move the other
+    // columns: a column
+    // keeps the most room its figures have needed until the policies change.
+    void figuresThatChangeEveryRefreshNeitherHideNorMoveColumns_data() {
+        QTest::addColumn<int>("width");
+        for (int width = 640; width <= 1040; width += 40) {
+            QTest::addRow("%d px", width) << width;
+        }
+    }
+    void figuresThatChangeEveryRefreshNeitherHideNorMoveColumns() {
+        QFETCH(int, width);
+        Engine e;
+        feedSeconds(e, 1, 20);
+        PolicyComparison view;
+        view.resize(width, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto costsOf = [&e](double ns) {
+            PolicyCosts costs;
+            costs.refresh = 1;
+            for (const auto& policy : e.snapshot().policies) {
+                costs.policies.push_back(
+                    PolicyCost{policy.name, {ns, ns, ns}, {ns, ns, ns}, CostMeter::kSamples});
+            }
+            return costs;
+        };
+        QTableWidget* table = view.table();
+        const auto columns = [table] {
+            QStringList shown;
+            for (int c = 0; c < table->columnCount(); ++c) {
+                shown << (table->isColumnHidden(c) ? QStringLiteral("hidden")
+                                                   : QString::number(table->columnWidth(c)));
+            }
+            return shown.join(QLatin1Char(' '));
+        };
+        show(view, e, costsOf(123456.7));
+        QApplication::processEvents();
+        const QString wide = columns();
+        for (double ns : {1.0, 162.0, 123456.7, 0.5}) {
+            show(view, e, costsOf(ns));
+            QApplication::processEvents();
+            QCOMPARE(columns(), wide);
+        }
+        // Wider figures still get their room at once.
+        show(view, e, costsOf(987654321.0));
+        QApplication::processEvents();
+        const int perHit = columnNamed(*table, QStringLiteral("ns per hit"));
+        QVERIFY(hitcounter::ui::cellTextFits(*table, 0, perHit));
+    }
+
     void everyPolicyHasAReadableTimePerCallLabel_data() { windowSizes_data(); }
     void everyPolicyHasAReadableTimePerCallLabel() {
         QFETCH(QSize, size);
