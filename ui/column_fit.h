@@ -36,7 +36,8 @@ public:
     // Pixels column `c` needs: its header and its widest cell (with Widths::NeverShrink, the
     // most it has needed).
     int need(int column) const;
-    // Widths::NeverShrink: measure from the texts shown now again (the rows were replaced).
+    // Widths::NeverShrink: measure from the texts shown now again (the rows were replaced, the
+    // table's width changed).
     void forgetWidths();
     // Pixels the columns share: the table less its frame and its vertical scroll bar (always
     // counted, so that the bar coming and going does not toggle columns, unless its policy is

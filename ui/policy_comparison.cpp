@@ -7,6 +7,7 @@
 #include <QHelpEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QResizeEvent>
 #include <QTableWidget>
 #include <QTextDocumentFragment>
 #include <QToolTip>
@@ -349,6 +350,14 @@ void PolicyComparison::fitTableColumns() {
 
 bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_table && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
+        // A new width is fitted to the figures shown now; between such changes columns only
+        // grow (Widths::NeverShrink).
+        if (event->type() == QEvent::Resize) {
+            const auto* resize = static_cast<QResizeEvent*>(event);
+            if (resize->size().width() != resize->oldSize().width()) {
+                m_columnFit->forgetWidths();
+            }
+        }
         fitTableColumns();
     }
     if (watched == m_note && event->type() == QEvent::Resize) {
