@@ -96,6 +96,15 @@ bool FlushBatch::addVisitor(ItemFlush& item, Timestamp minute, const std::string
     return true;
 }
 
+bool FlushBatch::addVisitor(const std::string& key, Timestamp minute, const std::string& visitor) {
+    auto found = m_items.find(key);
+    if (found != m_items.end())
+        return addVisitor(found->second, minute, visitor);
+    if (m_entries >= m_maxEntries)
+        return false;
+    return addVisitor(m_items[key], minute, visitor);
+}
+
 Count FlushBatch::merge(FlushBatch&& other) {
     Count refused = 0;
     if (!other.empty() && (m_hits == 0 || other.m_oldestArrival < m_oldestArrival))
@@ -153,12 +162,8 @@ FlushBatch FlushBatch::decode(std::string_view text) {
         for (long long m = 0; m < minutes; ++m) {
             const Timestamp minute = in.number();
             const long long visitors = in.number();
-            auto found = batch.m_items.find(key);
-            for (long long v = 0; v < visitors; ++v) {
-                const std::string visitor(in.token());
-                if (found != batch.m_items.end())
-                    batch.addVisitor(found->second, minute, visitor);
-            }
+            for (long long v = 0; v < visitors; ++v)
+                batch.addVisitor(key, minute, std::string(in.token()));
         }
     }
     if (!in.done())

@@ -37,6 +37,11 @@ public:
     Count add(const HitEvent& e, SteadyTime arrival = std::chrono::steady_clock::now());
     // Moves everything of `other` in; returns the hits refused. `other` is left empty.
     Count merge(FlushBatch&& other);
+    // Records `visitor` of `key` in `minute` (creating the item, without hits, if it is not
+    // held); false if the batch is full.
+    bool addVisitor(const std::string& key, Timestamp minute, const std::string& visitor);
+    // What oldestArrival() answers from now on (a part of a split batch keeps the whole's).
+    void setOldestArrival(SteadyTime arrival) { m_oldestArrival = arrival; }
 
     bool empty() const { return m_items.empty(); }
     std::size_t entries() const { return m_entries; }

@@ -565,6 +565,129 @@ private Q_SLOTS:
         QCOMPARE(ask(durable, "live", now).window, sent);
     }
 
+    // #30 item 2: a flush whose log entry alone exceeds proto-max-bulk-len (1 MB here) was
+    // refused with a protocol error on every resend, for good. It is cut into flushes that fit
+    // (half of what Redis says it accepts), all acknowledged, and the next flush goes on.
+    void aFlushLargerThanRedisAcceptsIsCutAndAcknowledged() {
+        RedisServer small({"--proto-max-bulk-len", "1mb"});
+        QVERIFY2(small.start(), small.output().c_str());
+        const Timestamp now = unixNow();
+        RedisSinkOptions o = optionsFor(small.url(), "bulky");
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        HitBatch batch;
+        for (int i = 0; i < 3000; ++i)  // about 1.9 MB of item names in one log entry
+            batch.push_back({now, std::string(600, 'n') + std::to_string(i), "", 1});
+        sink.add(batch);
+        QTRY_VERIFY_WITH_TIMEOUT(sink.stats().sentHits == 3000, 30000);
+        sink.add({{now, "after", "", 2}});
+        QTRY_VERIFY_WITH_TIMEOUT(sink.stats().sentHits == 3002, 30000);
+        sink.stop();
+        const RedisSinkStats s = sink.stats();
+        QCOMPARE(s.flushBytes, std::size_t(512 * 1024));
+        QVERIFY(s.flushes >= 5);
+        QCOMPARE(s.droppedHits, Count(0));
+        QCOMPARE(s.refusedHits, Count(0));
+        QCOMPARE(s.refusedFlushes, std::uint64_t(0));
+        RedisClient c(parseRedisUrl(small.url()));
+        QCOMPARE(std::uint64_t(c.command({"XLEN", logKey("bulky")}).integer), s.flushes);
+        std::vector<RedisConnection::Command> totals;
+        for (const HitEvent& e : batch)
+            totals.push_back({"GET", totalKey(e.key)});
+        for (const RedisReply& total : c.pipeline(totals))
+            QCOMPARE(total.text, std::string("1"));
+        QCOMPARE(ask(small, "after", now).allTime, Count(2));
+    }
+
+    // #30 item 7: one flush of many items is sent as flushes of at most flushEntries entries,
+    // so that no script call (the top-K's above all) keeps Redis from other clients for long.
+    void aFlushOfManyItemsIsSentAsScriptCallsOfBoundedWork() {
+        const Timestamp now = unixNow();
+        RedisSinkOptions o = optionsFor(m_redis.url(), "wide");
+        o.flushInterval = 1h;  // one seal, at stop()
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        HitBatch batch;
+        for (int i = 0; i < 10'000; ++i)
+            batch.push_back({now - i % 3, "w" + std::to_string(i), "", 1});
+        sink.add(batch);
+        sink.stop(30s);
+        QCOMPARE(sink.stats().sentHits, Count(10'000));
+        QCOMPARE(sink.stats().flushes, std::uint64_t(3));  // 4096 + 4096 + 1808 entries
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        const RedisReply log = c.command({"XRANGE", logKey("wide"), "-", "+"});
+        QCOMPARE(log.elements.size(), std::size_t(3));
+        Count logged = 0;
+        for (const RedisReply& entry : log.elements) {
+            const auto& f = entry.elements[1].elements;
+            for (std::size_t i = 0; i + 1 < f.size(); i += 2)
+                if (f[i].text == "data") {
+                    const FlushBatch part = FlushBatch::decode(f[i + 1].text);
+                    QVERIFY(part.entries() <= FlushLimits::kDefaultEntries);
+                    logged += part.hits();
+                }
+        }
+        QCOMPARE(logged, Count(10'000));
+        const auto top = FleetReader(c).top(10'000, 300, now);
+        QCOMPARE(top.size(), std::size_t(10'000));
+    }
+
+    // #30 item 2: a flush Redis refuses (here: its guard key was made a hash, WRONGTYPE) is
+    // reported once, its hits counted as refused, and never resent: the next flushes go on.
+    void aFlushRedisRefusesIsReportedOnceAndNeverBlocksTheNext() {
+        const Timestamp now = unixNow();
+        std::mutex guard;
+        std::vector<RefusedNotice> notices;
+        RedisSinkOptions o = optionsFor(m_redis.url(), "refused");
+        o.onRefused = [&](const RefusedNotice& n) {
+            std::lock_guard lock(guard);
+            notices.push_back(n);
+        };
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        c.command({"HSET", itemGuardKey("bad", "refused", sink.run()), "x", "1"});
+        sink.add({{now, "bad", "", 5}, {now, "good", "", 3}});
+        QTRY_VERIFY_WITH_TIMEOUT(sink.stats().refusedFlushes == 1, 10000);
+        sink.add({{now, "good", "", 4}});
+        QTRY_VERIFY_WITH_TIMEOUT(sink.stats().sentHits == 7, 10000);
+        sink.stop();
+        const RedisSinkStats s = sink.stats();
+        QCOMPARE(s.refusedFlushes, std::uint64_t(1));
+        QCOMPARE(s.refusedHits, Count(5));
+        QCOMPARE(s.droppedHits, Count(0));
+        QCOMPARE(s.retries, std::uint64_t(0));
+        std::lock_guard lock(guard);
+        QCOMPARE(notices.size(), std::size_t(1));
+        QCOMPARE(notices[0].hits, Count(5));
+        QVERIFY2(notices[0].error.find("WRONGTYPE") != std::string::npos, notices[0].error.c_str());
+        QCOMPARE(ask(m_redis, "good", now).allTime, Count(7));
+        QCOMPARE(c.command({"GET", totalKey("bad")}).type, RedisReply::Type::Nil);
+    }
+
+    // #30 item 2: a second whose item name alone needs more than a flush may have is refused
+    // before it is sent (counted, reported), and the rest of its flush is sent.
+    void hitsTooBigForAnyFlushAreRefusedAndTheRestIsSent() {
+        const Timestamp now = unixNow();
+        std::mutex guard;
+        std::vector<RefusedNotice> notices;
+        RedisSinkOptions o = optionsFor(m_redis.url(), "toobig");
+        o.flushBytes = 16 * 1024;
+        o.onRefused = [&](const RefusedNotice& n) {
+            std::lock_guard lock(guard);
+            notices.push_back(n);
+        };
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        sink.add({{now, std::string(20'000, 'x'), "", 6}, {now, "fits", "", 2}});
+        sink.stop();
+        const RedisSinkStats s = sink.stats();
+        QCOMPARE(s.flushBytes, std::size_t(16 * 1024));
+        QCOMPARE(s.refusedHits, Count(6));
+        QCOMPARE(s.sentHits, Count(2));
+        QCOMPARE(s.droppedHits, Count(0));
+        std::lock_guard lock(guard);
+        QCOMPARE(notices.size(), std::size_t(1));
+        QCOMPARE(notices[0].hits, Count(6));
+        QCOMPARE(ask(m_redis, "fits", now).allTime, Count(2));
+    }
+
 private:
     RedisServer m_redis;
 };
