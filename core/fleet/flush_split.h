@@ -30,7 +30,7 @@ struct FlushLimits {
     static constexpr std::size_t kRedisDefaultMaxBulk = 512ull * 1024 * 1024;
     // Bytes of one part at most, whatever Redis accepts: bounds the sink's and Redis' memory.
     static constexpr std::size_t kMaxBytes = 64ull * 1024 * 1024;
-    static constexpr std::size_t kDefaultEntries = 4096;
+    static constexpr std::size_t kDefaultEntries = 1024;
 
     std::size_t bytes = kMaxBytes;
     std::size_t entries = kDefaultEntries;

@@ -17,7 +17,7 @@
 //   hit rate; no command or argument grows past what Redis accepts (flushBytes 0: half of
 //   the smaller of Redis' proto-max-bulk-len and client-query-buffer-limit, read with CONFIG
 //   GET on each connection, or of 512 MB where CONFIG is refused; at most 64 MiB), and no
-//   script call runs longer than its part's entries take (milliseconds for 4096).
+//   script call runs longer than its part's entries take (about 2.5 ms for the default 1024).
 // - A flush Redis refuses (an error reply to one of its commands that a resend cannot
 //   change: not OOM, LOADING, BUSY, READONLY, MASTERDOWN, CLUSTERDOWN, TRYAGAIN, NOSCRIPT,
 //   NOREPLICAS, MISCONF, NOAUTH, NOPERM, WRONGPASS), or a second or visitor too big for any

@@ -94,8 +94,8 @@ private Q_SLOTS:
         for (int i = 0; i < 10'000; ++i)
             batch.add({1'700'000'000, "item" + std::to_string(i), "", 1});
         const SplitFlush split = splitFlush(batch, FlushLimits{});
-        QCOMPARE(split.parts.size(), std::size_t(3));  // 4096 + 4096 + 1808
-        QCOMPARE(split.parts.back().entries(), std::size_t(1808));
+        QCOMPARE(split.parts.size(), std::size_t(10));  // 9 x 1024 + 784
+        QCOMPARE(split.parts.back().entries(), std::size_t(784));
     }
 
     void partsHoldEveryHitAndVisitorOfTheBatch() {

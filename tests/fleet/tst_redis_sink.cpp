@@ -611,10 +611,10 @@ private Q_SLOTS:
         sink.add(batch);
         sink.stop(30s);
         QCOMPARE(sink.stats().sentHits, Count(10'000));
-        QCOMPARE(sink.stats().flushes, std::uint64_t(3));  // 4096 + 4096 + 1808 entries
+        QCOMPARE(sink.stats().flushes, std::uint64_t(10));  // 9 x 1024 + 784 entries
         RedisClient c(parseRedisUrl(m_redis.url()));
         const RedisReply log = c.command({"XRANGE", logKey("wide"), "-", "+"});
-        QCOMPARE(log.elements.size(), std::size_t(3));
+        QCOMPARE(log.elements.size(), std::size_t(10));
         Count logged = 0;
         for (const RedisReply& entry : log.elements) {
             const auto& f = entry.elements[1].elements;
