@@ -44,8 +44,9 @@
 //   reply and routes the item's counts to its sub-item from the next flush, touching the
 //   item's heat key every N-th write so that the split is lifted (and the instances merge
 //   back) once the item cools. An item in hotPinned, or one holding at least hotShare of a
-//   flush's hits and at least hotMinHits of them, is split by this instance at once (and the
-//   split announced). Readers sum the item and its sub-items (hotShardsKey never shrinks).
+//   flush's hits and at least hotMinHits of them (a flush being one part of a seal: its
+//   share of that part), is split by this instance at once (and the split announced).
+//   Readers sum the item and its sub-items (hotShardsKey never shrinks).
 // - onFlush (optional) is called on the flush thread after each acknowledged flush with what
 //   it wrote where (FlushReport): it must be thread-safe and quick (fleet-sim tallies it).
 // - onOutage (optional) is called on the flush thread once when an outage begins (the first

@@ -630,6 +630,34 @@ private Q_SLOTS:
         QCOMPARE(top.size(), std::size_t(10'000));
     }
 
+    // A seal cut into flushes (some holding only visitors of an item) is rebuilt from its log
+    // entries to what the live flushes wrote.
+    void aSealCutIntoFlushesIsRebuiltExactly() {
+        const Timestamp now = unixNow();
+        RedisSinkOptions o = optionsFor(m_redis.url(), "cut-seal");
+        o.flushInterval = 1h;  // one seal, at stop()
+        o.flushEntries = 16;
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        sink.add(spread("c.one", 200, now, 90));
+        sink.add(spread("c.two", 30, now, 3));
+        sink.stop();
+        QVERIFY(sink.stats().flushes >= 6);
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        FleetReader reader(c);
+        const ItemAnswer one = reader.item("c.one", 300, now);
+        const ItemAnswer two = reader.item("c.two", 300, now);
+        QCOMPARE(one.allTime, Count(200));
+        QVERIFY2(one.uniques >= 88 && one.uniques <= 92, qPrintable(QString::number(one.uniques)));
+        QVERIFY(reader.wipeCounts() > 0);
+        QVERIFY(reader.rebuild().applied > 0);
+        for (const ItemAnswer& before : {one, two}) {
+            const ItemAnswer after = reader.item(before.key, 300, now);
+            QCOMPARE(after.allTime, before.allTime);
+            QCOMPARE(after.window, before.window);
+            QCOMPARE(after.uniques, before.uniques);
+        }
+    }
+
     // #30 item 2: a flush Redis refuses (here: its guard key was made a hash, WRONGTYPE) is
     // reported once, its hits counted as refused, and never resent: the next flushes go on.
     void aFlushRedisRefusesIsReportedOnceAndNeverBlocksTheNext() {
