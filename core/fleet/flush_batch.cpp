@@ -66,11 +66,13 @@ Count FlushBatch::add(const HitEvent& e, SteadyTime arrival) {
     auto itemIt = m_items.find(e.key);
     const bool newItem = itemIt == m_items.end();
     if (newItem || !itemIt->second.seconds.contains(e.time)) {
-        if (m_entries >= m_maxEntries)
+        const std::size_t bytes = kSecondBytes + (newItem ? kItemBytes + e.key.size() : 0);
+        if (!room(bytes))
             return e.count;
         if (newItem)
             itemIt = m_items.try_emplace(e.key).first;
         ++m_entries;
+        m_bytes += bytes;
     }
     if (m_hits == 0)
         m_oldestArrival = arrival;
@@ -86,13 +88,15 @@ bool FlushBatch::addVisitor(ItemFlush& item, Timestamp minute, const std::string
     auto& visitors = item.visitors[minute];
     if (visitors.contains(visitor))
         return true;
-    if (m_entries >= m_maxEntries) {
+    const std::size_t bytes = visitorBytes(visitor, visitors.empty());
+    if (!room(bytes)) {
         if (visitors.empty())
             item.visitors.erase(minute);
         return false;
     }
     visitors.insert(visitor);
     ++m_entries;
+    m_bytes += bytes;
     return true;
 }
 
@@ -100,8 +104,10 @@ bool FlushBatch::addVisitor(const std::string& key, Timestamp minute, const std:
     auto found = m_items.find(key);
     if (found != m_items.end())
         return addVisitor(found->second, minute, visitor);
-    if (m_entries >= m_maxEntries)
+    const std::size_t itemBytes = kItemBytes + key.size();
+    if (!room(itemBytes + visitorBytes(visitor, true)))
         return false;
+    m_bytes += itemBytes;
     return addVisitor(m_items[key], minute, visitor);
 }
 
@@ -119,7 +125,7 @@ Count FlushBatch::merge(FlushBatch&& other) {
             for (const std::string& v : visitors)
                 addVisitor(found->second, minute, v);
     }
-    other = FlushBatch(other.m_maxEntries);
+    other = FlushBatch(other.m_maxEntries, other.m_maxBytes);
     return refused;
 }
 

@@ -64,7 +64,7 @@ bool retryable(std::string_view error) {
 RedisSink::RedisSink(RedisSinkOptions options, std::unique_ptr<RedisClient> client)
     : m_options(std::move(options)),
       m_run(newRunId()),
-      m_open(m_options.bufferEntries),
+      m_open(m_options.bufferEntries, m_options.bufferBytes),
       m_client(std::move(client)),
       m_flushBytes(m_options.flushBytes > 0 ? m_options.flushBytes
                                             : flushBytesFor(FlushLimits::kRedisDefaultMaxBulk)) {
@@ -154,7 +154,7 @@ void RedisSink::loop(std::stop_token stop) {
     std::lock_guard lock(m_mutex);
     m_stats.droppedHits =
         saturatingAdd(m_stats.droppedHits, saturatingAdd(m_open.hits(), pendingHits()));
-    m_open = FlushBatch(m_options.bufferEntries);
+    m_open = FlushBatch(m_options.bufferEntries, m_options.bufferBytes);
     m_inFlight.reset();
     m_pending.clear();
     m_client.reset();  // m_stats.connected keeps the outcome of the last attempt
@@ -207,7 +207,7 @@ bool RedisSink::splitOpen() {
         if (m_open.empty())
             return false;
         std::swap(sealed, m_open);
-        m_open = FlushBatch(m_options.bufferEntries);
+        m_open = FlushBatch(m_options.bufferEntries, m_options.bufferBytes);
     }
     cut(sealed, m_pending.end());
     return !m_pending.empty();

@@ -5,10 +5,13 @@
 // m_stats. A private flush thread (std::jthread) owns the connection and the batch in flight.
 // Contract:
 // - add() only aggregates in memory (never waits for the network). The open batch holds at
-//   most `bufferEntries` entries (FlushBatch); hits that do not fit are dropped and counted
-//   in droppedHits. Hits whose time is outside `acceptedTimes` around the wall clock never
-//   reach Redis (counted in outOfWindowHits): a time decades away would make keys that live
-//   for decades, or that Redis cannot expire.
+//   most `bufferEntries` entries and `bufferBytes` bytes (FlushBatch::bytes(): names and
+//   visitor ids plus a fixed overhead per entry), whatever the names' lengths; hits that do
+//   not fit are dropped and counted in droppedHits. Besides it, the flush thread holds at
+//   most one sealed batch's parts (cut while connected), so the sink holds about twice that. Hits
+//   whose time is outside `acceptedTimes` around the wall clock never reach Redis (counted in
+//   outOfWindowHits): a time decades away would make keys that live for decades, or that Redis
+//   cannot expire.
 // - Every flush interval the thread seals the open batch and cuts it into parts (splitFlush:
 //   at most flushEntries entries and flushBytes bytes each), each sent as a flush of its own:
 //   the run's next sequence number, one pipeline of one EVALSHA per item, one for the top-K,
@@ -119,6 +122,7 @@ struct RedisSinkOptions {
     std::chrono::milliseconds flushInterval{1000};
     RedisTimeouts timeouts;
     std::size_t bufferEntries = 1'000'000;
+    std::size_t bufferBytes = 128ull << 20;  // FlushBatch::bytes() of the open batch at most
     std::chrono::milliseconds minBackoff{50};
     std::chrono::milliseconds maxBackoff{2000};
     std::size_t logMaxLength = 1'000'000;  // XADD MAXLEN ~ (about 11 days at 1 flush/s)

@@ -448,6 +448,25 @@ private Q_SLOTS:
         QVERIFY(!sink.stats().lastError.empty());
     }
 
+    // #30 item 6: during an outage the open batch is bounded in bytes too: 900-byte names
+    // fill 1 MiB after about 850 items, not after bufferEntries.
+    void anOutageBufferIsBoundedInBytes() {
+        RedisSinkOptions o =
+            optionsFor("redis://127.0.0.1:" + std::to_string(RedisServer::freePort()), "bytes");
+        o.bufferBytes = 1 << 20;
+        RedisSink sink(o, nullptr);
+        const Timestamp now = unixNow();
+        HitBatch batch;
+        for (int i = 0; i < 5000; ++i)
+            batch.push_back({now, std::string(896, 'k') + std::to_string(1000 + i), "", 1});
+        sink.add(batch);
+        const std::size_t kept =
+            o.bufferBytes / (FlushBatch::kItemBytes + FlushBatch::kSecondBytes + 900);
+        QCOMPARE(sink.stats().droppedHits, Count(5000 - kept));
+        sink.stop(300ms);
+        QCOMPARE(sink.stats().droppedHits, Count(5000));
+    }
+
     void rebuildAfterAWipeEqualsLive() {
         const Timestamp now = unixNow();
         auto a = sinkFor(m_redis.url(), "ra");
