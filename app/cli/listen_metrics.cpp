@@ -63,13 +63,17 @@ MetricFamily droppedFamily(const MetricsSources& sources) {
                          .help =
                              "Hits lost: queue_full (UDP hits refused by the full queue to "
                              "the counting), kernel (UDP datagrams the kernel dropped), redis "
-                             "(fleet mode: hits Redis never acknowledged).",
+                             "(fleet mode: hits Redis never acknowledged), redis_refused "
+                             "(fleet mode: hits of flushes Redis refused, never resent).",
                          .unit = {},
                          .samples = {}};
     dropped.samples.push_back({{{"reason", "queue_full"}}, sources.queue.droppedHits()});
     dropped.samples.push_back({{{"reason", "kernel"}}, kernel});
-    if (sources.sink)
-        dropped.samples.push_back({{{"reason", "redis"}}, sources.sink->stats().droppedHits});
+    if (sources.sink) {
+        const fleet::RedisSinkStats s = sources.sink->stats();
+        dropped.samples.push_back({{{"reason", "redis"}}, s.droppedHits});
+        dropped.samples.push_back({{{"reason", "redis_refused"}}, s.refusedHits});
+    }
     return dropped;
 }
 

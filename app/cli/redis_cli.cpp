@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <cmath>
+#include <utility>
 
 #include "app/cli/cli_options.h"
 #include "core/fleet/redis_url.h"
@@ -241,6 +242,16 @@ FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions
                            .arg(n.bufferedHits)
                            .arg(n.droppedHits));
     };
+    // The first refusal in full; the others are counted in the report (refused_hits).
+    o.onRefused = [printed = false](const fleet::RefusedNotice& n) mutable {
+        if (std::exchange(printed, true))
+            return;
+        printError(QStringLiteral("redis: a flush was refused and will not be resent (%1); %2 "
+                                  "hit(s) not counted; further refusals are only counted "
+                                  "(refused_hits in the report)")
+                       .arg(QString::fromStdString(n.error))
+                       .arg(n.hits));
+    };
     try {
         auto connection = std::make_unique<fleet::RedisClient>(o.url, o.timeouts);
         result.sink = std::make_unique<fleet::RedisSink>(o, std::move(connection));
@@ -263,6 +274,10 @@ QJsonObject stopFleetSink(fleet::RedisSink& sink) {
                                   "error: %2)")
                        .arg(s.droppedHits)
                        .arg(QString::fromStdString(s.lastError)));
+    if (s.refusedFlushes > 0)
+        printError(QStringLiteral("redis: %1 flush(es) refused, %2 hit(s) not counted")
+                       .arg(s.refusedFlushes)
+                       .arg(s.refusedHits));
     if (s.outOfWindowHits > 0)
         printError(QStringLiteral("redis: %1 hit(s) had a time outside the accepted window "
                                   "(--accept-past, --accept-future) and were not sent")
@@ -276,6 +291,9 @@ QJsonObject stopFleetSink(fleet::RedisSink& sink) {
         {QStringLiteral("retries"), jsonCount(s.retries)},
         {QStringLiteral("dropped_hits"), jsonCount(s.droppedHits)},
         {QStringLiteral("out_of_window_hits"), jsonCount(s.outOfWindowHits)},
+        {QStringLiteral("refused_flushes"), jsonCount(s.refusedFlushes)},
+        {QStringLiteral("refused_hits"), jsonCount(s.refusedHits)},
+        {QStringLiteral("flush_bytes"), jsonCount(s.flushBytes)},
         {QStringLiteral("lag_seconds"), s.lagSeconds},
         {QStringLiteral("connected"), s.connected},
         {QStringLiteral("sent_hits"), jsonCount(s.sentHits)},

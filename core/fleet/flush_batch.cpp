@@ -66,11 +66,13 @@ Count FlushBatch::add(const HitEvent& e, SteadyTime arrival) {
     auto itemIt = m_items.find(e.key);
     const bool newItem = itemIt == m_items.end();
     if (newItem || !itemIt->second.seconds.contains(e.time)) {
-        if (m_entries >= m_maxEntries)
+        const std::size_t bytes = kSecondBytes + (newItem ? kItemBytes + e.key.size() : 0);
+        if (!room(bytes))
             return e.count;
         if (newItem)
             itemIt = m_items.try_emplace(e.key).first;
         ++m_entries;
+        m_bytes += bytes;
     }
     if (m_hits == 0)
         m_oldestArrival = arrival;
@@ -86,14 +88,27 @@ bool FlushBatch::addVisitor(ItemFlush& item, Timestamp minute, const std::string
     auto& visitors = item.visitors[minute];
     if (visitors.contains(visitor))
         return true;
-    if (m_entries >= m_maxEntries) {
+    const std::size_t bytes = visitorBytes(visitor, visitors.empty());
+    if (!room(bytes)) {
         if (visitors.empty())
             item.visitors.erase(minute);
         return false;
     }
     visitors.insert(visitor);
     ++m_entries;
+    m_bytes += bytes;
     return true;
+}
+
+bool FlushBatch::addVisitor(const std::string& key, Timestamp minute, const std::string& visitor) {
+    auto found = m_items.find(key);
+    if (found != m_items.end())
+        return addVisitor(found->second, minute, visitor);
+    const std::size_t itemBytes = kItemBytes + key.size();
+    if (!room(itemBytes + visitorBytes(visitor, true)))
+        return false;
+    m_bytes += itemBytes;
+    return addVisitor(m_items[key], minute, visitor);
 }
 
 Count FlushBatch::merge(FlushBatch&& other) {
@@ -110,7 +125,7 @@ Count FlushBatch::merge(FlushBatch&& other) {
             for (const std::string& v : visitors)
                 addVisitor(found->second, minute, v);
     }
-    other = FlushBatch(other.m_maxEntries);
+    other = FlushBatch(other.m_maxEntries, other.m_maxBytes);
     return refused;
 }
 
@@ -153,12 +168,8 @@ FlushBatch FlushBatch::decode(std::string_view text) {
         for (long long m = 0; m < minutes; ++m) {
             const Timestamp minute = in.number();
             const long long visitors = in.number();
-            auto found = batch.m_items.find(key);
-            for (long long v = 0; v < visitors; ++v) {
-                const std::string visitor(in.token());
-                if (found != batch.m_items.end())
-                    batch.addVisitor(found->second, minute, visitor);
-            }
+            for (long long v = 0; v < visitors; ++v)
+                batch.addVisitor(key, minute, std::string(in.token()));
         }
     }
     if (!in.done())

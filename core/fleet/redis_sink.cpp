@@ -26,17 +26,53 @@ double unixNow() {
         .count();
 }
 
+// What Redis accepts of one argument and one client's unread commands (the smaller), or
+// proto-max-bulk-len's default where CONFIG is refused (a managed Redis may rename it).
+std::size_t redisAccepts(RedisClient& client) {
+    std::size_t accepted = FlushLimits::kRedisDefaultMaxBulk;
+    for (const char* name : {"proto-max-bulk-len", "client-query-buffer-limit"}) {
+        try {
+            const RedisReply reply = client.command({"CONFIG", "GET", name});
+            if (reply.elements.size() == 2)
+                accepted = std::min<std::size_t>(accepted, std::stoull(reply.elements[1].text));
+        } catch (const RedisError& e) {
+            if (e.kind() != RedisError::Kind::Protocol)
+                throw;
+        } catch (const std::exception&) {  // not a number: keep the default
+        }
+    }
+    return accepted;
+}
+
+// Error replies a resend can outlive (docs/redis.md): Redis is out of memory, loading,
+// busy, a replica, failing over, or refusing the user for now. Codes open the reply, or
+// follow a '-' where a script's error quotes the command's.
+bool retryable(std::string_view error) {
+    static constexpr std::string_view kCodes[] = {
+        "OOM",      "LOADING",    "BUSY",    "MASTERDOWN", "READONLY", "CLUSTERDOWN", "TRYAGAIN",
+        "NOSCRIPT", "NOREPLICAS", "MISCONF", "NOAUTH",     "NOPERM",   "WRONGPASS"};
+    for (const std::string_view code : kCodes) {
+        const std::string spaced = std::string(code) + " ";
+        if (error.starts_with(spaced) || error.find("-" + spaced) != std::string_view::npos)
+            return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 RedisSink::RedisSink(RedisSinkOptions options, std::unique_ptr<RedisClient> client)
     : m_options(std::move(options)),
       m_run(newRunId()),
-      m_open(m_options.bufferEntries),
-      m_client(std::move(client)) {
+      m_open(m_options.bufferEntries, m_options.bufferBytes),
+      m_client(std::move(client)),
+      m_flushBytes(m_options.flushBytes > 0 ? m_options.flushBytes
+                                            : flushBytesFor(FlushLimits::kRedisDefaultMaxBulk)) {
     if (!isValidInstanceName(m_options.instance))
         throw std::invalid_argument("instance name '" + m_options.instance +
                                     "' is not valid; expected 1 to 128 of A-Z a-z 0-9 . _ -");
     m_stats.connected = bool(m_client);
+    m_stats.flushBytes = m_flushBytes;
     if (m_client && m_client->cluster()) {
         m_client->setWaitReplicas(m_options.replicaWait);
         m_stats.cluster = true;
@@ -97,14 +133,14 @@ void RedisSink::loop(std::stop_token stop) {
             break;
         if (!draining && Clock::now() < next)
             continue;
-        seal();
         if (attempt()) {
             attemptSucceeded();
             backoff = m_options.minBackoff;
-            next = Clock::now() + m_options.flushInterval;
+            // The next part of the same seal goes at once.
+            next = m_pending.empty() ? Clock::now() + m_options.flushInterval : Clock::now();
             if (draining) {
                 std::lock_guard lock(m_mutex);
-                if (!m_inFlight && m_open.empty())
+                if (!m_inFlight && m_pending.empty() && m_open.empty())
                     break;
             }
         } else {
@@ -116,12 +152,11 @@ void RedisSink::loop(std::stop_token stop) {
         }
     }
     std::lock_guard lock(m_mutex);
-    Count unsent = m_open.hits();
-    if (m_inFlight)
-        unsent = saturatingAdd(unsent, m_inFlight->hits());
-    m_stats.droppedHits = saturatingAdd(m_stats.droppedHits, unsent);
-    m_open = FlushBatch(m_options.bufferEntries);
+    m_stats.droppedHits =
+        saturatingAdd(m_stats.droppedHits, saturatingAdd(m_open.hits(), pendingHits()));
+    m_open = FlushBatch(m_options.bufferEntries, m_options.bufferBytes);
     m_inFlight.reset();
+    m_pending.clear();
     m_client.reset();  // m_stats.connected keeps the outcome of the last attempt
 }
 
@@ -134,7 +169,7 @@ void RedisSink::attemptFailed() {
         std::lock_guard lock(m_mutex);
         m_atOutage = m_stats;
         notice.error = m_stats.lastError;
-        notice.bufferedHits = saturatingAdd(m_open.hits(), m_inFlight ? m_inFlight->hits() : 0);
+        notice.bufferedHits = saturatingAdd(m_open.hits(), pendingHits());
     }
     if (m_options.onOutage)
         m_options.onOutage(notice);
@@ -158,16 +193,63 @@ void RedisSink::attemptSucceeded() {
         m_options.onOutage(notice);
 }
 
-bool RedisSink::seal() {
-    if (m_inFlight)
-        return true;
+Count RedisSink::pendingHits() const {
+    Count hits = m_inFlight ? m_inFlight->hits() : 0;
+    for (const FlushBatch& part : m_pending)
+        hits = saturatingAdd(hits, part.hits());
+    return hits;
+}
+
+bool RedisSink::splitOpen() {
+    FlushBatch sealed;
     {
         std::lock_guard lock(m_mutex);
         if (m_open.empty())
             return false;
-        m_inFlight.emplace(m_options.bufferEntries);
-        std::swap(*m_inFlight, m_open);
+        std::swap(sealed, m_open);
+        m_open = FlushBatch(m_options.bufferEntries, m_options.bufferBytes);
     }
+    cut(sealed, m_pending.end());
+    return !m_pending.empty();
+}
+
+void RedisSink::cut(const FlushBatch& batch, std::deque<FlushBatch>::iterator where) {
+    SplitFlush split =
+        splitFlush(batch, {m_flushBytes, std::max<std::size_t>(m_options.flushEntries, 1)});
+    m_pending.insert(where, std::make_move_iterator(split.parts.begin()),
+                     std::make_move_iterator(split.parts.end()));
+    if (split.refusedHits > 0 || split.refusedVisitors > 0)
+        report({"a second or visitor of item '" + split.refusedExample + "' needs more than the " +
+                    std::to_string(m_flushBytes) + " bytes a flush may have",
+                split.refusedHits, split.refusedVisitors});
+}
+
+void RedisSink::report(const RefusedNotice& notice) {
+    {
+        std::lock_guard lock(m_mutex);
+        ++m_stats.refusedFlushes;
+        m_stats.refusedHits = saturatingAdd(m_stats.refusedHits, notice.hits);
+        m_stats.lastError = notice.error;
+    }
+    if (m_options.onRefused)
+        m_options.onRefused(notice);
+}
+
+bool RedisSink::seal() {
+    if (m_inFlight)
+        return true;
+    if (m_pending.empty() && !splitOpen())
+        return false;
+    // Parts cut for a Redis that accepted more than the one connected now (never sent yet).
+    while (!m_pending.empty() && partBytes(m_pending.front()) > m_flushBytes) {
+        const FlushBatch part = std::move(m_pending.front());
+        m_pending.pop_front();
+        cut(part, m_pending.begin());
+    }
+    if (m_pending.empty())
+        return false;
+    m_inFlight.emplace(std::move(m_pending.front()));
+    m_pending.pop_front();
     m_id = {m_options.instance, m_run, m_nextSeq++, static_cast<Timestamp>(unixNow())};
     m_hitsSinceHeartbeat = saturatingAdd(m_hitsSinceHeartbeat, m_inFlight->hits());
     planHotItems();
@@ -278,10 +360,18 @@ bool RedisSink::ensureConnected() {
         // The client reloads registered scripts on every connection it opens: the SHAs stay.
         if (m_shas.item.empty())
             m_shas = loadScripts(*m_client);
+        if (m_askLimits && m_options.flushBytes == 0) {
+            const std::size_t bytes = flushBytesFor(redisAccepts(*m_client));
+            m_flushBytes = bytes;
+            std::lock_guard lock(m_mutex);
+            m_stats.flushBytes = bytes;
+        }
+        m_askLimits = false;
         return true;
     } catch (const RedisError& e) {
         if (m_client)
             m_client->disconnect();
+        m_askLimits = true;
         std::lock_guard lock(m_mutex);
         m_stats.connected = false;
         m_stats.lastError = e.what();
@@ -293,6 +383,7 @@ bool RedisSink::ensureConnected() {
 bool RedisSink::attempt() {
     if (!ensureConnected())
         return false;
+    seal();  // after the connect: parts are cut to what this Redis accepts
     std::vector<RedisConnection::Command> commands;
     std::size_t scripts = 0;
     const HotDetection heat = detection();
@@ -303,6 +394,7 @@ bool RedisSink::attempt() {
             commands.push_back(heatCommand(touch, heat, m_shas));
         commands.push_back(logCommand(*m_inFlight, m_id, m_options.logMaxLength, m_routes));
     }
+    const std::size_t partCommands = commands.size();
     const auto now = Clock::now();
     const double sentAt = unixNow();
     const double elapsed = std::chrono::duration<double>(now - m_lastHeartbeat).count();
@@ -324,13 +416,14 @@ bool RedisSink::attempt() {
         m_client->stats().commandsPerNode;
     std::vector<RedisReply> replies;
     std::string problem;
+    std::optional<std::string> refusedBy;
     try {
         replies = m_client->pipeline(commands);
-        for (const RedisReply& r : replies)
-            if (r.isError()) {
-                problem = m_options.url.describe() + ": " + r.text;
-                break;
-            }
+        for (std::size_t i = 0; i < replies.size() && problem.empty(); ++i)
+            if (replies[i].isError() && (i >= partCommands || retryable(replies[i].text)))
+                problem = m_options.url.describe() + ": " + replies[i].text;
+        if (problem.empty())
+            refusedBy = refusal(replies, partCommands);
     } catch (const RedisError& e) {
         problem = e.what();
     }
@@ -347,6 +440,7 @@ bool RedisSink::attempt() {
         // Reconnect (the client reloads the scripts and, in a cluster, refreshes its slot
         // map: a failover's new master) before the resend.
         m_client->disconnect();
+        m_askLimits = true;
         m_stats.connected = false;
         m_stats.lastError = problem;
         ++m_stats.retries;
@@ -357,6 +451,12 @@ bool RedisSink::attempt() {
     m_lastHeartbeat = now;
     if (!m_inFlight)
         return true;
+    if (refusedBy) {
+        lock.unlock();
+        refused(replies, *refusedBy);
+        m_inFlight.reset();  // never resent: the same commands would be refused again
+        return true;
+    }
     for (std::size_t i = 0; i < scripts; ++i)
         if (replies[i].type == RedisReply::Type::Integer && replies[i].integer == 0)
             ++m_stats.duplicatesSkipped;
@@ -389,6 +489,32 @@ bool RedisSink::attempt() {
     }
     m_inFlight.reset();
     return true;
+}
+
+std::optional<std::string> RedisSink::refusal(const std::vector<RedisReply>& replies,
+                                              std::size_t partCommands) const {
+    for (std::size_t i = 0; i < partCommands && i < replies.size(); ++i)
+        if (replies[i].isError() && !retryable(replies[i].text))
+            return replies[i].text;
+    return std::nullopt;
+}
+
+void RedisSink::refused(const std::vector<RedisReply>& replies, const std::string& error) {
+    // The item scripts come first, in the part's item order; each applies all or nothing.
+    Count lost = 0;
+    std::size_t i = 0;
+    for (const auto& [item, data] : m_inFlight->items())
+        if (replies[i++].isError())
+            for (const auto& [second, hits] : data.seconds)
+                lost = saturatingAdd(lost, hits);
+    {
+        std::lock_guard lock(m_mutex);
+        m_stats.sentHits = saturatingAdd(m_stats.sentHits, m_inFlight->hits() - lost);
+    }
+    report({m_options.url.describe() + " refused flush " + std::to_string(m_id.seq) + " (" +
+                std::to_string(m_inFlight->hits()) + " hits of " +
+                std::to_string(m_inFlight->items().size()) + " items): " + error,
+            lost, 0});
 }
 
 }  // namespace hitcounter::fleet

@@ -5,15 +5,28 @@
 // m_stats. A private flush thread (std::jthread) owns the connection and the batch in flight.
 // Contract:
 // - add() only aggregates in memory (never waits for the network). The open batch holds at
-//   most `bufferEntries` entries (FlushBatch); hits that do not fit are dropped and counted
-//   in droppedHits. Hits whose time is outside `acceptedTimes` around the wall clock never
-//   reach Redis (counted in outOfWindowHits): a time decades away would make keys that live
-//   for decades, or that Redis cannot expire.
-// - Every flush interval the thread seals the open batch into the batch in flight, gives it
-//   the run's next sequence number, and sends it in one pipeline: one EVALSHA per item, one
-//   for the top-K, one XADD to the log, the heartbeat (HSET + EXPIRE). Commands per flush do
-//   not grow with the hit rate.
-// - If the pipeline fails (Redis down, slow, restarted, an error reply) the batch stays in
+//   most `bufferEntries` entries and `bufferBytes` bytes (FlushBatch::bytes(): names and
+//   visitor ids plus a fixed overhead per entry), whatever the names' lengths; hits that do
+//   not fit are dropped and counted in droppedHits. Besides it, the flush thread holds at
+//   most one sealed batch's parts (cut while connected), so the sink holds about twice that. Hits
+//   whose time is outside `acceptedTimes` around the wall clock never reach Redis (counted in
+//   outOfWindowHits): a time decades away would make keys that live for decades, or that Redis
+//   cannot expire.
+// - Every flush interval the thread seals the open batch and cuts it into parts (splitFlush:
+//   at most flushEntries entries and flushBytes bytes each), each sent as a flush of its own:
+//   the run's next sequence number, one pipeline of one EVALSHA per item, one for the top-K,
+//   one XADD to the log, the heartbeat (HSET + EXPIRE). The parts of one seal go one after
+//   the other without waiting for the next interval. Commands per flush do not grow with the
+//   hit rate; no command or argument grows past what Redis accepts (flushBytes 0: half of
+//   the smaller of Redis' proto-max-bulk-len and client-query-buffer-limit, read with CONFIG
+//   GET on each connection, or of 512 MB where CONFIG is refused; at most 64 MiB), and no
+//   script call runs longer than its part's entries take (about 2.5 ms for the default 1024).
+// - A flush Redis refuses (an error reply to one of its commands that a resend cannot
+//   change: not OOM, LOADING, BUSY, READONLY, MASTERDOWN, CLUSTERDOWN, TRYAGAIN, NOSCRIPT,
+//   NOREPLICAS, MISCONF, NOAUTH, NOPERM, WRONGPASS), or a second or visitor too big for any
+//   part, is never resent: the hits of its refused item scripts are counted in refusedHits
+//   (the rest was applied), onRefused is called once for it, and the next flushes go on.
+// - If the pipeline fails (Redis down, slow, restarted, an error reply above) the batch stays in
 //   flight with its sequence and is resent, after a reconnect, with exponential backoff
 //   (minBackoff doubling to maxBackoff), until it is acknowledged. New hits keep merging into
 //   the open batch meanwhile. The scripts skip sequences already applied, so a resend never
@@ -34,8 +47,9 @@
 //   reply and routes the item's counts to its sub-item from the next flush, touching the
 //   item's heat key every N-th write so that the split is lifted (and the instances merge
 //   back) once the item cools. An item in hotPinned, or one holding at least hotShare of a
-//   flush's hits and at least hotMinHits of them, is split by this instance at once (and the
-//   split announced). Readers sum the item and its sub-items (hotShardsKey never shrinks).
+//   flush's hits and at least hotMinHits of them (a flush being one part of a seal: its
+//   share of that part), is split by this instance at once (and the split announced).
+//   Readers sum the item and its sub-items (hotShardsKey never shrinks).
 // - onFlush (optional) is called on the flush thread after each acknowledged flush with what
 //   it wrote where (FlushReport): it must be thread-safe and quick (fleet-sim tallies it).
 // - onOutage (optional) is called on the flush thread once when an outage begins (the first
@@ -50,6 +64,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -63,6 +78,7 @@
 #include "core/base/accepted_times.h"
 #include "core/fleet/flush_batch.h"
 #include "core/fleet/flush_commands.h"
+#include "core/fleet/flush_split.h"
 #include "core/fleet/redis_client.h"
 #include "core/fleet/redis_url.h"
 
@@ -92,6 +108,13 @@ struct OutageNotice {
     Count droppedHits = 0;  // up: hits dropped during it (the buffer was full)
 };
 
+// A flush Redis refused, or hits too big to send (RedisSinkOptions::onRefused).
+struct RefusedNotice {
+    std::string error;         // Redis' error reply, or what was too big
+    Count hits = 0;            // not counted in Redis
+    std::size_t visitors = 0;  // not recorded (uniques undercount)
+};
+
 struct RedisSinkOptions {
     RedisUrl url;
     std::string instance;  // isValidInstanceName()
@@ -99,6 +122,7 @@ struct RedisSinkOptions {
     std::chrono::milliseconds flushInterval{1000};
     RedisTimeouts timeouts;
     std::size_t bufferEntries = 1'000'000;
+    std::size_t bufferBytes = 128ull << 20;  // FlushBatch::bytes() of the open batch at most
     std::chrono::milliseconds minBackoff{50};
     std::chrono::milliseconds maxBackoff{2000};
     std::size_t logMaxLength = 1'000'000;  // XADD MAXLEN ~ (about 11 days at 1 flush/s)
@@ -110,11 +134,14 @@ struct RedisSinkOptions {
     double hotShare = 0.5;    // share of a flush's hits that makes an item hot here; 0: never
     Count hotMinHits = 1000;  // ... and at least this many hits in that flush
     std::chrono::milliseconds replicaWait{100};  // cluster only: WAIT 1 per node, bounded
+    std::size_t flushBytes = 0;  // bytes of one flush at most; 0: from Redis (see above)
+    std::size_t flushEntries = FlushLimits::kDefaultEntries;  // entries of one flush at most
     // Hits with a time outside this window around the wall clock are not sent (counted in
     // outOfWindowHits); nullopt: any time.
     std::optional<AcceptedTimes> acceptedTimes = AcceptedTimes{};
     std::function<void(const FlushReport&)> onFlush;
     std::function<void(const OutageNotice&)> onOutage;
+    std::function<void(const RefusedNotice&)> onRefused;  // on the flush thread; quick
 };
 
 struct RedisSinkStats {
@@ -125,6 +152,9 @@ struct RedisSinkStats {
     Count sentHits = 0;                   // hits acknowledged by Redis
     Count droppedHits = 0;                // refused by the full buffer or unsent at stop()
     Count outOfWindowHits = 0;            // not sent: time outside acceptedTimes
+    std::uint64_t refusedFlushes = 0;     // flushes (or parts too big) never resent
+    Count refusedHits = 0;                // their hits that Redis did not count
+    std::size_t flushBytes = 0;           // the byte bound of a flush in use now
     double lagSeconds = 0;   // last flush: from the arrival of its oldest hit to the ack
     bool connected = false;  // the last attempt reached Redis (kept after stop())
     std::string lastError;
@@ -156,10 +186,23 @@ private:
     using Clock = std::chrono::steady_clock;
 
     void loop(std::stop_token stop);
-    // Seals the open batch if nothing is in flight; true if something is in flight after.
+    // Seals the next part (cutting the open batch into parts when none is left) if nothing
+    // is in flight; true if something is in flight after.
     bool seal();
-    // One attempt to send the batch in flight (and the heartbeat); false on failure.
+    bool splitOpen();
+    // Cuts `batch` into parts inserted at `where` in m_pending (reports what cannot fit).
+    void cut(const FlushBatch& batch, std::deque<FlushBatch>::iterator where);
+    // Hits of the part in flight and of the parts waiting.
+    Count pendingHits() const;
+    // One attempt to send the part in flight (and the heartbeat); false on failure.
     bool attempt();
+    // The first error reply of the part's commands (the first `partCommands`) that a resend
+    // cannot change, or nullopt.
+    std::optional<std::string> refusal(const std::vector<RedisReply>& replies,
+                                       std::size_t partCommands) const;
+    // Counts the part in flight as refused by `error` (its refused item scripts' hits).
+    void refused(const std::vector<RedisReply>& replies, const std::string& error);
+    void report(const RefusedNotice& notice);
     bool ensureConnected();
     // An attempt failed with `error` / reached Redis: calls onOutage at an outage's ends.
     void attemptFailed();
@@ -197,6 +240,9 @@ private:
     std::unique_ptr<RedisClient> m_client;
     ScriptShas m_shas;
     std::optional<FlushBatch> m_inFlight;
+    std::deque<FlushBatch> m_pending;         // parts of the last seal not yet in flight
+    std::size_t m_flushBytes;                 // m_options.flushBytes, or what Redis accepts
+    bool m_askLimits = true;                  // read m_flushBytes from Redis on the next connect
     HotRoutes m_routes;                       // of the batch in flight
     std::vector<HeatTouch> m_touches;         // of the batch in flight
     std::map<std::string, HotSplit> m_split;  // items written under a sub-item now

@@ -359,6 +359,37 @@ private Q_SLOTS:
         neverShown(printed);
     }
 
+    // #30 item 2: flushes Redis refuses (here the instance's log key is a string, so every
+    // XADD answers WRONGTYPE) are never resent: the first is printed once, the others only
+    // counted, the counts (applied by the item scripts) go on, and nothing is dropped.
+    void refusedFlushesArePrintedOnceAndCountedInTheReport() {
+        RedisServer redis;
+        QVERIFY(redis.start());
+        const QString url = QString::fromStdString(redis.url());
+        hitcounter::fleet::RedisConnection c(hitcounter::fleet::parseRedisUrl(redis.url()));
+        c.command({"SET", "hc:log:{refuse}", "not a stream"});
+        const auto total = [&c] { return c.command({"GET", "hc:{r.hits}:total"}).text; };
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--redis", url, "--instance", "refuse", "--json",
+                           "--flush-interval", "0.05"},
+                          1));
+        UniqueFd tcp = tcpConnect(cli.port("statsd tcp"));
+        QVERIFY(sendAll(tcp.get(), "r.hits:3|c\n"));
+        QTRY_COMPARE_WITH_TIMEOUT(total(), std::string("3"), 20000);
+        QVERIFY(sendAll(tcp.get(), "r.hits:4|c\n"));
+        QTRY_COMPARE_WITH_TIMEOUT(total(), std::string("7"), 20000);
+        const CliResult r = cli.stop(SIGTERM);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err.count("will not be resent"), 1);
+        QVERIFY2(r.err.contains("WRONGTYPE"), r.err.constData());
+        const QJsonObject sent = jsonOf(r).value("redis").toObject();
+        QVERIFY2(sent.value("refused_flushes").toInt() >= 2, r.out.constData());
+        QCOMPARE(sent.value("refused_hits").toInt(), 0);  // the item scripts counted them
+        QCOMPARE(sent.value("sent_hits").toInt(), 7);
+        QCOMPARE(sent.value("dropped_hits").toInt(), 0);
+        QCOMPARE(sent.value("retries").toInt(), 0);
+    }
+
 private:
     RedisServer m_redis;
 };

@@ -2,7 +2,9 @@
 // - commands one instance sends per second (one flush) as the hit rate grows, at 10, 1 000
 //   and 100 000 items, next to the textbook one INCR per hit and its measured ceiling;
 // - the cost of aggregating one hit; end-to-end lag from hit to visible in a query;
-// - query latency for a 300 s and a 1 h window; Redis memory per item per hour.
+// - query latency for a 300 s and a 1 h window; Redis memory per item per hour;
+// - another client's PING latency while one flush of 500 000 items is applied, in one script
+//   call per flush (ENTRIES 0, as before #30 item 7) and cut into flushes of ENTRIES entries.
 // Run: build/default/tests/benchmarks/bench_redis (numbers in docs/benchmarks.md).
 #include <benchmark/benchmark.h>
 
@@ -10,6 +12,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <stop_token>
+#include <thread>
+#include <vector>
 
 #include "core/fleet/fleet_keys.h"
 #include "core/fleet/fleet_reader.h"
@@ -196,6 +201,52 @@ void BM_MemoryPerItemHour(benchmark::State& state) {
 BENCHMARK(BM_MemoryPerItemHour)->Iterations(1)->UseManualTime();
 
 }  // namespace
+
+// PING round trips of another client while the sink applies one seal of 500 000 items.
+void BM_OtherClientDuringABigFlush(benchmark::State& state) {
+    const auto entries = std::size_t(state.range(0));
+    for (auto _ : state) {
+        flushAll();
+        RedisSinkOptions o = sinkOptions(1h);  // one seal, at stop()
+        o.flushEntries = entries;
+        if (entries == 0) {  // one call per script, whatever its size
+            o.flushEntries = std::size_t(-1);
+            o.flushBytes = std::size_t(-1) / 4;
+        }
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url));
+        sink.add(oneSecond(500'000, 500'000, unixNow()));
+        std::vector<double> pings;
+        std::jthread pinger([&pings](std::stop_token stop) {
+            RedisConnection c(url(), {1000ms, 60'000ms});
+            while (!stop.stop_requested()) {
+                const auto start = std::chrono::steady_clock::now();
+                c.command({"PING"});
+                pings.push_back(std::chrono::duration<double, std::milli>(
+                                    std::chrono::steady_clock::now() - start)
+                                    .count());
+            }
+        });
+        const auto start = std::chrono::steady_clock::now();
+        sink.stop(600s);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        pinger.request_stop();
+        pinger.join();
+        std::sort(pings.begin(), pings.end());
+        state.SetIterationTime(seconds);
+        state.counters["flushes"] = double(sink.stats().flushes);
+        state.counters["ping_max_ms"] = pings.empty() ? 0 : pings.back();
+        state.counters["ping_p99_ms"] = pings.empty() ? 0 : pings[pings.size() * 99 / 100];
+        state.counters["ping_median_ms"] = pings.empty() ? 0 : pings[pings.size() / 2];
+    }
+}
+BENCHMARK(BM_OtherClientDuringABigFlush)
+    ->Arg(0)
+    ->Arg(4096)
+    ->Arg(1024)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1)
+    ->UseManualTime();
 
 int main(int argc, char** argv) {
     RedisServer redis;

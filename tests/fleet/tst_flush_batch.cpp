@@ -35,6 +35,22 @@ private Q_SLOTS:
         QCOMPARE(visitors.at(2).size(), std::size_t(1));
     }
 
+    // #30 item 6: long names fill a batch by bytes long before its entries.
+    void aBatchIsBoundedInBytesWhateverTheNamesLength() {
+        const std::size_t item = FlushBatch::kItemBytes + FlushBatch::kSecondBytes + 900;
+        FlushBatch batch(FlushBatch::kUnbounded, 10 * item);
+        hitcounter::Count refused = 0;
+        for (int i = 0; i < 100; ++i)
+            refused += batch.add({1, std::string(897, 'k') + std::to_string(100 + i), "", 1});
+        QCOMPARE(batch.items().size(), std::size_t(10));
+        QCOMPARE(refused, hitcounter::Count(90));
+        QCOMPARE(batch.bytes(), 10 * item);
+        QCOMPARE(batch.add({1, std::string(897, 'k') + "100", "", 2}), hitcounter::Count(0));
+        QCOMPARE(batch.add({2, std::string(897, 'k') + "100", "", 2}), hitcounter::Count(2));
+        QVERIFY(!batch.addVisitor(std::string(897, 'k') + "100", 0, "v"));  // no room either
+        QCOMPARE(batch.hits(), hitcounter::Count(12));
+    }
+
     void fullBatchRefusesNewEntriesButMergesKnownOnes() {
         FlushBatch batch(2);
         QCOMPARE(batch.add({1, "a", "", 3}), hitcounter::Count(0));

@@ -448,6 +448,25 @@ private Q_SLOTS:
         QVERIFY(!sink.stats().lastError.empty());
     }
 
+    // #30 item 6: during an outage the open batch is bounded in bytes too: 900-byte names
+    // fill 1 MiB after about 850 items, not after bufferEntries.
+    void anOutageBufferIsBoundedInBytes() {
+        RedisSinkOptions o =
+            optionsFor("redis://127.0.0.1:" + std::to_string(RedisServer::freePort()), "bytes");
+        o.bufferBytes = 1 << 20;
+        RedisSink sink(o, nullptr);
+        const Timestamp now = unixNow();
+        HitBatch batch;
+        for (int i = 0; i < 5000; ++i)
+            batch.push_back({now, std::string(896, 'k') + std::to_string(1000 + i), "", 1});
+        sink.add(batch);
+        const std::size_t kept =
+            o.bufferBytes / (FlushBatch::kItemBytes + FlushBatch::kSecondBytes + 900);
+        QCOMPARE(sink.stats().droppedHits, Count(5000 - kept));
+        sink.stop(300ms);
+        QCOMPARE(sink.stats().droppedHits, Count(5000));
+    }
+
     void rebuildAfterAWipeEqualsLive() {
         const Timestamp now = unixNow();
         auto a = sinkFor(m_redis.url(), "ra");
@@ -563,6 +582,157 @@ private Q_SLOTS:
         QCOMPARE(s.sentHits, sent);
         QCOMPARE(ask(durable, "live", now).allTime, sent);
         QCOMPARE(ask(durable, "live", now).window, sent);
+    }
+
+    // #30 item 2: a flush whose log entry alone exceeds proto-max-bulk-len (1 MB here) was
+    // refused with a protocol error on every resend, for good. It is cut into flushes that fit
+    // (half of what Redis says it accepts), all acknowledged, and the next flush goes on.
+    void aFlushLargerThanRedisAcceptsIsCutAndAcknowledged() {
+        RedisServer small({"--proto-max-bulk-len", "1mb"});
+        QVERIFY2(small.start(), small.output().c_str());
+        const Timestamp now = unixNow();
+        RedisSinkOptions o = optionsFor(small.url(), "bulky");
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        HitBatch batch;
+        for (int i = 0; i < 3000; ++i)  // about 1.9 MB of item names in one log entry
+            batch.push_back({now, std::string(600, 'n') + std::to_string(i), "", 1});
+        sink.add(batch);
+        QTRY_VERIFY_WITH_TIMEOUT(sink.stats().sentHits == 3000, 30000);
+        sink.add({{now, "after", "", 2}});
+        QTRY_VERIFY_WITH_TIMEOUT(sink.stats().sentHits == 3002, 30000);
+        sink.stop();
+        const RedisSinkStats s = sink.stats();
+        QCOMPARE(s.flushBytes, std::size_t(512 * 1024));
+        QVERIFY(s.flushes >= 5);
+        QCOMPARE(s.droppedHits, Count(0));
+        QCOMPARE(s.refusedHits, Count(0));
+        QCOMPARE(s.refusedFlushes, std::uint64_t(0));
+        RedisClient c(parseRedisUrl(small.url()));
+        QCOMPARE(std::uint64_t(c.command({"XLEN", logKey("bulky")}).integer), s.flushes);
+        std::vector<RedisConnection::Command> totals;
+        for (const HitEvent& e : batch)
+            totals.push_back({"GET", totalKey(e.key)});
+        for (const RedisReply& total : c.pipeline(totals))
+            QCOMPARE(total.text, std::string("1"));
+        QCOMPARE(ask(small, "after", now).allTime, Count(2));
+    }
+
+    // #30 item 7: one flush of many items is sent as flushes of at most flushEntries entries,
+    // so that no script call (the top-K's above all) keeps Redis from other clients for long.
+    void aFlushOfManyItemsIsSentAsScriptCallsOfBoundedWork() {
+        const Timestamp now = unixNow();
+        RedisSinkOptions o = optionsFor(m_redis.url(), "wide");
+        o.flushInterval = 1h;  // one seal, at stop()
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        HitBatch batch;
+        for (int i = 0; i < 10'000; ++i)
+            batch.push_back({now - i % 3, "w" + std::to_string(i), "", 1});
+        sink.add(batch);
+        sink.stop(30s);
+        QCOMPARE(sink.stats().sentHits, Count(10'000));
+        QCOMPARE(sink.stats().flushes, std::uint64_t(10));  // 9 x 1024 + 784 entries
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        const RedisReply log = c.command({"XRANGE", logKey("wide"), "-", "+"});
+        QCOMPARE(log.elements.size(), std::size_t(10));
+        Count logged = 0;
+        for (const RedisReply& entry : log.elements) {
+            const auto& f = entry.elements[1].elements;
+            for (std::size_t i = 0; i + 1 < f.size(); i += 2)
+                if (f[i].text == "data") {
+                    const FlushBatch part = FlushBatch::decode(f[i + 1].text);
+                    QVERIFY(part.entries() <= FlushLimits::kDefaultEntries);
+                    logged += part.hits();
+                }
+        }
+        QCOMPARE(logged, Count(10'000));
+        const auto top = FleetReader(c).top(10'000, 300, now);
+        QCOMPARE(top.size(), std::size_t(10'000));
+    }
+
+    // A seal cut into flushes (some holding only visitors of an item) is rebuilt from its log
+    // entries to what the live flushes wrote.
+    void aSealCutIntoFlushesIsRebuiltExactly() {
+        const Timestamp now = unixNow();
+        RedisSinkOptions o = optionsFor(m_redis.url(), "cut-seal");
+        o.flushInterval = 1h;  // one seal, at stop()
+        o.flushEntries = 16;
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        sink.add(spread("c.one", 200, now, 90));
+        sink.add(spread("c.two", 30, now, 3));
+        sink.stop();
+        QVERIFY(sink.stats().flushes >= 6);
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        FleetReader reader(c);
+        const ItemAnswer one = reader.item("c.one", 300, now);
+        const ItemAnswer two = reader.item("c.two", 300, now);
+        QCOMPARE(one.allTime, Count(200));
+        QVERIFY2(one.uniques >= 88 && one.uniques <= 92, qPrintable(QString::number(one.uniques)));
+        QVERIFY(reader.wipeCounts() > 0);
+        QVERIFY(reader.rebuild().applied > 0);
+        for (const ItemAnswer& before : {one, two}) {
+            const ItemAnswer after = reader.item(before.key, 300, now);
+            QCOMPARE(after.allTime, before.allTime);
+            QCOMPARE(after.window, before.window);
+            QCOMPARE(after.uniques, before.uniques);
+        }
+    }
+
+    // #30 item 2: a flush Redis refuses (here: its guard key was made a hash, WRONGTYPE) is
+    // reported once, its hits counted as refused, and never resent: the next flushes go on.
+    void aFlushRedisRefusesIsReportedOnceAndNeverBlocksTheNext() {
+        const Timestamp now = unixNow();
+        std::mutex guard;
+        std::vector<RefusedNotice> notices;
+        RedisSinkOptions o = optionsFor(m_redis.url(), "refused");
+        o.onRefused = [&](const RefusedNotice& n) {
+            std::lock_guard lock(guard);
+            notices.push_back(n);
+        };
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        RedisClient c(parseRedisUrl(m_redis.url()));
+        c.command({"HSET", itemGuardKey("bad", "refused", sink.run()), "x", "1"});
+        sink.add({{now, "bad", "", 5}, {now, "good", "", 3}});
+        QTRY_VERIFY_WITH_TIMEOUT(sink.stats().refusedFlushes == 1, 10000);
+        sink.add({{now, "good", "", 4}});
+        QTRY_VERIFY_WITH_TIMEOUT(sink.stats().sentHits == 7, 10000);
+        sink.stop();
+        const RedisSinkStats s = sink.stats();
+        QCOMPARE(s.refusedFlushes, std::uint64_t(1));
+        QCOMPARE(s.refusedHits, Count(5));
+        QCOMPARE(s.droppedHits, Count(0));
+        QCOMPARE(s.retries, std::uint64_t(0));
+        std::lock_guard lock(guard);
+        QCOMPARE(notices.size(), std::size_t(1));
+        QCOMPARE(notices[0].hits, Count(5));
+        QVERIFY2(notices[0].error.find("WRONGTYPE") != std::string::npos, notices[0].error.c_str());
+        QCOMPARE(ask(m_redis, "good", now).allTime, Count(7));
+        QCOMPARE(c.command({"GET", totalKey("bad")}).type, RedisReply::Type::Nil);
+    }
+
+    // #30 item 2: a second whose item name alone needs more than a flush may have is refused
+    // before it is sent (counted, reported), and the rest of its flush is sent.
+    void hitsTooBigForAnyFlushAreRefusedAndTheRestIsSent() {
+        const Timestamp now = unixNow();
+        std::mutex guard;
+        std::vector<RefusedNotice> notices;
+        RedisSinkOptions o = optionsFor(m_redis.url(), "toobig");
+        o.flushBytes = 16 * 1024;
+        o.onRefused = [&](const RefusedNotice& n) {
+            std::lock_guard lock(guard);
+            notices.push_back(n);
+        };
+        RedisSink sink(o, std::make_unique<RedisClient>(o.url, o.timeouts));
+        sink.add({{now, std::string(20'000, 'x'), "", 6}, {now, "fits", "", 2}});
+        sink.stop();
+        const RedisSinkStats s = sink.stats();
+        QCOMPARE(s.flushBytes, std::size_t(16 * 1024));
+        QCOMPARE(s.refusedHits, Count(6));
+        QCOMPARE(s.sentHits, Count(2));
+        QCOMPARE(s.droppedHits, Count(0));
+        std::lock_guard lock(guard);
+        QCOMPARE(notices.size(), std::size_t(1));
+        QCOMPARE(notices[0].hits, Count(6));
+        QCOMPARE(ask(m_redis, "fits", now).allTime, Count(2));
     }
 
 private:
