@@ -3,8 +3,11 @@
 // reference ring; a while (true) is stopped while the window keeps answering; a syntax error
 // marks its line; a verdict goes stale when the code changes; the growth curves are the
 // measured numbers; a lesson file keeps the code.
+#include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
+#include <QListWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -109,6 +112,34 @@ private Q_SLOTS:
         code->variablesView()->grab();
         const auto& shown = code->variablesView()->shownIndices();
         QVERIFY(std::find(shown[1].begin(), shown[1].end(), std::size_t(1)) != shown[1].end());
+    }
+
+    // Issue 24: at 1280x720 the Code tab's failing case reads whole: the heading uncut, every
+    // step of the smallest failing sequence in view, the ring wide enough for its title (it
+    // stood beside the step list in 170 px, "Ring buffer: 30" under the dial).
+    void atTheSmallestScreenTheFailingCaseReadsWhole() {
+        m_view.loadLesson(lessonIndex("example"));
+        m_view.showCode(true);
+        CodePanel* code = m_view.codePanel();
+        code->setSource(readJs("no_reset.js"));
+        code->runCheck();
+        QVERIFY(code->waitForCheck(kCheckDeadline));
+        QVERIFY(!code->report()->agrees);
+        QApplication::processEvents();
+        auto* heading = code->findChild<QLabel*>(QStringLiteral("codeHeading"));
+        QVERIFY(heading);
+        QVERIFY2(heading->width() >= heading->sizeHint().width(),
+                 qPrintable(QStringLiteral("heading %1 of %2 px")
+                                .arg(heading->width())
+                                .arg(heading->sizeHint().width())));
+        auto* steps = code->findChild<QListWidget*>(QStringLiteral("failingSteps"));
+        QVERIFY(steps && steps->count() == code->minimalStepCount() && steps->count() > 0);
+        for (int i = 0; i < steps->count(); ++i) {
+            const QRect item = steps->visualItemRect(steps->item(i));
+            QVERIFY2(steps->viewport()->rect().contains(item), qPrintable(steps->item(i)->text()));
+        }
+        QVERIFY2(code->ringView()->width() >= 220,
+                 qPrintable(QStringLiteral("ring %1 px").arg(code->ringView()->width())));
     }
 
     // while (true) in getHits: the check ends, naming the call and its bound, and the window

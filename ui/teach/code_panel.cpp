@@ -86,6 +86,7 @@ CodePanel::CodePanel(QWidget* parent)
     left->setSpacing(4);
     auto* top = new QHBoxLayout;
     auto* from = new QLabel(tr("Your counter in JavaScript. Start from:"), this);
+    from->setObjectName(QStringLiteral("codeHeading"));
     from->setFont(ts::font(10, true));
     top->addWidget(from);
     m_templates->addItem(tr("Choose a template…"), QString());
@@ -95,6 +96,10 @@ CodePanel::CodePanel(QWidget* parent)
     m_templates->setToolTip(
         tr("The write-ups' solutions in JavaScript: replace your code with "
            "one, then change it"));
+    // The heading keeps its words; the template names are elided instead (at 1280x720 the
+    // combo box took the width and cut "Start from:").
+    m_templates->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_templates->setMinimumContentsLength(14);
     top->addWidget(m_templates, 1);
     left->addLayout(top);
     m_editor->setToolTip(
@@ -133,19 +138,27 @@ CodePanel::CodePanel(QWidget* parent)
     explanationScroll->setStyleSheet(QStringLiteral(
         "QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }"));
     right->addWidget(explanationScroll);
-    auto* middle = new QHBoxLayout;
-    middle->setSpacing(6);
+    // The smallest failing sequence in a strip of two lines across the pane (it stood beside
+    // the ring and left it 170 px at 1280x720, its title and dial cut), the ring and the
+    // student's variables side by side under it.
+    m_steps->setObjectName(QStringLiteral("failingSteps"));
     m_steps->setFont(ts::mono(9));
-    m_steps->setMinimumWidth(150);
-    m_steps->setMaximumWidth(260);
+    m_steps->setFlow(QListView::LeftToRight);
+    m_steps->setWrapping(true);
+    m_steps->setResizeMode(QListView::Adjust);
+    m_steps->setSpacing(2);
+    m_steps->setFixedHeight(2 * (QFontMetrics(m_steps->font()).lineSpacing() + 8) +
+                            2 * m_steps->frameWidth());
     m_steps->setToolTip(
         tr("The smallest failing sequence: pick a step to see both counters "
            "after it"));
-    middle->addWidget(m_steps, 2);
+    right->addWidget(m_steps);
+    auto* middle = new QHBoxLayout;
+    middle->setSpacing(6);
     m_ring->setCompact(true);
     m_ring->setMinimumSize(170, 170);
-    middle->addWidget(m_ring, 3);
-    middle->addWidget(m_variables, 3);
+    middle->addWidget(m_ring, 1);
+    middle->addWidget(m_variables, 1);
     right->addLayout(middle, 3);
     auto* charts = new QHBoxLayout;
     charts->setSpacing(6);

@@ -433,11 +433,16 @@ void RingView::paintEvent(QPaintEvent*) {
     g.step = 360.0 / qreal(w);
     g.gap = g.closeUp ? 0.0 : 1.4;
 
-    paintSlots(p, g, f);
-    if (f.slot) {
-        paintCurrentSlot(p, g, *f.slot);
+    // A pane too short for the dial (the Code tab at 1280x720) shows the close-up of the
+    // slots alone: the dial at its smallest ran over the title and the close-up.
+    const bool dialFits = std::min(area.width(), area.height()) / 2 - labelMargin >= 40.0;
+    if (dialFits || !g.closeUp) {
+        paintSlots(p, g, f);
+        if (f.slot) {
+            paintCurrentSlot(p, g, *f.slot);
+        }
+        drawCentre(p, g.c, g.inner - 24, f, w);
     }
-    drawCentre(p, g.c, g.inner - 24, f, w);
     if (g.closeUp) {
         paintCloseUp(p, g, f,
                      QRectF(boardRect.left() + 12, area.bottom() + 8, boardRect.width() - 24,
