@@ -270,6 +270,7 @@ struct ListenCliOptions {
         add(fleet.flushInterval);
         add(fleet.acceptPast);
         add(fleet.acceptFuture);
+        add(fleet.buffer);
         add(fleet.hot.shards);
         add(fleet.hot.writes);
         add(fleet.hot.items, true);  // hot-items = ["a", "b"]: the pinned hot items

@@ -16,6 +16,7 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr auto kDrainTimeout = 5s;
+constexpr long long kMaxBufferMiB = 65536;
 
 QString defaultInstanceName() {
     char host[256] = {};
@@ -74,11 +75,16 @@ RedisCliOptions::RedisCliOptions()
       acceptFuture(QStringLiteral("accept-future"),
                    QStringLiteral("With --redis: a hit's own time may be up to S seconds after "
                                   "now, else the line is bad (default 300)."),
-                   QStringLiteral("S"), QString::number(AcceptedTimes::kDefaultFuture)) {}
+                   QStringLiteral("S"), QString::number(AcceptedTimes::kDefaultFuture)),
+      buffer(QStringLiteral("redis-buffer"),
+             QStringLiteral("With --redis: hold at most MIB MiB (by estimate) of hits not yet "
+                            "sent while Redis is slow or down, 1 to 65536; the rest is dropped "
+                            "and counted (default 128)."),
+             QStringLiteral("MIB"), QString::number(fleet::RedisSinkOptions().bufferBytes >> 20)) {}
 
 QList<QCommandLineOption> RedisCliOptions::all() const {
-    return QList<QCommandLineOption>{redis,         passwordFile, instance,
-                                     flushInterval, acceptPast,   acceptFuture} +
+    return QList<QCommandLineOption>{redis,      passwordFile, instance, flushInterval,
+                                     acceptPast, acceptFuture, buffer} +
            hot.all();
 }
 
@@ -184,6 +190,7 @@ bool checkFleetValues(const QCommandLineParser& parser, const RedisCliOptions& o
         !parser.isSet(options.flushInterval) || numberFrom(parser, options.flushInterval, 0.05, 60);
     const bool hot = hotSettingsFrom(parser, options.hot).has_value();
     const bool times = acceptedTimesFrom(parser, options).has_value();
+    const bool buffer = wholeNumberFrom(parser, options.buffer, 1, kMaxBufferMiB).has_value();
     bool instance = true;
     if (parser.isSet(options.instance) &&
         !fleet::isValidInstanceName(parser.value(options.instance).toStdString())) {
@@ -192,16 +199,13 @@ bool checkFleetValues(const QCommandLineParser& parser, const RedisCliOptions& o
                        .arg(parser.value(options.instance)));
         instance = false;
     }
-    return url && interval && hot && times && instance;
+    return url && interval && hot && times && buffer && instance;
 }
 
 FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions& options) {
     FleetSink result;
     if (!parser.isSet(options.redis)) {
-        for (const auto& o : QList<QCommandLineOption>{options.passwordFile, options.instance,
-                                                       options.flushInterval, options.acceptPast,
-                                                       options.acceptFuture} +
-                                 options.hot.all())
+        for (const auto& o : options.all().mid(1))
             if (parser.isSet(o)) {
                 printError(QStringLiteral("--%1 needs --redis URL").arg(o.names().first()));
                 result.exit = kExitBadInput;
@@ -228,6 +232,7 @@ FleetSink startFleetSink(const QCommandLineParser& parser, const RedisCliOptions
     o.hotPinned = hot->pinned;
     o.hotShare = 0;  // split by the fleet's write rate (and the pins), not one instance's share
     o.acceptedTimes = *acceptedTimesFrom(parser, options);
+    o.bufferBytes = std::size_t(*wholeNumberFrom(parser, options.buffer, 1, kMaxBufferMiB)) << 20;
     // Once per outage and once at its end (on the flush thread: one line each).
     o.onOutage = [](const fleet::OutageNotice& n) {
         if (n.down)

@@ -56,6 +56,7 @@ struct RedisCliOptions {
     QCommandLineOption flushInterval;
     QCommandLineOption acceptPast;
     QCommandLineOption acceptFuture;
+    QCommandLineOption buffer;
     HotCliOptions hot;
 };
 

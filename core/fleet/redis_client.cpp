@@ -86,16 +86,23 @@ RedisClient::RedisClient(const RedisUrl& url, RedisTimeouts timeouts)
 RedisClient::~RedisClient() = default;
 
 RedisConnection& RedisClient::connection(const std::string& address) {
+    const std::optional<RedisTimeouts> timeouts =
+        m_timeouts.within(std::chrono::steady_clock::now());
+    if (!timeouts)
+        throw RedisError(RedisError::Kind::Unreachable,
+                         m_url.describe() + ": no time left before the deadline (the stop's)");
     auto it = m_connections.find(address);
-    if (it != m_connections.end() && it->second && !it->second->broken())
+    if (it != m_connections.end() && it->second && !it->second->broken()) {
+        it->second->setCommandTimeout(timeouts->command);
         return *it->second;
+    }
     if (it != m_connections.end())
         m_connections.erase(it);
     RedisUrl url = m_url;
     const auto colon = address.rfind(':');
     url.host = address.substr(0, colon);
     url.port = std::stoi(address.substr(colon + 1));
-    auto opened = std::make_unique<RedisConnection>(url, m_timeouts);
+    auto opened = std::make_unique<RedisConnection>(url, *timeouts);
     if (m_everConnected[address])
         ++m_stats.reconnects;
     m_everConnected[address] = true;

@@ -92,6 +92,10 @@ public:
     std::vector<RedisReply> pipelineAt(const std::string& address,
                                        const std::vector<RedisConnection::Command>& commands);
     void setWaitReplicas(std::chrono::milliseconds timeout) { m_waitTimeout = timeout; }
+    // From now on no connect or reply is waited for past `deadline` (RedisTimeouts::deadline).
+    void setDeadline(std::chrono::steady_clock::time_point deadline) {
+        m_timeouts.deadline = deadline;
+    }
 
     const RedisClientStats& stats() const { return m_stats; }
 

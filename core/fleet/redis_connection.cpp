@@ -43,7 +43,22 @@ RedisReply convert(const redisReply* r) {
 
 }  // namespace
 
-RedisConnection::RedisConnection(const RedisUrl& url, RedisTimeouts timeouts) : m_url(url) {
+std::optional<RedisTimeouts> RedisTimeouts::within(
+    std::chrono::steady_clock::time_point now) const {
+    if (now >= deadline)
+        return std::nullopt;
+    if (deadline == std::chrono::steady_clock::time_point::max())
+        return *this;
+    const auto left = std::max(std::chrono::ceil<std::chrono::milliseconds>(deadline - now),
+                               std::chrono::milliseconds(1));
+    RedisTimeouts cut = *this;
+    cut.connect = std::min(connect, left);
+    cut.command = std::min(command, left);
+    return cut;
+}
+
+RedisConnection::RedisConnection(const RedisUrl& url, RedisTimeouts timeouts)
+    : m_url(url), m_commandTimeout(timeouts.command) {
     m_context = redisConnectWithTimeout(url.host.c_str(), url.port, toTimeval(timeouts.connect));
     if (!m_context)
         throw RedisError(RedisError::Kind::Unreachable,
@@ -65,6 +80,14 @@ RedisConnection::RedisConnection(const RedisUrl& url, RedisTimeouts timeouts) : 
         m_context = nullptr;
         throw;
     }
+}
+
+void RedisConnection::setCommandTimeout(std::chrono::milliseconds timeout) {
+    if (timeout == m_commandTimeout || m_broken)
+        return;
+    if (redisSetTimeout(m_context, toTimeval(timeout)) != REDIS_OK)
+        failIo("setting the command timeout");
+    m_commandTimeout = timeout;
 }
 
 void RedisConnection::hello() {

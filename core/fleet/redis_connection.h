@@ -18,6 +18,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -55,6 +56,13 @@ struct RedisReply {
 struct RedisTimeouts {
     std::chrono::milliseconds connect{1000};
     std::chrono::milliseconds command{2000};
+    // RedisClient waits for no connect or reply past this (RedisSink's stop): each wait is cut
+    // to the time left, and a call with no time left throws RedisError::Unreachable.
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+
+    // These timeouts cut to what is left before `deadline` at `now` (at least 1 ms each); nullopt
+    // when nothing is left.
+    std::optional<RedisTimeouts> within(std::chrono::steady_clock::time_point now) const;
 };
 
 class RedisConnection {
@@ -72,6 +80,8 @@ public:
     RedisReply command(const Command& command);
 
     bool broken() const { return m_broken; }
+    // How long each later reply is waited for (RedisClient cuts it to its deadline).
+    void setCommandTimeout(std::chrono::milliseconds timeout);
     const RedisUrl& url() const { return m_url; }
 
 private:
@@ -80,6 +90,7 @@ private:
 
     RedisUrl m_url;
     redisContext* m_context = nullptr;
+    std::chrono::milliseconds m_commandTimeout;
     bool m_broken = false;
 };
 

@@ -131,6 +131,12 @@ void RedisSink::loop(std::stop_token stop) {
         }
         if (draining && Clock::now() >= drainUntil)
             break;
+        if (draining && m_ioDeadline != drainUntil) {
+            // No attempt may outlive the stop's bound, whatever the timeouts.
+            m_ioDeadline = drainUntil;
+            if (m_client)
+                m_client->setDeadline(drainUntil);
+        }
         if (!draining && Clock::now() < next)
             continue;
         if (attempt()) {
@@ -350,7 +356,9 @@ bool RedisSink::ensureConnected() {
     try {
         if (!m_client) {
             m_shas = {};
-            m_client = std::make_unique<RedisClient>(m_options.url, m_options.timeouts);
+            RedisTimeouts timeouts = m_options.timeouts;
+            timeouts.deadline = m_ioDeadline;
+            m_client = std::make_unique<RedisClient>(m_options.url, timeouts);
             if (m_client->cluster()) {
                 m_client->setWaitReplicas(m_options.replicaWait);
                 std::lock_guard lock(m_mutex);

@@ -32,7 +32,8 @@
 //   the open batch meanwhile. The scripts skip sequences already applied, so a resend never
 //   counts twice (flush_commands.h).
 // - stop() (or the destructor) seals what is held and keeps flushing until everything is
-//   acknowledged or `drainTimeout` has passed; what is still unsent then is counted in
+//   acknowledged or `drainTimeout` has passed (no connect or reply is waited for past it,
+//   whatever RedisSinkOptions::timeouts say); what is still unsent then is counted in
 //   droppedHits. After stop() add() drops and counts.
 // Example:
 // - Redis Cluster (the URL names any node): RedisClient routes every command to its slot's
@@ -238,6 +239,7 @@ private:
 
     // Owned by the flush thread.
     std::unique_ptr<RedisClient> m_client;
+    Clock::time_point m_ioDeadline = Clock::time_point::max();  // m_drainUntil once stopping
     ScriptShas m_shas;
     std::optional<FlushBatch> m_inFlight;
     std::deque<FlushBatch> m_pending;         // parts of the last seal not yet in flight

@@ -104,6 +104,10 @@ public:
         }
     }
 
+    // Freezes the server (SIGSTOP): connects still complete, nothing is answered, until resume().
+    void suspend() { signal(SIGSTOP); }
+    void resume() { signal(SIGCONT); }
+
     std::uint16_t port() const { return m_port; }
     std::string url(const std::string& password = {}) const {
         return "redis://" + (password.empty() ? std::string() : ":" + password + "@") +
@@ -134,6 +138,11 @@ public:
     }
 
 private:
+    void signal(int number) {
+        if (m_pid > 0)
+            ::kill(m_pid, number);
+    }
+
     bool answers() const {
         using namespace hitcounter::fleet;
         try {

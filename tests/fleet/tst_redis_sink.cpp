@@ -1,4 +1,9 @@
 // RedisSink and FleetReader against a real redis-server started by the test.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <QElapsedTimer>
 #include <QTest>
 #include <chrono>
 #include <memory>
@@ -43,6 +48,23 @@ ItemAnswer ask(const RedisServer& redis, const std::string& key, Timestamp now,
                Timestamp window = 300) {
     RedisClient c(parseRedisUrl(redis.url()));
     return FleetReader(c).item(key, window, now);
+}
+
+// A socket listening on 127.0.0.1:`port` that never accepts: connects complete (the kernel's
+// backlog), nothing is ever answered. The descriptor, or -1.
+int mutePort(std::uint16_t port) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const int on = 1;
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || ::listen(fd, 8) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
 }
 
 }  // namespace
@@ -465,6 +487,31 @@ private Q_SLOTS:
         QCOMPARE(sink.stats().droppedHits, Count(5000 - kept));
         sink.stop(300ms);
         QCOMPARE(sink.stats().droppedHits, Count(5000));
+    }
+
+    // #30 item 6: stop(d) waits for no reply past d, whatever the timeouts. Before, the drain's
+    // attempt at a server that accepts but never answers waited the whole command timeout (5 s
+    // here) after the bound.
+    void aStopWaitsForNoReplyPastItsBound() {
+        const std::uint16_t port = RedisServer::freePort();
+        RedisSinkOptions o =
+            fastSinkOptions("redis://127.0.0.1:" + std::to_string(port), "mute", {5000ms, 5000ms});
+        o.minBackoff = o.maxBackoff = 10s;  // the one attempt after the first is the drain's
+        RedisSink sink(o, nullptr);
+        sink.add(spread("m", 10, unixNow()));
+        QTRY_VERIFY_WITH_TIMEOUT(sink.stats().retries >= 1, 10000);  // nothing listened yet
+        const int mute = mutePort(port);
+        QVERIFY(mute >= 0);
+        QElapsedTimer timer;
+        timer.start();
+        sink.stop(300ms);
+        const qint64 stopped = timer.elapsed();
+        ::close(mute);
+        QVERIFY2(stopped < 2500, qPrintable(QString("stop took %1 ms").arg(stopped)));
+        QCOMPARE(sink.stats().droppedHits, Count(10));
+        QVERIFY2(sink.stats().lastError.find("deadline") != std::string::npos ||
+                     sink.stats().lastError.find("timeout") != std::string::npos,
+                 sink.stats().lastError.c_str());
     }
 
     void rebuildAfterAWipeEqualsLive() {
