@@ -450,8 +450,8 @@ struct LoopHooks {
     std::function<void()> reload;
 };
 
-// Names on stderr each file a follower refused since the last call (a FIFO or a device put at
-// its path: it goes on with the old file and looks again when another file is there).
+// Names on stderr each file a follower refused since the last call (a FIFO, a device or a file
+// it may not read put at its path: it goes on with the old file and looks again).
 void reportRefusedFiles(const std::vector<std::unique_ptr<FollowSource>>& followers,
                         std::vector<std::uint64_t>& reported) {
     reported.resize(followers.size());

@@ -1,7 +1,10 @@
 #include "core/io/file_follower.h"
 
+#include <algorithm>
 #include <array>
+#include <optional>
 #include <thread>
+#include <utility>
 
 #include <fcntl.h>
 #include <poll.h>
@@ -16,26 +19,27 @@ namespace hitcounter {
 namespace {
 
 constexpr std::size_t kReadBytes = 64 * 1024;
+constexpr std::chrono::milliseconds kOldFilePoll{100};
 
-struct FileId {
-    std::uint64_t device = 0;
-    std::uint64_t inode = 0;
-    std::uint64_t size = 0;
-};
-
-bool statPath(const std::filesystem::path& path, FileId& id) {
+// The file at `path`, or nullopt when there is none.
+std::optional<std::pair<std::uint64_t, std::uint64_t>> idAtPath(const std::filesystem::path& path) {
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
-        return false;
-    id = {std::uint64_t(st.st_dev), std::uint64_t(st.st_ino), std::uint64_t(st.st_size)};
-    return true;
+        return std::nullopt;
+    return std::pair{std::uint64_t(st.st_dev), std::uint64_t(st.st_ino)};
+}
+
+std::string readHead(int fd, std::size_t max) {
+    std::string bytes(max, '\0');
+    const auto got = ::pread(fd, bytes.data(), max, 0);
+    bytes.resize(got > 0 ? std::size_t(got) : 0);
+    return bytes;
 }
 
 }  // namespace
 
 FileFollower::FileFollower(std::filesystem::path file, FileFollowerOptions options)
-    : m_path(std::move(file)), m_options(options) {
-    openFile(!m_options.fromStart);
+    : m_path(std::move(file)), m_options(options), m_current(open(!m_options.fromStart)) {
     if (m_options.useInotify) {
         m_inotify = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
         if (m_inotify >= 0) {
@@ -47,30 +51,34 @@ FileFollower::FileFollower(std::filesystem::path file, FileFollowerOptions optio
 }
 
 FileFollower::~FileFollower() {
-    if (m_fd >= 0)
-        ::close(m_fd);
+    close(m_current);
+    for (Reading& old : m_old)
+        close(old);
     if (m_inotify >= 0)
         ::close(m_inotify);
 }
 
-void FileFollower::openFile(bool atEnd) {
-    const int fd = openRegularFile(m_path, "follow");
+FileFollower::Reading FileFollower::open(bool atEnd) const {
+    Reading r;
+    r.fd = openRegularFile(m_path, "follow");
     struct stat st {};
-    ::fstat(fd, &st);
-    if (m_fd >= 0)
-        ::close(m_fd);
-    m_fd = fd;
-    m_device = std::uint64_t(st.st_dev);
-    m_inode = std::uint64_t(st.st_ino);
-    m_offset = atEnd ? std::uint64_t(st.st_size) : 0;
-    m_partial.clear();
-    m_discarding = false;
-    if (atEnd && m_offset > 0) {
+    ::fstat(r.fd, &st);
+    r.id = {std::uint64_t(st.st_dev), std::uint64_t(st.st_ino)};
+    r.offset = atEnd ? std::uint64_t(st.st_size) : 0;
+    r.head = readHead(r.fd, kHeadBytes);
+    if (atEnd && r.offset > 0) {
         // Starting inside a line would hand out its tail as a line: skip to its break.
         char last = '\n';
-        if (::pread(m_fd, &last, 1, off_t(m_offset - 1)) == 1 && last != '\n')
-            m_discarding = true;
+        if (::pread(r.fd, &last, 1, off_t(r.offset - 1)) == 1 && last != '\n')
+            r.discarding = true;
     }
+    return r;
+}
+
+void FileFollower::close(Reading& r) {
+    if (r.fd >= 0)
+        ::close(r.fd);
+    r.fd = -1;
 }
 
 void FileFollower::watchFile() {
@@ -83,6 +91,8 @@ void FileFollower::watchFile() {
 }
 
 void FileFollower::waitForChange(std::chrono::milliseconds timeout) {
+    if (!m_old.empty())
+        timeout = std::min(timeout, kOldFilePoll);
     if (m_inotify < 0) {
         std::this_thread::sleep_for(timeout);
         return;
@@ -96,92 +106,143 @@ void FileFollower::waitForChange(std::chrono::milliseconds timeout) {
 }
 
 std::string FileFollower::head(std::size_t max) const {
-    std::string bytes(max, '\0');
-    const auto got = ::pread(m_fd, bytes.data(), max, 0);
-    bytes.resize(got > 0 ? std::size_t(got) : 0);
-    return bytes;
+    return readHead(m_current.fd, max);
 }
 
-void FileFollower::losePartialLine() {
-    if (!m_partial.empty())
+void FileFollower::losePartialLine(Reading& r) {
+    if (!r.partial.empty())
         ++m_stats.lostPartialLines;
-    m_partial.clear();
-    m_discarding = false;
+    r.partial.clear();
+    r.discarding = false;
 }
 
-void FileFollower::consume(std::string_view chunk, const LineFn& onLine) {
+void FileFollower::consume(Reading& r, std::string_view chunk, const LineFn& onLine) {
     while (!chunk.empty()) {
         const auto newline = chunk.find('\n');
         const auto part = chunk.substr(0, newline);
-        if (!m_discarding) {
-            if (m_partial.size() + part.size() > m_options.maxLineBytes) {
+        if (!r.discarding) {
+            if (r.partial.size() + part.size() > m_options.maxLineBytes) {
                 ++m_stats.tooLongLines;
-                m_partial.clear();
-                m_discarding = true;
-            } else if (newline != std::string_view::npos && m_partial.empty()) {
+                r.partial.clear();
+                r.discarding = true;
+            } else if (newline != std::string_view::npos && r.partial.empty()) {
                 ++m_stats.lines;
                 onLine(part);
             } else {
-                m_partial.append(part);
+                r.partial.append(part);
                 if (newline != std::string_view::npos) {
                     ++m_stats.lines;
-                    onLine(m_partial);
-                    m_partial.clear();
+                    onLine(r.partial);
+                    r.partial.clear();
                 }
             }
         }
         if (newline == std::string_view::npos)
             return;
-        m_discarding = false;
+        r.discarding = false;
         chunk.remove_prefix(newline + 1);
     }
 }
 
-void FileFollower::readToEnd(const LineFn& onLine) {
+std::uint64_t FileFollower::readToEnd(Reading& r, const LineFn& onLine) {
     std::array<char, kReadBytes> buffer;
+    std::uint64_t total = 0;
     for (;;) {
-        const auto got = ::pread(m_fd, buffer.data(), buffer.size(), off_t(m_offset));
+        const auto got = ::pread(r.fd, buffer.data(), buffer.size(), off_t(r.offset));
         if (got <= 0)
-            return;
-        m_offset += std::uint64_t(got);
+            return total;
+        if (r.offset == r.head.size() && r.offset < kHeadBytes)
+            r.head.append(buffer.data(), std::min(std::size_t(got), kHeadBytes - r.head.size()));
+        r.offset += std::uint64_t(got);
+        total += std::uint64_t(got);
         m_stats.bytes += std::uint64_t(got);
-        consume({buffer.data(), std::size_t(got)}, onLine);
+        consume(r, {buffer.data(), std::size_t(got)}, onLine);
+    }
+}
+
+bool FileFollower::rewritten(Reading& r) const {
+    struct stat st {};
+    if (::fstat(r.fd, &st) != 0)
+        return false;
+    if (std::uint64_t(st.st_size) < r.offset)
+        return true;
+    if (r.head.empty())
+        return false;
+    const std::string now = readHead(r.fd, r.head.size());
+    return now != r.head;
+}
+
+void FileFollower::readOldFiles(const LineFn& onLine) {
+    const auto now = Clock::now();
+    for (auto old = m_old.begin(); old != m_old.end();) {
+        if (readToEnd(*old, onLine) > 0)
+            old->grew = now;
+        if (now - old->grew < m_options.rotatedQuiet) {
+            ++old;
+            continue;
+        }
+        losePartialLine(*old);
+        close(*old);
+        old = m_old.erase(old);
     }
 }
 
 void FileFollower::readNew(const LineFn& onLine) {
-    struct stat st {};
-    if (::fstat(m_fd, &st) == 0 && std::uint64_t(st.st_size) < m_offset) {
+    if (rewritten(m_current)) {
         ++m_stats.truncations;
-        losePartialLine();
-        m_offset = 0;
+        losePartialLine(m_current);
+        m_current.offset = 0;
+        m_current.head.clear();
     }
-    readToEnd(onLine);
-    FileId atPath;
-    if (!statPath(m_path, atPath) || (atPath.device == m_device && atPath.inode == m_inode) ||
-        (atPath.device == m_refused.device && atPath.inode == m_refused.inode))
+    readToEnd(m_current, onLine);
+    readOldFiles(onLine);
+    const auto atPath = idAtPath(m_path);
+    if (!atPath)
         return;
-    // Another file at the path: finish the old one, then start the new one from its start.
-    readToEnd(onLine);
-    losePartialLine();
+    const FileId id{atPath->first, atPath->second};
+    if (id == m_current.id || id == m_refused)
+        return;
+    switchToNewFile(onLine);
+}
+
+void FileFollower::switchToNewFile(const LineFn& onLine) {
+    Reading next;
     try {
-        openFile(false);
+        next = open(false);
     } catch (const RegularFileError& e) {
-        // Gone again before it could be opened (the next call retries), or not a regular file
-        // (a FIFO, /dev/zero: refused, and not tried again until another file is there).
+        // Gone again before it could be opened (the next call retries), not a regular file
+        // (a FIFO, /dev/zero: refused, and not tried again until another file is there), or a
+        // regular file this process may not read (named once, tried again every call).
         struct stat now {};
-        if (::stat(m_path.c_str(), &now) == 0 && !fileKindName(now.st_mode).empty()) {
-            m_refused = {std::uint64_t(now.st_dev), std::uint64_t(now.st_ino)};
+        if (::stat(m_path.c_str(), &now) != 0)
+            return;
+        const FileId id{std::uint64_t(now.st_dev), std::uint64_t(now.st_ino)};
+        if (!fileKindName(now.st_mode).empty()) {
+            m_refused = id;
             ++m_stats.refusedFiles;
             m_problem = e.what();
+        } else if (id != m_unreadable) {
+            m_unreadable = id;
+            ++m_stats.unreadableFiles;
+            m_problem =
+                std::string(e.what()) + "; reading the old file meanwhile, and trying again";
         }
         return;
     }
     m_refused = {};
+    m_unreadable = {};
     m_problem.clear();
     ++m_stats.rotations;
+    if (m_old.size() == kMaxDraining) {
+        losePartialLine(m_old.front());
+        close(m_old.front());
+        m_old.erase(m_old.begin());
+    }
+    m_current.grew = Clock::now();
+    m_old.push_back(std::move(m_current));
+    m_current = std::move(next);
     watchFile();
-    readToEnd(onLine);
+    readToEnd(m_current, onLine);
 }
 
 }  // namespace hitcounter

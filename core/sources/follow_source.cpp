@@ -186,8 +186,10 @@ void FollowSource::run(std::stop_token stop, BatchQueue& out) {
             }
         }
         const auto& after = m_follower->stats();
-        if (after.refusedFiles != before.refusedFiles) {
-            // A FIFO or a device now at the path is not read: shown where bad lines are.
+        const std::uint64_t refused = after.refusedFiles + after.unreadableFiles;
+        if (refused != before.refusedFiles + before.unreadableFiles) {
+            // A FIFO, a device or an unreadable file now at the path is not read: shown where
+            // bad lines are.
             const auto now = std::chrono::system_clock::now().time_since_epoch();
             m_badLines.add({std::chrono::duration_cast<std::chrono::seconds>(now).count(),
                             m_description,
@@ -198,7 +200,7 @@ void FollowSource::run(std::stop_token stop, BatchQueue& out) {
                 std::lock_guard lock(m_refusalMutex);
                 m_refusal = m_follower->problem();
             }
-            m_refusedFiles = after.refusedFiles;
+            m_refusedFiles = refused;
         }
         m_counters.badLines.fetch_add(after.tooLongLines - before.tooLongLines,
                                       std::memory_order_relaxed);

@@ -55,7 +55,8 @@ struct FollowStats {
     std::uint64_t rotations = 0;
     std::uint64_t truncations = 0;
     std::uint64_t lostPartialLines = 0;
-    std::uint64_t refusedFiles = 0;  // files at the path that were not regular (a FIFO, ...)
+    // Files at the path not read: not regular (a FIFO, ...), or not readable (tried again).
+    std::uint64_t refusedFiles = 0;
 };
 
 class FollowSource final : public Source {
