@@ -12,9 +12,11 @@
 #include <QTest>
 #include <atomic>
 #include <fstream>
+#include <map>
 #include <thread>
 
 #include "tests/app/listen_process.h"
+#include "tests/fleet/redis_server.h"
 #include "tests/net/net_test_support.h"
 
 using namespace hitcounter;
@@ -249,6 +251,91 @@ private Q_SLOTS:
             report["folded_keys"].toInteger(), rss,
             static_cast<long long>(
                 std::chrono::duration_cast<std::chrono::milliseconds>(stopTook).count()));
+    }
+
+    // The fleet leg (#30): names a client can send that once wedged or skewed an instance (a
+    // brace in a Redis Cluster hash tag, the sub-item separator of hot items, bytes that are
+    // not UTF-8), a time Redis cannot expire, bad lines, split hot items, and Redis killed
+    // (SIGKILL) and restarted on its AOF mid-run. Redis' global count per name must equal what
+    // the senders sent, exactly: nothing lost across the outage, nothing counted twice.
+    void fleetLegWithHostileNamesAnOutageAndARestartCountsExactly() {
+        const auto duration = std::max(soakDuration() / 2, std::chrono::seconds(6));
+        RedisServer redis({"--appendonly", "yes", "--appendfsync", "always"});
+        QVERIFY2(redis.start(), redis.output().c_str());
+        const QString url = QString::fromStdString(redis.url());
+        ListeningCli cli;
+        QVERIFY(cli.start({"--tcp", "127.0.0.1:0", "--json", "--redis", url, "--instance", "soak",
+                           "--flush-interval", "0.1", "--hot-items", "g.hits", "--hot-shards", "4"},
+                          1));
+        const std::uint16_t port = cli.port("statsd tcp");
+        // Per chunk: the names' hits; the far-future time and the bad line count nothing.
+        const std::map<QByteArray, std::uint64_t> perChunk{{"g.hits", 3},
+                                                           {"}x{", 1},
+                                                           {"{a}b", 2},
+                                                           {"g.hits\x1f"
+                                                            "1",
+                                                            1},
+                                                           {"\xff\xfe", 1}};
+        const std::string chunk =
+            "g.hits:1|c\n}x{:1|c\n{a}b:2|c\ng.hits:2|c\n"
+            "g.hits\x1f"
+            "1:1|c\n\xff\xfe:1|c\nx:1|c|T4611686018427387903\n"
+            "no colon here\n";
+        std::atomic<std::uint64_t> chunks{0};
+        std::atomic<std::uint64_t> hits{0};
+        std::atomic<int> failures{0};
+        const auto deadline = SteadyClock::now() + duration;
+        std::vector<std::jthread> senders;
+        for (int i = 0; i < 2; ++i)
+            senders.emplace_back([&] {
+                std::atomic<std::uint64_t> sent{0};
+                tcpSender(
+                    port, deadline, kChunksPerConnection,
+                    [&] {
+                        std::this_thread::sleep_for(1ms);  // steady, not a flood: the outage's
+                        return std::pair{chunk, std::uint64_t(8)};  // buffer stays small
+                    },
+                    sent, failures);
+                chunks += sent / 8;
+                hits += sent;
+            });
+        std::this_thread::sleep_for(duration / 3);
+        redis.kill();
+        std::this_thread::sleep_for(1s);
+        QVERIFY2(redis.start(), redis.output().c_str());
+        senders.clear();    // joined at the deadline
+        QTest::qWait(500);  // the listener reads the last bytes before the stop signal
+        const CliResult result = cli.stop(SIGTERM, 60000);
+        QVERIFY2(result.finished, result.err.constData());
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(failures.load(), 0);
+        QVERIFY(chunks.load() > 0);
+        const QJsonObject report = QJsonDocument::fromJson(result.out).object();
+        QCOMPARE(quint64(report["hits"].toInteger()), hits.load());
+        const QJsonObject sent = report["redis"].toObject();
+        QCOMPARE(sent["dropped_hits"].toInteger(), 0);
+        QCOMPARE(sent["refused_hits"].toInteger(), 0);
+        QVERIFY2(sent["retries"].toInteger() > 0, "the outage was not seen");
+        QVERIFY2(result.err.contains("redis: writing again after"), result.err.constData());
+
+        const CliResult top = runCli({"query", "--redis", url, "--top", "100", "--json"});
+        QCOMPARE(top.exitCode, 0);
+        std::map<QByteArray, std::uint64_t> inRedis;
+        for (const QJsonValue& v : QJsonDocument::fromJson(top.out).object()["top"].toArray()) {
+            const QJsonObject item = v.toObject();
+            const QByteArray key = item.contains("key_hex")
+                                       ? QByteArray::fromHex(item["key_hex"].toString().toLatin1())
+                                       : item["key"].toString().toUtf8();
+            inRedis[key] = quint64(item["count"].toInteger());
+        }
+        std::map<QByteArray, std::uint64_t> expected;
+        for (const auto& [name, each] : perChunk)
+            expected[name] = each * chunks.load();
+        QCOMPARE(inRedis, expected);
+        qInfo("fleet leg %llds: %llu hits over %zu names, %lld retries",
+              static_cast<long long>(duration.count()),
+              static_cast<unsigned long long>(hits.load()), expected.size(),
+              sent["retries"].toInteger());
     }
 };
 
