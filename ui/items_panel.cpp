@@ -414,16 +414,29 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
     // Hits that name no visitor (statsd, Graphite, a trace without a visitor column) have no
     // distinct visitors to count: "–" and why, never a 0 that reads as a measurement.
     const bool noVisitors = frame.allKeysUniques == 0 && frame.allKeysWindow > 0;
+    // Keys forgotten under the key memory cap: said, so that a missing key is not a mystery.
+    const QString folded =
+        frame.foldedKeys == 0
+            ? QString()
+            : tr("; %1 %2 (%3 %4) folded: more distinct keys than the key memory cap (%5) "
+                 "holds, the least recently hit are forgotten")
+                  .arg(
+                      compactCount(frame.foldedKeys), noun(frame.foldedKeys, tr("key"), tr("keys")),
+                      compactCount(frame.foldedHits), noun(frame.foldedHits, tr("hit"), tr("hits")),
+                      formatBytes(frame.keyMemoryCap));
     m_summary->setText(
         frame.snapshot.empty ? QString()
-        : noVisitors         ? tr("all keys: %1 %2 in the window; visitors: – (%3)")
-                           .arg(compactCount(frame.allKeysWindow),
-                                noun(frame.allKeysWindow, tr("hit"), tr("hits")), noVisitorReason())
-                     : tr("all keys: %1 %2, about %3 distinct %4 in the window")
-                           .arg(compactCount(frame.allKeysWindow),
-                                noun(frame.allKeysWindow, tr("hit"), tr("hits")),
-                                compactCount(frame.allKeysUniques),
-                                noun(frame.allKeysUniques, tr("visitor"), tr("visitors"))));
+        : noVisitors
+            ? tr("all keys: %1 %2 in the window; visitors: – (%3)")
+                      .arg(compactCount(frame.allKeysWindow),
+                           noun(frame.allKeysWindow, tr("hit"), tr("hits")), noVisitorReason()) +
+                  folded
+            : tr("all keys: %1 %2, about %3 distinct %4 in the window")
+                      .arg(compactCount(frame.allKeysWindow),
+                           noun(frame.allKeysWindow, tr("hit"), tr("hits")),
+                           compactCount(frame.allKeysUniques),
+                           noun(frame.allKeysUniques, tr("visitor"), tr("visitors"))) +
+                  folded);
     QVector<double> times;
     QVector<double> values;
     for (std::size_t i = 0; i < frame.keySeries.size(); ++i) {

@@ -51,6 +51,7 @@ void Engine::reset(EngineOptions options) {
     }
     MonitorOptions monitor;
     monitor.window = m_options.window;
+    monitor.maxKeyBytes = m_options.keyMemoryCap;
     m_keyed = std::make_unique<KeyedMonitor>(monitor);
     m_history.clear();
     m_empty = true;

@@ -63,6 +63,9 @@ struct EngineOptions {
                                          "estimate", "naive",  "scanring"};
     std::size_t historySeconds = 3600;
     std::size_t policyMemoryCap = std::size_t{16} << 20;
+    // The items' key memory cap (KeyedCounter's maxKeyBytes): beyond it the keys hit least
+    // recently are folded (EngineFrame::foldedKeys); 0: none.
+    std::size_t keyMemoryCap = std::size_t{64} << 20;  // as listen's --key-memory default
     // Makes the counters named in `policies` (tests pass fakes); empty: makeCounter(). The
     // EngineWorker's CostMeter calls it on its own thread too.
     std::function<std::unique_ptr<WindowCounter>(std::string_view, const CounterOptions&)>

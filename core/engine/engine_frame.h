@@ -46,6 +46,10 @@ struct EngineFrame {
     std::vector<KeyRow> top;
     Count allKeysWindow = 0;
     std::uint64_t allKeysUniques = 0;
+    // Keys forgotten under the key memory cap (EngineOptions::keyMemoryCap), and their hits.
+    Count foldedKeys = 0;
+    Count foldedHits = 0;
+    std::size_t keyMemoryCap = 0;
     std::string selectedKey;
     Timestamp keySeriesFrom = 0;
     std::vector<Count> keySeries;

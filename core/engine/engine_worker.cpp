@@ -322,6 +322,9 @@ void EngineWorker::fillItems(EngineFrame& frame) {
     const KeyStats all = monitor.overall(head);
     frame.allKeysWindow = all.window;
     frame.allKeysUniques = all.uniques;
+    frame.foldedKeys = keys.foldedKeys();
+    frame.foldedHits = keys.foldedHits();
+    frame.keyMemoryCap = m_engine.options().keyMemoryCap;
     frame.selectedKey = m_key.empty() && !frame.top.empty() ? frame.top.front().key : m_key;
     if (frame.selectedKey.empty() || m_engine.history().empty()) {
         return;

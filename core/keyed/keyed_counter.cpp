@@ -21,7 +21,8 @@ KeyedCounter::KeyedCounter(KeyedOptions options)
     : m_window(options.window.count()),
       m_retention(options.retention.count() != 0 ? options.retention.count() : m_window),
       m_idle(options.idle.count() != 0 ? options.idle.count() : 2 * m_retention),
-      m_onEvict(std::move(options.onEvict)) {
+      m_onEvict(std::move(options.onEvict)),
+      m_maxKeyBytes(options.maxKeyBytes) {
     if (m_window <= 0) {
         throw std::invalid_argument("window must be at least 1 second");
     }
@@ -58,6 +59,9 @@ void KeyedCounter::foldPending() {
     for (const Id id : m_pending) {
         HeadHits& head = m_headHits[id];
         head.listed = false;
+        if (!m_ids.live(id)) {
+            continue;  // folded under the key memory cap after its hit
+        }
         if (head.count > 0) {
             Entry& entry = m_entries[id];
             entry.series.expire(m_head - m_retention);
@@ -95,6 +99,7 @@ void KeyedCounter::evictIdle() {
     while (m_oldest != kNone && m_entries[m_oldest].touched <= m_head - m_idle) {
         const Id id = m_oldest;
         unlink(id);
+        m_keyBytes -= liveKeyBytes(id);
         Entry& entry = m_entries[id];
         EvictedKey evicted{m_ids.key(id), total(id), {}};
         if (entry.visitors) {
@@ -106,6 +111,7 @@ void KeyedCounter::evictIdle() {
         if (m_onEvict) {
             m_onEvict(std::move(evicted));
         } else {
+            m_keyBytes += archivedKeyBytes(evicted.key);
             m_archive.insert_or_assign(std::move(evicted.key),
                                        Archived{evicted.allTime, std::move(evicted.visitors)});
         }
@@ -141,9 +147,51 @@ KeyedCounter::Id KeyedCounter::idFor(std::string_view key) {
             fresh.visitors = std::make_unique<Visitors>(
                 Visitors{std::move(archived->second.visitors), WindowedUniques(window())});
         }
+        m_keyBytes -= archivedKeyBytes(archived->first);
         m_archive.erase(archived);
     }
+    m_keyBytes += liveKeyBytes(id);
+    touch(id);  // in the eviction list at once: the cap may fold it within this second
+    makeRoom(id);
     return id;
+}
+
+std::size_t KeyedCounter::liveKeyBytes(Id id) const {
+    constexpr std::size_t kOnePoint = 32;  // a series' first allocation, one point
+    return sizeof(Entry) + sizeof(HeadHits) + sizeof(Id) + KeyInterner::bytesPerKey(m_ids.key(id)) +
+           kOnePoint;
+}
+
+std::size_t KeyedCounter::archivedKeyBytes(const std::string& key) {
+    return sizeof(decltype(m_archive)::value_type) + kNodeOverhead + key.size() + 1;
+}
+
+void KeyedCounter::makeRoom(Id keep) {
+    while (m_maxKeyBytes != 0 && m_keyBytes > m_maxKeyBytes) {
+        if (!m_archive.empty()) {
+            const auto folded = m_archive.begin();
+            m_foldedHits = saturatingAdd(m_foldedHits, folded->second.allTime);
+            ++m_foldedKeys;
+            m_keyBytes -= archivedKeyBytes(folded->first);
+            m_archive.erase(folded);
+        } else if (m_oldest != kNone && m_oldest != keep) {
+            foldLive(m_oldest);
+        } else {
+            return;  // only `keep` (and keys not yet in the eviction list) left
+        }
+    }
+}
+
+void KeyedCounter::foldLive(Id id) {
+    unlink(id);
+    m_keyBytes -= liveKeyBytes(id);
+    m_foldedHits = saturatingAdd(m_foldedHits, total(id));
+    ++m_foldedKeys;
+    // A listed head count stays listed at 0: foldPending() skips the dead id, or the next key
+    // given this id uses the listing.
+    m_headHits[id].count = 0;
+    m_entries[id] = Entry();
+    m_ids.erase(id);
 }
 
 void KeyedCounter::hit(Timestamp t, std::string_view key, std::string_view visitor, Count n) {

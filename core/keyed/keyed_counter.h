@@ -38,6 +38,13 @@
 //       that is one series update per 1,000 hits. A late hit updates the series at once
 //       (O(log n + points after it)). count() O(log n); top() O(keys x log n + keys log k);
 //       eviction O(1) per evicted key; moving the head O(keys hit in the second it leaves).
+//  - Key memory cap (options.maxKeyBytes): keyBytes() estimates what the keys take (per live
+//    key its entry, id-table share and name plus one series point; per archived key its node
+//    and name). A new key that would pass the cap first folds archived keys, then the live keys
+//    hit least recently (even with hits still in the window): each folded key is forgotten,
+//    its all-time hits added to foldedHits() and counted in foldedKeys(). Hostile traffic with
+//    a new key on every hit then takes bounded memory; the keys in use stay exact, and all-keys
+//    views (KeyedMonitor's) are not affected. A folded key that comes back starts anew.
 // Memory: memoryBytes(key) for one key: its entry, its share of the id table, series points
 //       (16 bytes per distinct second retained) and sketches; memoryBytes() for everything
 //       (O(keys) to compute).
@@ -87,6 +94,8 @@ struct KeyedOptions {
     std::chrono::seconds retention{0};  // history kept per key; 0: the window
     std::chrono::seconds idle{0};       // eviction after this long without a hit; 0: 2 x retention
     std::function<void(EvictedKey&&)> onEvict;  // unset: evicted keys go to the archive
+    // Bound on keyBytes() (see Memory); 0: unbounded.
+    std::size_t maxKeyBytes = 0;
 };
 
 class KeyedCounter {
@@ -125,6 +134,10 @@ public:
     std::size_t archivedKeys() const { return m_archive.size(); }
     Count droppedLate() const { return m_droppedLate; }
     Count evictedKeys() const { return m_evicted; }
+    // The keys forgotten under the key memory cap, and their hits (see Semantics).
+    Count foldedKeys() const { return m_foldedKeys; }
+    Count foldedHits() const { return m_foldedHits; }
+    std::size_t keyBytes() const { return m_keyBytes; }
     // 0 for an unknown key.
     std::size_t memoryBytes(std::string_view key) const;
     std::size_t memoryBytes() const;
@@ -177,6 +190,13 @@ private:
     template <typename Visit>
     void forEachWindowCount(Timestamp now, Visit visit);
     std::size_t entryBytes(Id id) const;
+    // keyBytes()'s share of a live key, and of an archived one.
+    std::size_t liveKeyBytes(Id id) const;
+    static std::size_t archivedKeyBytes(const std::string& key);
+    // Folds archived, then least recently hit live keys other than `keep` until keyBytes() is
+    // within the cap.
+    void makeRoom(Id keep);
+    void foldLive(Id id);
 
     std::int64_t m_window;
     std::int64_t m_retention;
@@ -186,6 +206,10 @@ private:
     bool m_started = false;
     Count m_droppedLate = 0;
     Count m_evicted = 0;
+    std::size_t m_maxKeyBytes;
+    std::size_t m_keyBytes = 0;
+    Count m_foldedKeys = 0;
+    Count m_foldedHits = 0;
     KeyInterner m_ids;
     std::vector<Entry> m_entries;      // by id; an entry whose id is not live is empty
     std::vector<HeadHits> m_headHits;  // by id

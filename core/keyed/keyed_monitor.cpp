@@ -18,7 +18,7 @@ KeyedOptions keyedOptions(MonitorOptions& options) {
         throw std::invalid_argument("the window must not exceed the largest level");
     }
     return KeyedOptions{options.window, largest(options.levels), options.idle,
-                        std::move(options.onEvict)};
+                        std::move(options.onEvict), options.maxKeyBytes};
 }
 }  // namespace
 

@@ -58,6 +58,7 @@ struct MonitorOptions {
     std::chrono::seconds idle{0};  // per-key eviction, see KeyedOptions; 0: 2 x largest level
     std::size_t approximateTopCapacity = 0;     // counters per second; 0: no approximate top-K
     std::function<void(EvictedKey&&)> onEvict;  // unset: evicted keys go to the archive
+    std::size_t maxKeyBytes = 0;  // KeyedOptions::maxKeyBytes (the key memory cap); 0: none
 };
 
 struct KeyStats {

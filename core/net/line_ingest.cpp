@@ -78,8 +78,8 @@ std::string_view LineIngest::addLine(std::string_view line) {
         }
     }
     if (m_batch.capacity() == 0) {
-        // As large as the last batch: a flood fills batches without reallocating them, and a
-        // trickle's small batches stay small (the queue counts sizes, not capacities).
+        // As large as the last batch: a flood fills batches without reallocating them; a
+        // trickle's batch is shrunk to its size before it is queued (pushBatch()).
         m_batch.reserve(m_lastBatchSize);
     }
     m_batch.push_back(HitEvent{time, std::string(parsed.key), {}, parsed.hits});
@@ -124,6 +124,10 @@ void LineIngest::pushBatch() {
     }
     if (!m_batch.empty()) {
         m_lastBatchSize = m_batch.size();
+        if (m_batch.capacity() > 2 * m_batch.size()) {
+            // Reserved for a flood, filled by a trickle: the queue counts the capacity.
+            m_batch.shrink_to_fit();
+        }
         m_sender.send(std::exchange(m_batch, {}), false, {});
     }
     m_batchBytes = 0;

@@ -43,11 +43,13 @@ public:
     explicit BatchQueue(std::size_t capacity = 1024, std::size_t maxBytes = kDefaultMaxBytes)
         : m_capacity(capacity == 0 ? 1 : capacity), m_maxBytes(maxBytes) {}
 
-    // The memory a batch holds, as the byte bound counts it.
+    // The memory a batch holds, as the byte bound counts it: its events' slots as allocated
+    // (capacity, not size: a one-event batch reserved for thousands holds them all), their
+    // keys and visitors.
     static std::size_t batchBytes(const HitBatch& batch) {
-        std::size_t bytes = sizeof(HitBatch);
+        std::size_t bytes = sizeof(HitBatch) + batch.capacity() * sizeof(HitEvent);
         for (const HitEvent& e : batch) {
-            bytes += sizeof(HitEvent) + e.key.size() + e.visitor.size();
+            bytes += e.key.size() + e.visitor.size();
         }
         return bytes;
     }

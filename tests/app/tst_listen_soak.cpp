@@ -32,7 +32,7 @@ using SteadyClock = std::chrono::steady_clock;
 constexpr qint64 kMaxRssKiB = 1536 * 1024;  // ASan's shadow memory and quarantine come on top
 constexpr auto kMaxStop = std::chrono::seconds(40);
 #else
-constexpr qint64 kMaxRssKiB = 256 * 1024;
+constexpr qint64 kMaxRssKiB = 256 * 1024;  // typically 50-90 MiB
 constexpr auto kMaxStop = std::chrono::seconds(20);
 #endif
 constexpr int kSlowClients = 40;     // more than --max-connections

@@ -204,6 +204,38 @@ private Q_SLOTS:
         QCOMPARE(frame->top[0].key, std::string("/k11"));
     }
 
+    // #30 item 19: the GUI's items had no cap on distinct keys (7.1 M keys: 1.5 GB). With the
+    // GUI's default options, a new key on every hit stays under the key memory cap; the frame
+    // says how many keys were folded, and the all-keys count stays exact.
+    void distinctKeysBeyondTheKeyMemoryCapAreFoldedAndSaid() {
+        BatchQueue queue;
+        EngineOptions options;
+        options.keyMemoryCap = std::size_t{1} << 20;  // ~6,000 keys, to keep the test small
+        EngineWorker worker(queue, options);
+        worker.start();
+        const int keys = 30000;
+        for (int b = 0; b < keys / 1000; ++b) {
+            HitBatch batch;
+            for (int i = 0; i < 1000; ++i)
+                batch.push_back(HitEvent{100 + b, "/k" + std::to_string(b * 1000 + i), "", 1});
+            QVERIFY(queue.tryPush(std::move(batch)));
+        }
+        std::shared_ptr<const EngineFrame> frame;
+        for (int i = 0; i < 100 && (!frame || frame->snapshot.totalHits < Count(keys)); ++i)
+            frame = settledFrame(worker);
+        QVERIFY(frame);
+        QCOMPARE(frame->snapshot.totalHits, Count(keys));
+        QCOMPARE(frame->allKeysWindow, Count(keys));  // every hit, folded keys' too
+        QVERIFY2(frame->foldedKeys > Count(keys / 2),
+                 qPrintable(QString::number(frame->foldedKeys)));
+        QVERIFY(frame->foldedKeys < Count(keys));
+        QCOMPARE(frame->foldedHits, frame->foldedKeys);  // one hit each
+        QCOMPARE(frame->top.size(), std::size_t{10});
+        QCOMPARE(frame->top.front().allTime, Count{1});
+        QCOMPARE(frame->keyMemoryCap, options.keyMemoryCap);            // what the summary names
+        QCOMPARE(EngineOptions{}.keyMemoryCap, std::size_t{64} << 20);  // listen's default
+    }
+
     // The key plot: at each second t the level count as it was then, hits in (t - level, t].
     // Steady traffic (2 hits of /k a second for 400 s) is flat at 2 x 60 for the 1 min level
     // (countLast() at a past second counted from head - level: a ramp up to 120).

@@ -349,6 +349,72 @@ private Q_SLOTS:
             }
         }
     }
+
+    // #30 item 19: the GUI kept every distinct key (7.1 M keys: 1.5 GB). Under the key memory
+    // cap, a new key on every hit takes bounded memory; every hit is in a kept key or in the
+    // folded total; a key hit every second stays exact (keys are folded least recently hit
+    // first, by the second of their last hit).
+    void aKeyMemoryCapFoldsTheLeastRecentlyHitKeys() {
+        KeyedCounter probe(KeyedOptions{});
+        probe.hit(1, "k000000");
+        const std::size_t perKey = probe.keyBytes();
+        QVERIFY(perKey > 0);
+        const std::size_t cap = 100 * perKey;
+        KeyedOptions capped;
+        capped.maxKeyBytes = cap;
+        KeyedCounter keys(capped);
+        Count sent = 0;
+        std::vector<Timestamp> hotTimes;
+        std::size_t peak = 0;
+        for (int i = 0; i < 20000; ++i) {
+            const Timestamp t = 1 + i / 50;  // 50 new keys a second, 400 s
+            keys.hit(t, "k" + std::to_string(100000 + i));
+            ++sent;
+            if (i % 50 == 0) {
+                keys.hit(t, "hot");
+                hotTimes.push_back(t);
+                ++sent;
+            }
+            peak = std::max(peak, keys.keyBytes());
+        }
+        QVERIFY2(peak <= cap, qPrintable(QString("%1 > %2").arg(peak).arg(cap)));
+        QVERIFY(keys.liveKeys() <= 100);
+        QVERIFY(keys.memoryBytes() < 400 * perKey);
+        // Every hit is kept or folded, each exactly once.
+        keys.advance(401);
+        Count kept = 0;
+        for (const KeyCount& k : keys.windowCounts(401))
+            kept += keys.allTime(k.key);
+        QCOMPARE(kept + keys.foldedHits(), sent);
+        QCOMPARE(Count(keys.liveKeys()) + keys.foldedKeys(), Count(20000 + 1));
+        QCOMPARE(keys.allTime("hot"), Count(hotTimes.size()));
+        const auto inWindow = std::count_if(hotTimes.begin(), hotTimes.end(),
+                                            [](Timestamp t) { return t > 401 - 300; });
+        QCOMPARE(keys.count("hot", 401), Count(inWindow));
+        QCOMPARE(keys.allTime("k119999"), Count(1));
+        QCOMPARE(keys.allTime("k100000"), Count(0));  // folded
+    }
+
+    // A key folded while its hits of the head second are pending, its id then given to a new
+    // key of the same second: the new key's counts are its own.
+    void aKeyFoldedInItsOwnSecondLeavesNoHitsToTheNextKey() {
+        KeyedCounter probe(KeyedOptions{});
+        probe.hit(1, "a");
+        KeyedOptions capped;
+        capped.maxKeyBytes = probe.keyBytes() + 1;  // one key
+        KeyedCounter keys(capped);
+        keys.hit(5, "a", {}, 7);
+        keys.hit(5, "b", {}, 2);  // folds "a", pending at 5
+        keys.hit(5, "c");         // takes the id "a" had, folds "b"
+        keys.hit(5, "c");
+        keys.advance(6);
+        QCOMPARE(keys.allTime("a"), Count(0));
+        QCOMPARE(keys.allTime("c"), Count(2));
+        QCOMPARE(keys.count("c", 6), Count(2));
+        QCOMPARE(keys.foldedHits(), Count(9));
+        QCOMPARE(keys.foldedKeys(), Count(2));
+        QCOMPARE(keys.windowCounts(6), (std::vector<KeyCount>{{"c", 2}}));
+    }
 };
 
 QTEST_APPLESS_MAIN(KeyedCounterTest)

@@ -3,6 +3,7 @@
 
 #include <limits>
 #include <map>
+#include <string>
 #include <thread>
 
 #include "core/net/line_ingest.h"
@@ -36,6 +37,25 @@ private Q_SLOTS:
         QVERIFY(batch);
         QCOMPARE(batch->size(), std::size_t{1});
         QCOMPARE(batch->front(), (HitEvent{1000, "home", "", 2}));
+    }
+
+    // A batch is reserved as large as the last one (a flood fills it without reallocating);
+    // one line after a flood is queued at its size, not at the flood's (the queue's byte bound
+    // counts capacity, BatchQueue::batchBytes()).
+    void aTrickleAfterAFloodIsQueuedAtItsSize() {
+        BatchQueue queue;
+        LineIngest ingest(WireProtocol::Statsd, queue);
+        for (int i = 0; i < 3000; ++i) {
+            ingest.addLine("k" + std::to_string(i) + ":1|c");
+        }
+        ingest.flush();
+        ingest.addLine("probe:1|c");
+        ingest.flush();
+        QCOMPARE(queue.popFor(0ms)->size(), std::size_t{3000});
+        const auto trickle = queue.popFor(0ms);
+        QVERIFY(trickle);
+        QCOMPARE(trickle->size(), std::size_t{1});
+        QVERIFY2(trickle->capacity() <= 2, qPrintable(QString::number(trickle->capacity())));
     }
 
     void statsAppearOnlyAfterFlush() {

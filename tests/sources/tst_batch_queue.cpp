@@ -42,6 +42,23 @@ private Q_SLOTS:
         QCOMPARE(q.queuedBytes(), std::size_t{0});
     }
 
+    // A batch reserved for a flood holds its capacity however few events it has: the byte
+    // bound counts it (it once counted the size: 4,096 such batches passed a 16 MiB bound
+    // holding about 1.4 GiB).
+    void aBatchIsCountedByItsCapacity() {
+        const auto reserved = [] {
+            HitBatch batch = batchOf(1);
+            batch.reserve(10000);
+            return batch;
+        };
+        QVERIFY(BatchQueue::batchBytes(reserved()) >= 10000 * sizeof(HitEvent));
+        BatchQueue q(100, std::size_t{1} << 20);
+        QVERIFY(q.tryPush(reserved()));
+        QVERIFY(!q.tryPush(reserved()));
+        QCOMPARE(q.droppedHits(), Count{1});
+        QVERIFY(q.tryPush(batchOf(1)));  // a batch at its size still fits
+    }
+
     void batchLargerThanTheByteCapFitsAnEmptyQueue() {
         BatchQueue q(10, 100);
         QVERIFY(q.tryPush(batchOf(1000)));
