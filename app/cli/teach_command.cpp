@@ -571,9 +571,7 @@ TeachSteps runTeachSteps(const TeachPlan& plan, std::vector<Operation> operation
     for (const teach::Question& q : teach::questions(timeline)) {
         out.questions.append(
             QJsonObject{{QStringLiteral("step"), qint64(q.step)},
-                        {QStringLiteral("kind"), q.kind == teach::Question::Kind::GetHits
-                                                     ? QStringLiteral("getHits")
-                                                     : QStringLiteral("slot_count")},
+                        {QStringLiteral("kind"), fromStd(std::string(teach::kindName(q.kind)))},
                         {QStringLiteral("prompt"), fromStd(q.prompt)},
                         {QStringLiteral("answer"), jsonCount(q.answer)}});
     }

@@ -144,22 +144,49 @@ std::vector<Question> questions(const Timeline& timeline) {
     for (std::size_t k = 1; k < frames.size(); ++k) {
         const Frame& f = frames[k];
         const Frame& prev = frames[k - 1];
+        const std::string call =
+            (f.op->repeat > 1 ? num(std::int64_t(f.op->repeat)) + " hits" : std::string("hit")) +
+            "(" + num(f.op->second) + ")";
         if (f.answer) {
             out.push_back({Question::Kind::GetHits, k,
                            "What will getHits(" + num(f.op->second) + ") return?", *f.answer});
-        } else if (!f.dropped && prev.ring[*f.slot].used) {
+        } else if (f.dropped) {
+            out.push_back({Question::Kind::VectorCalls, k,
+                           "The naive vector holds " + num(std::int64_t(prev.naive.size())) +
+                               (prev.naive.size() == 1 ? " call" : " calls") +
+                               ". How many will it hold after " + call + "?",
+                           Count(f.naive.size())});
+        } else if (!prev.ring[*f.slot].used) {
+            out.push_back(
+                {Question::Kind::DequePairs, k,
+                 "The deque holds " + num(std::int64_t(prev.deque.size())) +
+                     (prev.deque.size() == 1 ? " (second, count) pair" : " (second, count) pairs") +
+                     ". How many will it hold after " + call + "?",
+                 Count(f.deque.size())});
+        } else {
             const RingSlot& before = prev.ring[*f.slot];
             out.push_back({Question::Kind::SlotCount, k,
                            "Slot " + num(std::int64_t(*f.slot)) + " holds second " +
                                num(before.second) + " ×" + num(std::int64_t(before.count)) +
-                               ". What count will it hold after " +
-                               (f.op->repeat > 1 ? num(std::int64_t(f.op->repeat)) + " hits"
-                                                 : std::string("hit")) +
-                               "(" + num(f.op->second) + ")?",
+                               ". What count will it hold after " + call + "?",
                            f.ring[*f.slot].count});
         }
     }
     return out;
+}
+
+std::string_view kindName(Question::Kind kind) {
+    switch (kind) {
+        case Question::Kind::GetHits:
+            return "getHits";
+        case Question::Kind::SlotCount:
+            return "slot_count";
+        case Question::Kind::DequePairs:
+            return "deque_pairs";
+        case Question::Kind::VectorCalls:
+            return "vector_calls";
+    }
+    return "getHits";
 }
 
 Verdict diagnose(const Timeline& timeline, const Question& q, Count guess) {
@@ -222,6 +249,42 @@ Verdict diagnose(const Timeline& timeline, const Question& q, Count guess) {
                          "A hit that arrives after a newer one still counts when its second "
                          "is inside " +
                              f.windowText() + ".");
+        }
+    } else if (q.kind == Question::Kind::DequePairs) {
+        if (!f.popped.empty() && guess == Count(f.deque.size() + f.popped.size())) {
+            return wrong("keeping the stale pairs",
+                         "The hit moves the newest second to " + num(*f.head) + ", so the " +
+                             (f.popped.size() == 1 ? "pair" : "pairs") + " of second " +
+                             num(f.popped.front().second) +
+                             (f.popped.size() > 1 ? " and later" : "") + " left the window " +
+                             f.windowText() + " and are popped from the front.");
+        }
+        Count hits = 0;
+        for (const Pair& p : f.deque) {
+            hits += p.count;
+        }
+        if (hits != Count(f.deque.size()) && guess == hits) {
+            return wrong("a pair per hit",
+                         "The deque keeps one (second, count) pair per distinct second: hits "
+                         "in the same second add to its count.");
+        }
+    } else if (q.kind == Question::Kind::VectorCalls) {
+        if (guess == Count(prev.naive.size()) + f.op->repeat) {
+            return wrong("recording a hit that is too late to count",
+                         "Second " + num(f.op->second) +
+                             " is W or more seconds before the "
+                             "newest second " +
+                             num(*f.head) +
+                             ": the hit is dropped, and the vector does not store it.");
+        }
+        Count inWindow = 0;
+        for (const Pair& p : f.naive) {
+            inWindow += p.second > *f.head - timeline.window().count() ? Count{1} : Count{0};
+        }
+        if (inWindow != Count(f.naive.size()) && guess == inWindow) {
+            return wrong("a vector that forgets",
+                         "The naive vector never removes a call, not even one that left the "
+                         "window: its memory grows with every accepted hit.");
         }
     } else {
         const RingSlot& before = prev.ring[*f.slot];

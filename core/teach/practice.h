@@ -10,13 +10,21 @@
 // boundary), besides getHits at the head. The same seed, W and level always give the same text
 // (std::mt19937_64, no library distribution whose output may differ between libraries).
 //
-// Questions: every getHits (its answer), and every accepted hit that lands on a written slot
-// (the slot's count after the hit: a reset shows as a count that starts again). diagnose()
-// compares a wrong guess with what common mistakes would give, at the frame of the question:
+// Questions, one per operation, over the ring, the deque and the naive vector: every getHits
+// (its answer); every accepted hit that lands on a written slot (the slot's count after the
+// hit: a reset shows as a count that starts again); every other accepted hit (the deque's pairs
+// after it: one per distinct second in the window); every hit too late to count (the naive
+// vector's calls after it: it keeps every accepted call and only those). The prompts never say
+// which case it is. diagnose() compares a wrong guess with what common mistakes would give, at
+// the frame of the question:
 //     GetHits: off by one at t - W (counting the boundary second t - W too), counting stale
 //              slots (every written slot up to t), forgetting the late hits, counting the
 //              dropped hits;
-//     SlotCount: forgetting the reset (adding to the stale count).
+//     SlotCount: forgetting the reset (adding to the stale count);
+//     DequePairs: keeping the stale pairs (not popping the pairs that left the window), a pair
+//              per hit (instead of one per second);
+//     VectorCalls: recording a hit that is too late to count, a vector that forgets (only the
+//              calls in the window).
 // Example, W = 10, "hit 5; hit 6; getHits 15": a guess of 2 for getHits(15) is "off by one at
 // t - W: second 5 is not in (5, 15]".
 #pragma once
@@ -42,7 +50,7 @@ std::string practiceOperations(std::uint64_t seed, std::chrono::seconds window,
                                PracticeLevel level = PracticeLevel::OutOfOrder);
 
 struct Question {
-    enum class Kind { GetHits, SlotCount };
+    enum class Kind { GetHits, SlotCount, DequePairs, VectorCalls };
     Kind kind = Kind::GetHits;
     std::size_t step = 0;  // the frame that answers it
     std::string prompt;    // "What will getHits(15) return?"
@@ -51,6 +59,9 @@ struct Question {
 
 // The questions of `timeline`, in step order.
 std::vector<Question> questions(const Timeline& timeline);
+
+// "getHits", "slot_count", "deque_pairs", "vector_calls" (teach --json's `kind`).
+std::string_view kindName(Question::Kind kind);
 
 struct Verdict {
     bool right = false;

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -364,15 +365,24 @@ private Q_SLOTS:
         const QJsonArray questions = root.value(QStringLiteral("questions")).toArray();
         QVERIFY(questions.size() >= 2);
         const QJsonArray steps = root.value(QStringLiteral("steps")).toArray();
+        QSet<QString> kinds;
         for (const QJsonValue& q : questions) {
             const QJsonObject o = q.toObject();
-            if (o.value(QStringLiteral("kind")).toString() == QStringLiteral("getHits"))
-                QCOMPARE(steps[o.value(QStringLiteral("step")).toInt()]
-                             .toObject()
-                             .value(QStringLiteral("answer"))
-                             .toInteger(),
-                         o.value(QStringLiteral("answer")).toInteger());
+            const QString kind = o.value(QStringLiteral("kind")).toString();
+            kinds << kind;
+            const QJsonObject step = steps[o.value(QStringLiteral("step")).toInt()].toObject();
+            const qint64 answer = o.value(QStringLiteral("answer")).toInteger();
+            if (kind == QStringLiteral("getHits"))
+                QCOMPARE(step.value(QStringLiteral("answer")).toInteger(), answer);
+            // The deque and vector questions: what that step's drawing lists.
+            if (kind == QStringLiteral("deque_pairs"))
+                QCOMPARE(qint64(step.value(QStringLiteral("deque")).toArray().size()), answer);
+            if (kind == QStringLiteral("vector_calls"))
+                QCOMPARE(qint64(step.value(QStringLiteral("vector")).toArray().size()), answer);
         }
+        QCOMPARE(kinds,
+                 (QSet<QString>{QStringLiteral("getHits"), QStringLiteral("slot_count"),
+                                QStringLiteral("deque_pairs"), QStringLiteral("vector_calls")}));
     }
 
     // Issue 24, wrong 1: every step gains ring, deque and vector, each entry judged by that

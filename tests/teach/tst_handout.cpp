@@ -145,6 +145,16 @@ private Q_SLOTS:
         const auto qs = teach::questions(m_view.timeline());
         QVERIFY(!qs.empty());
         QVERIFY(all.contains(QStringLiteral("Q%1").arg(qs.size())));
+        // The deque and vector questions too, as on paper: naming no earlier count (which
+        // would answer the question before it).
+        const QString words = all.simplified();
+        QVERIFY2(words.contains(QStringLiteral("how many (second, count) pairs does the deque "
+                                               "hold?")),
+                 qPrintable(words));
+        QVERIFY2(words.contains(QStringLiteral("how many calls does the naive vector hold?")),
+                 qPrintable(words));
+        QVERIFY(!words.contains(QStringLiteral("The deque holds")));
+        QVERIFY(!words.contains(QStringLiteral("The naive vector holds")));
         m_view.loadLesson(0);
     }
 

@@ -164,6 +164,27 @@ QString limiterTitle(const std::string& name) {
     return QString::fromStdString(teach::limiterTitle(name));
 }
 
+// What an answer is made of, before the step's narration: the query's window, the deque's
+// pairs, the vector's calls.
+QString answerDetail(teach::Question::Kind kind, const teach::Frame& f) {
+    switch (kind) {
+        case teach::Question::Kind::GetHits:
+            return QObject::tr(", window %1").arg(esc(f.windowText()));
+        case teach::Question::Kind::DequePairs: {
+            QStringList pairs;
+            for (const teach::Pair& p : f.deque) {
+                pairs << QStringLiteral("(%1, %2)").arg(p.second).arg(qulonglong(p.count));
+            }
+            return QObject::tr(", the deque: %1").arg(pairs.join(QStringLiteral(" ")));
+        }
+        case teach::Question::Kind::VectorCalls:
+            return QObject::tr(", the vector keeps every accepted call and only those");
+        case teach::Question::Kind::SlotCount:
+            break;
+    }
+    return {};
+}
+
 }  // namespace
 
 std::unique_ptr<QTextDocument> ringHandout(const teach::Timeline& timeline,
@@ -209,13 +230,27 @@ std::unique_ptr<QTextDocument> ringHandout(const teach::Timeline& timeline,
     appendHtml(*doc, table);
     QString asked = QStringLiteral("<h2>%1</h2>").arg(QObject::tr("Questions"));
     for (std::size_t q = 0; q < questions.size(); ++q) {
-        // On paper every question shows at once: a slot question names no earlier count.
+        // On paper every question shows at once: no question names an earlier count.
         const teach::Frame& f = frames[questions[q].step];
-        const QString prompt = questions[q].kind == teach::Question::Kind::SlotCount
-                                   ? QObject::tr("After %1, what count does slot %2 hold?")
-                                         .arg(opText(*f.op, false))
-                                         .arg(*f.slot)
-                                   : esc(questions[q].prompt);
+        QString prompt = esc(questions[q].prompt);
+        switch (questions[q].kind) {
+            case teach::Question::Kind::SlotCount:
+                prompt = QObject::tr("After %1, what count does slot %2 hold?")
+                             .arg(opText(*f.op, false))
+                             .arg(*f.slot);
+                break;
+            case teach::Question::Kind::DequePairs:
+                prompt =
+                    QObject::tr("After %1, how many (second, count) pairs does the deque hold?")
+                        .arg(opText(*f.op, false));
+                break;
+            case teach::Question::Kind::VectorCalls:
+                prompt = QObject::tr("After %1, how many calls does the naive vector hold?")
+                             .arg(opText(*f.op, false));
+                break;
+            case teach::Question::Kind::GetHits:
+                break;
+        }
         asked += QStringLiteral("<p><b>Q%1</b> (step %2). %3</p><p class='answer-line'>%4</p>")
                      .arg(q + 1)
                      .arg(questions[q].step)
@@ -228,13 +263,12 @@ std::unique_ptr<QTextDocument> ringHandout(const teach::Timeline& timeline,
     QString answers;
     for (std::size_t q = 0; q < questions.size(); ++q) {
         const teach::Frame& f = frames[questions[q].step];
-        answers +=
-            QStringLiteral("<p><b>Q%1</b> %2: <b>%3</b>%4. %5</p>")
-                .arg(q + 1)
-                .arg(opText(*f.op, false).toHtmlEscaped())
-                .arg(qulonglong(questions[q].answer))
-                .arg(f.answer ? QObject::tr(", window %1").arg(esc(f.windowText())) : QString())
-                .arg(esc(f.narration));
+        answers += QStringLiteral("<p><b>Q%1</b> %2: <b>%3</b>%4. %5</p>")
+                       .arg(q + 1)
+                       .arg(opText(*f.op, false).toHtmlEscaped())
+                       .arg(qulonglong(questions[q].answer))
+                       .arg(answerDetail(questions[q].kind, f))
+                       .arg(esc(f.narration));
     }
     QString after = QStringLiteral(
                         "<h2>%1</h2><table border='1' cellpadding='4' width='100%'>"
