@@ -21,8 +21,8 @@ using teach::RingVariant;
 
 namespace {
 
-constexpr qreal kLabelWidth = 92;
-constexpr qreal kResultWidth = 150;
+constexpr qreal kLabelWidth = 80;
+constexpr qreal kResultWidth = 136;
 constexpr qreal kCellWidth = 58;
 constexpr qreal kMinCellWidth = 42;
 constexpr qreal kCellGap = 4;
@@ -148,7 +148,7 @@ std::vector<std::size_t> SlotCompareView::shownSlots() const {
 }
 
 QSize SlotCompareView::minimumSizeHint() const {
-    return {360, 130};
+    return {330, 130};  // two cells beside the labels and the results
 }
 
 QSize SlotCompareView::sizeHint() const {
@@ -269,11 +269,10 @@ BuildPanel::BuildPanel(QWidget* parent)
                            {QStringLiteral("t mod W"), QStringLiteral("t mod (W + 1)"),
                             QStringLiteral("t mod (W - 1)")},
                            tr("Which of the W slots holds second t?"))),
-      m_resetBox(
-          choiceBox(this,
-                    {tr("when its second is not t (lazy)"), tr("never"),
-                     tr("only when its count is 0"), tr("sweep: clear the slots the head skips")},
-                    tr("When does a hit start its slot's count again from 0?"))),
+      m_resetBox(choiceBox(this,
+                           {tr("when its second is not t (lazy)"), tr("never"),
+                            tr("only when its count is 0"), tr("sweep the slots the head skips")},
+                           tr("When does a hit start its slot's count again from 0?"))),
       m_storeBox(
           choiceBox(this, {tr("(second, count)"), tr("count only")}, tr("What does a slot hold?"))),
       m_code(new QLabel(this)),
@@ -291,8 +290,8 @@ BuildPanel::BuildPanel(QWidget* parent)
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
     setAttribute(Qt::WA_StyledBackground);
     auto* root = new QHBoxLayout(this);
-    root->setContentsMargins(14, 8, 14, 8);
-    root->setSpacing(16);
+    root->setContentsMargins(8, 8, 8, 8);
+    root->setSpacing(10);
 
     auto* left = new QVBoxLayout;
     left->setSpacing(4);

@@ -79,12 +79,14 @@ CodePanel::CodePanel(QWidget* parent)
     setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     setAttribute(Qt::WA_StyledBackground);
     auto* root = new QHBoxLayout(this);
-    root->setContentsMargins(10, 8, 10, 8);
-    root->setSpacing(12);
+    root->setContentsMargins(8, 8, 8, 8);
+    root->setSpacing(8);
 
     auto* left = new QVBoxLayout;
     left->setSpacing(4);
-    auto* top = new QHBoxLayout;
+    // The heading over the template box: side by side they were wider than the pane at 1024x768.
+    auto* top = new QVBoxLayout;
+    top->setSpacing(2);
     auto* from = new QLabel(tr("Your counter in JavaScript. Start from:"), this);
     from->setObjectName(QStringLiteral("codeHeading"));
     from->setFont(ts::font(10, true));
@@ -100,22 +102,24 @@ CodePanel::CodePanel(QWidget* parent)
     // combo box took the width and cut "Start from:").
     m_templates->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_templates->setMinimumContentsLength(14);
-    top->addWidget(m_templates, 1);
+    top->addWidget(m_templates);
     left->addLayout(top);
     m_editor->setToolTip(
         tr("class HitCounter { constructor(w) … hit(timestamp) … "
            "getHits(timestamp) … }: W is also a global"));
     left->addWidget(m_editor, 1);
-    auto* runRow = new QHBoxLayout;
-    runRow->addWidget(m_check, 1);
+    // The button over the seed and the status: side by side they took the room the ring and
+    // the student's variables need at 1024x768.
+    left->addWidget(m_check);
+    auto* seedRow = new QHBoxLayout;
     m_seed->setRange(1, 999'999'999);
     m_seed->setPrefix(tr("seed "));
     m_seed->setToolTip(tr("The seed of the random operations (the same seed, the same ones)"));
-    runRow->addWidget(m_seed);
-    left->addLayout(runRow);
+    seedRow->addWidget(m_seed);
     m_status->setWordWrap(true);
     m_status->setFont(ts::font(9.5));
-    left->addWidget(m_status);
+    seedRow->addWidget(m_status, 1);
+    left->addLayout(seedRow);
     root->addLayout(left, 5);
 
     auto* right = new QVBoxLayout;
@@ -156,14 +160,16 @@ CodePanel::CodePanel(QWidget* parent)
     auto* middle = new QHBoxLayout;
     middle->setSpacing(6);
     m_ring->setCompact(true);
-    m_ring->setMinimumSize(170, 170);
+    m_ring->setMinimumSize(146, 146);
     middle->addWidget(m_ring, 1);
     middle->addWidget(m_variables, 1);
     right->addLayout(middle, 3);
     auto* charts = new QHBoxLayout;
     charts->setSpacing(6);
-    m_operationsChart->setMinimumHeight(110);
-    m_bytesChart->setMinimumHeight(110);
+    // Side by side, narrower than a chart's own minimum: the pane fits 1024x768.
+    for (StepChart* chart : {m_operationsChart, m_bytesChart}) {
+        chart->setMinimumSize(160, 110);
+    }
     charts->addWidget(m_operationsChart);
     charts->addWidget(m_bytesChart);
     right->addLayout(charts, 2);

@@ -3,6 +3,7 @@
 #include <QHelpEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <algorithm>
 
 #include "ui/teach/teach_style.h"
 
@@ -151,19 +152,28 @@ void CodeView::paintBlock(QPainter& p, const QRectF& board, int current) const {
 // Each line, its comment (after '#') in the soft ink.
 void CodeView::paintLines(QPainter& p, const QRectF& board, int current) const {
     const qreal h = lineHeight();
+    // 9.5 pt, smaller (down to 7 pt) where the widest line would be cut: the comments stay
+    // readable in a narrow pane (1024x768).
+    constexpr qreal kSize = 9.5;
+    qreal widest = 1;
+    for (std::size_t i = 0; i < lineCount(); ++i) {
+        widest =
+            std::max(widest, QFontMetricsF(ts::mono(kSize, true)).horizontalAdvance(lineAt(i)));
+    }
+    const qreal size = std::clamp(kSize * (board.width() - kLeft - 8) / widest, 7.0, kSize);
     for (std::size_t i = 0; i < lineCount(); ++i) {
         const QString text = lineAt(i);
         const qsizetype hash = text.indexOf(QLatin1Char('#'));
         const QRectF r(board.left() + kLeft, board.top() + kTop + qreal(i) * h, board.width(), h);
         const bool isCurrent = int(i) == current;
-        p.setFont(ts::mono(9.5, isCurrent));
+        p.setFont(ts::mono(size, isCurrent));
         p.setPen(ts::colors().ink);
         const QString code = hash < 0 ? text : text.left(hash);
         p.drawText(r, Qt::AlignLeft | Qt::AlignVCenter, code);
         if (hash >= 0) {
             p.setPen(ts::colors().softInk);
-            p.setFont(ts::mono(9.5));
-            const qreal x = QFontMetricsF(ts::mono(9.5, isCurrent)).horizontalAdvance(code);
+            p.setFont(ts::mono(size));
+            const qreal x = QFontMetricsF(ts::mono(size, isCurrent)).horizontalAdvance(code);
             p.drawText(r.adjusted(x, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text.mid(hash));
         }
     }

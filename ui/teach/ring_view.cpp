@@ -129,33 +129,52 @@ void drawLegend(QPainter& p, const QRectF& area, const QString& currentText) {
         {ts::colors().stale, ts::colors().staleInk, QObject::tr("stale")},
         {ts::colors().empty, ts::colors().emptyEdge, QObject::tr("never written")},
         {ts::colors().board, ts::colors().current, currentText}};
-    qreal total = 0;
-    for (qreal size = 9; size >= 6; size -= 0.5) {  // shrinks to fit a narrow ring
-        p.setFont(ts::font(size));
-        total = 0;
-        for (const Item& item : items) {
-            total += 18 + p.fontMetrics().horizontalAdvance(item.text) + 16;
+    constexpr int kItems = 4;
+    // The width of items [from, to) in one row at the painter's font.
+    const auto rowWidth = [&](int from, int to) {
+        qreal total = 0;
+        for (int i = from; i < to; ++i) {
+            total += 18 + p.fontMetrics().horizontalAdvance(items[i].text) + 16;
         }
-        if (total <= area.width()) {
-            break;
+        return total;
+    };
+    // One row, shrinking the text to 7.5 pt; then two rows of two (a narrow ring: the Code tab
+    // at 1024x768), shrinking to 6 pt.
+    int rows = 1;
+    bool fits = false;
+    for (rows = 1; rows <= 2 && !fits; ++rows) {
+        for (qreal size = 9; size >= (rows == 1 ? 7.5 : 6) && !fits; size -= 0.5) {
+            p.setFont(ts::font(size));
+            fits = rows == 1 ? rowWidth(0, kItems) <= area.width()
+                             : std::max(rowWidth(0, 2), rowWidth(2, kItems)) <= area.width();
         }
     }
-    if (total > area.width() && g_overflows) {
+    --rows;
+    if (!fits && g_overflows) {
         g_overflows->append(QStringLiteral("legend"));
     }
-    qreal x = area.center().x() - total / 2;
-    for (const Item& item : items) {
-        const QRectF swatch(x, area.center().y() - 6, 12, 12);
-        p.setPen(QPen(item.edge, item.edge == ts::colors().current ? 2.5 : 1));
-        p.setBrush(item.fill);
-        p.drawRoundedRect(swatch, 2, 2);
-        p.setPen(ts::colors().softInk);
-        const qreal w = p.fontMetrics().horizontalAdvance(item.text);
-        p.drawText(QRectF(x + 18, area.top(), w + 4, area.height()), Qt::AlignVCenter, item.text);
-        if (g_captions) {
-            g_captions->append(item.text);
+    const qreal rowHeight = area.height() / rows;
+    for (int row = 0; row < rows; ++row) {
+        const int from = row * kItems / rows;
+        const int to = (row + 1) * kItems / rows;
+        const QRectF line(area.left(), area.top() + row * rowHeight, area.width(), rowHeight);
+        qreal x = line.center().x() - rowWidth(from, to) / 2;
+        for (int i = from; i < to; ++i) {
+            const Item& item = items[i];
+            const qreal swatchSize = std::min<qreal>(12, rowHeight - 2);
+            const QRectF swatch(x, line.center().y() - swatchSize / 2, swatchSize, swatchSize);
+            p.setPen(QPen(item.edge, item.edge == ts::colors().current ? 2.5 : 1));
+            p.setBrush(item.fill);
+            p.drawRoundedRect(swatch, 2, 2);
+            p.setPen(ts::colors().softInk);
+            const qreal w = p.fontMetrics().horizontalAdvance(item.text);
+            p.drawText(QRectF(x + 18, line.top(), w + 4, line.height()), Qt::AlignVCenter,
+                       item.text);
+            if (g_captions) {
+                g_captions->append(item.text);
+            }
+            x += 18 + w + 16;
         }
-        x += 18 + w + 16;
     }
 }
 
@@ -338,6 +357,11 @@ void paintCloseUp(QPainter& p, const RingGeometry& g, const Frame& f, const QRec
     const int boxes = std::clamp(int(strip.width() / 62), 5, 13) | 1;
     const qreal boxWidth = strip.width() / boxes;
     const std::int64_t first = centreSlot - boxes / 2;
+    // "slot 299" over each box where the widest fits at 7.5 pt, else the numbers alone (the
+    // Code tab at 1024x768).
+    const bool named =
+        QFontMetricsF(ts::font(7.5)).horizontalAdvance(RingView::tr("slot %1").arg(w - 1)) <=
+        boxWidth - 2;
     for (int k = 0; k < boxes; ++k) {
         const std::int64_t i = ((first + k) % w + w) % w;
         const RingSlot& s = f.ring[std::size_t(i)];
@@ -345,10 +369,10 @@ void paintCloseUp(QPainter& p, const RingGeometry& g, const Frame& f, const QRec
         const bool isCurrent = i == centreSlot && f.slot;
         const QRectF box(strip.left() + k * boxWidth + 3, strip.top() + 16, boxWidth - 6,
                          strip.height() - 16);
-        p.setFont(ts::font(8.5));
         p.setPen(isCurrent ? ts::colors().current : ts::colors().softInk);
-        p.drawText(QRectF(box.left(), strip.top(), box.width(), 14), Qt::AlignCenter,
-                   RingView::tr("slot %1").arg(i));
+        const QRectF labelBox(box.left() - 2, strip.top(), box.width() + 4, 14);
+        fitText(p, labelBox, Qt::AlignCenter,
+                named ? RingView::tr("slot %1").arg(i) : QString::number(i), ts::font(8.5));
         p.setBrush(isCurrent && !s.used ? ts::colors().currentFill : fillFor(s, counted));
         p.setPen(isCurrent ? QPen(ts::colors().current, 3) : QPen(edgeFor(s, counted), 1.2));
         p.drawRoundedRect(box, 6, 6);
@@ -405,9 +429,8 @@ void RingView::paintEvent(QPaintEvent*) {
     const bool bytesBelow = QFontMetricsF(titleFont).horizontalAdvance(titleText) +
                                 QFontMetricsF(bytesFont).horizontalAdvance(bytesText) + 12 >
                             titleRect.width();
-    p.setFont(titleFont);
     p.setPen(ts::colors().ink);
-    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignTop, titleText);
+    fitText(p, titleRect, Qt::AlignLeft | Qt::AlignTop, titleText, titleFont);
     p.setFont(bytesFont);
     p.setPen(ts::colors().softInk);
     if (bytesBelow) {

@@ -42,7 +42,7 @@ public:
         m_compact = compact;
         updateGeometry();
     }
-    QSize minimumSizeHint() const override { return {380, m_compact ? 300 : 420}; }
+    QSize minimumSizeHint() const override { return {372, m_compact ? 300 : 420}; }
     QSize sizeHint() const override { return {560, 600}; }
 
 protected:
