@@ -508,4 +508,12 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void ItemsPanel::showFrame(const FrameContext& context) {
+    refresh(context.frame);
+}
+
+void ItemsPanel::followTimeAxis(TimeAxisMode mode, std::optional<TraceWrap> wrap) {
+    setTimeAxisMode(mode, wrap);
+}
+
 }  // namespace hitcounter::ui

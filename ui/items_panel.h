@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/engine/engine_frame.h"
+#include "ui/frame_view.h"
 #include "ui/history_update.h"
 
 class QButtonGroup;
@@ -33,13 +34,17 @@ class ColumnFit;
 
 struct Theme;
 
-class ItemsPanel : public QWidget {
+class ItemsPanel : public QWidget, public FrameView {
     Q_OBJECT
 public:
     explicit ItemsPanel(QWidget* parent = nullptr);
     ~ItemsPanel() override;
 
-    void applyTheme(const Theme& theme);
+    void applyTheme(const Theme& theme) override;
+    // FrameView (frame_view.h).
+    void showFrame(const FrameContext& context) override;
+    void followTimeAxis(TimeAxisMode mode, std::optional<TraceWrap> wrap) override;
+    QList<QCustomPlot*> plots() override { return {m_plot}; }
     // The key plot's time axis (time_axis.h); `wrap`: a looping replay's trace.
     void setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWrap> wrap = std::nullopt);
     // Shows `frame`'s top keys, all-keys summary and the selected key's series.

@@ -706,4 +706,12 @@ void LimitsView::updateTables() {
     fitLanesColumns();  // the figures' widths may have changed
 }
 
+void LimitsView::showFrame(const FrameContext& context) {
+    updateFrom(context.frame.limits);
+}
+
+void LimitsView::followTimeAxis(TimeAxisMode mode, std::optional<TraceWrap> wrap) {
+    setTimeAxisMode(mode, wrap);
+}
+
 }  // namespace hitcounter::ui

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/engine/limits_frame.h"
+#include "ui/frame_view.h"
 #include "ui/history_update.h"
 
 class QCheckBox;
@@ -39,7 +40,7 @@ namespace hitcounter::ui {
 class ColumnFit;
 struct Theme;
 
-class LimitsView : public QWidget {
+class LimitsView : public QWidget, public FrameView {
     Q_OBJECT
 public:
     enum LaneColumn {
@@ -59,7 +60,11 @@ public:
 
     // Every time axis of the view (time_axis.h); `wrap`: a looping replay's trace.
     void setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWrap> wrap = std::nullopt);
-    void applyTheme(const Theme& theme);
+    void applyTheme(const Theme& theme) override;
+    // FrameView (frame_view.h).
+    void showFrame(const FrameContext& context) override;
+    void followTimeAxis(TimeAxisMode mode, std::optional<TraceWrap> wrap) override;
+    QList<QCustomPlot*> plots() override { return {m_plot}; }
     // Draws one frame's lab (queues one replot when visible).
     void updateFrom(const LimitsFrame& frame);
     // Sets the controls to `options` (without emitting optionsRequested).

@@ -465,4 +465,8 @@ void LivePlot::wheelEvent(QWheelEvent* event) {
     event->accept();
 }
 
+void LivePlot::showFrame(const FrameContext& context) {
+    updateFrom(context.update, context.frame.snapshot);
+}
+
 }  // namespace hitcounter::ui

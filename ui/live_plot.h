@@ -23,6 +23,7 @@
 #include <optional>
 
 #include "core/engine/engine_snapshot.h"
+#include "ui/frame_view.h"
 #include "ui/history_update.h"
 #include "ui/time_axis.h"
 
@@ -37,13 +38,16 @@ enum class StatusSplit { Off, Stacked, Lines };
 std::optional<StatusSplit> statusSplitFromName(const QString& name);
 QString statusSplitName(StatusSplit split);
 
-class LivePlot : public QCustomPlot {
+class LivePlot : public QCustomPlot, public FrameView {
     Q_OBJECT
 public:
     explicit LivePlot(QWidget* parent = nullptr);
 
     void setTimeAxisMode(TimeAxisMode mode);
-    void applyTheme(const Theme& theme);
+    void applyTheme(const Theme& theme) override;
+    // FrameView (frame_view.h).
+    void showFrame(const FrameContext& context) override;
+    QList<QCustomPlot*> plots() override { return {this}; }
     // Updates the series and, if following, the visible range; queues a replot.
     void updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot);
 

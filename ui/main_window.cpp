@@ -40,6 +40,7 @@
 #include "ui/clock_skew_banner.h"
 #include "ui/file_drop.h"
 #include "ui/fleet_view.h"
+#include "ui/frame_view.h"
 #include "ui/items_panel.h"
 #include "ui/limits_view.h"
 #include "ui/listener_status.h"
@@ -188,6 +189,8 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
                              QLocale().toString(qulonglong(c.threshold))),
                     8000);
             });
+    // Every view of the engine's frames: each gets the frame, the theme and the time axis.
+    m_views = {m_live, m_ring, m_comparison, m_items, m_alerts, m_limitsView};
     buildSourceControls();
     buildStatusBar();
     applyTimeZone();
@@ -494,10 +497,11 @@ void MainWindow::connectSession() {
     connect(m_session.get(), &SourceSession::viewsReset, this, [this](TimeAxisMode mode) {
         m_items->clear();
         m_wrap.reset();
+        // The live plot finds its own wrap (LivePlot::setReplayTrace(), applyTraceWrap()).
         m_live->setTimeAxisMode(mode);
-        m_comparison->setTimeAxisMode(mode);
-        m_items->setTimeAxisMode(mode);
-        m_limitsView->setTimeAxisMode(mode);
+        for (FrameView* view : m_views) {
+            view->followTimeAxis(mode, std::nullopt);
+        }
         m_live->setFollowing(true);
     });
     connect(m_session.get(), &SourceSession::started, this, [this](const QString& description) {
@@ -705,10 +709,9 @@ void MainWindow::applyTraceWrap(std::optional<TraceWrap> wrap) {
         return;
     }
     m_wrap = wrap;
-    const TimeAxisMode mode = m_session->timeMode();
-    m_comparison->setTimeAxisMode(mode, wrap);
-    m_items->setTimeAxisMode(mode, wrap);
-    m_limitsView->setTimeAxisMode(mode, wrap);
+    for (FrameView* view : m_views) {
+        view->followTimeAxis(m_session->timeMode(), wrap);
+    }
 }
 
 void MainWindow::showError(const QString& message) {
@@ -765,12 +768,10 @@ void MainWindow::draw(std::shared_ptr<const EngineFrame> frame) {
     const Timestamp from = m_frame->history.empty() ? std::numeric_limits<Timestamp>::max()
                                                     : m_frame->history.front().second;
     const HistoryUpdate update{m_history, from, m_frame->rebuild};
-    m_live->updateFrom(update, m_snapshot);
-    m_ring->updateFrom(m_snapshot);
-    m_comparison->updateFrom(update, m_snapshot, m_frame->costs);
-    m_items->refresh(*m_frame);
-    m_alerts->observe(update, *m_frame, m_session->timeMode());
-    m_limitsView->updateFrom(m_frame->limits);
+    const FrameContext context{update, *m_frame, m_session->timeMode()};
+    for (FrameView* view : m_views) {
+        view->showFrame(context);
+    }
     updateStatusBar();
 }
 
@@ -812,11 +813,11 @@ QStringList MainWindow::warnings() const {
 
 void MainWindow::renderNow() {
     waitForFrame(std::chrono::milliseconds(500), true);
-    m_live->replot(QCustomPlot::rpImmediateRefresh);
-    m_ring->replot(QCustomPlot::rpImmediateRefresh);
-    m_comparison->plot()->replot(QCustomPlot::rpImmediateRefresh);
-    m_items->plot()->replot(QCustomPlot::rpImmediateRefresh);
-    m_limitsView->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    for (FrameView* view : m_views) {
+        for (QCustomPlot* plot : view->plots()) {
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+        }
+    }
     m_fleetView->refresh();
     m_fleetView->plot()->replot(QCustomPlot::rpImmediateRefresh);
 }
@@ -1008,18 +1009,14 @@ void MainWindow::setThemeName(const QString& name) {
     if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance())) {
         applyTheme(*app, theme);
     }
-    m_live->applyTheme(theme);
-    m_ring->applyTheme(theme);
-    m_comparison->applyTheme(theme);
-    m_items->applyTheme(theme);
-    m_limitsView->applyTheme(theme);
     m_fleetView->applyTheme(theme);
     m_clockSkew->applyTheme(theme.dark);
-    QList<QCustomPlot*> all = plots();
-    all << m_limitsView->plot();
-    for (QCustomPlot* plot : all) {
-        if (PlotCrosshair* crosshair = PlotCrosshair::of(*plot)) {
-            crosshair->applyTheme(theme);
+    for (FrameView* view : m_views) {
+        view->applyTheme(theme);
+        for (QCustomPlot* plot : view->plots()) {
+            if (PlotCrosshair* crosshair = PlotCrosshair::of(*plot)) {
+                crosshair->applyTheme(theme);
+            }
         }
     }
     if (m_darkAction && m_darkAction->isChecked() != theme.dark) {

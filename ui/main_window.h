@@ -15,6 +15,7 @@
 #include <QTimer>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include <deque>
 
@@ -48,6 +49,7 @@ namespace hitcounter::ui {
 class BadLinesView;
 class ClockSkewBanner;
 class FleetView;
+class FrameView;
 class LimitsView;
 class LivePlot;
 class PlotToolBar;
@@ -220,6 +222,7 @@ private:
     ItemsPanel* m_items;
     LimitsView* m_limitsView;
     FleetView* m_fleetView;
+    std::vector<FrameView*> m_views;  // each gets every frame, the theme and the time axis
     QTabWidget* m_tabs;
     SourcesPanel* m_sources = nullptr;
     ReplayBar* m_replayBar = nullptr;

@@ -719,4 +719,12 @@ void PolicyComparison::updateTable(const EngineSnapshot& snapshot, const PolicyC
     }
 }
 
+void PolicyComparison::showFrame(const FrameContext& context) {
+    updateFrom(context.update, context.frame.snapshot, context.frame.costs);
+}
+
+void PolicyComparison::followTimeAxis(TimeAxisMode mode, std::optional<TraceWrap> wrap) {
+    setTimeAxisMode(mode, wrap);
+}
+
 }  // namespace hitcounter::ui

@@ -23,6 +23,7 @@
 
 #include "core/engine/engine_snapshot.h"
 #include "core/engine/policy_costs.h"
+#include "ui/frame_view.h"
 #include "ui/history_update.h"
 
 class QCustomPlot;
@@ -41,7 +42,7 @@ class ColumnFit;
 
 struct Theme;
 
-class PolicyComparison : public QWidget {
+class PolicyComparison : public QWidget, public FrameView {
     Q_OBJECT
 public:
     explicit PolicyComparison(QWidget* parent = nullptr);
@@ -49,7 +50,11 @@ public:
 
     // Every time axis of the view (time_axis.h); `wrap`: a looping replay's trace.
     void setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWrap> wrap = std::nullopt);
-    void applyTheme(const Theme& theme);
+    void applyTheme(const Theme& theme) override;
+    // FrameView (frame_view.h).
+    void showFrame(const FrameContext& context) override;
+    void followTimeAxis(TimeAxisMode mode, std::optional<TraceWrap> wrap) override;
+    QList<QCustomPlot*> plots() override { return {m_plot}; }
     void updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot,
                     const PolicyCosts& costs);
     void setTimeRange(const QCPRange& range);

@@ -256,4 +256,8 @@ void RingHistogram::showTooltip(QMouseEvent* event) {
     QToolTip::showText(event->globalPosition().toPoint(), text, this);
 }
 
+void RingHistogram::showFrame(const FrameContext& context) {
+    updateFrom(context.frame.snapshot);
+}
+
 }  // namespace hitcounter::ui

@@ -14,17 +14,21 @@
 
 #include "core/engine/bucket_view.h"
 #include "core/engine/engine_snapshot.h"
+#include "ui/frame_view.h"
 
 namespace hitcounter::ui {
 
 struct Theme;
 
-class RingHistogram : public QCustomPlot {
+class RingHistogram : public QCustomPlot, public FrameView {
     Q_OBJECT
 public:
     explicit RingHistogram(QWidget* parent = nullptr);
 
-    void applyTheme(const Theme& theme);
+    void applyTheme(const Theme& theme) override;
+    // FrameView (frame_view.h).
+    void showFrame(const FrameContext& context) override;
+    QList<QCustomPlot*> plots() override { return {this}; }
     void setBucketSeconds(int seconds);
     int bucketSeconds() const { return m_bucketSeconds; }
     void updateFrom(const EngineSnapshot& snapshot);

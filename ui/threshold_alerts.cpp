@@ -335,4 +335,8 @@ void ThresholdAlerts::record(const ThresholdCrossing& c, TimeAxisMode mode) {
     Q_EMIT crossed(c, text);
 }
 
+void ThresholdAlerts::showFrame(const FrameContext& context) {
+    observe(context.update, context.frame, context.mode);
+}
+
 }  // namespace hitcounter::ui

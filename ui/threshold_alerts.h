@@ -24,6 +24,7 @@
 
 #include "core/engine/engine_frame.h"
 #include "core/engine/threshold_crossings.h"
+#include "ui/frame_view.h"
 #include "ui/history_update.h"
 
 class QCheckBox;
@@ -43,7 +44,7 @@ namespace hitcounter::ui {
 class LivePlot;
 struct Theme;
 
-class ThresholdAlerts : public QWidget {
+class ThresholdAlerts : public QWidget, public FrameView {
     Q_OBJECT
 public:
     explicit ThresholdAlerts(LivePlot& plot, QWidget* parent = nullptr);
@@ -66,7 +67,10 @@ public:
     void offerKey(const QString& key);
 
     void observe(const HistoryUpdate& update, const EngineFrame& frame, TimeAxisMode mode);
-    void applyTheme(const Theme& theme);
+    void applyTheme(const Theme& theme) override;
+    // FrameView (frame_view.h).
+    void showFrame(const FrameContext& context) override;
+    QList<QCustomPlot*> plots() override { return {}; }
     void clear();
 
     const std::vector<ThresholdCrossing>& crossings() const { return m_list; }
