@@ -7,6 +7,9 @@
 // a time axis whether it shows clock or trace time and, for a looping replay, the trace's wrap
 // (a view without a time axis keeps the default, which does nothing). plots() are the view's
 // plots, replotted together by MainWindow::renderNow() and themed with their crosshairs.
+// saveSettings()/restoreSettings() keep the view's own choices between runs under its own keys
+// (a bad stored value is reset and named by SettingsReader); a view without any keeps the
+// defaults.
 //
 // Example: MainWindow::draw() builds one FrameContext and calls showFrame() on each view.
 #pragma once
@@ -18,9 +21,11 @@
 #include "ui/history_update.h"
 
 class QCustomPlot;
+class QSettings;
 
 namespace hitcounter::ui {
 
+class SettingsReader;
 struct Theme;
 
 struct FrameContext {
@@ -36,6 +41,8 @@ public:
     virtual void applyTheme(const Theme& theme) = 0;
     virtual void followTimeAxis(TimeAxisMode /*mode*/, std::optional<TraceWrap> /*wrap*/) {}
     virtual QList<QCustomPlot*> plots() = 0;
+    virtual void saveSettings(QSettings& /*settings*/) const {}
+    virtual void restoreSettings(SettingsReader& /*settings*/) {}
 };
 
 }  // namespace hitcounter::ui

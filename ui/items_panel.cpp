@@ -11,6 +11,7 @@
 #include <QRadioButton>
 #include <QScopedValueRollback>
 #include <QScrollBar>
+#include <QSettings>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -25,6 +26,7 @@
 #include "ui/plot_layout.h"
 #include "ui/qcp.h"
 #include "ui/series_legend.h"
+#include "ui/settings_reader.h"
 #include "ui/theme.h"
 #include "ui/time_axis.h"
 
@@ -514,6 +516,14 @@ void ItemsPanel::showFrame(const FrameContext& context) {
 
 void ItemsPanel::followTimeAxis(TimeAxisMode mode, std::optional<TraceWrap> wrap) {
     setTimeAxisMode(mode, wrap);
+}
+
+void ItemsPanel::saveSettings(QSettings& settings) const {
+    settings.setValue(QStringLiteral("view/itemsLevel"), level());
+}
+
+void ItemsPanel::restoreSettings(SettingsReader& settings) {
+    setLevel(int(settings.wholeNumber(QStringLiteral("view/itemsLevel"), 1, 0, 2)));
 }
 
 }  // namespace hitcounter::ui

@@ -45,6 +45,8 @@ public:
     void showFrame(const FrameContext& context) override;
     void followTimeAxis(TimeAxisMode mode, std::optional<TraceWrap> wrap) override;
     QList<QCustomPlot*> plots() override { return {m_plot}; }
+    void saveSettings(QSettings& settings) const override;
+    void restoreSettings(SettingsReader& settings) override;
     // The key plot's time axis (time_axis.h); `wrap`: a looping replay's trace.
     void setTimeAxisMode(TimeAxisMode mode, std::optional<TraceWrap> wrap = std::nullopt);
     // Shows `frame`'s top keys, all-keys summary and the selected key's series.

@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -21,6 +22,7 @@
 #include "ui/number_text.h"
 #include "ui/plot_layout.h"
 #include "ui/qcp.h"
+#include "ui/settings_reader.h"
 #include "ui/theme.h"
 #include "ui/time_axis.h"
 
@@ -712,6 +714,34 @@ void LimitsView::showFrame(const FrameContext& context) {
 
 void LimitsView::followTimeAxis(TimeAxisMode mode, std::optional<TraceWrap> wrap) {
     setTimeAxisMode(mode, wrap);
+}
+
+void LimitsView::saveSettings(QSettings& settings) const {
+    const LimitsOptions o = requestedOptions();
+    settings.setValue(QStringLiteral("limits/limit"), qulonglong(o.limit.limit));
+    settings.setValue(QStringLiteral("limits/per"), qlonglong(o.limit.per.count()));
+    settings.setValue(QStringLiteral("limits/perKey"), o.perKey);
+    QStringList algorithms;
+    for (const std::string& name : o.algorithms) {
+        algorithms << QString::fromStdString(name);
+    }
+    settings.setValue(QStringLiteral("limits/algorithms"), algorithms);
+}
+
+void LimitsView::restoreSettings(SettingsReader& settings) {
+    LimitsOptions o = requestedOptions();
+    o.limit.limit = Count(settings.wholeNumber(QStringLiteral("limits/limit"),
+                                               qlonglong(o.limit.limit), 1, 1'000'000'000));
+    o.limit.per = std::chrono::seconds(settings.wholeNumber(
+        QStringLiteral("limits/per"), qlonglong(o.limit.per.count()), 1, 86400 * 7));
+    o.perKey = settings.flag(QStringLiteral("limits/perKey"), o.perKey);
+    if (settings.settings().contains(QStringLiteral("limits/algorithms"))) {
+        o.algorithms.clear();
+        for (const QString& name : settings.texts(QStringLiteral("limits/algorithms"))) {
+            o.algorithms.push_back(name.toStdString());
+        }
+    }
+    showOptions(o);  // unknown names are simply not ticked
 }
 
 }  // namespace hitcounter::ui

@@ -65,6 +65,8 @@ public:
     void showFrame(const FrameContext& context) override;
     void followTimeAxis(TimeAxisMode mode, std::optional<TraceWrap> wrap) override;
     QList<QCustomPlot*> plots() override { return {m_plot}; }
+    void saveSettings(QSettings& settings) const override;
+    void restoreSettings(SettingsReader& settings) override;
     // Draws one frame's lab (queues one replot when visible).
     void updateFrom(const LimitsFrame& frame);
     // Sets the controls to `options` (without emitting optionsRequested).

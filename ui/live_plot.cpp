@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QSettings>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
@@ -10,6 +11,7 @@
 #include "ui/number_text.h"
 #include "ui/plot_layout.h"
 #include "ui/series_values.h"
+#include "ui/settings_reader.h"
 #include "ui/theme.h"
 #include "ui/time_axis.h"
 
@@ -467,6 +469,20 @@ void LivePlot::wheelEvent(QWheelEvent* event) {
 
 void LivePlot::showFrame(const FrameContext& context) {
     updateFrom(context.update, context.frame.snapshot);
+}
+
+void LivePlot::saveSettings(QSettings& settings) const {
+    settings.setValue(QStringLiteral("view/statusSplit"), statusSplitName(statusSplit()));
+}
+
+void LivePlot::restoreSettings(SettingsReader& settings) {
+    QStringList splits;
+    for (StatusSplit split : {StatusSplit::Off, StatusSplit::Stacked, StatusSplit::Lines}) {
+        splits << statusSplitName(split);
+    }
+    setStatusSplit(statusSplitFromName(settings.oneOf(QStringLiteral("view/statusSplit"),
+                                                      statusSplitName(StatusSplit::Off), splits))
+                       .value_or(StatusSplit::Off));
 }
 
 }  // namespace hitcounter::ui

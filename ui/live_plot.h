@@ -48,6 +48,8 @@ public:
     // FrameView (frame_view.h).
     void showFrame(const FrameContext& context) override;
     QList<QCustomPlot*> plots() override { return {this}; }
+    void saveSettings(QSettings& settings) const override;
+    void restoreSettings(SettingsReader& settings) override;
     // Updates the series and, if following, the visible range; queues a replot.
     void updateFrom(const HistoryUpdate& update, const EngineSnapshot& snapshot);
 

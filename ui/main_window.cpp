@@ -959,42 +959,6 @@ void MainWindow::showLimitsView() {
     }
 }
 
-void MainWindow::saveLimitsSettings(QSettings& settings) const {
-    const LimitsOptions o = m_limitsView->requestedOptions();
-    settings.setValue(QStringLiteral("limits/limit"), qulonglong(o.limit.limit));
-    settings.setValue(QStringLiteral("limits/per"), qlonglong(o.limit.per.count()));
-    settings.setValue(QStringLiteral("limits/perKey"), o.perKey);
-    QStringList algorithms;
-    for (const std::string& name : o.algorithms) {
-        algorithms << QString::fromStdString(name);
-    }
-    settings.setValue(QStringLiteral("limits/algorithms"), algorithms);
-    settings.setValue(QStringLiteral("view/tab"), m_tabs->currentWidget() == m_limitsView
-                                                      ? QStringLiteral("limits")
-                                                      : QStringLiteral("monitor"));
-}
-
-void MainWindow::restoreLimitsSettings(SettingsReader& settings) {
-    LimitsOptions o = m_limitsView->requestedOptions();
-    o.limit.limit = Count(settings.wholeNumber(QStringLiteral("limits/limit"),
-                                               qlonglong(o.limit.limit), 1, 1'000'000'000));
-    o.limit.per = std::chrono::seconds(settings.wholeNumber(
-        QStringLiteral("limits/per"), qlonglong(o.limit.per.count()), 1, 86400 * 7));
-    o.perKey = settings.flag(QStringLiteral("limits/perKey"), o.perKey);
-    if (settings.settings().contains(QStringLiteral("limits/algorithms"))) {
-        o.algorithms.clear();
-        for (const QString& name : settings.texts(QStringLiteral("limits/algorithms"))) {
-            o.algorithms.push_back(name.toStdString());
-        }
-    }
-    m_limitsView->showOptions(o);  // unknown names are simply not ticked
-    if (settings.oneOf(QStringLiteral("view/tab"), QStringLiteral("monitor"),
-                       {QStringLiteral("monitor"), QStringLiteral("limits")}) ==
-        QLatin1String("limits")) {
-        showLimitsView();
-    }
-}
-
 void MainWindow::setBucketSeconds(int seconds) {
     m_ring->setBucketSeconds(seconds);
     const int index = m_bucketBox->findData(seconds);
@@ -1033,18 +997,14 @@ void MainWindow::saveSettings(QSettings& settings) const {
     settings.setValue(QStringLiteral("view/windowSeconds"),
                       qlonglong(m_worker.options().window.count()));
     settings.setValue(QStringLiteral("view/bucketSeconds"), m_ring->bucketSeconds());
-    settings.setValue(QStringLiteral("view/itemsLevel"), m_items->level());
-    saveLimitsSettings(settings);
-    settings.setValue(QStringLiteral("view/statusSplit"), statusSplitName(m_live->statusSplit()));
+    for (const FrameView* view : m_views) {
+        view->saveSettings(settings);
+    }
+    settings.setValue(QStringLiteral("view/tab"), m_tabs->currentWidget() == m_limitsView
+                                                      ? QStringLiteral("limits")
+                                                      : QStringLiteral("monitor"));
     settings.setValue(QStringLiteral("view/logY"), m_live->logY());
     settings.setValue(QStringLiteral("view/timeZone"), zoneChoiceName(m_zoneChoice));
-    settings.setValue(QStringLiteral("alerts/threshold"), qulonglong(m_alerts->threshold()));
-    settings.setValue(QStringLiteral("alerts/notify"), m_alerts->notify());
-    QStringList watched;
-    for (const std::string& key : m_alerts->watchedKeys()) {
-        watched << QString::fromStdString(key);
-    }
-    settings.setValue(QStringLiteral("alerts/watchedKeys"), watched);
     m_session->spec().save(settings);
 }
 
@@ -1076,16 +1036,14 @@ QStringList MainWindow::restoreSettings(QSettings& stored) {
         setWindowSeconds(window);
     }
     setBucketSeconds(int(settings.wholeNumber(QStringLiteral("view/bucketSeconds"), 1, 1, 3600)));
-    m_items->setLevel(int(settings.wholeNumber(QStringLiteral("view/itemsLevel"), 1, 0, 2)));
-    restoreLimitsSettings(settings);
-    QStringList splits;
-    for (StatusSplit split : {StatusSplit::Off, StatusSplit::Stacked, StatusSplit::Lines}) {
-        splits << statusSplitName(split);
+    for (FrameView* view : m_views) {
+        view->restoreSettings(settings);
     }
-    m_live->setStatusSplit(
-        statusSplitFromName(settings.oneOf(QStringLiteral("view/statusSplit"),
-                                           statusSplitName(StatusSplit::Off), splits))
-            .value_or(StatusSplit::Off));
+    if (settings.oneOf(QStringLiteral("view/tab"), QStringLiteral("monitor"),
+                       {QStringLiteral("monitor"), QStringLiteral("limits")}) ==
+        QLatin1String("limits")) {
+        showLimitsView();
+    }
     m_plotTools->logYAction()->setChecked(settings.flag(QStringLiteral("view/logY"), false));
     QStringList zones;
     for (ZoneChoice zone : {ZoneChoice::Utc, ZoneChoice::Local, ZoneChoice::Log}) {
@@ -1094,14 +1052,6 @@ QStringList MainWindow::restoreSettings(QSettings& stored) {
     setTimeZone(zoneChoiceFromName(settings.oneOf(QStringLiteral("view/timeZone"),
                                                   zoneChoiceName(ZoneChoice::Local), zones))
                     .value_or(ZoneChoice::Local));
-    m_alerts->setThreshold(Count(settings.wholeNumber(QStringLiteral("alerts/threshold"), 0, 0,
-                                                      std::numeric_limits<qlonglong>::max())));
-    m_alerts->setNotify(settings.flag(QStringLiteral("alerts/notify"), false));
-    std::vector<std::string> watched;
-    for (const QString& key : settings.texts(QStringLiteral("alerts/watchedKeys"))) {
-        watched.push_back(key.toStdString());
-    }
-    m_alerts->setWatchedKeys(watched);
     m_session->setSpec(SourceSpec::load(settings));
     m_sources->showSpec(m_session->spec(), false);
     stored.sync();  // the values reset are stored at once, not only at the next close

@@ -204,8 +204,6 @@ private:
     void applyTimeZone();
     // Every time axis but the live plot's (which sets its own) labels a looping trace alike.
     void applyTraceWrap(std::optional<TraceWrap> wrap);
-    void saveLimitsSettings(QSettings& settings) const;
-    void restoreLimitsSettings(SettingsReader& settings);
 
     // Bounded in bytes too: under overload (10^7 hits/s x 1000) the queue stands full, and its
     // bytes are most of the monitor's memory, so they are kept small; more only drops more.

@@ -12,6 +12,7 @@
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStringListModel>
 #include <QSystemTrayIcon>
@@ -22,6 +23,7 @@
 #include "ui/display_zone.h"
 #include "ui/live_plot.h"
 #include "ui/series_values.h"
+#include "ui/settings_reader.h"
 #include "ui/theme.h"
 
 namespace hitcounter::ui {
@@ -337,6 +339,27 @@ void ThresholdAlerts::record(const ThresholdCrossing& c, TimeAxisMode mode) {
 
 void ThresholdAlerts::showFrame(const FrameContext& context) {
     observe(context.update, context.frame, context.mode);
+}
+
+void ThresholdAlerts::saveSettings(QSettings& settings) const {
+    settings.setValue(QStringLiteral("alerts/threshold"), qulonglong(threshold()));
+    settings.setValue(QStringLiteral("alerts/notify"), notify());
+    QStringList watched;
+    for (const std::string& key : watchedKeys()) {
+        watched << QString::fromStdString(key);
+    }
+    settings.setValue(QStringLiteral("alerts/watchedKeys"), watched);
+}
+
+void ThresholdAlerts::restoreSettings(SettingsReader& settings) {
+    setThreshold(Count(settings.wholeNumber(QStringLiteral("alerts/threshold"), 0, 0,
+                                            std::numeric_limits<qlonglong>::max())));
+    setNotify(settings.flag(QStringLiteral("alerts/notify"), false));
+    std::vector<std::string> watched;
+    for (const QString& key : settings.texts(QStringLiteral("alerts/watchedKeys"))) {
+        watched.push_back(key.toStdString());
+    }
+    setWatchedKeys(watched);
 }
 
 }  // namespace hitcounter::ui

@@ -71,6 +71,8 @@ public:
     // FrameView (frame_view.h).
     void showFrame(const FrameContext& context) override;
     QList<QCustomPlot*> plots() override { return {}; }
+    void saveSettings(QSettings& settings) const override;
+    void restoreSettings(SettingsReader& settings) override;
     void clear();
 
     const std::vector<ThresholdCrossing>& crossings() const { return m_list; }
