@@ -55,6 +55,7 @@
 #include "ui/replay_bar.h"
 #include "ui/ring_histogram.h"
 #include "ui/settings_reader.h"
+#include "ui/shortcut_list.h"
 #include "ui/source_session.h"
 #include "ui/source_status.h"
 #include "ui/sources_panel.h"
@@ -1119,25 +1120,12 @@ void MainWindow::showShortcuts() {
     QMessageBox box(this);
     box.setWindowTitle(tr("Keyboard shortcuts"));
     box.setTextFormat(Qt::RichText);
-    box.setText(
-        tr("<table cellspacing=6>"
-           "<tr><td><b>Space</b></td><td>pause / resume the views</td></tr>"
-           "<tr><td><b>F</b></td><td>follow live</td></tr>"
-           "<tr><td><b>+ / −</b></td><td>zoom the time axis in / out</td></tr>"
-           "<tr><td><b>Ctrl+O</b></td><td>open a trace to replay (or drop it on the window; "
-           "<i>Recent</i> lists the last 10)</td></tr>"
-           "<tr><td><b>Ctrl+E</b></td><td>export the live plot: visible data as CSV, PNG, "
-           "PDF</td></tr>"
-           "<tr><td><b>L</b> / <b>B</b></td><td>log-y / box zoom on the live plot</td></tr>"
-           "<tr><td><b>Ctrl+S</b></td><td>snapshot (PNG + CSV + settings)</td></tr>"
-           "<tr><td><b>Ctrl+T</b></td><td>teaching mode</td></tr>"
-           "<tr><td><b>?</b> or <b>F1</b></td><td>this list</td></tr>"
-           "<tr><td>mouse</td><td>drag to pan (leaves follow), wheel to zoom, double-click "
-           "to reset, right-click a plot to "
-           "export it, hover a plot for its values, click a legend entry to hide or show "
-           "its series, Ctrl+click items to plot several keys, hover the ring for a slot's "
-           "details</td></tr>"
-           "</table>"));
+    box.setText(shortcutTable(findChildren<QAction*>()) +
+                tr("<p><b>Mouse</b>: drag to pan (leaves follow), wheel to zoom, double-click to "
+                   "reset, right-click a plot to export it, hover a plot for its values, click a "
+                   "legend entry to hide or show its series, Ctrl+click items to plot several "
+                   "keys, hover the ring for a slot's details; drop a trace or log on the window "
+                   "to replay it.</p>"));
     box.exec();
 }
 
