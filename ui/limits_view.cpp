@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "core/engine/history_mirror.h"
 #include "core/limiters/limiter_factory.h"
 #include "ui/axis_tickers.h"
 #include "ui/column_fit.h"
@@ -510,7 +511,6 @@ void LimitsView::updateFrom(const LimitsFrame& frame) {
         rebuildSeries();
     }
     if (frame.rebuild || restarted) {
-        m_history.clear();
         for (QCPGraph* g : m_accepted)
             g->data()->clear();
         for (QCPGraph* g : m_rejected)
@@ -518,17 +518,8 @@ void LimitsView::updateFrom(const LimitsFrame& frame) {
         for (QCPGraph* g : m_bursts)
             g->data()->clear();
     }
-    for (const LimitSecond& record : frame.history) {
-        if (!m_history.empty() && record.second <= m_history.back().second &&
-            record.second >= m_history.front().second) {
-            m_history[std::size_t(record.second - m_history.front().second)] = record;
-        } else {
-            m_history.push_back(record);
-        }
-    }
-    while (m_history.size() > std::max<std::size_t>(frame.options.historySeconds, 1)) {
-        m_history.pop_front();
-    }
+    applyHistoryDelta(m_history, frame.history, frame.rebuild || restarted,
+                      frame.options.historySeconds);
     if (!frame.history.empty()) {
         // Replace the points from the first changed second on; drop those older than the
         // history.

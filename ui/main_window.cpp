@@ -32,6 +32,7 @@
 #include <limits>
 #include <thread>
 
+#include "core/engine/history_mirror.h"
 #include "core/sources/follow_source.h"
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
@@ -750,21 +751,8 @@ void MainWindow::draw(std::shared_ptr<const EngineFrame> frame) {
                        double(m_rateClock.restart());
         m_hitsAtRate = hits;
     }
-    if (m_frame->rebuild) {
-        m_history.clear();
-    }
-    for (const SecondRecord& record : m_frame->history) {
-        if (!m_history.empty() && record.second <= m_history.back().second &&
-            record.second >= m_history.front().second) {
-            m_history[std::size_t(record.second - m_history.front().second)] = record;
-        } else {
-            m_history.push_back(record);
-        }
-    }
-    const std::size_t keep = std::max<std::size_t>(m_worker.options().historySeconds, 1);
-    while (m_history.size() > keep) {
-        m_history.pop_front();
-    }
+    applyHistoryDelta(m_history, m_frame->history, m_frame->rebuild,
+                      m_worker.options().historySeconds);
     m_snapshot = m_frame->snapshot;
     const Timestamp from = m_frame->history.empty() ? std::numeric_limits<Timestamp>::max()
                                                     : m_frame->history.front().second;

@@ -3,12 +3,15 @@
 // and stale epochs, options applied at a marker, the recording tap.
 #include <QTemporaryDir>
 #include <QTest>
+#include <deque>
 #include <fstream>
 #include <map>
+#include <random>
 #include <sstream>
 #include <thread>
 
 #include "core/engine/engine_worker.h"
+#include "core/engine/history_mirror.h"
 #include "core/time/manual_clock.h"
 
 using namespace hitcounter;
@@ -61,6 +64,47 @@ std::shared_ptr<const EngineFrame> settledFrame(EngineWorker& worker,
 class TestEngineWorker : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // The history delta's receiving side (core/engine/history_mirror.h), against a producer
+    // that appends seconds, rewrites older ones (late hits) and restarts (a seek): after every
+    // frame the mirror equals the producer's newest `keep` records.
+    void theHistoryMirrorFollowsEveryDelta() {
+        struct Record {
+            Timestamp second = 0;
+            int value = 0;
+            bool operator==(const Record&) const = default;
+        };
+        std::mt19937_64 random(7);
+        constexpr std::size_t kKeep = 20;
+        std::vector<Record> truth;  // the producer's history, contiguous seconds
+        std::deque<Record> mirror;
+        for (int frame = 0; frame < 2000; ++frame) {
+            bool rebuild = false;
+            std::size_t firstChanged = truth.size();
+            const auto roll = random() % 100;
+            if (truth.empty() || roll < 3) {  // a restart at any second
+                truth.assign(1, Record{Timestamp(random() % 100000), 1});
+                rebuild = true;
+            } else if (roll < 30) {  // an older second changes
+                const std::size_t i = truth.size() - 1 - random() % truth.size();
+                ++truth[i].value;
+                firstChanged = i;
+            }
+            for (auto n = random() % 4; n > 0; --n) {  // new seconds
+                truth.push_back(Record{truth.back().second + 1, int(random() % 9)});
+            }
+            while (truth.size() > kKeep) {
+                truth.erase(truth.begin());
+                firstChanged = firstChanged == 0 ? 0 : firstChanged - 1;
+            }
+            const std::vector<Record> delta(
+                truth.begin() + std::ptrdiff_t(rebuild ? 0 : std::min(firstChanged, truth.size())),
+                truth.end());
+            applyHistoryDelta(mirror, delta, rebuild, kKeep);
+            QVERIFY2(std::equal(mirror.begin(), mirror.end(), truth.begin(), truth.end()),
+                     qPrintable(QString("frame %1").arg(frame)));
+        }
+    }
+
     void framesCarryEveryHitPushedFromOtherThreads() {
         BatchQueue queue(64);
         EngineWorker worker(queue);
