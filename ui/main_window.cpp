@@ -337,7 +337,7 @@ void MainWindow::buildActions() {
         if (!view) {
             view = new TeachView(this);
             view->setWindowFlag(Qt::Window);
-            view->resize(1280, 800);
+            view->resize(firstWindowSizeOnScreen(kTeachWindow));  // 1024x768 too
         }
         view->show();
         view->raise();

@@ -8,17 +8,21 @@
 namespace hitcounter::ui {
 
 namespace {
-constexpr QSize kPreferred(1600, 1000);
 // Title bar and borders the window manager adds around the client area.
 constexpr QSize kFrameRoom(16, 40);
 }  // namespace
 
-QSize firstWindowSize(const QRect& available) {
+QSize firstWindowSize(const QRect& available, QSize preferred) {
     if (!available.isValid()) {
-        return kPreferred;
+        return preferred;
     }
-    return QSize(std::min(kPreferred.width(), available.width() - kFrameRoom.width()),
-                 std::min(kPreferred.height(), available.height() - kFrameRoom.height()));
+    return QSize(std::min(preferred.width(), available.width() - kFrameRoom.width()),
+                 std::min(preferred.height(), available.height() - kFrameRoom.height()));
+}
+
+QSize firstWindowSizeOnScreen(QSize preferred) {
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    return firstWindowSize(screen ? screen->availableGeometry() : QRect(), preferred);
 }
 
 void fitIntoScreen(QWidget& window) {

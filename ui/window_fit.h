@@ -5,6 +5,7 @@
 //
 // Example: firstWindowSize(QRect(0, 0, 1366, 728)) == QSize(1350, 688)   (frame room left)
 //          firstWindowSize(QRect(0, 0, 2560, 1400)) == QSize(1600, 1000) (the preferred size)
+//          firstWindowSize(QRect(0, 0, 1024, 768), kTeachWindow) == QSize(1008, 728)
 #pragma once
 
 #include <QRect>
@@ -14,8 +15,13 @@ class QWidget;
 
 namespace hitcounter::ui {
 
-// The preferred first size, 1600x1000, shrunk to `available` less room for the window frame.
-QSize firstWindowSize(const QRect& available);
+// The preferred first size (the monitor's 1600x1000; the teaching window's kTeachWindow), shrunk
+// to `available` less room for the window frame.
+inline constexpr QSize kMonitorWindow(1600, 1000);
+inline constexpr QSize kTeachWindow(1280, 800);
+QSize firstWindowSize(const QRect& available, QSize preferred = kMonitorWindow);
+// firstWindowSize() on the primary screen (the preferred size where there is none).
+QSize firstWindowSizeOnScreen(QSize preferred);
 
 // Resizes and moves `window` (a top-level widget) so that it lies inside its screen's available
 // area; a size that already fits is kept.

@@ -27,6 +27,7 @@
 #include "ui/teach/code_panel.h"
 #include "ui/teach/teach_view.h"
 #include "ui/theme.h"
+#include "ui/window_fit.h"
 
 namespace {
 
@@ -104,7 +105,9 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
     if (!options.theme.isEmpty()) {
         hitcounter::ui::applyTheme(app, hitcounter::ui::themeNamed(options.theme));
     }
-    view.resize(options.width > 0 ? QSize(options.width, options.height) : QSize(1280, 800));
+    view.resize(options.width > 0
+                    ? QSize(options.width, options.height)
+                    : hitcounter::ui::firstWindowSizeOnScreen(hitcounter::ui::kTeachWindow));
     view.show();
     if (screenshot) {
         screenshotLater(view, options, [&view] {

@@ -242,6 +242,12 @@ private Q_SLOTS:
         const QSize small = firstWindowSize(QRect(0, 0, 1366, 728));
         QVERIFY(small.width() <= 1366 && small.height() <= 728);
         QVERIFY(small.width() >= 1300 && small.height() >= 650);
+        // The teaching window: 1280x800 where there is room, within a 1024x768 screen (it
+        // opened at 1280x800 there, its right third off the screen).
+        QCOMPARE(firstWindowSize(QRect(0, 0, 1920, 1080), kTeachWindow), QSize(1280, 800));
+        const QSize teach = firstWindowSize(QRect(0, 0, 1024, 768), kTeachWindow);
+        QVERIFY2(teach.width() <= 1024 - 8 && teach.height() <= 768 - 30,
+                 qPrintable(QStringLiteral("%1x%2").arg(teach.width()).arg(teach.height())));
         // The offscreen screen: the first window is no larger than its available area.
         MainWindow w;
         const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
