@@ -105,9 +105,11 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
     if (!options.theme.isEmpty()) {
         hitcounter::ui::applyTheme(app, hitcounter::ui::themeNamed(options.theme));
     }
-    view.resize(options.width > 0
-                    ? QSize(options.width, options.height)
-                    : hitcounter::ui::firstWindowSizeOnScreen(hitcounter::ui::kTeachWindow));
+    // A screenshot without --size is 1280x800 wherever it is made; a window fits its screen.
+    const QSize preferred = hitcounter::ui::kTeachWindow;
+    view.resize(options.width > 0 ? QSize(options.width, options.height)
+                : screenshot      ? preferred
+                                  : hitcounter::ui::firstWindowSizeOnScreen(preferred));
     view.show();
     if (screenshot) {
         screenshotLater(view, options, [&view] {
