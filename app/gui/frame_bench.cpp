@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "ui/main_window.h"
-#include "ui/qcp.h"
+#include "ui/plot/qcp.h"
+#include "ui/window/main_window.h"
 
 namespace hitcounter::app {
 

@@ -9,7 +9,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 
-#include "ui/frame_meter.h"
+#include "ui/window/frame_meter.h"
 
 namespace hitcounter::ui {
 class MainWindow;

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "ui/source_spec.h"
+#include "ui/sources/source_spec.h"
 
 namespace hitcounter::app {
 

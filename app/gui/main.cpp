@@ -19,15 +19,15 @@
 #include "core/sources/replay_source.h"
 #include "core/teach/lessons.h"
 #include "core/teach/teach_file.h"
-#include "ui/live_plot.h"
-#include "ui/main_window.h"
-#include "ui/source_session.h"
-#include "ui/state_json.h"
+#include "ui/common/theme.h"
+#include "ui/common/window_fit.h"
+#include "ui/monitor/live_plot.h"
+#include "ui/sources/source_session.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_panel.h"
 #include "ui/teach/teach_view.h"
-#include "ui/theme.h"
-#include "ui/window_fit.h"
+#include "ui/window/main_window.h"
+#include "ui/window/state_json.h"
 
 namespace {
 
@@ -120,7 +120,8 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
     return app.exec();
 }
 
-// Writes the state JSON (ui/state_json.h) at `time` to --state-json's OUT: 0, or 1 if it cannot.
+// Writes the state JSON (ui/window/state_json.h) at `time` to --state-json's OUT: 0, or 1 if it
+// cannot.
 int writeState(const hitcounter::ui::MainWindow& window, const hitcounter::app::GuiOptions& options,
                hitcounter::Timestamp time) {
     QSaveFile out(options.stateJsonFile);

@@ -13,7 +13,7 @@
 #include "core/io/trace_format.h"
 #include "tests/io/special_files.h"
 #include "tests/ui/known_inputs.h"
-#include "ui/settings_reader.h"
+#include "ui/common/settings_reader.h"
 
 using hitcounter::app::formatNumber;
 using hitcounter::app::GuiOptions;

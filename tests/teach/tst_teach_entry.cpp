@@ -8,9 +8,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "ui/main_window.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/teach_view.h"
+#include "ui/window/main_window.h"
 
 using namespace hitcounter::ui;
 

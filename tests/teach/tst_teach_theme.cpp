@@ -14,7 +14,7 @@
 #include <cmath>
 
 #include "core/teach/lessons.h"
-#include "ui/main_window.h"
+#include "ui/common/theme.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_panel.h"
 #include "ui/teach/code_view.h"
@@ -26,7 +26,7 @@
 #include "ui/teach/teach_view.h"
 #include "ui/teach/transport_bar.h"
 #include "ui/teach/variables_view.h"
-#include "ui/theme.h"
+#include "ui/window/main_window.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;

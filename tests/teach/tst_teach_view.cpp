@@ -20,6 +20,7 @@
 #include "core/teach/practice.h"
 #include "core/teach/pseudocode.h"
 #include "core/teach/student_check.h"
+#include "ui/common/theme.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
@@ -27,7 +28,6 @@
 #include "ui/teach/ring_view.h"
 #include "ui/teach/step_chart.h"
 #include "ui/teach/teach_view.h"
-#include "ui/theme.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;

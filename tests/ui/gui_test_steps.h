@@ -6,7 +6,7 @@
 #include <QString>
 #include <QTest>
 
-#include "ui/main_window.h"
+#include "ui/window/main_window.h"
 
 namespace hitcounter::testing {
 

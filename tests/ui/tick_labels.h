@@ -11,7 +11,7 @@
 #include <QtMath>
 #include <cmath>
 
-#include "ui/qcp.h"
+#include "ui/plot/qcp.h"
 
 namespace hitcounter::testing {
 

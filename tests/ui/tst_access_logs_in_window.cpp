@@ -36,8 +36,8 @@
 #include "core/sources/replay_source.h"
 #include "core/time/manual_clock.h"
 #include "tests/io/truncated_gzip.h"
-#include "ui/live_plot.h"
-#include "ui/main_window.h"
+#include "ui/monitor/live_plot.h"
+#include "ui/window/main_window.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;

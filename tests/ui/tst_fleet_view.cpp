@@ -1,4 +1,4 @@
-// The Fleet tab (ui/fleet_view.h) offscreen, on a real Redis Cluster (3 masters, 3 replicas,
+// The Fleet tab (ui/fleet/fleet_view.h) offscreen, on a real Redis Cluster (3 masters, 3 replicas,
 // tests/fleet/redis_cluster.h) fed by two real RedisSink instances with known counts, on a
 // real redis-server killed and restarted (the outage on the timeline, the instances unknown
 // meanwhile, the lost counts named after it, the state JSON), and on a server that accepts
@@ -24,10 +24,10 @@
 #include "tests/fleet/redis_cluster.h"
 #include "tests/fleet/redis_server.h"
 #include "tests/fleet/sink_test_options.h"
-#include "ui/fleet_view.h"
-#include "ui/main_window.h"
-#include "ui/qcp.h"
-#include "ui/state_json.h"
+#include "ui/fleet/fleet_view.h"
+#include "ui/plot/qcp.h"
+#include "ui/window/main_window.h"
+#include "ui/window/state_json.h"
 
 using namespace std::chrono_literals;
 using namespace hitcounter;

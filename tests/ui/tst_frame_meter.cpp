@@ -1,7 +1,7 @@
 // FrameMeter: nearest-rank percentiles and an RSS reading.
 #include <QTest>
 
-#include "ui/frame_meter.h"
+#include "ui/window/frame_meter.h"
 
 using hitcounter::ui::FrameMeter;
 

@@ -7,7 +7,7 @@
 #include <QTest>
 
 #include "core/engine/engine_frame.h"
-#include "ui/items_panel.h"
+#include "ui/monitor/items_panel.h"
 
 using hitcounter::Count;
 using hitcounter::EngineFrame;

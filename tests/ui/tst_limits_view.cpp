@@ -27,10 +27,10 @@
 #include "core/engine/limits_feed.h"
 #include "core/sources/replay_source.h"
 #include "core/time/manual_clock.h"
-#include "ui/limits_view.h"
-#include "ui/main_window.h"
-#include "ui/number_text.h"
-#include "ui/qcp.h"
+#include "ui/common/number_text.h"
+#include "ui/limits/limits_view.h"
+#include "ui/plot/qcp.h"
+#include "ui/window/main_window.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;

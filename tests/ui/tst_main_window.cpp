@@ -13,14 +13,14 @@
 #include <QTextDocument>
 
 #include "tests/ui/known_inputs.h"
-#include "ui/items_panel.h"
-#include "ui/live_plot.h"
-#include "ui/main_window.h"
-#include "ui/plot_export.h"
-#include "ui/policy_comparison.h"
-#include "ui/ring_histogram.h"
-#include "ui/shortcut_list.h"
-#include "ui/source_spec.h"
+#include "ui/monitor/items_panel.h"
+#include "ui/monitor/live_plot.h"
+#include "ui/monitor/policy_comparison.h"
+#include "ui/monitor/ring_histogram.h"
+#include "ui/plot/plot_export.h"
+#include "ui/sources/source_spec.h"
+#include "ui/window/main_window.h"
+#include "ui/window/shortcut_list.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;

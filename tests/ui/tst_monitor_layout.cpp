@@ -16,12 +16,12 @@
 #include <limits>
 
 #include "tests/ui/table_columns.h"
-#include "ui/items_panel.h"
-#include "ui/main_window.h"
-#include "ui/number_text.h"
-#include "ui/policy_comparison.h"
-#include "ui/qcp.h"
-#include "ui/source_spec.h"
+#include "ui/common/number_text.h"
+#include "ui/monitor/items_panel.h"
+#include "ui/monitor/policy_comparison.h"
+#include "ui/plot/qcp.h"
+#include "ui/sources/source_spec.h"
+#include "ui/window/main_window.h"
 
 using namespace hitcounter;
 using hitcounter::testing::columnNamed;

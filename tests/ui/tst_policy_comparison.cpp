@@ -21,12 +21,12 @@
 #include "core/engine/engine.h"
 #include "tests/ui/table_columns.h"
 #include "tests/ui/tick_labels.h"
-#include "ui/history_update.h"
-#include "ui/main_window.h"
-#include "ui/number_text.h"
-#include "ui/policy_comparison.h"
-#include "ui/qcp.h"
-#include "ui/ring_histogram.h"
+#include "ui/common/history_update.h"
+#include "ui/common/number_text.h"
+#include "ui/monitor/policy_comparison.h"
+#include "ui/monitor/ring_histogram.h"
+#include "ui/plot/qcp.h"
+#include "ui/window/main_window.h"
 
 using namespace hitcounter;
 using hitcounter::testing::columnNamed;

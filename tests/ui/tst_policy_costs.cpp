@@ -12,9 +12,9 @@
 #include <algorithm>
 
 #include "core/engine/cost_meter.h"
-#include "ui/main_window.h"
-#include "ui/source_spec.h"
-#include "ui/state_json.h"
+#include "ui/sources/source_spec.h"
+#include "ui/window/main_window.h"
+#include "ui/window/state_json.h"
 
 using namespace hitcounter;
 using hitcounter::ui::MainWindow;

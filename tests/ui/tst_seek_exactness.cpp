@@ -26,10 +26,10 @@
 #include "core/engine/engine.h"
 #include "core/sources/replay_source.h"
 #include "core/time/manual_clock.h"
-#include "ui/items_panel.h"
-#include "ui/live_plot.h"
-#include "ui/main_window.h"
-#include "ui/state_json.h"
+#include "ui/monitor/items_panel.h"
+#include "ui/monitor/live_plot.h"
+#include "ui/window/main_window.h"
+#include "ui/window/state_json.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;

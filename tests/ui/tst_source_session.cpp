@@ -19,7 +19,7 @@
 #include "core/sources/simulator_source.h"
 #include "core/time/manual_clock.h"
 #include "tests/ui/known_inputs.h"
-#include "ui/source_session.h"
+#include "ui/sources/source_session.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;

@@ -15,11 +15,11 @@
 #include "core/time/manual_clock.h"
 #include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
-#include "ui/bad_lines_view.h"
-#include "ui/items_panel.h"
-#include "ui/live_plot.h"
-#include "ui/main_window.h"
-#include "ui/replay_bar.h"
+#include "ui/monitor/bad_lines_view.h"
+#include "ui/monitor/items_panel.h"
+#include "ui/monitor/live_plot.h"
+#include "ui/sources/replay_bar.h"
+#include "ui/window/main_window.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;

@@ -1,4 +1,4 @@
-// The screen's state (--state-json, ui/state_json.h) against independent counts: a real
+// The screen's state (--state-json, ui/window/state_json.h) against independent counts: a real
 // Combined log file replayed by the real program with --status-split stacked --seek T, its
 // per_second checked against a count of the file's own lines (read here with a regular
 // expression, not the program's parser); the ring's slots against the policies' window count;
@@ -20,9 +20,9 @@
 #include "core/time/manual_clock.h"
 #include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
-#include "ui/main_window.h"
-#include "ui/state_json.h"
-#include "ui/threshold_alerts.h"
+#include "ui/monitor/threshold_alerts.h"
+#include "ui/window/main_window.h"
+#include "ui/window/state_json.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;

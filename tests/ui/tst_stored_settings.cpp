@@ -15,10 +15,10 @@
 
 #include "tests/io/fifo_rescuer.h"
 #include "tests/io/special_files.h"
-#include "ui/main_window.h"
-#include "ui/recent_files.h"
-#include "ui/ring_histogram.h"
-#include "ui/source_spec.h"
+#include "ui/monitor/ring_histogram.h"
+#include "ui/sources/recent_files.h"
+#include "ui/sources/source_spec.h"
+#include "ui/window/main_window.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;

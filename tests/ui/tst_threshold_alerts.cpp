@@ -15,10 +15,10 @@
 
 #include "core/time/manual_clock.h"
 #include "tests/ui/gui_test_steps.h"
-#include "ui/items_panel.h"
-#include "ui/live_plot.h"
-#include "ui/main_window.h"
-#include "ui/threshold_alerts.h"
+#include "ui/monitor/items_panel.h"
+#include "ui/monitor/live_plot.h"
+#include "ui/monitor/threshold_alerts.h"
+#include "ui/window/main_window.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;

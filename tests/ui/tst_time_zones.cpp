@@ -14,14 +14,14 @@
 #include "core/time/manual_clock.h"
 #include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
-#include "ui/data_export.h"
-#include "ui/display_zone.h"
-#include "ui/live_plot.h"
-#include "ui/main_window.h"
-#include "ui/plot_crosshair.h"
-#include "ui/replay_bar.h"
-#include "ui/state_json.h"
-#include "ui/time_axis.h"
+#include "ui/monitor/live_plot.h"
+#include "ui/plot/data_export.h"
+#include "ui/plot/display_zone.h"
+#include "ui/plot/plot_crosshair.h"
+#include "ui/plot/time_axis.h"
+#include "ui/sources/replay_bar.h"
+#include "ui/window/main_window.h"
+#include "ui/window/state_json.h"
 
 #include <QLabel>
 

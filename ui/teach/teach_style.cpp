@@ -34,7 +34,7 @@ const TeachPalette& lightColors() {
     return palette;
 }
 
-// The boards are the plots' dark background (ui/theme.cpp), a step darker than the window;
+// The boards are the plots' dark background (ui/common/theme.cpp), a step darker than the window;
 // the fills are the light palette's hues, dimmed, and the inks brightened until they reach a
 // contrast of 4.5 on the fill they are drawn on (tst_teach_theme measures every pair).
 const TeachPalette& darkColors() {

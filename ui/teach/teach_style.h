@@ -3,8 +3,8 @@
 // or popped). GUI thread only.
 //
 // Two palettes with the same meaning per colour: light and dark. colors() picks the one for the
-// application's palette (ui/theme.cpp's applyTheme() sets it; a window colour darker than mid
-// grey means dark), so the painted panels follow the Dark toggle: the widgets look it up when
+// application's palette (ui/common/theme.cpp's applyTheme() sets it; a window colour darker than
+// mid grey means dark), so the painted panels follow the Dark toggle: the widgets look it up when
 // they paint, and TeachView restyles its labels when the application's palette changes. Every
 // text colour has a contrast of at least 4.5 (WCAG) against the fill it is drawn on in the dark
 // palette (the dash in a never-written slot is a mark, fainter on purpose); the light palette is

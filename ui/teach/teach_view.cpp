@@ -80,7 +80,8 @@ public:
         m_styleSheet = qApp->styleSheet();
         qApp->setStyleSheet(QString());
         QPalette light = QApplication::style()->standardPalette();
-        // ui/theme.cpp's lightTheme().accent (hitcounter_ui links this library, not the reverse).
+        // ui/common/theme.cpp's lightTheme().accent (hitcounter_ui links this library, not the
+        // reverse).
         light.setColor(QPalette::Highlight, QColor(0x1a, 0x73, 0xe8));
         QApplication::setPalette(light);
         tellView();

@@ -1,0 +1,258 @@
+// MainWindow: the monitor. Owns the BatchQueue, the counting thread (EngineWorker) and the
+// SourceSession (the source lifecycle: start, stop, seek, record, warm-up, load progress),
+// wires them to the views and redraws every view from one frame timer.
+//
+// GUI thread only. Sources push batches into m_queue; the EngineWorker counts them on its own
+// thread and hands back one EngineFrame (values) per frame request. Each frame (30 Hz) takes
+// the newest frame, hands it to every view (each queues one replot) and refreshes the status
+// bar: its cost does not depend on the ingest rate. Resets (a source change, a replay seek)
+// travel through m_queue as epoch markers, so every view restarts together.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QList>
+#include <QMainWindow>
+#include <QTimer>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include <deque>
+
+#include "core/engine/engine_worker.h"
+#include "core/sources/batch_queue.h"
+#include "core/sources/source.h"
+#include "ui/common/history_update.h"
+#include "ui/plot/display_zone.h"
+#include "ui/sources/source_spec.h"
+
+class QCustomPlot;
+class QLabel;
+class QSettings;
+class QTabWidget;
+
+namespace hitcounter {
+class Clock;
+class FollowSource;
+class ReplaySource;
+class SimulatorSource;
+}  // namespace hitcounter
+
+namespace hitcounter::ui {
+
+class BadLinesView;
+class ClockSkewBanner;
+class FleetView;
+class FrameView;
+class LimitsView;
+class LivePlot;
+class MonitorPage;
+class MainToolBar;
+class PlotToolBar;
+class RecentFiles;
+class ThresholdAlerts;
+class OverloadBanner;
+class ItemsPanel;
+class PolicyComparison;
+class ReplayBar;
+class ReplayToolBar;
+class RingHistogram;
+class SettingsReader;
+class SourceSession;
+class SourcesPanel;
+class WindowStatus;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // The most bytes of hits waiting for the counting thread (BatchQueue::maxBytes).
+    static constexpr std::size_t kQueueBytes = std::size_t{32} << 20;
+
+    // `clock` is the time of live sources and the base of simulated and replayed time
+    // (default: the wall clock).
+    explicit MainWindow(std::shared_ptr<Clock> clock = nullptr, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    BatchQueue& queue() { return m_queue; }
+    EngineOptions engineOptions() const { return m_worker.options(); }
+    // The last frame drawn (nullptr before the first) and the history the views hold.
+    const EngineFrame* lastFrame() const { return m_frame.get(); }
+    const std::deque<SecondRecord>& history() const { return m_history; }
+    LivePlot* livePlot() const { return m_live; }
+    RingHistogram* ringHistogram() const { return m_ring; }
+    PolicyComparison* comparison() const { return m_comparison; }
+    const EngineSnapshot& lastSnapshot() const { return m_snapshot; }
+
+    // The source lifecycle (source_session.h); the functions below forward to it.
+    SourceSession* session() const { return m_session.get(); }
+    // Stops the current source, resets every view and starts `source`. On SourceError the
+    // message is shown in the error banner, no source runs, and false is returned.
+    bool startSource(std::unique_ptr<Source> source, TimeAxisMode mode);
+    void stopSource();
+    Source* source() const;
+
+    // Builds the source `spec` describes and starts it; errors go to the banner. The spec is
+    // remembered as the last source.
+    bool startSpec(const SourceSpec& spec);
+    const SourceSpec& spec() const;
+    SimulatorSource* simulator() const;
+    ReplaySource* replay() const;
+    // Seeks the replay to trace time t; every view is rebuilt as a replay from the start to t
+    // (replay only; returns at once, the rebuild streams in).
+    void seekReplay(Timestamp t);
+    // The access-log key (AccessLogKey name) of replays and follows; a running replay reloads
+    // with it and returns to the same time.
+    void setReplayKey(const QString& key);
+    FollowSource* follow() const;
+    // Starts recording what the engine counts into `file`, or stops (empty `file`). Neither
+    // restarts the source nor touches a count. False (error shown) if `file` cannot be created.
+    bool setRecording(const QString& file);
+    // Waits (up to `patience`) until a frame answering a request made now arrives and draws it.
+    // With `idle`, only a frame built with nothing left in the queue counts.
+    bool waitForFrame(std::chrono::milliseconds patience, bool idle = false);
+    // What the window warns about now, one text each: the error banner, the overload banner,
+    // bad lines, a zone that is not the one chosen (the state JSON's source.warnings).
+    QStringList warnings() const;
+    void openTrace();
+    // Opens `file` as File > Open does (a trace or access log to replay); what a dropped file
+    // and the recent-files menu do. A file that cannot be opened leaves the running source.
+    void openFile(const QString& file);
+    // Replayed and followed files that opened go first in the recent files (default on; off
+    // for scripted runs, which must not change the user's list).
+    void setRemembersFiles(bool remember) { m_remembersFiles = remember; }
+
+    // The time zone every time is shown in (display_zone.h): UTC, local or the log's own
+    // offset; remembered in the settings.
+    void setTimeZone(ZoneChoice choice);
+    ZoneChoice timeZone() const { return m_zoneChoice; }
+    PlotToolBar* plotToolBar() const { return m_plotTools; }
+    ThresholdAlerts* thresholdAlerts() const { return m_alerts; }
+    RecentFiles* recentFiles() const { return m_recent; }
+    SourcesPanel* sourcesPanel() const { return m_sources; }
+    ReplayBar* replayBar() const;
+    ItemsPanel* itemsPanel() const { return m_items; }
+    OverloadBanner* overloadBanner() const { return m_overload; }
+    BadLinesView* badLinesView() const { return m_badLines; }
+    ClockSkewBanner* clockSkewBanner() const { return m_clockSkew; }
+
+    // The Rate limits tab. setLimitsOptions() restarts its lab (on the counting thread): a
+    // replay is re-run from its start to where it stands (a seek), a live source restarts it
+    // from now; false (error shown) for bad options. showLimitsView() opens the tab (and
+    // starts the lab with the tab's settings if it is off).
+    LimitsView* limitsView() const { return m_limitsView; }
+    bool setLimitsOptions(const LimitsOptions& options);
+    LimitsOptions limitsOptions() const { return m_worker.limitsOptions(); }
+    void showLimitsView();
+
+    // The Fleet tab (fleet_view.h): startSpec() of a Redis spec stops the local source and
+    // reads the fleet's Redis there; any other spec, or stopSource(), disconnects it.
+    FleetView* fleetView() const { return m_fleetView; }
+    void showFleetView();
+
+    // Shows `message` in the red banner above the plots and in the status bar.
+    void showError(const QString& message);
+    QString errorText() const;
+
+    // One frame: take the counting thread's newest frame, update every view (queued replots).
+    void frame();
+    // A frame, then every plot replotted at once (for screenshots).
+    void renderNow();
+    // Plots a frame replots (each queues one replot per drawn frame).
+    QList<QCustomPlot*> plots() const;
+    // The simulator is still catching up with the clock (not the steady state).
+    bool warmingUp() const;
+    double ingestRate() const { return m_ingestRate; }
+
+    void setPaused(bool paused);
+    bool paused() const { return m_paused; }
+    void setWindowSeconds(int seconds);
+    void setBucketSeconds(int seconds);
+    void setThemeName(const QString& name);
+    QString themeName() const { return m_themeName; }
+
+    void saveSettings(QSettings& settings) const;
+    // Every stored value is checked (settings_reader.h): a bad one is reset to its default,
+    // and the problems (each naming its key) are shown in the error banner and returned.
+    QStringList restoreSettings(QSettings& settings);
+    // What a snapshot's settings.json records.
+    QVariantMap settingsUsed() const;
+    // Writes window.png, window.csv and settings.json into `directory`.
+    bool snapshotTo(const QString& directory, QString* error);
+
+Q_SIGNALS:
+    // A frame starts (frameStarted), and it took a new EngineFrame and queued one replot per
+    // plot (frameDrawn) or had nothing new to draw (no signal): for the frame bench.
+    void frameStarted();
+    void frameDrawn();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    // The constructor's steps, in order.
+    void buildPages();        // the banners and the Monitor, Rate limits and Fleet tabs
+    void buildFileOpeners();  // recent files, dropped files
+    void buildToolBar();
+    void buildPlotTools();  // the live plot's toolbar, crosshairs and legends, alerts
+    void buildSourceControls();
+    void buildStatusBar();
+    void connectViewsToWorker();  // the items' key view and filter, the alerts' watched keys
+    void startFrames();           // the frame timer and the rate and uptime clocks
+    void showTeachView();
+    void updateStatusBar();
+    void snapshotInteractive();
+    void showShortcuts();
+    void connectSession();
+    void draw(std::shared_ptr<const EngineFrame> frame);
+    // The zone chosen, resolved for the running source (its log offset), shown everywhere.
+    void applyTimeZone();
+    // Every time axis but the live plot's (which sets its own) labels a looping trace alike.
+    void applyTraceWrap(std::optional<TraceWrap> wrap);
+
+    // Bounded in bytes too: under overload (10^7 hits/s x 1000) the queue stands full, and its
+    // bytes are most of the monitor's memory, so they are kept small; more only drops more.
+    BatchQueue m_queue{4096, kQueueBytes};
+    EngineWorker m_worker{m_queue};
+    std::unique_ptr<SourceSession> m_session;  // after m_queue and m_worker, which it uses
+    std::shared_ptr<const EngineFrame> m_frame;
+    std::deque<SecondRecord> m_history;  // the views' copy, kept from the frames' changes
+    EngineSnapshot m_snapshot;
+
+    MonitorPage* m_monitor;
+    // the monitor page's views
+    LivePlot* m_live;
+    RingHistogram* m_ring;
+    PolicyComparison* m_comparison;
+    ItemsPanel* m_items;
+    LimitsView* m_limitsView;
+    FleetView* m_fleetView;
+    std::vector<FrameView*> m_views;  // each gets every frame, the theme and the time axis
+    QTabWidget* m_tabs;
+    SourcesPanel* m_sources = nullptr;
+    ReplayToolBar* m_replayToolBar = nullptr;
+    QLabel* m_errorBanner;
+    PlotToolBar* m_plotTools = nullptr;
+    ThresholdAlerts* m_alerts = nullptr;
+    BadLinesView* m_badLines = nullptr;
+    RecentFiles* m_recent = nullptr;
+    MainToolBar* m_toolBar = nullptr;
+
+    OverloadBanner* m_overload;
+    ClockSkewBanner* m_clockSkew;
+    WindowStatus* m_status = nullptr;
+    ZoneChoice m_zoneChoice = ZoneChoice::Local;
+    std::optional<TraceWrap> m_wrap;  // applied to every time axis but the live plot's
+    bool m_remembersFiles = true;
+
+    QTimer m_frameTimer;
+    bool m_paused = false;
+    QString m_themeName = QStringLiteral("light");
+
+    // Ingest rate: hits counted since m_rateClock started, folded into m_ingestRate each second.
+    QElapsedTimer m_rateClock;
+    QElapsedTimer m_uptime;  // the overload banner's clock
+    Count m_hitsAtRate = 0;
+    double m_ingestRate = 0.0;
+};
+
+}  // namespace hitcounter::ui
