@@ -1,6 +1,6 @@
 // FrameView: what every view of the engine's frames offers the main window. The main window
 // keeps a list of them and loops (docs/architecture.md, "The GUI"): a new view is one class
-// implementing this plus one line in MainWindow's list.
+// implementing this plus one line in the list MainWindow gives its ViewFanOut.
 //
 // GUI thread only. showFrame() gets the frame the worker produced and the history delta built
 // from it (history_update.h), both valid for the call only. followTimeAxis() tells a view with
@@ -11,7 +11,8 @@
 // (a bad stored value is reset and named by SettingsReader); a view without any keeps the
 // defaults.
 //
-// Example: MainWindow::draw() builds one FrameContext and calls showFrame() on each view.
+// Example: ViewFanOut::show() (ui/window/view_fan_out.h) builds one FrameContext and calls
+// showFrame() on each view.
 #pragma once
 
 #include <QList>

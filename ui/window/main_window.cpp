@@ -19,10 +19,8 @@
 #include <QDockWidget>
 #include <QScreen>
 
-#include <limits>
 #include <thread>
 
-#include "core/engine/history_mirror.h"
 #include "core/sources/follow_source.h"
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
@@ -44,7 +42,6 @@
 #include "ui/monitor/policy_comparison.h"
 #include "ui/monitor/ring_histogram.h"
 #include "ui/monitor/threshold_alerts.h"
-#include "ui/plot/plot_crosshair.h"
 #include "ui/plot/plot_export.h"
 #include "ui/sources/file_drop.h"
 #include "ui/sources/listener_status.h"
@@ -58,6 +55,7 @@
 #include "ui/teach/teach_view.h"
 #include "ui/window/main_tool_bar.h"
 #include "ui/window/shortcut_list.h"
+#include "ui/window/view_fan_out.h"
 #include "ui/window/window_status.h"
 
 namespace hitcounter::ui {
@@ -80,7 +78,8 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     buildToolBar();
     buildPlotTools();
     // Every view of the engine's frames: each gets the frame, the theme and the time axis.
-    m_views = {m_live, m_ring, m_comparison, m_items, m_alerts, m_limitsView};
+    m_views = std::make_unique<ViewFanOut>(
+        std::vector<FrameView*>{m_live, m_ring, m_comparison, m_items, m_alerts, m_limitsView});
     buildSourceControls();
     buildStatusBar();
     applyTimeZone();
@@ -203,7 +202,6 @@ void MainWindow::startFrames() {
     m_frameTimer.setInterval(kFrameIntervalMs);
     connect(&m_frameTimer, &QTimer::timeout, this, &MainWindow::frame);
     m_frameTimer.start();
-    m_rateClock.start();
     m_uptime.start();
 }
 
@@ -310,12 +308,9 @@ void MainWindow::buildSourceControls() {
 void MainWindow::connectSession() {
     connect(m_session.get(), &SourceSession::viewsReset, this, [this](TimeAxisMode mode) {
         m_items->clear();
-        m_wrap.reset();
-        // The live plot finds its own wrap (LivePlot::setReplayTrace(), applyTraceWrap()).
+        // The live plot finds its own wrap (LivePlot::setReplayTrace(), followTraceWrap()).
         m_live->setTimeAxisMode(mode);
-        for (FrameView* view : m_views) {
-            view->followTimeAxis(mode, std::nullopt);
-        }
+        m_views->resetTimeAxis(mode);
         m_live->setFollowing(true);
     });
     connect(m_session.get(), &SourceSession::started, this, [this](const QString& description) {
@@ -345,7 +340,7 @@ void MainWindow::connectSession() {
     connect(m_session.get(), &SourceSession::replayProgress, this,
             [this](const ReplayProgress& progress, Timestamp, bool paused) {
                 m_live->setReplayTrace(progress.first, progress.last, progress.loops > 0);
-                applyTraceWrap(m_live->traceWrap());
+                m_views->followTraceWrap(m_session->timeMode(), m_live->traceWrap());
                 // A replay pauses itself (setPaused): the toolbar shows its state, whoever
                 // paused or started it (the replay bar, a newly opened trace).
                 m_paused = false;
@@ -372,6 +367,22 @@ const SourceSpec& MainWindow::spec() const {
 
 SimulatorSource* MainWindow::simulator() const {
     return m_session->simulator();
+}
+
+const EngineFrame* MainWindow::lastFrame() const {
+    return m_views->lastFrame();
+}
+
+const std::deque<SecondRecord>& MainWindow::history() const {
+    return m_views->history();
+}
+
+const EngineSnapshot& MainWindow::lastSnapshot() const {
+    return m_views->snapshot();
+}
+
+double MainWindow::ingestRate() const {
+    return m_views->ingestRate();
 }
 
 ReplayBar* MainWindow::replayBar() const {
@@ -467,20 +478,10 @@ void MainWindow::setTimeZone(ZoneChoice choice) {
 void MainWindow::applyTimeZone() {
     ZoneSetting::instance().setZone(resolveZone(m_zoneChoice, m_session->logUtcOffset()));
     const DisplayZone& zone = shownZone();
-    const Timestamp at =
-        m_snapshot.empty ? Timestamp(QDateTime::currentSecsSinceEpoch()) : m_snapshot.head;
+    const Timestamp at = m_views->snapshot().empty ? Timestamp(QDateTime::currentSecsSinceEpoch())
+                                                   : m_views->snapshot().head;
     m_status->showZone(zone, m_zoneChoice, at);
     m_replayToolBar->bar()->update();
-}
-
-void MainWindow::applyTraceWrap(std::optional<TraceWrap> wrap) {
-    if (wrap == m_wrap) {
-        return;
-    }
-    m_wrap = wrap;
-    for (FrameView* view : m_views) {
-        view->followTimeAxis(m_session->timeMode(), wrap);
-    }
 }
 
 void MainWindow::showError(const QString& message) {
@@ -511,23 +512,7 @@ void MainWindow::frame() {
 }
 
 void MainWindow::draw(std::shared_ptr<const EngineFrame> frame) {
-    m_frame = std::move(frame);
-    if (m_rateClock.elapsed() >= 1000) {
-        const Count hits = m_frame->hitsIngested;
-        m_ingestRate = double(hits >= m_hitsAtRate ? hits - m_hitsAtRate : hits) * 1000.0 /
-                       double(m_rateClock.restart());
-        m_hitsAtRate = hits;
-    }
-    applyHistoryDelta(m_history, m_frame->history, m_frame->rebuild,
-                      m_worker.options().historySeconds);
-    m_snapshot = m_frame->snapshot;
-    const Timestamp from = m_frame->history.empty() ? std::numeric_limits<Timestamp>::max()
-                                                    : m_frame->history.front().second;
-    const HistoryUpdate update{m_history, from, m_frame->rebuild};
-    const FrameContext context{update, *m_frame, m_session->timeMode()};
-    for (FrameView* view : m_views) {
-        view->showFrame(context);
-    }
+    m_views->show(std::move(frame), m_session->timeMode(), m_worker.options().historySeconds);
     updateStatusBar();
 }
 
@@ -569,11 +554,7 @@ QStringList MainWindow::warnings() const {
 
 void MainWindow::renderNow() {
     waitForFrame(std::chrono::milliseconds(500), true);
-    for (FrameView* view : m_views) {
-        for (QCustomPlot* plot : view->plots()) {
-            plot->replot(QCustomPlot::rpImmediateRefresh);
-        }
-    }
+    m_views->replotNow();
     m_fleetView->refresh();
     m_fleetView->plot()->replot(QCustomPlot::rpImmediateRefresh);
 }
@@ -591,13 +572,13 @@ void MainWindow::updateStatusBar() {
                      : m_fleetView->isConnected() ? tr("fleet %1").arg(m_fleetView->url())
                                                   : tr("no source");
     figures.paused = m_toolBar->pausedShown();
-    figures.ingestRate = m_ingestRate;
-    figures.windowCount = m_snapshot.windowCount;
-    figures.totalHits = m_snapshot.totalHits;
+    figures.ingestRate = m_views->ingestRate();
+    figures.windowCount = m_views->snapshot().windowCount;
+    figures.totalHits = m_views->snapshot().totalHits;
     figures.badLines = stats.badLines;
     figures.dropped = dropped;
-    figures.lateHits = m_snapshot.lateHits;
-    figures.droppedLate = m_snapshot.droppedLate;
+    figures.lateHits = m_views->snapshot().lateHits;
+    figures.droppedLate = m_views->snapshot().droppedLate;
     m_status->show(figures);
 
     if (FollowSource* follow = m_session->follow()) {
@@ -706,14 +687,7 @@ void MainWindow::setThemeName(const QString& name) {
     }
     m_fleetView->applyTheme(theme);
     m_clockSkew->applyTheme(theme.dark);
-    for (FrameView* view : m_views) {
-        view->applyTheme(theme);
-        for (QCustomPlot* plot : view->plots()) {
-            if (PlotCrosshair* crosshair = PlotCrosshair::of(*plot)) {
-                crosshair->applyTheme(theme);
-            }
-        }
-    }
+    m_views->applyTheme(theme);
     if (m_toolBar) {
         m_toolBar->showDark(theme.dark);
     }
@@ -727,9 +701,7 @@ void MainWindow::saveSettings(QSettings& settings) const {
     settings.setValue(QStringLiteral("view/windowSeconds"),
                       qlonglong(m_worker.options().window.count()));
     settings.setValue(QStringLiteral("view/bucketSeconds"), m_ring->bucketSeconds());
-    for (const FrameView* view : m_views) {
-        view->saveSettings(settings);
-    }
+    m_views->saveSettings(settings);
     settings.setValue(QStringLiteral("view/tab"), m_tabs->currentWidget() == m_limitsView
                                                       ? QStringLiteral("limits")
                                                       : QStringLiteral("monitor"));
@@ -756,9 +728,7 @@ QStringList MainWindow::restoreSettings(QSettings& stored) {
         setWindowSeconds(window);
     }
     setBucketSeconds(int(settings.wholeNumber(QStringLiteral("view/bucketSeconds"), 1, 1, 3600)));
-    for (FrameView* view : m_views) {
-        view->restoreSettings(settings);
-    }
+    m_views->restoreSettings(settings);
     if (settings.oneOf(QStringLiteral("view/tab"), QStringLiteral("monitor"),
                        {QStringLiteral("monitor"), QStringLiteral("limits")}) ==
         QLatin1String("limits")) {
@@ -783,12 +753,12 @@ QStringList MainWindow::restoreSettings(QSettings& stored) {
 
 QVariantMap MainWindow::settingsUsed() const {
     QVariantMap map = m_session->settingsUsed(m_paused);
-    map.insert(QStringLiteral("time_zone"), shownZone().label(m_snapshot.head));
+    map.insert(QStringLiteral("time_zone"), shownZone().label(m_views->snapshot().head));
     map.insert(QStringLiteral("time_zone_choice"), zoneChoiceName(m_zoneChoice));
     map.insert(QStringLiteral("bucket_seconds"), m_ring->bucketSeconds());
     map.insert(QStringLiteral("theme"), m_themeName);
     QStringList policies;
-    for (const PolicyState& p : m_snapshot.policies) {
+    for (const PolicyState& p : m_views->snapshot().policies) {
         policies << QString::fromStdString(p.name);
     }
     map.insert(QStringLiteral("policies"), policies);
@@ -797,7 +767,8 @@ QVariantMap MainWindow::settingsUsed() const {
 
 bool MainWindow::snapshotTo(const QString& directory, QString* error) {
     renderNow();
-    return writeSnapshot(directory, *this, m_snapshot, m_history, settingsUsed(), error);
+    return writeSnapshot(directory, *this, m_views->snapshot(), m_views->history(), settingsUsed(),
+                         error);
 }
 
 void MainWindow::snapshotInteractive() {

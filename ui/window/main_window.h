@@ -60,6 +60,7 @@ class RingHistogram;
 class SettingsReader;
 class SourceSession;
 class SourcesPanel;
+class ViewFanOut;
 class WindowStatus;
 
 class MainWindow : public QMainWindow {
@@ -76,12 +77,12 @@ public:
     BatchQueue& queue() { return m_queue; }
     EngineOptions engineOptions() const { return m_worker.options(); }
     // The last frame drawn (nullptr before the first) and the history the views hold.
-    const EngineFrame* lastFrame() const { return m_frame.get(); }
-    const std::deque<SecondRecord>& history() const { return m_history; }
+    const EngineFrame* lastFrame() const;
+    const std::deque<SecondRecord>& history() const;
     LivePlot* livePlot() const { return m_live; }
     RingHistogram* ringHistogram() const { return m_ring; }
     PolicyComparison* comparison() const { return m_comparison; }
-    const EngineSnapshot& lastSnapshot() const { return m_snapshot; }
+    const EngineSnapshot& lastSnapshot() const;
 
     // The source lifecycle (source_session.h); the functions below forward to it.
     SourceSession* session() const { return m_session.get(); }
@@ -161,7 +162,7 @@ public:
     QList<QCustomPlot*> plots() const;
     // The simulator is still catching up with the clock (not the steady state).
     bool warmingUp() const;
-    double ingestRate() const { return m_ingestRate; }
+    double ingestRate() const;
 
     void setPaused(bool paused);
     bool paused() const { return m_paused; }
@@ -197,7 +198,7 @@ private:
     void buildSourceControls();
     void buildStatusBar();
     void connectViewsToWorker();  // the items' key view and filter, the alerts' watched keys
-    void startFrames();           // the frame timer and the rate and uptime clocks
+    void startFrames();           // the frame timer and the uptime clock
     void showTeachView();
     void updateStatusBar();
     void snapshotInteractive();
@@ -206,17 +207,12 @@ private:
     void draw(std::shared_ptr<const EngineFrame> frame);
     // The zone chosen, resolved for the running source (its log offset), shown everywhere.
     void applyTimeZone();
-    // Every time axis but the live plot's (which sets its own) labels a looping trace alike.
-    void applyTraceWrap(std::optional<TraceWrap> wrap);
 
     // Bounded in bytes too: under overload (10^7 hits/s x 1000) the queue stands full, and its
     // bytes are most of the monitor's memory, so they are kept small; more only drops more.
     BatchQueue m_queue{4096, kQueueBytes};
     EngineWorker m_worker{m_queue};
     std::unique_ptr<SourceSession> m_session;  // after m_queue and m_worker, which it uses
-    std::shared_ptr<const EngineFrame> m_frame;
-    std::deque<SecondRecord> m_history;  // the views' copy, kept from the frames' changes
-    EngineSnapshot m_snapshot;
 
     MonitorPage* m_monitor;
     // the monitor page's views
@@ -226,7 +222,8 @@ private:
     ItemsPanel* m_items;
     LimitsView* m_limitsView;
     FleetView* m_fleetView;
-    std::vector<FrameView*> m_views;  // each gets every frame, the theme and the time axis
+    std::unique_ptr<ViewFanOut> m_views;  // each gets every frame, the theme and the time axis
+    QElapsedTimer m_uptime;               // the overload banner's clock
     QTabWidget* m_tabs;
     SourcesPanel* m_sources = nullptr;
     ReplayToolBar* m_replayToolBar = nullptr;
@@ -241,18 +238,11 @@ private:
     ClockSkewBanner* m_clockSkew;
     WindowStatus* m_status = nullptr;
     ZoneChoice m_zoneChoice = ZoneChoice::Local;
-    std::optional<TraceWrap> m_wrap;  // applied to every time axis but the live plot's
     bool m_remembersFiles = true;
 
     QTimer m_frameTimer;
     bool m_paused = false;
     QString m_themeName = QStringLiteral("light");
-
-    // Ingest rate: hits counted since m_rateClock started, folded into m_ingestRate each second.
-    QElapsedTimer m_rateClock;
-    QElapsedTimer m_uptime;  // the overload banner's clock
-    Count m_hitsAtRate = 0;
-    double m_ingestRate = 0.0;
 };
 
 }  // namespace hitcounter::ui
