@@ -3,15 +3,8 @@
 #include <QEvent>
 #include <QFontMetrics>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QHelpEvent>
-#include <QLabel>
-#include <QLocale>
-#include <QResizeEvent>
-#include <QTableWidget>
-#include <QTextDocumentFragment>
 #include <QToolTip>
-#include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -19,10 +12,9 @@
 #include "ui/plot/plot_layout.h"
 #include "ui/plot/qcp.h"
 
-#include "core/engine/engine.h"
-#include "ui/common/column_fit.h"
-#include "ui/common/number_text.h"
 #include "ui/common/theme.h"
+#include "ui/monitor/policy_cost_text.h"
+#include "ui/monitor/policy_table.h"
 #include "ui/plot/axis_tickers.h"
 #include "ui/plot/time_axis.h"
 
@@ -30,76 +22,14 @@ namespace hitcounter::ui {
 
 namespace {
 
-enum Column {
-    ColPolicy,
-    ColCount,
-    ColError,
-    ColErrorPct,
-    ColMemory,
-    ColNsPerHit,
-    ColNsPerGetHits,
-    ColumnCount
-};
 // The two cost bars of a policy stand this far left and right of its tick, this wide.
 constexpr double kBarOffset = 0.2;
 constexpr double kBarWidth = 0.36;
-// Pixels on each side of a cell's text beyond the style's margins: neighbouring figures stand
-// apart ("0.00" and "16.5 kB" touched at 1280x720).
-constexpr int kTextPadding = 2;
-
-// A cost in ns with the digits it needs: "0.84", "2.1", "175", "12,345".
-QString nsText(double ns) {
-    return humanNumber(ns, ns < 1 ? 2 : ns < 100 ? 1 : 0);
-}
-
-// Bytes as in the memory chart, but "168 B", not "168 bytes": the widest figure of its
-// column, which took the room of the cost columns at 1024 px.
-QString memoryText(std::size_t bytes) {
-    return bytes < 1000 ? PolicyComparison::tr("%L1 B").arg(qulonglong(bytes)) : formatBytes(bytes);
-}
-
-// How the figures were measured, for the tooltips; `costs` says on what.
-QString costMethodText(const PolicyCosts& costs) {
-    if (costs.policies.empty()) {
-        return PolicyComparison::tr(
-            "Not measured yet: the first figures come a few seconds after hits arrive.");
-    }
-    return PolicyComparison::tr(
-               "Measured beside the counting thread (never on the GUI thread, at the lowest "
-               "priority, so ingest is not slowed): every few seconds the hits the source "
-               "delivers next (here %L1 hits over %L2 s, as delivered, not summed per second), "
-               "repeated to %L3 hit() calls, are replayed through a fresh instance of each "
-               "policy in a tight loop (ns per hit); then %L4 getHits calls at the head, which "
-               "moves one second every 64 calls (ns per getHits). The policies take turns, %5 "
-               "samples each; a figure is their median in thread CPU time, its whisker their "
-               "spread (lowest to highest). Measurement %6. Hot-loop benchmarks: "
-               "docs/benchmarks.md.")
-        .arg(qulonglong(costs.streamEvents))
-        .arg(qlonglong(costs.streamSeconds))
-        .arg(qulonglong(costs.hitOps))
-        .arg(qulonglong(costs.getHitsOps))
-        .arg(costs.policies.front().samples)
-        .arg(costs.refresh);
-}
-
-// The figures of policy `name`, or nullptr before they were measured.
-const PolicyCost* costOf(const PolicyCosts& costs, const std::string& name) {
-    for (const PolicyCost& cost : costs.policies) {
-        if (cost.name == name) {
-            return &cost;
-        }
-    }
-    return nullptr;
-}
 // Tick labels on each small time chart: 5 min read every 2.5 min, fewer where they would touch.
 constexpr int kMostTimeTicks = 2;
 // The value axes of the small charts: few labels, fewer where a chart is short.
 constexpr int kMostValueTicks = 3;
 constexpr int kMostDecadeTicks = 6;
-// The policy table's rows: kRowHeight where the pane is short, up to kTallestRow where it is
-// tall.
-constexpr int kRowHeight = 22;
-constexpr int kTallestRow = 30;  // the cost chart's log axis: 0.1 ns to 10 µs, each decade
 
 }  // namespace
 
@@ -147,81 +77,19 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     connect(m_plot, &QCustomPlot::afterLayout, this, &PolicyComparison::fitLabels);
     m_plot->installEventFilter(this);
 
-    m_table = new QTableWidget(0, ColumnCount, this);
-    m_table->setObjectName(QStringLiteral("policyTable"));
-    // The cost headers on two lines: "ns per hit" and "ns per getHits" on one would take the
-    // width the numbers need at 1280 px.
-    m_table->setHorizontalHeaderLabels({tr("policy"), tr("count"), tr("error"), tr("error %"),
-                                        tr("memory"), tr("ns per\nhit"), tr("ns per\ngetHits")});
-    m_table->horizontalHeaderItem(ColCount)->setToolTip(
-        tr("window count: hits in the window by this policy"));
-    m_table->horizontalHeaderItem(ColError)->setToolTip(tr("count minus the exact count (ring)"));
-    m_table->horizontalHeaderItem(ColMemory)->setToolTip(
-        tr("bytes the policy holds now; a policy over the memory cap is stopped"));
-    updateCosts(PolicyCosts{});  // the header tooltips say how the figures will be measured
-    m_table->verticalHeader()->setVisible(false);
-    m_table->verticalHeader()->setDefaultSectionSize(kRowHeight);
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    // Never a vertical scroll bar: the table is never shorter than its rows (rebuildSeries), so
-    // its width goes to the columns (ColumnFit::room).
-    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionMode(QAbstractItemView::NoSelection);
-    // Every column sized to its content, so numbers are never cut, plus an equal share of the
-    // spare width (fitTableColumns: the stretched last column took 300 px at 1920x1080).
-    m_table->setTextElideMode(Qt::ElideMiddle);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_columnFit =
-        std::make_unique<ColumnFit>(*m_table, kTextPadding, ColumnFit::Widths::NeverShrink);
-    fitTableColumns();
-    m_table->installEventFilter(this);  // resizes: fitTableColumns
-    m_table->setToolTip(
-        tr("Current values of every policy at the newest second. Click a policy's name to "
-           "hide or show it in the charts."));
-    // The table is the legend: a click on a policy's name hides or shows it, as a click on a
-    // legend entry does (no check box: its width would cut the numbers at 1280 px).
-    connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int column) {
-        if (QTableWidgetItem* item = m_table->item(row, ColPolicy); item && column == ColPolicy) {
-            setPolicyShown(item->text(), !policyShown(item->text()));
-        }
-    });
-
-    const QString longNote =
-        (tr("Exact: ring, deque, sorted, naive, scanring. <b>coarse</b> (60 s buckets) "
-            "over-counts by up to a bucket; <b>estimate</b> errs when traffic is uneven. "
-            "<b>naive</b> keeps 16 B per hit call, so a policy over %1 MiB is stopped "
-            "(<i>stopped at cap</i>).")
-             .arg(EngineOptions{}.policyMemoryCap >> 20));
-    // Under the table, the whole note wrapped where the pane is taller than the rows need
-    // (1920x1080 left an empty block there), else one line elided with "…" at the pane's edge,
-    // never widening it; the whole note always in its tooltip. Every policy's row keeps its
-    // room on a short screen (a note wrapped whatever its height took the last row's).
-    m_noteText =
-        tr("Exact: ring, deque, sorted, naive, scanring; coarse and estimate are "
-           "approximate (hover for why).");
-    m_noteWhole = QTextDocumentFragment::fromHtml(longNote).toPlainText();
-    m_note = new QLabel;
-    m_note->setObjectName(QStringLiteral("policyNote"));
-    m_note->setToolTip(QStringLiteral("<p>%1</p>").arg(longNote));
-    m_note->setTextFormat(Qt::PlainText);
-    m_note->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    // Its width ignored (the pane's, never widened by the text); one line tall at least, and
-    // what the table's rows leave when they are at their tallest.
-    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_note->installEventFilter(this);
-    showNote(QString());
-
-    // The rows grow up to kTallestRow where the pane is tall; the note takes what is left.
-    auto* side = new QWidget;
-    auto* sideLayout = new QVBoxLayout(side);
-    sideLayout->setContentsMargins(0, 0, 0, 0);
-    sideLayout->addWidget(m_table, 1);
-    sideLayout->addWidget(m_note, 0);
+    m_side = new PolicyTable(this);
+    connect(m_side, &PolicyTable::policyClicked, this,
+            [this](const QString& name) { setPolicyShown(name, !policyShown(name)); });
+    updateCosts(PolicyCosts{});
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot, 5);
-    layout->addWidget(side, 4);
+    layout->addWidget(m_side, 4);
+}
+
+QTableWidget* PolicyComparison::table() const {
+    return m_side->table();
 }
 
 QCPGraph* PolicyComparison::countGraph(int index) const {
@@ -286,21 +154,7 @@ void PolicyComparison::setPolicyShown(const QString& name, bool shown) {
     } else {
         m_hidden.insert(name);
     }
-    for (int row = 0; row < m_table->rowCount(); ++row) {
-        QTableWidgetItem* item = m_table->item(row, ColPolicy);
-        if (item == nullptr || item->text() != name) {
-            continue;
-        }
-        // Greyed and struck through, as a hidden series' legend entry (series_legend.h).
-        QFont font = item->font();
-        font.setStrikeOut(!shown);
-        QColor color = policyColor(name);
-        if (!shown) {
-            color.setAlpha(110);
-        }
-        item->setFont(font);
-        item->setForeground(color);
-    }
+    m_side->showHidden(name, !shown);
     applyVisibility();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -324,45 +178,7 @@ void PolicyComparison::applyVisibility() {
 
 PolicyComparison::~PolicyComparison() = default;
 
-void PolicyComparison::fitTableColumns() {
-    const int reserved = m_columnFit->need(ColPolicy) + m_columnFit->need(ColCount) +
-                         m_columnFit->need(ColMemory) + m_columnFit->need(ColNsPerHit) +
-                         m_columnFit->need(ColNsPerGetHits);
-    const QStringList hidden = m_columnFit->apply(reserved, {ColError, ColErrorPct});
-    m_columnFit->spread();
-    // Never narrower than the columns that always show (a policy stopped at the cap widens the
-    // memory column): the charts beside it give way, the table never scrolls sideways.
-    const int least = reserved + 2 * m_table->frameWidth();
-    if (m_table->minimumWidth() != least) {
-        m_table->setMinimumWidth(least);
-    }
-    QTableWidgetItem* header = m_table->horizontalHeaderItem(ColPolicy);
-    const QString tip =
-        tr("The policies in their colours in the charts: click one to hide or show its lines "
-           "and bar") +
-        (hidden.isEmpty() ? QString()
-                          : tr(". Hidden for lack of room: %1; widen the table to show them.")
-                                .arg(hidden.join(QStringLiteral(", "))));
-    if (header->toolTip() != tip) {
-        header->setToolTip(tip);
-    }
-}
-
 bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_table && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
-        // A new width is fitted to the figures shown now; between such changes columns only
-        // grow (Widths::NeverShrink).
-        if (event->type() == QEvent::Resize) {
-            const auto* resize = static_cast<QResizeEvent*>(event);
-            if (resize->size().width() != resize->oldSize().width()) {
-                m_columnFit->forgetWidths();
-            }
-        }
-        fitTableColumns();
-    }
-    if (watched == m_note && event->type() == QEvent::Resize) {
-        fitNote();
-    }
     // Over the cost chart and its labels: the policy's full name and figures.
     if (watched == m_plot && event->type() == QEvent::ToolTip) {
         const QPoint pos = static_cast<QHelpEvent*>(event)->pos();
@@ -376,30 +192,6 @@ bool PolicyComparison::eventFilter(QObject* watched, QEvent* event) {
         }
     }
     return QWidget::eventFilter(watched, event);
-}
-
-void PolicyComparison::showNote(const QString& mark) {
-    m_noteMark = mark;
-    fitNote();
-}
-
-void PolicyComparison::fitNote() {
-    const QFontMetrics metrics = m_note->fontMetrics();
-    const QString whole = m_noteMark + m_noteWhole;
-    // A line to spare: QLabel's own wrapping may break a word earlier than the metrics do.
-    const bool wrap =
-        metrics.boundingRect(QRect(0, 0, m_note->width(), 1 << 20), Qt::TextWordWrap, whole)
-                .height() +
-            metrics.lineSpacing() <=
-        m_note->height();
-    const QString text =
-        wrap ? whole : metrics.elidedText(m_noteMark + m_noteText, Qt::ElideRight, m_note->width());
-    if (m_note->wordWrap() != wrap) {
-        m_note->setWordWrap(wrap);
-    }
-    if (m_note->text() != text) {
-        m_note->setText(text);
-    }
 }
 
 void PolicyComparison::applyTheme(const Theme& theme) {
@@ -424,13 +216,6 @@ void PolicyComparison::rebuildSeries(const EngineSnapshot& snapshot) {
     m_errors.clear();
     m_memory.clear();
     m_names.clear();
-    m_table->setRowCount(static_cast<int>(snapshot.policies.size()));
-    m_columnFit->forgetWidths();
-    // Every policy's row shows, whatever the window's height: the table is never shorter than
-    // its rows (the splitter above leaves the live plot and the ring what is left).
-    const int chrome = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
-    m_table->setMinimumHeight(m_table->rowCount() * kRowHeight + chrome);
-    m_table->setMaximumHeight(m_table->rowCount() * kTallestRow + chrome);
     QVector<double> ticks;
     QVector<QString> labels;
     for (std::size_t p = 0; p < snapshot.policies.size(); ++p) {
@@ -450,18 +235,8 @@ void PolicyComparison::rebuildSeries(const EngineSnapshot& snapshot) {
         m_names.push_back(snapshot.policies[p].name);
         ticks.push_back(double(p));
         labels.push_back(name);
-        auto* item = new QTableWidgetItem(name);
-        item->setForeground(color);
-        QFont bold = item->font();
-        bold.setBold(true);
-        item->setFont(bold);
-        m_table->setItem(static_cast<int>(p), ColPolicy, item);
-        for (int c = ColCount; c < ColumnCount; ++c) {
-            auto* cell = new QTableWidgetItem;
-            cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_table->setItem(static_cast<int>(p), c, cell);
-        }
     }
+    m_side->setPolicies(m_names);
     m_hitBars.clear();
     m_getHitsBars.clear();
     m_spreads.clear();
@@ -515,12 +290,13 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
     // Errors shown before the window is full are over the seconds seen so far: marked so.
     const Timestamp seen =
         update.history.empty() ? 0 : snapshot.head - update.history.front().second + 1;
-    showNote(!snapshot.empty && seen < snapshot.windowSeconds
-                 ? tr("Window filling: %1 of %2 s seen, so counts and errors cover only those "
-                      "seconds. ")
-                       .arg(seen)
-                       .arg(snapshot.windowSeconds)
-                 : QString());
+    m_side->showNoteMark(
+        !snapshot.empty && seen < snapshot.windowSeconds
+            ? tr("Window filling: %1 of %2 s seen, so counts and errors cover only those "
+                 "seconds. ")
+                  .arg(seen)
+                  .arg(snapshot.windowSeconds)
+            : QString());
     for (std::size_t p = 0; p < m_counts.size(); ++p) {
         applyHistory(*m_counts[p], effective, [p](const SecondRecord& r) {
             return p < r.counts.size() ? double(r.counts[p]) : 0.0;
@@ -567,19 +343,12 @@ void PolicyComparison::updateFrom(const HistoryUpdate& update, const EngineSnaps
     m_errorRect->axis(QCPAxis::atLeft)->setRange(errorLow - pad, errorHigh + pad);
     m_memoryRect->axis(QCPAxis::atLeft)
         ->setRange(std::max(1.0, std::min(memLow, memHigh) / 3), memHigh * 3);
-    updateTable(snapshot, costs);
-    fitTableColumns();
+    m_side->showValues(snapshot, costs);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void PolicyComparison::updateCosts(const PolicyCosts& costs) {
     const QString method = costMethodText(costs);
-    const QString perHit = tr("ns per hit: what one hit(t, n) call costs. ") + method;
-    const QString perGetHits = tr("ns per getHits: what one count(t) call costs. ") + method;
-    if (m_table->horizontalHeaderItem(ColNsPerHit)->toolTip() != perHit) {
-        m_table->horizontalHeaderItem(ColNsPerHit)->setToolTip(perHit);
-        m_table->horizontalHeaderItem(ColNsPerGetHits)->setToolTip(perGetHits);
-    }
     double low = std::numeric_limits<double>::max();
     double high = 0;
     for (std::size_t p = 0; p < m_names.size(); ++p) {
@@ -656,67 +425,6 @@ bool PolicyComparison::fitCostTitle() {
     }
     top->setLabel(title);
     return true;
-}
-
-void PolicyComparison::updateTable(const EngineSnapshot& snapshot, const PolicyCosts& costs) {
-    const QLocale locale;
-    for (std::size_t p = 0; p < snapshot.policies.size(); ++p) {
-        const PolicyState& s = snapshot.policies[p];
-        const int row = static_cast<int>(p);
-        auto set = [&](int column, const QString& text) {
-            if (QTableWidgetItem* item = m_table->item(row, column); item && item->text() != text) {
-                item->setText(text);
-            }
-        };
-        // Counts from a million up in compact units, the exact value in the tooltip.
-        const QString signedError =
-            (s.error < 0 ? QStringLiteral("-") : QString()) +
-            compactCount(s.error < 0 ? std::uint64_t(-(s.error + 1)) + 1 : std::uint64_t(s.error));
-        const QString exact[ColumnCount] = {
-            QString(), locale.toString(qulonglong(s.count)),
-            s.stopped ? QString() : locale.toString(qlonglong(s.error))};
-        set(ColCount, compactCount(s.count));
-        set(ColError, s.stopped ? QStringLiteral("–") : signedError);
-        set(ColErrorPct,
-            s.stopped ? QStringLiteral("–") : QStringLiteral("%1").arg(s.errorPercent, 0, 'f', 2));
-        set(ColMemory, s.stopped ? tr("stopped at cap") : memoryText(s.memoryBytes));
-        const PolicyCost* cost = costOf(costs, s.name);
-        set(ColNsPerHit, cost ? nsText(cost->nsPerHit.median) : QStringLiteral("\u2013"));
-        set(ColNsPerGetHits, cost ? nsText(cost->nsPerGetHits.median) : QStringLiteral("\u2013"));
-        const QString costTip =
-            cost == nullptr
-                ? costMethodText(costs)
-                : tr("The median of %1 samples; spread %2 to %3 ns per hit, %4 to %5 ns per "
-                     "getHits (hover the bars for how they were measured).")
-                      .arg(cost->samples)
-                      .arg(nsText(cost->nsPerHit.low), nsText(cost->nsPerHit.high),
-                           nsText(cost->nsPerGetHits.low), nsText(cost->nsPerGetHits.high));
-        QString why;
-        if (s.stopped) {
-            why = tr("%1 was stopped when it held %2, over the memory cap of %3 per policy. "
-                     "It keeps 16 B for every hit() call and never forgets one, so it grows "
-                     "with every call (one per second of each run of hits: a replay or "
-                     "warm-up whose batches span many seconds makes the most). It is no "
-                     "longer fed: its count and memory are those of that moment (its costs "
-                     "are measured on fresh instances, so they go on).")
-                      .arg(QString::fromStdString(s.name))
-                      .arg(formatBytes(s.memoryBytes), formatBytes(snapshot.policyMemoryCap));
-        }
-        for (int c = ColPolicy; c < ColumnCount; ++c) {
-            if (QTableWidgetItem* item = m_table->item(row, c)) {
-                QString tip = s.stopped ? why : QString();
-                if (c == ColNsPerHit || c == ColNsPerGetHits) {
-                    tip = tip.isEmpty() ? costTip : costTip + QStringLiteral("\n\n") + tip;
-                }
-                if (c < ColErrorPct && !exact[c].isEmpty() && exact[c] != item->text()) {
-                    tip = tip.isEmpty() ? exact[c] : exact[c] + QStringLiteral("\n\n") + tip;
-                }
-                if (item->toolTip() != tip) {
-                    item->setToolTip(tip);
-                }
-            }
-        }
-    }
 }
 
 void PolicyComparison::showFrame(const FrameContext& context) {

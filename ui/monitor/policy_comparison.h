@@ -1,7 +1,8 @@
 // PolicyComparison: every counting policy fed the same stream, side by side: window counts
 // over time, error against the exact count (%), memory held (log axis) and what one operation
 // costs (ns per hit and ns per getHits, two bars per policy with the spread as whiskers, log
-// axis), in one QCustomPlot of four axis rects, with a table of the current values beside it.
+// axis), in one QCustomPlot of four axis rects, with the table of current values beside it
+// (policy_table.h).
 // The costs are the CostMeter's (core/engine/cost_meter.h), measured on the counting thread's
 // side; the header and bar tooltips say how. The table is the legend: each policy's name in
 // its colour; a click on it hides or shows the policy's lines and bars (hidden: greyed and
@@ -33,12 +34,11 @@ class QCPBars;
 class QCPErrorBars;
 class QCPGraph;
 class QCPRange;
-class QLabel;
 class QTableWidget;
 
 namespace hitcounter::ui {
 
-class ColumnFit;
+class PolicyTable;
 
 struct Theme;
 
@@ -60,7 +60,7 @@ public:
     void setTimeRange(const QCPRange& range);
 
     QCustomPlot* plot() const { return m_plot; }
-    QTableWidget* table() const { return m_table; }
+    QTableWidget* table() const;
     // Graph of policy `index`'s window count over time (nullptr before the first update).
     QCPGraph* countGraph(int index) const;
     // Whether policy `name` is drawn in the charts (a click on its name in the table toggles).
@@ -75,27 +75,13 @@ private:
     // The cost chart's title, the longest that fits its width ("ns per hit ▮ · per getHits ▨",
     // shorter at 1024 px); true if it changed.
     bool fitCostTitle();
-    // The note under the table after `mark` ("Window filling: ..." or nothing): the whole note
-    // wrapped if the label is tall enough, else the short one on one line, elided to the
-    // label's width (fitNote(), again at every resize).
-    void showNote(const QString& mark);
-    void fitNote();
     void applyVisibility();
     void rebuildSeries(const EngineSnapshot& snapshot);
-    void updateTable(const EngineSnapshot& snapshot, const PolicyCosts& costs);
     // The cost bars, their whiskers, the log axis and the bars' tooltips.
     void updateCosts(const PolicyCosts& costs);
-    // A narrow table (1024 px screens) hides the error, then the error % column rather than
-    // scroll sideways; the policy header's tooltip names them.
-    void fitTableColumns();
 
     QCustomPlot* m_plot;
-    QTableWidget* m_table;
-    std::unique_ptr<ColumnFit> m_columnFit;
-    QString m_noteText;   // the short note (one line), without the "window filling" mark
-    QString m_noteWhole;  // the whole note (as in its tooltip), plain text
-    QString m_noteMark;   // "Window filling: ..." before the note, or empty
-    QLabel* m_note;
+    PolicyTable* m_side;  // the table of current values, the note under it
     QCPAxisRect* m_countRect;
     QCPAxisRect* m_errorRect;
     QCPAxisRect* m_memoryRect;
