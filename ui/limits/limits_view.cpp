@@ -1,27 +1,18 @@
 #include "ui/limits/limits_view.h"
 
-#include <QCheckBox>
-#include <QComboBox>
-#include <QEvent>
 #include <QFontMetricsF>
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
-#include <QPushButton>
-#include <QSettings>
-#include <QSpinBox>
 #include <QSplitter>
-#include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
 
 #include "core/engine/history_mirror.h"
-#include "core/limiters/limiter_factory.h"
-#include "ui/common/column_fit.h"
 #include "ui/common/number_text.h"
-#include "ui/common/settings_reader.h"
 #include "ui/common/theme.h"
+#include "ui/limits/limiter_style.h"
+#include "ui/limits/limits_controls.h"
+#include "ui/limits/limits_tables.h"
 #include "ui/plot/axis_tickers.h"
 #include "ui/plot/plot_layout.h"
 #include "ui/plot/qcp.h"
@@ -30,34 +21,6 @@
 namespace hitcounter::ui {
 
 namespace {
-
-QString fromView(std::string_view text) {
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
-QColor limiterColor(const std::string& name) {
-    if (name == "fixed")
-        return QColor("#d93025");
-    if (name == "log")
-        return QColor("#1a73e8");
-    if (name == "counter")
-        return QColor("#188038");
-    if (name == "bucket")
-        return QColor("#9334e6");
-    return QColor("#80868b");
-}
-
-QString limiterTitle(const std::string& name) {
-    if (name == "fixed")
-        return QObject::tr("fixed window");
-    if (name == "log")
-        return QObject::tr("sliding log");
-    if (name == "counter")
-        return QObject::tr("sliding counter");
-    if (name == "bucket")
-        return QObject::tr("token bucket");
-    return QString::fromStdString(name);
-}
 
 // A boundary burst's marker: the algorithm's colour outlined in the text colour.
 QCPScatterStyle burstStyle(const QColor& color, bool dark) {
@@ -71,64 +34,12 @@ QCPScatterStyle burstStyle(const QColor& color, bool dark) {
 LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("limitsView"));
 
-    // Controls: L per W, scope, algorithms, Apply.
-    m_limitBox = new QSpinBox;
-    m_limitBox->setObjectName(QStringLiteral("limitBox"));
-    m_limitBox->setRange(1, 1'000'000'000);
-    m_limitBox->setValue(100);
-    m_limitBox->setToolTip(tr("L: requests each key may make per period"));
-    m_perBox = new QSpinBox;
-    m_perBox->setObjectName(QStringLiteral("perBox"));
-    m_perBox->setRange(1, 86400 * 7);
-    m_perBox->setValue(60);
-    m_perBox->setSuffix(tr(" s"));
-    m_perBox->setToolTip(tr("W: the period in whole seconds"));
-    m_scopeBox = new QComboBox;
-    m_scopeBox->setObjectName(QStringLiteral("scopeBox"));
-    m_scopeBox->addItem(tr("per key"), true);
-    m_scopeBox->addItem(tr("all traffic as one key"), false);
-    m_scopeBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_scopeBox->setToolTip(
-        tr("Per key: every key has its own limiter (idle keys evicted). All traffic: one "
-           "limiter for everything."));
-    auto* controls = new QHBoxLayout;
-    controls->setContentsMargins(4, 2, 4, 2);
-    controls->addWidget(new QLabel(tr("L")));
-    controls->addWidget(m_limitBox);
-    controls->addWidget(new QLabel(tr("per W")));
-    controls->addWidget(m_perBox);
-    controls->addSpacing(8);
-    controls->addWidget(m_scopeBox);
-    controls->addSpacing(8);
-    for (const std::string_view name : limiterNames()) {
-        auto* box = new QCheckBox(fromView(name));
-        box->setToolTip(limiterTitle(std::string(name)));
-        box->setObjectName(QStringLiteral("algorithm_") + fromView(name));
-        box->setChecked(true);
-        box->setProperty("algorithm", fromView(name));
-        m_algorithmBoxes.push_back(box);
-        controls->addWidget(box);
-    }
-    m_apply = new QPushButton(tr("Apply"));
-    m_apply->setObjectName(QStringLiteral("limitsApply"));
-    m_apply->setToolTip(
-        tr("Restart every limiter with these settings. A replay is re-run from its start to "
-           "where it stands (a seek fast-forward), so the lab equals a run from the start; a "
-           "live source restarts the lab from now."));
-    controls->addSpacing(8);
-    controls->addWidget(m_apply);
-    controls->addStretch(1);
-    connect(m_apply, &QPushButton::clicked, this,
-            [this] { Q_EMIT optionsRequested(requestedOptions()); });
+    m_controls = new LimitsControls;
+    connect(m_controls, &LimitsControls::applyRequested, this, &LimitsView::optionsRequested);
 
     m_note = new QLabel(tr("The lab starts when this tab is first opened."));
     m_note->setObjectName(QStringLiteral("limitsNote"));
     m_note->setWordWrap(true);
-    m_summary = new QLabel;
-    m_summary->setObjectName(QStringLiteral("limitsSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setTextFormat(Qt::RichText);
-
     // The plot: accepted / s and rejected / s on one time axis, and the peaks against L.
     m_plot = new QCustomPlot;
     m_plot->setObjectName(QStringLiteral("limitsPlot"));
@@ -204,100 +115,24 @@ LimitsView::LimitsView(QWidget* parent) : QWidget(parent) {
     m_limitLabel->setColor(alarmColor());
     m_limitLabel->setVisible(false);  // said in m_peakNote: the bars' rect is too narrow
 
-    m_lanes = new QTableWidget(0, LaneColumnCount);
-    m_lanes->setObjectName(QStringLiteral("limitsLanes"));
-    m_lanes->setHorizontalHeaderLabels({tr("algorithm"), tr("accepted"), tr("rejected"),
-                                        tr("rej. %"), tr("max in W"), tr("s over L"), tr("memory"),
-                                        tr("keys")});
-    m_lanes->horizontalHeaderItem(ColMaxWindow)
-        ->setToolTip(tr("max_in_any_window: the most accepted requests of one key in any (t - W, "
-                        "t]; above L (red) the algorithm let a burst through"));
-    m_lanes->horizontalHeaderItem(ColBursts)->setToolTip(
-        tr("seconds in which some key went over L in its window"));
-    m_lanes->horizontalHeaderItem(ColMemory)->setToolTip(
-        tr("bytes the limiter holds now (idle keys are evicted)"));
-    m_lanes->verticalHeader()->setVisible(false);
-    m_lanes->verticalHeader()->setDefaultSectionSize(22);
-    m_lanes->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_lanes->setSelectionMode(QAbstractItemView::NoSelection);
-    // Every figure sized to its content (never cut); the algorithm's name takes the rest. When
-    // narrow, keys, memory, s over L and rej. % give way in that order (named in the algorithm
-    // header's tooltip) rather than cut a name or a number or scroll sideways.
-    fitColumns(*m_lanes, ColAlgorithm);
-    m_lanes->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    m_lanesFit = std::make_unique<ColumnFit>(*m_lanes);
-    m_lanes->installEventFilter(this);  // resizes: fitLanesColumns
-
-    auto* keysTitle = new QLabel(tr("<b>Keys rejected most</b> (since the lab started)"));
-    keysTitle->setObjectName(QStringLiteral("limitsKeysTitle"));
-    m_keys = new QTableWidget(0, 0);
-    m_keys->setObjectName(QStringLiteral("limitsKeys"));
-    m_keys->verticalHeader()->setDefaultSectionSize(22);
-    m_keys->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_keys->setSelectionMode(QAbstractItemView::NoSelection);
-    m_keys->verticalHeader()->setVisible(false);
-    m_keys->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_keys->setTextElideMode(Qt::ElideMiddle);
-    m_keys->setToolTip(
-        tr("The keys with the most rejected requests, per algorithm (a "
-           "space-saving sketch of 64 keys per algorithm: exact while fewer keys "
-           "are rejected; – : not among that algorithm's most rejected)"));
-
-    auto* lanesBox = new QWidget;
-    auto* lanesLayout = new QVBoxLayout(lanesBox);
-    lanesLayout->setContentsMargins(0, 0, 0, 0);
-    lanesLayout->addWidget(m_summary);
-    lanesLayout->addWidget(m_lanes, 1);
-    auto* keysBox = new QWidget;
-    auto* keysLayout = new QVBoxLayout(keysBox);
-    keysLayout->setContentsMargins(0, 0, 0, 0);
-    keysLayout->addWidget(keysTitle);
-    keysLayout->addWidget(m_keys, 1);
-    auto* tables = new QSplitter(Qt::Horizontal);
-    tables->addWidget(lanesBox);
-    tables->addWidget(keysBox);
-    tables->setStretchFactor(0, 3);
-    tables->setStretchFactor(1, 2);
+    m_tables = new LimitsTables;
 
     auto* splitter = new QSplitter(Qt::Vertical);
     splitter->setObjectName(QStringLiteral("limitsSplitter"));
     splitter->addWidget(m_plot);
-    splitter->addWidget(tables);
+    splitter->addWidget(m_tables);
     splitter->setStretchFactor(0, 5);
     splitter->setStretchFactor(1, 2);
     splitter->setSizes({480, 180});
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(controls);
+    layout->addWidget(m_controls);
     layout->addWidget(m_note);
     layout->addWidget(splitter, 1);
 }
 
 LimitsView::~LimitsView() = default;
-
-bool LimitsView::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_lanes && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
-        fitLanesColumns();
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
-void LimitsView::fitLanesColumns() {
-    const int reserved = m_lanesFit->need(ColAlgorithm) + m_lanesFit->need(ColAccepted) +
-                         m_lanesFit->need(ColRejected) + m_lanesFit->need(ColMaxWindow);
-    const QStringList hidden =
-        m_lanesFit->apply(reserved, {ColKeys, ColMemory, ColBursts, ColRejectedPct});
-    QTableWidgetItem* header = m_lanes->horizontalHeaderItem(ColAlgorithm);
-    const QString tip =
-        tr("The rate limiters, in their colours in the charts") +
-        (hidden.isEmpty() ? QString()
-                          : tr(". Hidden for lack of room: %1; widen the table to show them.")
-                                .arg(hidden.join(QStringLiteral(", "))));
-    if (header->toolTip() != tip) {
-        header->setToolTip(tip);
-    }
-}
 
 // After each layout (the bars' pixels known): shows the value labels most important first (over
 // L, then the higher bar) and hides any that would overlap one shown or not fit the bars' rect.
@@ -360,28 +195,11 @@ void LimitsView::applyTheme(const Theme& theme) {
 }
 
 void LimitsView::showOptions(const LimitsOptions& options) {
-    m_limitBox->setValue(int(std::min<Count>(options.limit.limit, Count(m_limitBox->maximum()))));
-    m_perBox->setValue(int(std::min<std::int64_t>(options.limit.per.count(), m_perBox->maximum())));
-    m_scopeBox->setCurrentIndex(options.perKey ? 0 : 1);
-    for (QCheckBox* box : m_algorithmBoxes) {
-        const std::string name = box->property("algorithm").toString().toStdString();
-        box->setChecked(std::find(options.algorithms.begin(), options.algorithms.end(), name) !=
-                        options.algorithms.end());
-    }
+    m_controls->showOptions(options);
 }
 
 LimitsOptions LimitsView::requestedOptions() const {
-    LimitsOptions options;
-    options.enabled = true;
-    options.limit = RateLimit{Count(m_limitBox->value()), std::chrono::seconds(m_perBox->value())};
-    options.perKey = m_scopeBox->currentData().toBool();
-    options.algorithms.clear();
-    for (QCheckBox* box : m_algorithmBoxes) {
-        if (box->isChecked()) {
-            options.algorithms.push_back(box->property("algorithm").toString().toStdString());
-        }
-    }
-    return options;
+    return m_controls->requestedOptions();
 }
 
 void LimitsView::setRestartNote(const QString& note) {
@@ -459,7 +277,7 @@ void LimitsView::rebuildSeries() {
         label->setFont(QFont(font().family(), 9));
         m_peakLabels.push_back(label);
         ticks.push_back(double(i));
-        labels.push_back(fromView(m_names[i]));
+        labels.push_back(limiterName(m_names[i]));
     }
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     ticker->setTicks(ticks, labels);
@@ -467,33 +285,7 @@ void LimitsView::rebuildSeries() {
     peakX->setTickLabelRotation(m_names.size() > 2 ? 35 : 0);
     // Room right of the bars for the L label.
     peakX->setRange(-0.6, double(std::max<qsizetype>(ticks.size(), 1)) + 0.5);
-    // Burst markers only appear in the legend for algorithms that can burst past L.
-    m_lanes->setRowCount(int(m_names.size()));
-    for (std::size_t i = 0; i < m_names.size(); ++i) {
-        auto* item = new QTableWidgetItem(limiterTitle(m_names[i]));
-        item->setForeground(limiterColor(m_names[i]));
-        QFont bold = item->font();
-        bold.setBold(true);
-        item->setFont(bold);
-        m_lanes->setItem(int(i), ColAlgorithm, item);
-        for (int c = ColAccepted; c < LaneColumnCount; ++c) {
-            auto* cell = new QTableWidgetItem;
-            cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_lanes->setItem(int(i), c, cell);
-        }
-    }
-    m_keys->clear();
-    m_keys->setColumnCount(int(m_names.size()) + 1);
-    m_keys->setRowCount(0);
-    QStringList headers{tr("key")};
-    for (const std::string& name : m_names) {
-        headers << fromView(name);
-    }
-    m_keys->setHorizontalHeaderLabels(headers);
-    m_keys->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    for (std::size_t i = 0; i < m_names.size(); ++i) {
-        m_keys->horizontalHeaderItem(int(i) + 1)->setForeground(limiterColor(m_names[i]));
-    }
+    m_tables->setLimiters(m_names);
 }
 
 void LimitsView::updateFrom(const LimitsFrame& frame) {
@@ -557,7 +349,7 @@ void LimitsView::updateFrom(const LimitsFrame& frame) {
         }
     }
     updateRanges();
-    updateTables();
+    m_tables->showFrame(m_frame);
     if (isVisible()) {
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     }
@@ -615,90 +407,6 @@ void LimitsView::updateRanges() {
                             .arg(QLocale().toString(qulonglong(limit))));
 }
 
-void LimitsView::updateTables() {
-    const QLocale locale;
-    const LimitsOptions& o = m_frame.options;
-    if (!o.enabled) {
-        m_summary->setText(tr("<i>The lab is off.</i>"));
-    } else {
-        m_summary->setText(
-            tr("<b>%1 requests per %2 s</b> %3 · %4 requests decided by every algorithm")
-                .arg(locale.toString(qulonglong(o.limit.limit)))
-                .arg(o.limit.per.count())
-                .arg(o.perKey ? tr("for each key") : tr("for all traffic together"))
-                .arg(locale.toString(qulonglong(m_frame.requests))));
-    }
-    for (std::size_t i = 0; i < m_frame.lanes.size() && int(i) < m_lanes->rowCount(); ++i) {
-        const LimitLaneState& lane = m_frame.lanes[i];
-        const int row = int(i);
-        auto set = [&](int column, const QString& text) {
-            if (QTableWidgetItem* item = m_lanes->item(row, column); item && item->text() != text) {
-                item->setText(text);
-            }
-        };
-        const Count decided = lane.accepted + lane.rejected;
-        set(ColAccepted, compactCount(lane.accepted));
-        set(ColRejected, compactCount(lane.rejected));
-        for (const auto& [column, n] : {std::pair{int(ColAccepted), lane.accepted},
-                                        std::pair{int(ColRejected), lane.rejected}}) {
-            if (QTableWidgetItem* item = m_lanes->item(row, column)) {
-                setCountCell(*item, n);  // the exact value in the tooltip
-            }
-        }
-        set(ColRejectedPct,
-            decided == 0
-                ? QStringLiteral("–")
-                : QString::number(100.0 * double(lane.rejected) / double(decided), 'f', 1));
-        set(ColMaxWindow, compactCount(lane.maxInAnyWindow));
-        set(ColBursts, locale.toString(qulonglong(lane.burstSeconds)));
-        set(ColMemory, formatBytes(lane.memoryBytes));
-        set(ColKeys, locale.toString(qulonglong(lane.liveKeys)));
-        if (QTableWidgetItem* item = m_lanes->item(row, ColMaxWindow)) {
-            const bool over = lane.maxInAnyWindow > o.limit.limit;
-            item->setForeground(over ? alarmColor() : palette().color(QPalette::Text));
-            QFont font = item->font();
-            font.setBold(over);
-            item->setFont(font);
-            item->setToolTip(lane.maxInAnyWindow == 0
-                                 ? QString()
-                                 : tr("key %1, window ending at %2")
-                                       .arg(QString::fromStdString(lane.maxWindowKey))
-                                       .arg(lane.maxWindowEnd));
-        }
-    }
-    const std::size_t shownKeys =
-        std::min(m_frame.rejectedKeys.size(), std::max<std::size_t>(m_frame.options.topKeys, 1));
-    m_keys->setRowCount(int(shownKeys));
-    for (std::size_t r = 0; r < shownKeys; ++r) {
-        const RejectedKey& key = m_frame.rejectedKeys[r];
-        for (int c = 0; c < m_keys->columnCount(); ++c) {
-            QString text;
-            if (c == 0) {
-                text = QString::fromStdString(key.key);
-            } else if (std::size_t(c - 1) < key.rejected.size()) {
-                const Count n = key.rejected[std::size_t(c - 1)];
-                text = n == 0 ? QStringLiteral("–") : locale.toString(qulonglong(n));
-            }
-            QTableWidgetItem* item = m_keys->item(int(r), c);
-            if (item == nullptr) {
-                item = new QTableWidgetItem;
-                item->setTextAlignment(c == 0 ? Qt::AlignLeft | Qt::AlignVCenter
-                                              : Qt::AlignRight | Qt::AlignVCenter);
-                m_keys->setItem(int(r), c, item);
-            }
-            if (c == 0) {
-                setNameCell(*item, text);  // elided in the middle, the full key in the tooltip
-            } else if (std::size_t(c - 1) < key.rejected.size() &&
-                       key.rejected[std::size_t(c - 1)] > 0) {
-                setCountCell(*item, key.rejected[std::size_t(c - 1)]);
-            } else if (item->text() != text) {
-                item->setText(text);
-            }
-        }
-    }
-    fitLanesColumns();  // the figures' widths may have changed
-}
-
 void LimitsView::showFrame(const FrameContext& context) {
     updateFrom(context.frame.limits);
 }
@@ -708,31 +416,11 @@ void LimitsView::followTimeAxis(TimeAxisMode mode, std::optional<TraceWrap> wrap
 }
 
 void LimitsView::saveSettings(QSettings& settings) const {
-    const LimitsOptions o = requestedOptions();
-    settings.setValue(QStringLiteral("limits/limit"), qulonglong(o.limit.limit));
-    settings.setValue(QStringLiteral("limits/per"), qlonglong(o.limit.per.count()));
-    settings.setValue(QStringLiteral("limits/perKey"), o.perKey);
-    QStringList algorithms;
-    for (const std::string& name : o.algorithms) {
-        algorithms << QString::fromStdString(name);
-    }
-    settings.setValue(QStringLiteral("limits/algorithms"), algorithms);
+    m_controls->saveSettings(settings);
 }
 
 void LimitsView::restoreSettings(SettingsReader& settings) {
-    LimitsOptions o = requestedOptions();
-    o.limit.limit = Count(settings.wholeNumber(QStringLiteral("limits/limit"),
-                                               qlonglong(o.limit.limit), 1, 1'000'000'000));
-    o.limit.per = std::chrono::seconds(settings.wholeNumber(
-        QStringLiteral("limits/per"), qlonglong(o.limit.per.count()), 1, 86400 * 7));
-    o.perKey = settings.flag(QStringLiteral("limits/perKey"), o.perKey);
-    if (settings.settings().contains(QStringLiteral("limits/algorithms"))) {
-        o.algorithms.clear();
-        for (const QString& name : settings.texts(QStringLiteral("limits/algorithms"))) {
-            o.algorithms.push_back(name.toStdString());
-        }
-    }
-    showOptions(o);  // unknown names are simply not ticked
+    m_controls->restoreSettings(settings);
 }
 
 }  // namespace hitcounter::ui

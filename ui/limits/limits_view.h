@@ -5,9 +5,9 @@
 // max_in_any_window against L, a table of totals and memory, and the keys rejected most.
 //
 // GUI thread only; updateFrom() once per drawn frame (incremental: only the changed seconds).
-// The controls (L, W, scope, algorithms, Apply) emit optionsRequested(); MainWindow restarts
-// the lab with them (replay: re-run from the start by a seek fast-forward; live: from now) and
-// says which in restartNote().
+// The controls (limits_controls.h: L, W, scope, algorithms, Apply) emit optionsRequested();
+// MainWindow restarts the lab with them (replay: re-run from the start by a seek fast-forward;
+// live: from now) and says which in restartNote().
 #pragma once
 
 #include <QWidget>
@@ -20,9 +20,8 @@
 #include "core/engine/limits_frame.h"
 #include "ui/common/frame_view.h"
 #include "ui/common/history_update.h"
+#include "ui/limits/limits_tables.h"
 
-class QCheckBox;
-class QComboBox;
 class QCPAxisRect;
 class QCPBars;
 class QCPGraph;
@@ -31,29 +30,17 @@ class QCPItemText;
 class QCPTextElement;
 class QCustomPlot;
 class QLabel;
-class QPushButton;
-class QSpinBox;
 class QTableWidget;
 
 namespace hitcounter::ui {
 
-class ColumnFit;
+class LimitsControls;
 struct Theme;
 
 class LimitsView : public QWidget, public FrameView {
     Q_OBJECT
 public:
-    enum LaneColumn {
-        ColAlgorithm,
-        ColAccepted,
-        ColRejected,
-        ColRejectedPct,
-        ColMaxWindow,
-        ColBursts,
-        ColMemory,
-        ColKeys,
-        LaneColumnCount
-    };
+    using enum LimitsTables::LaneColumn;  // the lanes table's columns
 
     explicit LimitsView(QWidget* parent = nullptr);
     ~LimitsView() override;
@@ -77,8 +64,8 @@ public:
     QString restartNote() const;
 
     QCustomPlot* plot() const { return m_plot; }
-    QTableWidget* lanesTable() const { return m_lanes; }
-    QTableWidget* keysTable() const { return m_keys; }
+    QTableWidget* lanesTable() const { return m_tables->lanesTable(); }
+    QTableWidget* keysTable() const { return m_tables->keysTable(); }
     // The per-second records the view holds (as the frames built them).
     const std::deque<LimitSecond>& history() const { return m_history; }
     const LimitsFrame& lastFrame() const { return m_frame; }
@@ -94,23 +81,13 @@ public:
 Q_SIGNALS:
     void optionsRequested(const LimitsOptions& options);
 
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-
 private:
     void rebuildSeries();
-    void fitLanesColumns();
     void placePeakLabels();
-    void updateTables();
     void updateRanges();
 
-    QSpinBox* m_limitBox;
-    QSpinBox* m_perBox;
-    QComboBox* m_scopeBox;
-    std::vector<QCheckBox*> m_algorithmBoxes;
-    QPushButton* m_apply;
+    LimitsControls* m_controls;
     QLabel* m_note;
-    QLabel* m_summary;
     QCustomPlot* m_plot;
     QCPAxisRect* m_acceptedRect;
     QCPAxisRect* m_rejectedRect;
@@ -118,9 +95,7 @@ private:
     QCPItemStraightLine* m_limitLine = nullptr;
     QCPItemText* m_limitLabel = nullptr;
     QCPTextElement* m_peakNote = nullptr;
-    QTableWidget* m_lanes;
-    QTableWidget* m_keys;
-    std::unique_ptr<ColumnFit> m_lanesFit;
+    LimitsTables* m_tables;
 
     LimitsFrame m_frame;  // the last one drawn, without its history
     std::deque<LimitSecond> m_history;
