@@ -9,7 +9,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
-#include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -44,13 +43,13 @@
 #include "ui/monitor/threshold_alerts.h"
 #include "ui/plot/plot_export.h"
 #include "ui/sources/file_drop.h"
-#include "ui/sources/listener_status.h"
 #include "ui/sources/load_progress.h"
 #include "ui/sources/recent_files.h"
 #include "ui/sources/replay_bar.h"
 #include "ui/sources/replay_tool_bar.h"
 #include "ui/sources/source_session.h"
 #include "ui/sources/source_status.h"
+#include "ui/sources/sources_dock.h"
 #include "ui/sources/sources_panel.h"
 #include "ui/teach/teach_view.h"
 #include "ui/window/main_tool_bar.h"
@@ -240,27 +239,14 @@ void MainWindow::buildStatusBar() {
 }
 
 void MainWindow::buildSourceControls() {
-    m_sources = new SourcesPanel;
-    auto* dock = new QDockWidget(tr("Sources"));
-    dock->setObjectName(QStringLiteral("sourcesDock"));
-    // Scrolls when the window is shorter than the panel (1280x720 screens).
-    auto* scroll = new QScrollArea;
-    scroll->setObjectName(QStringLiteral("sourcesScroll"));
-    scroll->setWidget(m_sources);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_sources->sizeHint().width() +
-                            scroll->verticalScrollBar()->sizeHint().width());
-    dock->setWidget(scroll);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    m_sourcesDock = new SourcesDock(*m_session);
+    addDockWidget(Qt::LeftDockWidgetArea, m_sourcesDock);
     auto* alertsDock = new QDockWidget(tr("Alerts"));
     alertsDock->setObjectName(QStringLiteral("alertsDock"));
     alertsDock->setWidget(m_alerts);
     alertsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, alertsDock);
-    tabifyDockWidget(dock, alertsDock);
+    tabifyDockWidget(m_sourcesDock, alertsDock);
     // Every source's bad lines in one table (time, source, sender or file:line, problem, line).
     m_badLines = new BadLinesView;
     auto* badLinesDock = new QDockWidget(tr("Bad lines"));
@@ -269,35 +255,11 @@ void MainWindow::buildSourceControls() {
     badLinesDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, badLinesDock);
     tabifyDockWidget(alertsDock, badLinesDock);
-    dock->raise();
-    connect(m_sources, &SourcesPanel::startRequested, this,
+    m_sourcesDock->raise();
+    connect(m_sourcesDock, &SourcesDock::startRequested, this,
             [this](const SourceSpec& spec) { startSpec(spec); });
-    connect(m_sources, &SourcesPanel::stopRequested, this, [this] {
-        stopSource();
-        m_sources->showSpec(m_session->spec(), false);
-    });
-    connect(m_sources, &SourcesPanel::openTraceRequested, this, &MainWindow::openTrace);
-    connect(m_sources, &SourcesPanel::replayKeyChanged, this, &MainWindow::setReplayKey);
-    connect(m_sources, &SourcesPanel::rateChanged, m_session.get(), &SourceSession::setRate);
-    connect(m_sources, &SourcesPanel::patternChanged, m_session.get(), &SourceSession::setPattern);
-    connect(m_sources, &SourcesPanel::speedChanged, m_session.get(), &SourceSession::setSpeed);
-    connect(m_sources, &SourcesPanel::recordToggled, this, [this](bool on) {
-        QString file;
-        if (on) {
-            file = QFileDialog::getSaveFileName(
-                this, tr("Record to trace"),
-                QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-                    .filePath(QStringLiteral("recording.csv")),
-                tr("Trace CSV (*.csv)"));
-        }
-        if (on && file.isEmpty()) {
-            m_sources->setRecordingChecked(false);  // the dialog was cancelled
-            return;
-        }
-        if (!setRecording(file)) {
-            m_sources->setRecordingChecked(false);
-        }
-    });
+    connect(m_sourcesDock, &SourcesDock::stopRequested, this, &MainWindow::stopSource);
+    connect(m_sourcesDock, &SourcesDock::openTraceRequested, this, &MainWindow::openTrace);
 
     m_replayToolBar = new ReplayToolBar(*m_session);
     addToolBar(Qt::BottomToolBarArea, m_replayToolBar);
@@ -321,22 +283,14 @@ void MainWindow::connectSession() {
         }
         statusBar()->showMessage(tr("Started %1").arg(description), 4000);
     });
-    connect(m_session.get(), &SourceSession::stopped, this, [this] {
-        m_sources->showSpec(m_session->spec(), false);  // "Start simulator", no listener figures
+    connect(m_session.get(), &SourceSession::specShown, this, [this] {
+        applyTimeZone();  // the new source's log offset
+        const Source* source = m_session->source();
+        m_items->setVisitorNote(source ? QString::fromStdString(source->visitorNote()) : QString());
     });
-    connect(m_session.get(), &SourceSession::specShown, this,
-            [this](const SourceSpec& spec, bool running) {
-                applyTimeZone();  // the new source's log offset
-                const Source* source = m_session->source();
-                m_items->setVisitorNote(source ? QString::fromStdString(source->visitorNote())
-                                               : QString());
-                m_sources->showSpec(spec, running);
-            });
     connect(m_session.get(), &SourceSession::errorOccurred, this, &MainWindow::showError);
     connect(m_session.get(), &SourceSession::statusMessage, this,
             [this](const QString& message, int ms) { statusBar()->showMessage(message, ms); });
-    connect(m_session.get(), &SourceSession::recordingShown, m_sources,
-            &SourcesPanel::showRecording);
     connect(m_session.get(), &SourceSession::replayProgress, this,
             [this](const ReplayProgress& progress, Timestamp, bool paused) {
                 m_live->setReplayTrace(progress.first, progress.last, progress.loops > 0);
@@ -383,6 +337,10 @@ const EngineSnapshot& MainWindow::lastSnapshot() const {
 
 double MainWindow::ingestRate() const {
     return m_views->ingestRate();
+}
+
+SourcesPanel* MainWindow::sourcesPanel() const {
+    return m_sourcesDock->panel();
 }
 
 ReplayBar* MainWindow::replayBar() const {
@@ -433,7 +391,7 @@ bool MainWindow::startSpec(const SourceSpec& spec) {
     } else {
         showError(tr("Fleet: %1").arg(m_fleetView->statusText()));
     }
-    m_sources->showSpec(spec, ok);
+    m_sourcesDock->panel()->showSpec(spec, ok);
     showFleetView();
     return ok;
 }
@@ -581,11 +539,7 @@ void MainWindow::updateStatusBar() {
     figures.droppedLate = m_views->snapshot().droppedLate;
     m_status->show(figures);
 
-    if (FollowSource* follow = m_session->follow()) {
-        m_sources->showFollowStats(followStatsText(*follow));
-    }
-    const SocketListener* listener = m_session->listener();
-    m_sources->showListenerStats(listener ? listenerStatsText(*listener) : QString());
+    m_sourcesDock->showRunningFigures();
     if (source && stats.badLines != m_badLines->shownTotal()) {
         m_badLines->showLines(source->recentBadLines(), stats.badLines);
     }
@@ -743,7 +697,7 @@ QStringList MainWindow::restoreSettings(QSettings& stored) {
                                                   zoneChoiceName(ZoneChoice::Local), zones))
                     .value_or(ZoneChoice::Local));
     m_session->setSpec(SourceSpec::load(settings));
-    m_sources->showSpec(m_session->spec(), false);
+    m_sourcesDock->panel()->showSpec(m_session->spec(), false);
     stored.sync();  // the values reset are stored at once, not only at the next close
     if (!settings.problems().isEmpty()) {
         showError(tr("Settings: %1").arg(settings.problems().join(QStringLiteral("; "))));

@@ -59,6 +59,7 @@ class ReplayToolBar;
 class RingHistogram;
 class SettingsReader;
 class SourceSession;
+class SourcesDock;
 class SourcesPanel;
 class ViewFanOut;
 class WindowStatus;
@@ -129,7 +130,7 @@ public:
     PlotToolBar* plotToolBar() const { return m_plotTools; }
     ThresholdAlerts* thresholdAlerts() const { return m_alerts; }
     RecentFiles* recentFiles() const { return m_recent; }
-    SourcesPanel* sourcesPanel() const { return m_sources; }
+    SourcesPanel* sourcesPanel() const;
     ReplayBar* replayBar() const;
     ItemsPanel* itemsPanel() const { return m_items; }
     OverloadBanner* overloadBanner() const { return m_overload; }
@@ -225,7 +226,7 @@ private:
     std::unique_ptr<ViewFanOut> m_views;  // each gets every frame, the theme and the time axis
     QElapsedTimer m_uptime;               // the overload banner's clock
     QTabWidget* m_tabs;
-    SourcesPanel* m_sources = nullptr;
+    SourcesDock* m_sourcesDock = nullptr;
     ReplayToolBar* m_replayToolBar = nullptr;
     QLabel* m_errorBanner;
     PlotToolBar* m_plotTools = nullptr;
