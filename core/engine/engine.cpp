@@ -7,6 +7,7 @@
 #include "core/base/saturating.h"
 #include "core/counters/counter_factory.h"
 #include "core/engine/batch_coalescing.h"
+#include "core/engine/history_delta.h"
 
 namespace hitcounter {
 
@@ -281,17 +282,7 @@ EngineSnapshot Engine::snapshot() const {
 }
 
 std::vector<SecondRecord> Engine::historyFrom(Timestamp from) const {
-    std::vector<SecondRecord> records;
-    if (m_history.empty()) {
-        return records;
-    }
-    const Timestamp first = std::max(from, m_history.front().second);
-    for (auto it = m_history.begin() +
-                   std::min<std::ptrdiff_t>(first - m_history.front().second,
-                                            static_cast<std::ptrdiff_t>(m_history.size()));
-         it != m_history.end(); ++it) {
-        records.push_back(*it);
-    }
+    std::vector<SecondRecord> records = historyDeltaFrom(m_history, from, false);
     if (!records.empty() && records.back().second == m_head && !m_empty) {
         SecondRecord& open = records.back();
         for (std::size_t p = 0; p < m_policies.size(); ++p) {

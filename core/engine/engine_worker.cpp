@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/base/saturating.h"
+#include "core/engine/history_delta.h"
 
 namespace hitcounter {
 
@@ -243,10 +244,7 @@ void EngineWorker::publish(bool idle) {
         std::lock_guard lock(m_frameMutex);
         untaken = m_frame;
         if (m_frame) {
-            rebuild = rebuild || m_frame->rebuild;
-            if (!m_frame->history.empty()) {
-                from = std::min(from, m_frame->history.front().second);
-            }
+            includeUntaken(rebuild, from, m_frame->rebuild, m_frame->history);
         }
     }
     auto frame = std::make_shared<EngineFrame>();

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/base/saturating.h"
+#include "core/engine/history_delta.h"
 
 namespace hitcounter {
 
@@ -125,13 +126,15 @@ void LimitsFeed::fill(LimitsFrame& frame, const LimitsFrame* untaken, bool memor
     frame.empty = m_empty;
     frame.head = m_head;
     frame.requests = m_requests;
-    frame.rebuild = m_generation != m_filledGeneration ||
-                    (untaken != nullptr && untaken->rebuild && untaken->generation == m_generation);
-    m_filledGeneration = m_generation;
+    bool rebuild = m_generation != m_filledGeneration;
     Timestamp from = m_dirtyFrom;
-    if (untaken != nullptr && !untaken->history.empty()) {
-        from = std::min(from, untaken->history.front().second);
+    if (untaken != nullptr) {
+        // An untaken frame's rebuild of an older generation is this one's rebuild already.
+        includeUntaken(rebuild, from, untaken->rebuild && untaken->generation == m_generation,
+                       untaken->history);
     }
+    frame.rebuild = rebuild;
+    m_filledGeneration = m_generation;
     m_dirtyFrom = kClean;
     frame.names.clear();
     frame.lanes.clear();
@@ -140,14 +143,7 @@ void LimitsFeed::fill(LimitsFrame& frame, const LimitsFrame* untaken, bool memor
     if (!m_lab) {
         return;
     }
-    if (!m_history.empty()) {
-        const Timestamp first =
-            frame.rebuild ? m_history.front().second : std::max(from, m_history.front().second);
-        if (first <= m_history.back().second) {
-            frame.history.assign(m_history.begin() + (first - m_history.front().second),
-                                 m_history.end());
-        }
-    }
+    frame.history = historyDeltaFrom(m_history, from, frame.rebuild);
     const auto& lanes = m_lab->lanes();
     for (std::size_t i = 0; i < lanes.size(); ++i) {
         const LimitLab::Lane& lane = lanes[i];

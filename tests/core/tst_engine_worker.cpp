@@ -5,13 +5,15 @@
 #include <QTest>
 #include <deque>
 #include <fstream>
+#include <limits>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <thread>
 
 #include "core/engine/engine_worker.h"
-#include "core/engine/history_mirror.h"
+#include "core/engine/history_delta.h"
 #include "core/time/manual_clock.h"
 
 using namespace hitcounter;
@@ -64,45 +66,65 @@ std::shared_ptr<const EngineFrame> settledFrame(EngineWorker& worker,
 class TestEngineWorker : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    // The history delta's receiving side (core/engine/history_mirror.h), against a producer
-    // that appends seconds, rewrites older ones (late hits) and restarts (a seek): after every
-    // frame the mirror equals the producer's newest `keep` records.
+    // The history delta (core/engine/history_delta.h), both sides, against a producer that
+    // appends seconds, rewrites older ones (late hits) and restarts (a seek), and whose frames
+    // are often replaced before they are taken: after every frame taken, the mirror equals the
+    // producer's newest `keep` records.
     void theHistoryMirrorFollowsEveryDelta() {
         struct Record {
             Timestamp second = 0;
             int value = 0;
             bool operator==(const Record&) const = default;
         };
+        struct Frame {
+            bool rebuild = false;
+            std::vector<Record> history;
+        };
+        constexpr Timestamp kClean = std::numeric_limits<Timestamp>::max();
         std::mt19937_64 random(7);
         constexpr std::size_t kKeep = 20;
-        std::vector<Record> truth;  // the producer's history, contiguous seconds
+        std::deque<Record> truth;  // the producer's history, contiguous seconds
+        bool restarted = false;    // since the last frame built
+        Timestamp dirtyFrom = kClean;
+        std::optional<Frame> untaken;
         std::deque<Record> mirror;
-        for (int frame = 0; frame < 2000; ++frame) {
-            bool rebuild = false;
-            std::size_t firstChanged = truth.size();
+        int taken = 0;
+        for (int step = 0; step < 4000; ++step) {
             const auto roll = random() % 100;
             if (truth.empty() || roll < 3) {  // a restart at any second
                 truth.assign(1, Record{Timestamp(random() % 100000), 1});
-                rebuild = true;
+                restarted = true;
             } else if (roll < 30) {  // an older second changes
                 const std::size_t i = truth.size() - 1 - random() % truth.size();
                 ++truth[i].value;
-                firstChanged = i;
+                dirtyFrom = std::min(dirtyFrom, truth[i].second);
             }
             for (auto n = random() % 4; n > 0; --n) {  // new seconds
                 truth.push_back(Record{truth.back().second + 1, int(random() % 9)});
+                dirtyFrom = std::min(dirtyFrom, truth.back().second);
             }
             while (truth.size() > kKeep) {
-                truth.erase(truth.begin());
-                firstChanged = firstChanged == 0 ? 0 : firstChanged - 1;
+                truth.pop_front();
             }
-            const std::vector<Record> delta(
-                truth.begin() + std::ptrdiff_t(rebuild ? 0 : std::min(firstChanged, truth.size())),
-                truth.end());
-            applyHistoryDelta(mirror, delta, rebuild, kKeep);
+            // Build a frame; the one not taken yet is replaced by it.
+            bool rebuild = restarted;
+            Timestamp from = dirtyFrom;
+            if (untaken) {
+                includeUntaken(rebuild, from, untaken->rebuild, untaken->history);
+            }
+            untaken = Frame{rebuild, historyDeltaFrom(truth, from, rebuild)};
+            restarted = false;
+            dirtyFrom = kClean;
+            if (random() % 100 < 40) {
+                continue;  // not taken: the next frame must carry its changes too
+            }
+            applyHistoryDelta(mirror, untaken->history, untaken->rebuild, kKeep);
+            untaken.reset();
+            ++taken;
             QVERIFY2(std::equal(mirror.begin(), mirror.end(), truth.begin(), truth.end()),
-                     qPrintable(QString("frame %1").arg(frame)));
+                     qPrintable(QString("step %1").arg(step)));
         }
+        QVERIFY(taken > 1000);
     }
 
     void framesCarryEveryHitPushedFromOtherThreads() {

@@ -7,7 +7,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "core/engine/history_mirror.h"
+#include "core/engine/history_delta.h"
 #include "ui/common/number_text.h"
 #include "ui/common/theme.h"
 #include "ui/limits/limiter_style.h"

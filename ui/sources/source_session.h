@@ -1,7 +1,8 @@
 // SourceSession: the lifecycle of the monitor's one source: start (from a SourceSpec or a
 // built Source), stop, replay seeks, the recording tap, the simulator's warm-up, the replay's
-// load progress and the access-log key. It holds no widget: MainWindow wires its signals to
-// the views (it draws; this decides).
+// load progress and the access-log key. It holds no widget: the sources dock, the replay
+// toolbar, the load progress dialog and MainWindow connect to its signals (they draw; this
+// decides).
 //
 // Threading: GUI thread only (a QObject with no thread of its own). It pushes Reset markers
 // into the BatchQueue and sends commands to the EngineWorker (both thread-safe); the running
@@ -161,8 +162,8 @@ private:
     std::shared_ptr<Clock> m_clock;
     std::unique_ptr<Source> m_source;
     SourceSpec m_spec;
-    SimulatorSource* m_simulator = nullptr;  // into m_source (or its recording's inner)
-    ReplaySource* m_replay = nullptr;        // into m_source (or its recording's inner)
+    SimulatorSource* m_simulator = nullptr;  // into m_source, when it is a simulator
+    ReplaySource* m_replay = nullptr;        // into m_source, when it is a replay
     FollowSource* m_follow = nullptr;        // into m_source, when following an access log
     SocketListener* m_listener = nullptr;    // into m_source, when listening on a socket
     QString m_recordPath;

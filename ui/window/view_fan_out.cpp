@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "core/engine/history_mirror.h"
+#include "core/engine/history_delta.h"
 #include "ui/common/frame_view.h"
 #include "ui/plot/plot_crosshair.h"
 #include "ui/plot/qcp.h"

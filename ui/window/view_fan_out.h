@@ -1,6 +1,6 @@
 // ViewFanOut: the window's views of the engine's frames (FrameView, frame_view.h) and what they
 // share: the newest frame, the per-second history mirrored from the frames' deltas
-// (history_mirror.h), the newest snapshot and the ingest rate. Every frame, theme, time-axis
+// (history_delta.h), the newest snapshot and the ingest rate. Every frame, theme, time-axis
 // mode, setting and immediate replot reaches every view through here, so a new view is one
 // line in the list the window gives.
 //
