@@ -3,7 +3,7 @@
 
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
-#include "core/io/leetcode_input.h"
+#include "core/judge/leetcode_judge.h"
 
 namespace hitcounter::cli {
 

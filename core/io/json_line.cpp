@@ -1,5 +1,7 @@
 #include "core/io/json_line.h"
 
+#include "core/io/json_text.h"
+
 namespace hitcounter {
 
 namespace {
@@ -67,42 +69,15 @@ private:
         return m_pos == m_text.size() || fail("expected the end of the line after the object");
     }
 
-    static void appendUtf8(std::string& out, unsigned cp) {
-        if (cp < 0x80) {
-            out += static_cast<char>(cp);
-        } else if (cp < 0x800) {
-            out += static_cast<char>(0xC0 | (cp >> 6));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xE0 | (cp >> 12));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            out += static_cast<char>(0xF0 | (cp >> 18));
-            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
+    // The text as decodeJsonEscape reads it (core/io/json_text.h).
+    struct Cursor {
+        JsonScanner& scanner;
+        int peek() const {
+            return scanner.atEnd() ? -1 : static_cast<unsigned char>(scanner.peek());
         }
-    }
-
-    bool hex4(unsigned& value) {
-        if (m_pos + 4 > m_text.size())
-            return fail("expected four hex digits after \\u");
-        value = 0;
-        for (int i = 0; i < 4; ++i) {
-            const char c = m_text[m_pos++];
-            value <<= 4;
-            if (c >= '0' && c <= '9')
-                value |= unsigned(c - '0');
-            else if (c >= 'a' && c <= 'f')
-                value |= unsigned(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F')
-                value |= unsigned(c - 'A' + 10);
-            else
-                return fail("expected four hex digits after \\u");
-        }
-        return true;
-    }
+        void get() { ++scanner.m_pos; }
+    };
+    bool atEnd() const { return m_pos >= m_text.size(); }
 
     bool string(std::string& out) {
         if (!consume('"'))
@@ -117,55 +92,14 @@ private:
                 out += c;
                 continue;
             }
-            if (m_pos >= m_text.size())
-                return fail("unterminated string");
-            const char e = m_text[m_pos++];
-            switch (e) {
-                case '"':
-                    out += '"';
+            Cursor cursor{*this};
+            switch (decodeJsonEscape(cursor, out)) {
+                case JsonEscapeError::None:
                     break;
-                case '\\':
-                    out += '\\';
-                    break;
-                case '/':
-                    out += '/';
-                    break;
-                case 'b':
-                    out += '\b';
-                    break;
-                case 'f':
-                    out += '\f';
-                    break;
-                case 'n':
-                    out += '\n';
-                    break;
-                case 'r':
-                    out += '\r';
-                    break;
-                case 't':
-                    out += '\t';
-                    break;
-                case 'u': {
-                    unsigned cp = 0;
-                    if (!hex4(cp))
-                        return false;
-                    if (cp >= 0xD800 && cp < 0xDC00 && m_text.substr(m_pos, 2) == "\\u") {
-                        m_pos += 2;
-                        unsigned low = 0;
-                        if (!hex4(low))
-                            return false;
-                        cp = (low >= 0xDC00 && low < 0xE000)
-                                 ? 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00)
-                                 : 0xFFFD;
-                    } else if (cp >= 0xD800 && cp < 0xE000) {
-                        cp = 0xFFFD;  // a lone surrogate has no UTF-8 form
-                    }
-                    appendUtf8(out, cp);
-                    break;
-                }
-                default:
-                    --m_pos;
-                    return fail("unknown escape in a string");
+                case JsonEscapeError::UnknownEscape:
+                    return fail(atEnd() ? "unterminated string" : "unknown escape in a string");
+                case JsonEscapeError::NotFourHexDigits:
+                    return fail("expected four hex digits after \\u");
             }
         }
     }
@@ -218,7 +152,7 @@ private:
             return fail("expected a value");
         if (word == "true" || word == "false" || word == "null")
             return true;
-        if ((word[0] >= '0' && word[0] <= '9') || word[0] == '-')
+        if (isJsonNumber(word))
             return true;
         m_pos = start;
         return fail("expected a value");

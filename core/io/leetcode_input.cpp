@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/io/json_text.h"
 #include "core/io/trace_format.h"
 
 namespace hitcounter {
@@ -115,71 +116,16 @@ bool isDigit(int c) {
     return c >= '0' && c <= '9';
 }
 
-// -digits[.digits][e[+-]digits], as JSON writes numbers (leading zeros allowed).
-bool isNumberToken(std::string_view s) {
-    std::size_t i = s.starts_with('-') ? 1 : 0;
-    const auto digits = [&] {
-        const std::size_t from = i;
-        while (i < s.size() && isDigit(s[i]))
-            ++i;
-        return i > from;
-    };
-    if (!digits())
-        return false;
-    if (i < s.size() && s[i] == '.' && (++i, !digits()))
-        return false;
-    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-        ++i;
-        if (i < s.size() && (s[i] == '+' || s[i] == '-'))
-            ++i;
-        if (!digits())
-            return false;
-    }
-    return i == s.size();
-}
-
-void appendUtf8(std::string& out, unsigned code) {
-    if (code < 0x80) {
-        out += static_cast<char>(code);
-    } else if (code < 0x800) {
-        out += static_cast<char>(0xc0 | (code >> 6));
-        out += static_cast<char>(0x80 | (code & 0x3f));
-    } else {
-        out += static_cast<char>(0xe0 | (code >> 12));
-        out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
-        out += static_cast<char>(0x80 | (code & 0x3f));
-    }
-}
-
-int hexValue(int h) {
-    return isDigit(h)               ? h - '0'
-           : (h >= 'a' && h <= 'f') ? h - 'a' + 10
-           : (h >= 'A' && h <= 'F') ? h - 'A' + 10
-                                    : -1;
-}
-
 // After a backslash inside a string: one escape, decoded onto `text`.
 void readEscape(Scanner& s, std::string& text) {
-    const int e = s.peek();
-    const std::string_view simple = "\"\\/bfnrt";
-    const std::string_view meaning = "\"\\/\b\f\n\r\t";
-    if (const auto at = simple.find(static_cast<char>(e)); e != kEnd && at != simple.npos) {
-        s.get();
-        text += meaning[at];
-        return;
-    }
-    if (e != 'u')
-        s.invalid("an escape such as \\\" or \\n");
-    s.get();
-    unsigned code = 0;
-    for (int k = 0; k < 4; ++k) {
-        const int value = hexValue(s.peek());
-        if (value < 0)
+    switch (decodeJsonEscape(s, text)) {
+        case JsonEscapeError::None:
+            return;
+        case JsonEscapeError::UnknownEscape:
+            s.invalid("an escape such as \\\" or \\n");
+        case JsonEscapeError::NotFourHexDigits:
             s.invalid("four hex digits after \\u");
-        s.get();
-        code = code * 16 + unsigned(value);
     }
-    appendUtf8(text, code);
 }
 
 std::string readString(Scanner& s) {
@@ -231,7 +177,7 @@ Value readValue(Scanner& s, const std::string& expected) {
                                                 std::string_view::npos;
              d = s.peek())
             token += static_cast<char>(s.get());
-        if (!isNumberToken(token))
+        if (!isJsonNumber(token))
             Scanner::failAt(at, "invalid JSON: '" + token.substr(0, kShownChars) +
                                     "' is not a number; expected " + expected);
         return {Kind::Number, token};
@@ -429,34 +375,6 @@ std::optional<LeetCodeError> readLeetCode(std::istream& in, LeetCodeHandler& han
     } catch (const Problem& problem) {
         return LeetCodeError{problem.at.line, problem.at.column, problem.message};
     }
-}
-
-std::variant<std::string, LeetCodeError> answerLeetCode(std::istream& in, WindowCounter& counter) {
-    class Judge : public LeetCodeHandler {
-    public:
-        explicit Judge(WindowCounter& counter) : m_counter(counter) {}
-        std::optional<std::string> call(std::size_t index, LeetCodeCall call, Timestamp time,
-                                        LeetCodePosition) override {
-            if (index > 0)
-                m_answers += ',';
-            if (call == LeetCodeCall::GetHits) {
-                m_answers += std::to_string(m_counter.count(time));
-                return std::nullopt;
-            }
-            if (call == LeetCodeCall::Hit)
-                m_counter.hit(time);
-            m_answers += "null";
-            return std::nullopt;
-        }
-        std::string m_answers = "[";
-
-    private:
-        WindowCounter& m_counter;
-    };
-    Judge judge(counter);
-    if (auto error = readLeetCode(in, judge))
-        return *std::move(error);
-    return judge.m_answers + ']';
 }
 
 }  // namespace hitcounter

@@ -1,5 +1,6 @@
 // The LeetCode 362 ("Design Hit Counter") input, read as a stream: the one reader behind
-// `hitcounter-cli judge` and the teaching mode's LeetCode format (core/teach/operation_parser.h).
+// the judge (core/judge/leetcode_judge.h) and the teaching mode's LeetCode format
+// (core/teach/operation_parser.h).
 //
 // Threading: pure functions, callable from any thread; no I/O but the given stream.
 //
@@ -30,7 +31,7 @@
 #include <string>
 #include <variant>
 
-#include "core/counters/window_counter.h"
+#include "core/base/types.h"
 
 namespace hitcounter {
 
@@ -73,12 +74,6 @@ struct LeetCodeOptions {
 // Reads the whole input; nullopt when it was well formed and the handler accepted every call.
 std::optional<LeetCodeError> readLeetCode(std::istream& in, LeetCodeHandler& handler,
                                           const LeetCodeOptions& options = {});
-
-// The judge: runs each call on `counter` (fresh, as "HitCounter" constructed it) and returns the
-// compact JSON answer array without a line break, null for "HitCounter" and "hit" and the count
-// for "getHits" ("[null,null,null,null,3,null,4,3]"), or the first problem. Memory: one byte
-// per operation plus the answer text (10^7 calls: about 60 MB), never the input.
-std::variant<std::string, LeetCodeError> answerLeetCode(std::istream& in, WindowCounter& counter);
 
 std::string_view leetCodeCallName(LeetCodeCall call);
 

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "core/counters/counter_factory.h"
-#include "core/io/leetcode_input.h"
+#include "core/judge/leetcode_judge.h"
 #include "core/teach/timeline.h"
 #include "tests/fuzz/fuzz_check.h"
 

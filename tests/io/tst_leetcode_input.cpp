@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "core/counters/counter_factory.h"
-#include "core/io/leetcode_input.h"
+#include "core/judge/leetcode_judge.h"
 
 using namespace hitcounter;
 
