@@ -25,6 +25,7 @@
 #include "ui/sources/source_session.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_panel.h"
+#include "ui/teach/teach_files.h"
 #include "ui/teach/teach_view.h"
 #include "ui/window/main_window.h"
 #include "ui/window/state_json.h"
@@ -58,7 +59,7 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
     view.loadLesson(int(lesson - lessons().begin()));
     if (!options.teachLessonFile.isEmpty()) {
         QString error;
-        if (!view.loadLessonFile(options.teachLessonFile, &error)) {
+        if (!view.files()->loadLessonFile(options.teachLessonFile, &error)) {
             std::fprintf(stderr, "hitcounter: %s\n", qPrintable(error));
             return 2;
         }
@@ -84,7 +85,7 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
     }
     if (!options.teachHandout.isEmpty()) {
         QString error;
-        if (view.exportHandoutPdf(options.teachHandout, &error) < 0) {
+        if (view.files()->exportHandoutPdf(options.teachHandout, &error) < 0) {
             std::fprintf(stderr, "hitcounter: %s\n", qPrintable(error));
             return 1;
         }

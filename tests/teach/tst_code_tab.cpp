@@ -20,6 +20,7 @@
 #include "ui/teach/code_panel.h"
 #include "ui/teach/ring_view.h"
 #include "ui/teach/step_chart.h"
+#include "ui/teach/teach_files.h"
 #include "ui/teach/teach_view.h"
 #include "ui/teach/variables_view.h"
 
@@ -247,9 +248,9 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("mine.lesson"));
         QString error;
-        QVERIFY2(m_view.saveLessonFile(path, &error), qPrintable(error));
+        QVERIFY2(m_view.files()->saveLessonFile(path, &error), qPrintable(error));
         TeachView other;
-        QVERIFY2(other.loadLessonFile(path, &error), qPrintable(error));
+        QVERIFY2(other.files()->loadLessonFile(path, &error), qPrintable(error));
         QCOMPARE(other.codePanel()->source(), readJs("no_reset.js"));
     }
 

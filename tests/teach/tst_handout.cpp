@@ -12,6 +12,7 @@
 
 #include "core/teach/lessons.h"
 #include "core/teach/practice.h"
+#include "ui/teach/teach_files.h"
 #include "ui/teach/teach_view.h"
 
 using namespace hitcounter;
@@ -80,7 +81,7 @@ private Q_SLOTS:
         m_view.loadLesson(lessonIndex("boundary"));  // getHits 14, 15, 16: 2, 1, 0
         const QString pdf = m_dir.filePath(QStringLiteral("boundary.pdf"));
         QString error;
-        const int pages = m_view.exportHandoutPdf(pdf, &error);
+        const int pages = m_view.files()->exportHandoutPdf(pdf, &error);
         QVERIFY2(pages >= 2, qPrintable(error));
         // Every page renders.
         run(QStringLiteral("pdftoppm"),
@@ -124,7 +125,7 @@ private Q_SLOTS:
         m_view.loadLesson(lessonIndex("limit-bucket"));
         const QString pdf = m_dir.filePath(QStringLiteral("bucket.pdf"));
         QString error;
-        const int pages = m_view.exportHandoutPdf(pdf, &error);
+        const int pages = m_view.files()->exportHandoutPdf(pdf, &error);
         QVERIFY2(pages >= 2, qPrintable(error));
         const QString all = letters(QString::fromUtf8(run(
             QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")})));
@@ -139,7 +140,7 @@ private Q_SLOTS:
         m_view.startPractice(5);
         const QString pdf = m_dir.filePath(QStringLiteral("practice.pdf"));
         QString error;
-        QVERIFY2(m_view.exportHandoutPdf(pdf, &error) >= 2, qPrintable(error));
+        QVERIFY2(m_view.files()->exportHandoutPdf(pdf, &error) >= 2, qPrintable(error));
         const QString all =
             QString::fromUtf8(run(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")}));
         const auto qs = teach::questions(m_view.timeline());

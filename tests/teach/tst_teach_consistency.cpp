@@ -15,6 +15,7 @@
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
+#include "ui/teach/predict_controller.h"
 #include "ui/teach/ring_view.h"
 #include "ui/teach/sequence_view.h"
 #include "ui/teach/teach_view.h"
@@ -160,35 +161,35 @@ private Q_SLOTS:
     // Predict mode names no window when a hit sits on its open end.
     void predictKeepsTheBoundarySecret() {
         m_view.loadLesson(lessonIndex("boundary"));  // hit 5, 6; getHits 14, 15, 16
-        m_view.setPredictMode(true);
+        m_view.predict()->setMode(true);
         m_view.showStep(3);
         m_view.stepForward();  // getHits 15 asks
-        QVERIFY(m_view.awaitingPrediction());
-        const QString q = m_view.predictQuestion();
+        QVERIFY(m_view.predict()->awaiting());
+        const QString q = m_view.predict()->question();
         QVERIFY2(q.contains(QStringLiteral("getHits(15)")), qPrintable(q));
         QVERIFY2(!q.contains(QStringLiteral("(5, 15]")) && !q.contains(QStringLiteral("5 <")),
                  qPrintable(q));
         QVERIFY2(q.contains(QStringLiteral("last 10 seconds up to 15")), qPrintable(q));
-        m_view.revealPrediction();
-        m_view.setPredictMode(false);
+        m_view.predict()->reveal();
+        m_view.predict()->setMode(false);
     }
 
     // A practice: End and the scrubber stop before the first question not answered yet; each
     // question is asked once; the last answer brings the summary.
     void aPracticeAsksBeforeItShows() {
         m_view.startPractice(1);
-        QVERIFY(m_view.practicing());
+        QVERIFY(m_view.predict()->practicing());
         QVERIFY(!m_view.lessonPanel()->predictSwitch()->isEnabled());
         const auto questions = teach::questions(m_view.timeline());
         QVERIFY(questions.size() >= 3);
         m_view.showStep(m_view.lastStep());  // End
-        QVERIFY(m_view.awaitingPrediction());
+        QVERIFY(m_view.predict()->awaiting());
         QCOMPARE(m_view.currentStep(), int(questions.front().step) - 1);
-        m_view.setPredictMode(false);  // cannot be switched off to peek
+        m_view.predict()->setMode(false);  // cannot be switched off to peek
         int answered = 0;
         for (int guard = 0; guard < 100 && answered < int(questions.size()); ++guard) {
             m_view.showStep(m_view.lastStep());
-            if (!m_view.awaitingPrediction())
+            if (!m_view.predict()->awaiting())
                 break;
             const int step = m_view.currentStep() + 1;
             const auto q =
@@ -196,12 +197,12 @@ private Q_SLOTS:
                              [&](const teach::Question& x) { return int(x.step) == step; });
             QVERIFY(q != questions.end());
             QCOMPARE(m_view.renderImage().size(), QSize(1280, 720));  // the question fits
-            m_view.submitPrediction(answered == 0 ? q->answer + 7 : q->answer);
+            m_view.predict()->submit(answered == 0 ? q->answer + 7 : q->answer);
             ++answered;
         }
         QCOMPARE(answered, int(questions.size()));
-        QCOMPARE(m_view.score().asked, answered);
-        QCOMPARE(m_view.score().right, answered - 1);
+        QCOMPARE(m_view.predict()->score().asked, answered);
+        QCOMPARE(m_view.predict()->score().right, answered - 1);
         const QString text = plain(m_view.narration());
         QVERIFY2(
             text.contains(
@@ -210,11 +211,11 @@ private Q_SLOTS:
         // Stepping back and forward asks nothing again.
         m_view.showStep(0);
         m_view.showStep(m_view.lastStep());
-        QVERIFY(!m_view.awaitingPrediction());
+        QVERIFY(!m_view.predict()->awaiting());
         QCOMPARE(m_view.currentStep(), m_view.lastStep());
         m_view.loadLesson(0);  // ends the practice
-        QVERIFY(!m_view.practicing());
-        m_view.setPredictMode(false);
+        QVERIFY(!m_view.predict()->practicing());
+        m_view.predict()->setMode(false);
     }
 
     // Issue 24: the level box picks the practice's difficulty. A warm-up, started with the
@@ -244,13 +245,13 @@ private Q_SLOTS:
         QVERIFY(button);
         level->setCurrentIndex(0);
         button->click();
-        QVERIFY(m_view.practicing());
+        QVERIFY(m_view.predict()->practicing());
         QVERIFY2(!outOfOrder(), qPrintable(m_view.lessonPanel()->operationsText()));
         level->setCurrentIndex(2);
         button->click();
         QVERIFY2(outOfOrder(), qPrintable(m_view.lessonPanel()->operationsText()));
         m_view.loadLesson(0);
-        m_view.setPredictMode(false);
+        m_view.predict()->setMode(false);
     }
 
     // A long question wraps: the answer box and its buttons stay on the window at 1280x720.
@@ -258,11 +259,11 @@ private Q_SLOTS:
         QVERIFY(!m_view.runOperations(QStringLiteral("hit 999999999990\nhit 1000000000000\n"
                                                      "getHits 999999999995"),
                                       std::chrono::seconds{10}));
-        m_view.setPredictMode(true);
+        m_view.predict()->setMode(true);
         m_view.showStep(2);
         m_view.stepForward();
-        QVERIFY(m_view.awaitingPrediction());
-        QVERIFY(m_view.predictQuestion().size() > 120);
+        QVERIFY(m_view.predict()->awaiting());
+        QVERIFY(m_view.predict()->question().size() > 120);
         QCOMPARE(m_view.renderImage().size(), QSize(1280, 720));
         auto* guess = m_view.findChild<QSpinBox*>(QStringLiteral("guess"));
         QVERIFY(guess && guess->isVisible());
@@ -274,8 +275,8 @@ private Q_SLOTS:
                                                              .arg(box.height())));
         for (QPushButton* b : guess->parentWidget()->findChildren<QPushButton*>())
             QVERIFY(m_view.rect().contains(QRect(b->mapTo(&m_view, QPoint(0, 0)), b->size())));
-        m_view.revealPrediction();
-        m_view.setPredictMode(false);
+        m_view.predict()->reveal();
+        m_view.predict()->setMode(false);
     }
 
     // Issue 24: a rate-limit lesson with all four limiters asks which accept each request,
@@ -283,26 +284,26 @@ private Q_SLOTS:
     void aRateLimitLessonAsksWhichLimitersAccept() {
         m_view.loadLesson(lessonIndex("limit-burst"));
         QCOMPARE(m_view.limiterTimeline()->names().size(), std::size_t(4));
-        m_view.setPredictMode(true);
+        m_view.predict()->setMode(true);
         m_view.stepForward();  // the request at 58 asks first
-        QVERIFY(m_view.awaitingPrediction());
+        QVERIFY(m_view.predict()->awaiting());
         QCOMPARE(m_view.currentStep(), 0);
-        QVERIFY2(m_view.predictQuestion().contains(QStringLiteral("request at 58")),
-                 qPrintable(m_view.predictQuestion()));
-        m_view.submitLimiterPrediction({true, true, true, true});
+        QVERIFY2(m_view.predict()->question().contains(QStringLiteral("request at 58")),
+                 qPrintable(m_view.predict()->question()));
+        m_view.predict()->submitLimiters({true, true, true, true});
         QCOMPARE(m_view.currentStep(), 1);
         QVERIFY(plain(m_view.narration()).contains(QStringLiteral("✔ Right")));
         m_view.stepForward();  // 59
-        m_view.submitLimiterPrediction({true, true, true, true});
+        m_view.predict()->submitLimiters({true, true, true, true});
         m_view.stepForward();  // 60: only the fixed window accepts
-        QVERIFY(m_view.awaitingPrediction());
-        m_view.submitLimiterPrediction({false, false, false, false});
+        QVERIFY(m_view.predict()->awaiting());
+        m_view.predict()->submitLimiters({false, false, false, false});
         const QString text = plain(m_view.narration());
         QVERIFY2(text.contains(QStringLiteral("fixed window: forgetting that a fixed window "
                                               "starts empty")),
                  qPrintable(text));
-        QVERIFY(!m_view.progress().empty());
-        m_view.setPredictMode(false);
+        QVERIFY(!m_view.predict()->progress().empty());
+        m_view.predict()->setMode(false);
         m_view.loadLesson(0);
     }
 

@@ -22,6 +22,7 @@
 #include "ui/teach/ring_view.h"
 #include "ui/teach/sequence_view.h"
 #include "ui/teach/step_chart.h"
+#include "ui/teach/teach_files.h"
 #include "ui/teach/teach_style.h"
 #include "ui/teach/teach_view.h"
 #include "ui/teach/transport_bar.h"
@@ -365,7 +366,7 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         QString error;
         const QString path = dir.filePath(QStringLiteral("frame.png"));
-        QVERIFY2(view.exportCurrentFrame(path, &error), qPrintable(error));
+        QVERIFY2(view.files()->exportCurrentFrame(path, &error), qPrintable(error));
         const QImage frame(path);
         QCOMPARE(frame.size(), QSize(1280, 720));
         QCOMPARE(dominant(frame, codeRect.adjusted(6, 6, -6, -6)), QColor(0xfb, 0xfa, 0xf6));
@@ -374,7 +375,7 @@ private Q_SLOTS:
 
         // The handout's first page (the goal, the ring, the steps) is the same as under the
         // light theme; its text is dark on the white page.
-        const QImage page = view.handoutPage(0, QSize(1240, 1754));
+        const QImage page = view.files()->handoutPage(0, QSize(1240, 1754));
         const QRect below(90, 90, 1060, 200);
         double darkest = 1;
         for (int y = below.top(); y <= below.bottom(); ++y)
@@ -382,7 +383,7 @@ private Q_SLOTS:
                 darkest = std::max(darkest, contrast(page.pixelColor(x, y), Qt::white));
         QVERIFY2(darkest >= 7, qPrintable(QString::number(darkest)));
         applyTheme(*qApp, themeNamed(QStringLiteral("light")));
-        const QImage lightPage = view.handoutPage(0, QSize(1240, 1754));
+        const QImage lightPage = view.files()->handoutPage(0, QSize(1240, 1754));
         QVERIFY(page.copy(below) == lightPage.copy(below));
         QVERIFY(page == lightPage);
         QCOMPARE(dominant(page, QRect(90, 300, 1060, 700)),

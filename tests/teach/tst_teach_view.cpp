@@ -25,8 +25,10 @@
 #include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/limiter_view.h"
+#include "ui/teach/predict_controller.h"
 #include "ui/teach/ring_view.h"
 #include "ui/teach/step_chart.h"
+#include "ui/teach/teach_files.h"
 #include "ui/teach/teach_view.h"
 
 using namespace hitcounter;
@@ -167,34 +169,34 @@ private Q_SLOTS:
 
     void predictModeStopsBeforeEachGetHits() {
         m_view.loadLesson(0);
-        m_view.setPredictMode(true);
+        m_view.predict()->setMode(true);
         QVERIFY(m_view.lessonPanel()->predictSwitch()->isChecked());
         for (int i = 0; i < 3; ++i) {
             m_view.stepForward();
         }
         QCOMPARE(m_view.currentStep(), 3);
         m_view.stepForward();  // step 4 is getHits(4): asks first
-        QVERIFY(m_view.awaitingPrediction());
+        QVERIFY(m_view.predict()->awaiting());
         QCOMPARE(m_view.currentStep(), 3);
-        QVERIFY(m_view.predictQuestion().contains(QStringLiteral("getHits(4)")));
+        QVERIFY(m_view.predict()->question().contains(QStringLiteral("getHits(4)")));
         m_view.stepForward();  // still waiting for the answer
         QCOMPARE(m_view.currentStep(), 3);
-        m_view.submitPrediction(2);
-        QVERIFY(!m_view.awaitingPrediction());
+        m_view.predict()->submit(2);
+        QVERIFY(!m_view.predict()->awaiting());
         QCOMPARE(m_view.currentStep(), 4);
         QVERIFY2(
             plain(m_view.narration()).contains(QStringLiteral("You said 2, but the answer is 3")),
             qPrintable(m_view.narration()));
         m_view.stepForward();  // hit(300)
         m_view.stepForward();  // getHits(300) asks again
-        QVERIFY(m_view.awaitingPrediction());
-        m_view.submitPrediction(4);
+        QVERIFY(m_view.predict()->awaiting());
+        m_view.predict()->submit(4);
         QVERIFY(plain(m_view.narration()).contains(QStringLiteral("You said 4: right")));
         m_view.stepBack();
         m_view.stepForward();  // already answered: no second question
-        QVERIFY(!m_view.awaitingPrediction());
+        QVERIFY(!m_view.predict()->awaiting());
         QCOMPARE(m_view.currentStep(), 6);
-        m_view.setPredictMode(false);
+        m_view.predict()->setMode(false);
     }
 
     void badInputIsMarkedAndTheLessonIsKept() {
@@ -244,7 +246,7 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         QString error;
         const QString one = dir.filePath(QStringLiteral("frame.png"));
-        QVERIFY2(m_view.exportCurrentFrame(one, &error), qPrintable(error));
+        QVERIFY2(m_view.files()->exportCurrentFrame(one, &error), qPrintable(error));
         const QImage image(one);
         QCOMPARE(image.size(), QSize(1280, 800));
         // Not a blank picture: the board, the slots and the text use many colours.
@@ -257,7 +259,7 @@ private Q_SLOTS:
         QVERIFY(colours.size() > 20);
 
         const QString all = dir.filePath(QStringLiteral("steps"));
-        QCOMPARE(m_view.exportAllFrames(all, &error), m_view.lastStep() + 1);
+        QCOMPARE(m_view.files()->exportAllFrames(all, &error), m_view.lastStep() + 1);
         const QStringList files =
             QDir(all).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
         QCOMPARE(files.size(), m_view.lastStep() + 1);
@@ -272,23 +274,23 @@ private Q_SLOTS:
     void predictingGetHitsIntoThePastAsksAboutTheEffectiveWindow() {
         QVERIFY(!m_view.runOperations(QStringLiteral("hit 1\nhit 12\ngetHits 5"),
                                       std::chrono::seconds{10}));
-        m_view.setPredictMode(true);
+        m_view.predict()->setMode(true);
         m_view.stepForward();
         m_view.stepForward();
         m_view.stepForward();
-        QVERIFY(m_view.awaitingPrediction());
-        const QString question = m_view.predictQuestion();
+        QVERIFY(m_view.predict()->awaiting());
+        const QString question = m_view.predict()->question();
         QVERIFY2(question.contains(QStringLiteral("(2, 5]")), qPrintable(question));
         QVERIFY2(!question.contains(QStringLiteral("(-5, 5]")), qPrintable(question));
         QVERIFY2(question.contains(QStringLiteral("newest second is 12")), qPrintable(question));
-        m_view.submitPrediction(0);
+        m_view.predict()->submit(0);
         QVERIFY2(plain(m_view.narration()).contains(QStringLiteral("You said 0: right")),
                  qPrintable(m_view.narration()));
         auto* ring = m_view.findChild<RingView*>(QStringLiteral("watchRing"));
         ring->grab();
         QVERIFY2(ring->captions().contains(QStringLiteral("window (2, 5]")),
                  qPrintable(ring->captions().join(QLatin1Char('|'))));
-        m_view.setPredictMode(false);
+        m_view.predict()->setMode(false);
     }
 
     // Issue 16, wrong 2: another W than the lesson's is said in the goal and in file names.
@@ -302,7 +304,7 @@ private Q_SLOTS:
         QVERIFY2(goal.contains(QStringLiteral("W = 5")), qPrintable(goal));
         QTemporaryDir dir;
         QString error;
-        QVERIFY(m_view.exportAllFrames(dir.path(), &error) > 0);
+        QVERIFY(m_view.files()->exportAllFrames(dir.path(), &error) > 0);
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("example10-w5-step-000.png"))));
         m_view.lessonPanel()->findChild<QSpinBox*>(QStringLiteral("window"))->setValue(10);
         QVERIFY(!m_view.lessonPanel()->goalText().contains(QStringLiteral("written for")));
@@ -816,7 +818,7 @@ private Q_SLOTS:
     // Build 3: a seeded practice asks getHits and slot counts, names the mistake, keeps score.
     void practiceAsksScoresAndNamesTheMistake() {
         m_view.startPractice(42);
-        QVERIFY(m_view.practicing());
+        QVERIFY(m_view.predict()->practicing());
         QVERIFY(m_view.lessonPanel()->predictSwitch()->isChecked());
         const QString text = m_view.lessonPanel()->operationsText();
         QVERIFY(text.contains(QStringLiteral("seed 42")));
@@ -825,25 +827,25 @@ private Q_SLOTS:
         int asked = 0;
         for (int i = 0; i < 200 && m_view.currentStep() < m_view.lastStep(); ++i) {
             m_view.stepForward();
-            if (!m_view.awaitingPrediction())
+            if (!m_view.predict()->awaiting())
                 continue;
             const int step = m_view.currentStep() + 1;
             const auto q = std::find_if(
                 questions.begin(), questions.end(),
                 [&](const teach::Question& question) { return int(question.step) == step; });
             QVERIFY(q != questions.end());
-            QVERIFY2(m_view.predictQuestion().contains(QString::fromStdString(q->prompt)),
-                     qPrintable(m_view.predictQuestion()));
+            QVERIFY2(m_view.predict()->question().contains(QString::fromStdString(q->prompt)),
+                     qPrintable(m_view.predict()->question()));
             ++asked;
             if (asked == 2 && !qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS").isEmpty())
                 m_view.renderImage().save(qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS") +
                                           QStringLiteral("/practice-question.png"));
-            m_view.submitPrediction(asked == 1 ? q->answer + 1000 : q->answer);
+            m_view.predict()->submit(asked == 1 ? q->answer + 1000 : q->answer);
             if (asked == 1 && !qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS").isEmpty())
                 m_view.renderImage().save(qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS") +
                                           QStringLiteral("/practice-verdict.png"));
-            QCOMPARE(m_view.score().asked, asked);
-            QCOMPARE(m_view.score().right, asked - 1);
+            QCOMPARE(m_view.predict()->score().asked, asked);
+            QCOMPARE(m_view.predict()->score().right, asked - 1);
             QVERIFY2(plain(m_view.narration())
                          .contains(QStringLiteral("(%1 of %2 right)").arg(asked - 1).arg(asked)),
                      qPrintable(m_view.narration()));
@@ -854,15 +856,15 @@ private Q_SLOTS:
         QCOMPARE(m_view.lessonPanel()->operationsText(), text);
         QVERIFY(!m_view.runOperations(QStringLiteral("hit 5\nhit 6\ngetHits 15"),
                                       std::chrono::seconds{10}));
-        QVERIFY(!m_view.practicing());
+        QVERIFY(!m_view.predict()->practicing());
         m_view.stepForward();
         m_view.stepForward();
         m_view.stepForward();
-        QVERIFY(m_view.awaitingPrediction());
-        m_view.submitPrediction(2);  // Predict mode names the off-by-one too
+        QVERIFY(m_view.predict()->awaiting());
+        m_view.predict()->submit(2);  // Predict mode names the off-by-one too
         QVERIFY2(plain(m_view.narration()).contains(QStringLiteral("off by one at t - W")),
                  qPrintable(m_view.narration()));
-        m_view.setPredictMode(false);
+        m_view.predict()->setMode(false);
     }
 
     // Build 5: save and open a lesson file: operations, W, step, answers, practice and score.
@@ -871,15 +873,15 @@ private Q_SLOTS:
                                            [](const auto& l) { return l.id == "boundary"; }) -
                               teach::lessons().begin()));
         m_view.lessonPanel()->findChild<QSpinBox*>(QStringLiteral("window"))->setValue(9);
-        m_view.setPredictMode(true);
+        m_view.predict()->setMode(true);
         m_view.showStep(2);
         m_view.stepForward();  // getHits 14 asks
-        QVERIFY(m_view.awaitingPrediction());
-        m_view.submitPrediction(2);
+        QVERIFY(m_view.predict()->awaiting());
+        m_view.predict()->submit(2);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("boundary.lesson"));
         QString error;
-        QVERIFY2(m_view.saveLessonFile(path, &error), qPrintable(error));
+        QVERIFY2(m_view.files()->saveLessonFile(path, &error), qPrintable(error));
         QFile saved(path);
         QVERIFY(saved.open(QIODevice::ReadOnly));
         const QByteArray text = saved.readAll();
@@ -889,30 +891,31 @@ private Q_SLOTS:
 
         TeachView other;
         other.resize(1280, 800);
-        QVERIFY2(other.loadLessonFile(path, &error), qPrintable(error));
+        QVERIFY2(other.files()->loadLessonFile(path, &error), qPrintable(error));
         QCOMPARE(other.timeline().window().count(), 9);
         QCOMPARE(other.currentStep(), 3);
         QCOMPARE(other.timeline().operations().size(), m_view.timeline().operations().size());
         QCOMPARE(other.lessonPanel()->exportName(), QStringLiteral("boundary-w9"));
         other.showStep(2);
         other.stepForward();  // answered in the file: not asked again
-        QVERIFY(!other.awaitingPrediction());
+        QVERIFY(!other.predict()->awaiting());
         QCOMPARE(other.currentStep(), 3);
 
         m_view.startPractice(11);
-        for (int i = 0; i < 100 && !m_view.awaitingPrediction(); ++i)
+        for (int i = 0; i < 100 && !m_view.predict()->awaiting(); ++i)
             m_view.stepForward();
-        QVERIFY(m_view.awaitingPrediction());
-        m_view.submitPrediction(123456);
-        QVERIFY(m_view.saveLessonFile(path, &error));
+        QVERIFY(m_view.predict()->awaiting());
+        m_view.predict()->submit(123456);
+        QVERIFY(m_view.files()->saveLessonFile(path, &error));
         TeachView third;
-        QVERIFY(third.loadLessonFile(path, &error));
-        QVERIFY(third.practicing());
-        QCOMPARE(third.score().asked, 1);
-        QCOMPARE(third.score().right, 0);
+        QVERIFY(third.files()->loadLessonFile(path, &error));
+        QVERIFY(third.predict()->practicing());
+        QCOMPARE(third.predict()->score().asked, 1);
+        QCOMPARE(third.predict()->score().right, 0);
         QCOMPARE(third.currentStep(), m_view.currentStep());
 
-        QVERIFY(!other.loadLessonFile(dir.filePath(QStringLiteral("none.lesson")), &error));
+        QVERIFY(
+            !other.files()->loadLessonFile(dir.filePath(QStringLiteral("none.lesson")), &error));
         QVERIFY(error.contains(QStringLiteral("none.lesson")));
         // Issue 30 item 20: over 1 MiB it was cut silently and then read as what was left (or
         // failed with a syntax error about the cut line); it is refused with its size.
@@ -924,12 +927,12 @@ private Q_SLOTS:
             QVERIFY(out.open(QIODevice::WriteOnly));
             out.write(head + QByteArray((1 << 20) + 1 - head.size() - tail.size(), 'x') + tail);
         }
-        QVERIFY(!other.loadLessonFile(big, &error));
+        QVERIFY(!other.files()->loadLessonFile(big, &error));
         QVERIFY2(error.contains(QStringLiteral("'%1': it is 1,048,577 bytes, more than the "
                                                "1,048,576 bytes (1 MiB)")
                                     .arg(big)),
                  qPrintable(error));
-        m_view.setPredictMode(false);
+        m_view.predict()->setMode(false);
     }
 
     // Build 5, issue 24: the PDF handout is a document (tst_handout reads it back page by page);
@@ -941,7 +944,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("example10.pdf"));
         QString error;
-        const int written = m_view.exportHandoutPdf(path, &error);
+        const int written = m_view.files()->exportHandoutPdf(path, &error);
         QVERIFY2(written >= 2, qPrintable(error));
         QCOMPARE(m_view.currentStep(), 2);
         QFile pdf(path);
@@ -953,16 +956,19 @@ private Q_SLOTS:
                            bytes.count("/Type /Page>");
         QCOMPARE(int(pages), written);
         if (!qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS").isEmpty())
-            m_view.handoutPage(0, QSize(1240, 1754))
+            m_view.files()
+                ->handoutPage(0, QSize(1240, 1754))
                 .save(qEnvironmentVariable("HITCOUNTER_TEACH_SHOTS") +
                       QStringLiteral("/handout-page1.png"));
-        QVERIFY(m_view.exportHandoutPdf(QStringLiteral("/proc/no/such/dir/x.pdf"), &error) < 0);
+        QVERIFY(m_view.files()->exportHandoutPdf(QStringLiteral("/proc/no/such/dir/x.pdf"),
+                                                 &error) < 0);
         QVERIFY(error.contains(QStringLiteral("/proc/no/such/dir/x.pdf")));
     }
 
     void exportToAnUnwritablePlaceFailsWithAMessage() {
         QString error;
-        QVERIFY(!m_view.exportCurrentFrame(QStringLiteral("/proc/no/such/dir/x.png"), &error));
+        QVERIFY(
+            !m_view.files()->exportCurrentFrame(QStringLiteral("/proc/no/such/dir/x.png"), &error));
         QVERIFY(error.contains(QStringLiteral("/proc/no/such/dir/x.png")));
     }
 

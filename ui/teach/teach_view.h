@@ -6,16 +6,15 @@
 // scrubbing only change the index, so going back shows exactly the earlier state. Running new
 // operations replaces the timeline; a parse error keeps the old one and is shown in the editor.
 //
-// Predict mode: stepping forward onto a getHits stops first and asks the learner for the
-// answer; submitPrediction() (or revealPrediction()) then shows the step with the right answer
-// and the reason. Jumping with the scrubber or to the end does not ask.
+// Predict mode (predict(), predict_controller.h): stepping forward onto a getHits stops first
+// and asks the learner for the answer; an answer (or "Just show me") then shows the step with
+// the right answer and the reason. Jumping with the scrubber or to the end does not ask.
 //
 // Practice (issue 16, build 3): startPractice(seed) writes seeded random operations
 // (teach::practiceOperations) into the editor, runs them and turns Predict mode on; it then also
-// asks for the count of every written slot a hit lands on (does it reset?), names the mistake
-// behind a wrong answer (teach::diagnose: off by one at t - W, a stale slot, a forgotten late
-// hit, a forgotten reset) and keeps a running score. Running other operations ends it. In plain
-// Predict mode the wrong getHits answers are diagnosed too.
+// asks for the count of every written slot a hit lands on, names the mistake behind a wrong
+// answer and keeps a running score; no jump passes a question not answered yet. Running other
+// operations ends it.
 //
 // Rate-limit lessons (teach::LessonKind::RateLimit): the operations run through a
 // teach::LimiterTimeline instead, and a LimiterView (the limiters' boards) takes the place of the
@@ -38,12 +37,10 @@
 // (teach_style.h), light or dark, and follow it when it changes (the main window's Dark toggle);
 // the exports (PNG frames, the handout) are always drawn in the light one, for slides and paper.
 //
-// Export: exportCurrentFrame() writes the view as a PNG; exportAllFrames() writes one PNG per
-// step, "<name>-step-000.png" (LessonPanel::exportName(): "-w5" added at another W),
-// "<lesson>-step-001.png", ... (animations are shown finished).
+// Files: files() (teach_files.h) writes a step or every step as PNGs, the PDF handout and
+// lesson files.
 #pragma once
 
-#include <QSet>
 #include <QWidget>
 #include <map>
 #include <memory>
@@ -55,15 +52,11 @@
 #include "core/teach/practice.h"
 #include "core/teach/timeline.h"
 
-class QCheckBox;
 class QLabel;
-class QPainter;
 class QListWidget;
 class QPushButton;
-class QSpinBox;
 class QStackedWidget;
 class QTabBar;
-class QTextDocument;
 class QTimer;
 
 namespace hitcounter::ui {
@@ -73,9 +66,11 @@ class CodePanel;
 class CodeView;
 class LessonPanel;
 class LimiterView;
+class PredictController;
 class RingView;
 class SequenceView;
 class StepChart;
+class TeachFiles;
 class TransportBar;
 namespace teachstyle {
 struct TeachPalette;
@@ -130,15 +125,8 @@ public:
     void setPlaying(bool playing);
     bool playing() const;
 
-    void setPredictMode(bool on);
-    bool awaitingPrediction() const { return m_pendingStep.has_value(); }
-    QString predictQuestion() const;  // empty unless awaitingPrediction()
-    void submitPrediction(Count guess);
-    // A rate-limit lesson's question: one entry per limiter, true for "accepts".
-    void submitLimiterPrediction(const std::vector<bool>& accepts);
-    void revealPrediction();
-    // The answers given in this view so far, per lesson (its export name: "boundary-w9").
-    const std::map<std::string, teach::Score>& progress() const { return m_progress; }
+    // Predict mode and practice: the questions, the answers, the score (predict_controller.h).
+    PredictController* predict() const { return m_predict; }
 
     void startPractice(std::uint64_t seed,
                        teach::PracticeLevel level = teach::PracticeLevel::OutOfOrder);
@@ -146,24 +134,14 @@ public:
     // Lesson files (core/teach/lesson_file.h): what is shown now (lesson, W, operations, step,
     // the answers given, the practice seed), and back. Loading runs the operations, restores
     // the answers (those steps are not asked again; a practice's score is recomputed) and shows
-    // the step. The file functions return false with *error naming the file (and line).
+    // the step. Reading and writing them is files()'s.
     teach::LessonFile lessonFile() const;
     void openLessonFile(const teach::LessonFile& file);
-    bool saveLessonFile(const QString& path, QString* error);
-    bool loadLessonFile(const QString& path, QString* error);
-    bool practicing() const { return m_practicing; }
-    const teach::Score& score() const { return m_score; }
 
+    // The view as it looks now, animations finished (in the palette it is drawn in).
     QImage renderImage();
-    bool exportCurrentFrame(const QString& path, QString* error);
-    // Returns the number of files written, or -1 with *error set.
-    int exportAllFrames(const QString& directory, QString* error);
-    // A handout (issue 24, handout.h): a document with the goal, the ring drawn, the steps in
-    // a table, questions, and the answers on a page of their own, in print sizes; always in the
-    // light palette. Returns the number of pages, or -1 with *error set. Written atomically.
-    int exportHandoutPdf(const QString& path, QString* error);
-    // Handout page `page` (0-based) drawn on an image of `size`, for previews.
-    QImage handoutPage(int page, QSize size);
+    // PNG frames, the PDF handout and lesson files (teach_files.h).
+    TeachFiles* files() const { return m_files; }
 
 Q_SIGNALS:
     void stepChanged(int step);
@@ -179,37 +157,13 @@ private:
     std::optional<teach::ParseError> run(const QString& text, std::chrono::seconds window);
     void present(int step, bool animate);
     QString stepHeader(int step, const std::optional<teach::Operation>& op) const;
-    bool asksAt(int step) const;
-    const teach::LimiterQuestion* limiterQuestionAt(int step) const;
-    void finishLimiterPrediction(const std::optional<std::vector<bool>>& accepts);
-    void recordProgress(bool right);
-    QString questionHtml() const;
-    QString verdictHtml(int step) const;
-    // In a practice, the first question at or before `step` not answered yet.
-    std::optional<int> firstUnansweredUpTo(int step) const;
-    QString practiceSummary() const;
-    const teach::Question* questionAt(int step) const;
-    void askPrediction(int step);
-    void finishPrediction(std::optional<Count> guess);
-    void cancelPrediction();
     void updateTransport();
     void refreshLayouts();
     void presentSubStep();
-    void chooseExportFile();
-    void chooseExportDirectory();
-    void chooseLessonFileToSave();
-    void chooseHandoutFile();
-    std::unique_ptr<QTextDocument> handoutDocument();
-    void chooseLessonFileToOpen();
 
     std::unique_ptr<teach::Timeline> m_timeline;
     std::unique_ptr<teach::LimiterTimeline> m_limits;  // set while a rate-limit lesson is shown
     int m_step = 0;
-    std::optional<int> m_pendingStep;  // the getHits step the learner is asked about
-    QSet<int> m_revealed;              // getHits steps already predicted in Predict mode
-    int m_verdictStep = -1;            // the step m_verdict belongs to
-    QString m_verdict;                 // "You said 4, but ..." shown with that step
-    bool m_predict = false;
     LessonPanel* m_lessons;
     RingView* m_ring;
     StepChart* m_chart;
@@ -217,35 +171,23 @@ private:
     SequenceView* m_vector;
     CodeView* m_code;
     QLabel* m_narration;
+    PredictController* m_predict;  // its answer row made after the narration (tab order)
     QWidget* m_narrationBox = nullptr;  // the narration's board
     QWidget* m_narrationScroll;         // the narration's scroll area: taller in chart lessons
     int m_narrationMinimum = 0;         // its height for the lesson while no question is asked
-    QWidget* m_predictRow;
-    QString m_questionText;  // the question asked, shown at the top of the narration
-    QSpinBox* m_guess;
-    QWidget* m_laneChoices;  // a rate-limit question's limiter boxes
-    std::vector<QCheckBox*> m_laneBoxes;
-    std::vector<teach::LimiterQuestion> m_limiterQuestions;
-    std::map<std::string, teach::Score> m_progress;
-    QStackedWidget* m_panes;  // the ring pane, or the limiters
+    QStackedWidget* m_panes;            // the ring pane, or the limiters
     LimiterView* m_limiterView;
     BuildPanel* m_build;
     CodePanel* m_codePanel;
     QTabBar* m_modeTabs;  // Watch | Build | Code
     TransportBar* m_transport;
+    TeachFiles* m_files;
     QTimer* m_player;
     QWidget* m_subBox;
     QPushButton* m_subToggle;
     QListWidget* m_subList;
     int m_subStep = -1;
-    bool m_practicing = false;
-    std::uint64_t m_practiceSeed = 0;
-    std::map<std::size_t, Count> m_answers;  // step -> the learner's answer
-    bool m_startingPractice = false;
-    std::vector<teach::Question> m_questions;  // the questions of the shown timeline
-    teach::Score m_score;
-    std::map<std::string, int> m_mistakes;  // a practice's mistakes, by name
-    QLabel* m_scoreLabel;
+    std::optional<std::uint64_t> m_practiceToStart;          // the seed while a practice starts
     const teachstyle::TeachPalette* m_styledWith = nullptr;  // what restyle() last used
 };
 
