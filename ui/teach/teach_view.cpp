@@ -1,41 +1,27 @@
 #include "ui/teach/teach_view.h"
 
-#include <QApplication>
 #include <QCheckBox>
-#include <QDir>
-#include <QFileDialog>
-#include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLayout>
-#include <QListWidget>
-#include <QMessageBox>
-#include <QPainter>
-#include <QPushButton>
-#include <QSaveFile>
 #include <QScrollArea>
-#include <QSpinBox>
 #include <QStackedWidget>
-#include <QStyle>
 #include <QTabBar>
-#include <QTextDocument>
 #include <QTimer>
-#include <QVBoxLayout>
 
 #include "core/teach/lessons.h"
-#include "core/teach/limiter_questions.h"
-#include "core/teach/teach_file.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_panel.h"
 #include "ui/teach/code_view.h"
-#include "ui/teach/handout.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/limiter_view.h"
 #include "ui/teach/predict_controller.h"
 #include "ui/teach/ring_view.h"
 #include "ui/teach/sequence_view.h"
 #include "ui/teach/step_chart.h"
+#include "ui/teach/sub_step_list.h"
 #include "ui/teach/teach_files.h"
+#include "ui/teach/teach_layout.h"
 #include "ui/teach/teach_style.h"
 #include "ui/teach/transport_bar.h"
 
@@ -87,126 +73,22 @@ TeachView::TeachView(QWidget* parent)
       m_transport(new TransportBar(this)),
       m_files(new TeachFiles(*this)),
       m_player(new QTimer(this)),
-      m_subBox(new QWidget(this)),
-      m_subToggle(new QPushButton(m_subBox)),
-      m_subList(new QListWidget(m_subBox)) {
+      m_subSteps(new SubStepList(this)) {
     setWindowTitle(tr("hitcounter: teaching mode"));
     // The Code tab draws a RingView and StepCharts of its own: these are the Watch tab's.
     m_ring->setObjectName(QStringLiteral("watchRing"));
     m_chart->setObjectName(QStringLiteral("watchChart"));
-    auto* root = new QVBoxLayout(this);
-    root->setContentsMargins(8, 8, 8, 6);
-    root->setSpacing(6);
+    const TeachLayout laidOut =
+        layOutTeachView(*this, {m_lessons, m_modeTabs, m_panes, m_ring, m_chart, m_deque, m_vector,
+                                m_code, m_limiterView, m_build, m_codePanel, m_narration,
+                                m_subSteps, m_predict->row(), m_transport});
+    m_narrationBox = laidOut.narrationBox;
+    m_narrationScroll = laidOut.narrationScroll;
 
-    auto* middle = new QHBoxLayout;
-    middle->setSpacing(6);
-    m_lessons->setFixedWidth(290);
-    // Watch the ring, or build one (ring lessons): tabs over the lesson panel, so the panes
-    // keep their height at 1280x720.
-    auto* leftColumn = new QVBoxLayout;
-    leftColumn->setSpacing(2);
-    leftColumn->addWidget(m_modeTabs);
-    leftColumn->addWidget(m_lessons, 1);
-    middle->addLayout(leftColumn);
-    auto* ringPane = new QWidget(m_panes);
-    auto* ringLayout = new QHBoxLayout(ringPane);
-    ringLayout->setContentsMargins(0, 0, 0, 0);
-    ringLayout->setSpacing(6);
-    auto* ringColumn = new QVBoxLayout;
-    ringColumn->setSpacing(6);
-    ringColumn->addWidget(m_ring, 4);
-    ringColumn->addWidget(m_chart, 1);
-    m_chart->hide();
-    ringLayout->addLayout(ringColumn, 5);
-    auto* right = new QVBoxLayout;
-    right->setSpacing(4);
-    right->addWidget(m_deque, 2);
-    right->addWidget(m_vector, 3);
-    right->addWidget(m_code, 0);
-    auto* subLayout = new QVBoxLayout(m_subBox);
-    subLayout->setContentsMargins(0, 0, 0, 0);
-    subLayout->setSpacing(2);
-    m_subToggle->setCheckable(true);
-    m_subToggle->setChecked(true);
-    m_subToggle->setFlat(true);
-    m_subToggle->setStyleSheet(QStringLiteral("text-align: left; font-weight: bold;"));
-    m_subToggle->setToolTip(
-        tr("Show or hide the lines this operation runs (Down/Up step through "
-           "them)"));
-    m_subList->setFont(ts::mono(9));
-    // Two lines at least (1280x720 must fit), six at most: the narration box stays the height
-    // of its text.
-    m_subList->setMinimumHeight(QFontMetrics(m_subList->font()).lineSpacing() * 2 + 6);
-    m_subList->setMaximumHeight(QFontMetrics(m_subList->font()).lineSpacing() * 6 + 6);
-    // Takes the height the narration needs rather than asking for more.
-    m_subList->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
-    subLayout->addWidget(m_subToggle);
-    subLayout->addWidget(m_subList, 1);
-    connect(m_subToggle, &QPushButton::toggled, this, [this](bool open) {
-        m_subList->setVisible(open);
-        updateTransport();
-    });
-    connect(m_subList, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row != m_subStep) {
-            m_subStep = row;
-            presentSubStep();
-        }
-    });
-    ringLayout->addLayout(right, 4);
-    m_panes->addWidget(ringPane);
-    m_panes->addWidget(m_limiterView);
-    m_panes->addWidget(m_build);
-    m_panes->addWidget(m_codePanel);
-    m_modeTabs->addTab(tr("Watch"));
-    m_modeTabs->addTab(tr("Build your ring"));
-    m_modeTabs->addTab(tr("Code"));
-    m_modeTabs->setTabToolTip(0, tr("The ring, the deque and the vector step by step"));
-    m_modeTabs->setTabToolTip(
-        1, tr("Build the ring's logic from choices and run it against the reference counter"));
-    m_modeTabs->setTabToolTip(
-        2, tr("Write your own counter in JavaScript and check it against the reference counter"));
-    m_modeTabs->setDrawBase(false);
-    m_modeTabs->setExpanding(true);
-    middle->addWidget(m_panes, 1);
+    connect(m_subSteps, &SubStepList::chosenChanged, this, &TeachView::presentSubStep);
     connect(m_modeTabs, &QTabBar::currentChanged, this, &TeachView::showTab);
     // The narration under the Build tab follows the differing step of the lesson.
     connect(m_build, &BuildPanel::lessonDiffersAt, this, &TeachView::showStep);
-    root->addLayout(middle, 1);
-
-    auto* narrationBox = new QWidget(this);
-    narrationBox->setObjectName(QStringLiteral("narrationBox"));
-    m_narrationBox = narrationBox;
-    auto* narrationLayout = new QVBoxLayout(narrationBox);
-    narrationLayout->setContentsMargins(14, 8, 14, 8);
-    m_narration->setWordWrap(true);
-    m_narration->setTextFormat(Qt::RichText);
-    m_narration->setFont(ts::font(12.5));
-    m_narration->setMinimumHeight(QFontMetrics(m_narration->font()).lineSpacing() * 3);
-    m_narration->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // The operation's lines beside its narration: reading one, the eye finds the other.
-    auto* narrationRow = new QHBoxLayout;
-    narrationRow->setSpacing(12);
-    // A long narration scrolls instead of taking the panels' room at 1280x720.
-    auto* narrationScroll = new QScrollArea(narrationBox);
-    narrationScroll->setObjectName(QStringLiteral("narrationScroll"));
-    narrationScroll->setWidget(m_narration);
-    narrationScroll->setWidgetResizable(true);
-    narrationScroll->setFrameShape(QFrame::NoFrame);
-    narrationScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    narrationScroll->setStyleSheet(
-        QStringLiteral("QScrollArea, QScrollArea > QWidget > QWidget "
-                       "{ background: transparent; }"));
-    // Four lines, the rest scrolls: the panels above keep their room at any window size.
-    narrationScroll->setMinimumHeight(QFontMetrics(m_narration->font()).lineSpacing() * 4 + 26);
-    m_narrationScroll = narrationScroll;
-    narrationScroll->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
-    narrationRow->addWidget(narrationScroll, 2);
-    narrationRow->addWidget(m_subBox, 1);
-    narrationLayout->addLayout(narrationRow);
-
-    narrationLayout->addWidget(m_predict->row());
-    root->addWidget(narrationBox);
-    root->addWidget(m_transport);
 
     connect(m_lessons, &LessonPanel::runRequested, this,
             [this](const QString& text, std::chrono::seconds window) { run(text, window); });
@@ -289,10 +171,10 @@ void TeachView::keyPressEvent(QKeyEvent* event) {
             showStep(lastStep());
             break;
         case Qt::Key_Down:
-            showSubStep(m_subStep + 1);
+            showSubStep(m_subSteps->chosen() + 1);
             break;
         case Qt::Key_Up:
-            showSubStep(std::max(-1, m_subStep - 1));
+            showSubStep(std::max(-1, m_subSteps->chosen() - 1));
             break;
         default:
             QWidget::keyPressEvent(event);
@@ -324,7 +206,7 @@ void TeachView::restyle() {
     m_codePanel->restyle();
     m_transport->restyle();
     if (m_limits || m_timeline) {
-        if (m_subStep >= 0) {
+        if (m_subSteps->chosen() >= 0) {
             presentSubStep();
         } else {
             present(m_step, false);
@@ -422,7 +304,7 @@ std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono
     m_modeTabs->setTabEnabled(kBuildTab, !m_limits);
     m_modeTabs->setTabEnabled(kCodeTab, !m_limits);
     showTab(m_modeTabs->currentIndex());
-    m_subBox->setVisible(!m_limits);
+    m_subSteps->setVisible(!m_limits);
     m_lessons->setWindow(window);
     present(0, false);
     return std::nullopt;
@@ -623,19 +505,7 @@ void TeachView::present(int step, bool animate) {
     }
     const Frame& f = m_timeline->frames()[std::size_t(step)];
     const auto w = m_timeline->window().count();
-    m_subStep = -1;
-    {
-        const QSignalBlocker blocker(m_subList);
-        m_subList->clear();
-        for (std::size_t i = 0; i < f.subSteps.size(); ++i) {
-            m_subList->addItem(QStringLiteral("%1. %2").arg(i + 1).arg(
-                QString::fromStdString(f.subSteps[i].text)));
-        }
-    }
-    m_subToggle->setText(
-        f.subSteps.empty()
-            ? tr("Inside this step: nothing runs at the start")
-            : tr("Inside this step: %1 lines run (click one, or Down/Up)").arg(f.subSteps.size()));
+    m_subSteps->setSubSteps(f.subSteps);
     m_ring->setFrame(f, w);
     m_deque->setFrame(f, animate);
     m_vector->setFrame(f, animate);
@@ -663,30 +533,33 @@ int TeachView::subStepCount() const {
     return int(m_timeline->frames()[std::size_t(m_step)].subSteps.size());
 }
 
+int TeachView::subStep() const {
+    return m_subSteps->chosen();
+}
+
 void TeachView::showSubStep(int index) {
     if (m_limits) {
         return;
     }
     index = std::clamp(index, -1, subStepCount() - 1);
-    if (index == m_subStep) {
+    if (index == m_subSteps->chosen()) {
         return;
     }
-    m_subStep = index;
-    const QSignalBlocker blocker(m_subList);
-    m_subList->setCurrentRow(index);
+    m_subSteps->choose(index);
     presentSubStep();
 }
 
 void TeachView::presentSubStep() {
-    if (m_subStep < 0) {
+    const int chosen = m_subSteps->chosen();
+    if (chosen < 0) {
         present(m_step, false);
         return;
     }
     const Frame& f = m_timeline->frames()[std::size_t(m_step)];
-    const teach::SubStep& sub = f.subSteps[std::size_t(m_subStep)];
+    const teach::SubStep& sub = f.subSteps[std::size_t(chosen)];
     // Every panel as this line left it (issue 24, wrong 4): the ring, the head and its window,
     // the deque and the vector (which change only when the operation ends), the code.
-    const Frame shown = m_timeline->frameAt(std::size_t(m_step), std::size_t(m_subStep));
+    const Frame shown = m_timeline->frameAt(std::size_t(m_step), std::size_t(chosen));
     m_ring->setFrame(shown, m_timeline->window().count());
     m_deque->setFrame(shown, false);
     m_vector->setFrame(shown, false);
@@ -695,7 +568,7 @@ void TeachView::presentSubStep() {
     const std::string_view why = teach::lineWhy(sub.line);
     m_narration->setText(
         stepHeader(m_step, f.op) +
-        tr("<b>Line %1 of %2:</b> ").arg(m_subStep + 1).arg(f.subSteps.size()) +
+        tr("<b>Line %1 of %2:</b> ").arg(chosen + 1).arg(f.subSteps.size()) +
         QString::fromStdString(sub.text).toHtmlEscaped() +
         (why.empty()
              ? QString()

@@ -53,8 +53,7 @@
 #include "core/teach/timeline.h"
 
 class QLabel;
-class QListWidget;
-class QPushButton;
+class QScrollArea;
 class QStackedWidget;
 class QTabBar;
 class QTimer;
@@ -70,6 +69,7 @@ class PredictController;
 class RingView;
 class SequenceView;
 class StepChart;
+class SubStepList;
 class TeachFiles;
 class TransportBar;
 namespace teachstyle {
@@ -118,7 +118,7 @@ public:
 
     void showStep(int step);   // clamped to [0, lastStep()], no animation
     int subStepCount() const;  // of the current step
-    int subStep() const { return m_subStep; }
+    int subStep() const;
     void showSubStep(int index);  // -1: the whole operation; clamped otherwise
     void stepForward();           // animated; in Predict mode may stop at a question instead
     void stepBack();
@@ -171,9 +171,9 @@ private:
     SequenceView* m_vector;
     CodeView* m_code;
     QLabel* m_narration;
-    PredictController* m_predict;  // its answer row made after the narration (tab order)
+    PredictController* m_predict;       // its answer row made after the narration (tab order)
     QWidget* m_narrationBox = nullptr;  // the narration's board
-    QWidget* m_narrationScroll;         // the narration's scroll area: taller in chart lessons
+    QScrollArea* m_narrationScroll;     // the narration's scroll area: taller in chart lessons
     int m_narrationMinimum = 0;         // its height for the lesson while no question is asked
     QStackedWidget* m_panes;            // the ring pane, or the limiters
     LimiterView* m_limiterView;
@@ -183,10 +183,7 @@ private:
     TransportBar* m_transport;
     TeachFiles* m_files;
     QTimer* m_player;
-    QWidget* m_subBox;
-    QPushButton* m_subToggle;
-    QListWidget* m_subList;
-    int m_subStep = -1;
+    SubStepList* m_subSteps;
     std::optional<std::uint64_t> m_practiceToStart;          // the seed while a practice starts
     const teachstyle::TeachPalette* m_styledWith = nullptr;  // what restyle() last used
 };
