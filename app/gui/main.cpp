@@ -27,8 +27,10 @@
 #include "ui/teach/code_panel.h"
 #include "ui/teach/teach_files.h"
 #include "ui/teach/teach_view.h"
+#include "ui/limits/limits_lab.h"
 #include "ui/window/main_window.h"
 #include "ui/window/state_json.h"
+#include "ui/window/view_fan_out.h"
 
 namespace {
 
@@ -146,7 +148,7 @@ constexpr std::chrono::minutes kSeekDeadline{10};
 int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
                          const hitcounter::app::GuiOptions& options) {
     using hitcounter::ReplayState;
-    hitcounter::ReplaySource* replay = window.replay();
+    hitcounter::ReplaySource* replay = window.session()->replay();
     const std::uint64_t epoch = replay->epoch();
     hitcounter::Timestamp time = *options.seek;
     const auto deadline = std::chrono::steady_clock::now() + kSeekDeadline;
@@ -154,7 +156,7 @@ int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
         if (std::chrono::steady_clock::now() < deadline)
             return false;
         std::fprintf(stderr, "hitcounter: %s: the seek to %lld was not counted within %lld s\n",
-                     qPrintable(window.spec().file), static_cast<long long>(time),
+                     qPrintable(window.session()->spec().file), static_cast<long long>(time),
                      static_cast<long long>(std::chrono::seconds(kSeekDeadline).count()));
         return true;
     };
@@ -168,7 +170,8 @@ int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
             return 2;
         }
         // Without a hit the replay ends at once and no seek is ever applied.
-        if (const QString empty = hitcounter::ui::emptyReplayText(progress, window.spec().file);
+        if (const QString empty =
+                hitcounter::ui::emptyReplayText(progress, window.session()->spec().file);
             !empty.isEmpty()) {
             std::fprintf(stderr, "hitcounter: %s\n", qPrintable(empty));
             return 2;
@@ -182,7 +185,7 @@ int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
         }
         if (!running) {
             std::fprintf(stderr, "hitcounter: %s: the replay ended before the seek to %lld\n",
-                         qPrintable(window.spec().file), static_cast<long long>(time));
+                         qPrintable(window.session()->spec().file), static_cast<long long>(time));
             return 2;
         }
         if (late())
@@ -191,7 +194,7 @@ int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
     }
     // Every rebuild batch is queued by now: a frame built with the queue empty counted them.
     while (!window.waitForFrame(std::chrono::seconds(1), true) ||
-           window.lastFrame()->streamEpoch != epoch) {
+           window.views().lastFrame()->streamEpoch != epoch) {
         if (late())
             return 2;
     }
@@ -206,7 +209,7 @@ int writeStateAfter(hitcounter::ui::MainWindow& window,
     QTimer::singleShot(int(options.screenshotAfterSeconds * 1000), &loop, &QEventLoop::quit);
     loop.exec();
     window.waitForFrame(std::chrono::seconds(2));
-    const hitcounter::EngineSnapshot& s = window.lastSnapshot();
+    const hitcounter::EngineSnapshot& s = window.views().snapshot();
     const hitcounter::Timestamp time =
         s.empty ? hitcounter::Timestamp(QDateTime::currentSecsSinceEpoch()) : s.head;
     return writeState(window, options, time);
@@ -262,7 +265,8 @@ int main(int argc, char* argv[]) {
     }
     // Explicit options win: a source named on the command line does not inherit the
     // remembered one's settings (gui_options.h).
-    const auto spec = hitcounter::app::sourceSpecFromOptions(*options, window.spec(), &error);
+    const auto spec =
+        hitcounter::app::sourceSpecFromOptions(*options, window.session()->spec(), &error);
     if (!spec) {
         std::fprintf(stderr, "hitcounter: %s\n", qPrintable(error));
         return 2;
@@ -277,7 +281,7 @@ int main(int argc, char* argv[]) {
         if (!options->algorithms.empty()) {
             limits.algorithms = options->algorithms;
         }
-        if (!window.setLimitsOptions(limits)) {
+        if (!window.limitsLab()->apply(limits)) {
             std::fprintf(stderr, "hitcounter: %s\n", qPrintable(window.errorText()));
             return 2;
         }
@@ -304,15 +308,15 @@ int main(int argc, char* argv[]) {
         if (!options->seek) {
             return writeStateAfter(window, *options);
         }
-        window.replay()->pause();  // nothing streams past T
-        window.replay()->seek(*options->seek);
+        window.session()->replay()->pause();  // nothing streams past T
+        window.session()->replay()->seek(*options->seek);
         return writeStateWhenSeeked(window, *options);
     }
     window.show();
     // A source that cannot start (a taken port, a missing file) leaves the window open with
     // the error shown, so the user can pick another.
-    if (window.startSpec(*spec) && options->seek && window.replay()) {
-        window.replay()->seek(*options->seek);
+    if (window.startSpec(*spec) && options->seek && window.session()->replay()) {
+        window.session()->replay()->seek(*options->seek);
     }
     if (options->view == QLatin1String("fleet")) {
         window.showFleetView();

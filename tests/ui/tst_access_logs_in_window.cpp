@@ -37,7 +37,9 @@
 #include "core/time/manual_clock.h"
 #include "tests/io/truncated_gzip.h"
 #include "ui/monitor/live_plot.h"
+#include "ui/sources/source_session.h"
 #include "ui/window/main_window.h"
+#include "ui/window/view_fan_out.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -165,12 +167,12 @@ HitBatch readAll(const QString& file, AccessLogKey key) {
 
 // Runs frames until the replay's last seek is counted and a settled frame is drawn.
 bool settleAfterSeek(MainWindow& w) {
-    const std::uint64_t epoch = w.replay()->epoch();
+    const std::uint64_t epoch = w.session()->replay()->epoch();
     for (int i = 0; i < 2000; ++i) {
         w.frame();
-        if (w.replay()->progress().seeksApplied >= epoch &&
+        if (w.session()->replay()->progress().seeksApplied >= epoch &&
             w.waitForFrame(std::chrono::milliseconds(200), true) &&
-            w.lastFrame()->streamEpoch == epoch) {
+            w.views().lastFrame()->streamEpoch == epoch) {
             return true;
         }
         QTest::qWait(5);
@@ -265,13 +267,13 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         std::unique_ptr<MainWindow> w(startReplay(clock, file, key));
         QVERIFY(w);
-        w->seekReplay(at);
+        w->session()->seek(at);
         QVERIFY(settleAfterSeek(*w));
-        QCOMPARE(w->lastSnapshot().head, Timestamp(at));
-        QCOMPARE(w->lastSnapshot().windowCount, cliWindow);
+        QCOMPARE(w->views().snapshot().head, Timestamp(at));
+        QCOMPARE(w->views().snapshot().windowCount, cliWindow);
         // time,rank,key,count rows in rank order
         const QList<QByteArray> topLines = top.out.trimmed().split('\n');
-        const std::vector<KeyRow>& shown = w->lastFrame()->top;
+        const std::vector<KeyRow>& shown = w->views().lastFrame()->top;
         QCOMPARE(qsizetype(shown.size()), topLines.size() - 1);
         for (std::size_t i = 0; i < shown.size(); ++i) {
             const QList<QByteArray> fields = topLines[qsizetype(i) + 1].split(',');
@@ -282,11 +284,11 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor(
             [&] {
                 w->frame();
-                return w->source()->stats().badLines == 1;
+                return w->session()->source()->stats().badLines == 1;
             },
             5000));
-        QVERIFY(
-            QString::fromStdString(w->source()->describe()).contains(QStringLiteral("combined")));
+        QVERIFY(QString::fromStdString(w->session()->source()->describe())
+                    .contains(QStringLiteral("combined")));
     }
 
     // The GUI's command line: --replay of a .gz log with --key, --seek and --state-json writes
@@ -375,13 +377,13 @@ private Q_SLOTS:
         spec.key = QStringLiteral("vhost");
         spec.logFormat = QString::fromUtf8(format);
         QVERIFY2(w.startSpec(spec), qPrintable(w.errorText()));
-        w.seekReplay(at);
+        w.session()->seek(at);
         QVERIFY(settleAfterSeek(w));
-        QCOMPARE(w.lastFrame()->top.size(), std::size_t{4});
+        QCOMPARE(w.views().lastFrame()->top.size(), std::size_t{4});
         for (std::size_t i = 0; i < 4; ++i) {
             const QList<QByteArray> fields = rows[qsizetype(i) + 1].split(',');
-            QCOMPARE(QByteArray::fromStdString(w.lastFrame()->top[i].key), fields[2]);
-            QCOMPARE(w.lastFrame()->top[i].window, Count(fields[3].toULongLong()));
+            QCOMPARE(QByteArray::fromStdString(w.views().lastFrame()->top[i].key), fields[2]);
+            QCOMPARE(w.views().lastFrame()->top[i].window, Count(fields[3].toULongLong()));
         }
         // without the format the file is not recognised: HitFile's message, in the window
         spec.logFormat.clear();
@@ -421,27 +423,27 @@ private Q_SLOTS:
         answer.start();
         w.openTrace();
         QVERIFY(chosen);
-        QVERIFY(w.replay() != nullptr);
-        QCOMPARE(w.spec().file, file);
+        QVERIFY(w.session()->replay() != nullptr);
+        QCOMPARE(w.session()->spec().file, file);
         const Timestamp at = kBase + 300;
-        w.seekReplay(at);
+        w.session()->seek(at);
         QVERIFY(settleAfterSeek(w));
-        QCOMPARE(w.lastFrame()->top.front().key, std::string("/a"));
+        QCOMPARE(w.views().lastFrame()->top.front().key, std::string("/a"));
         auto* box = w.findChild<QComboBox*>(QStringLiteral("replayKeyBox"));
         QVERIFY(box != nullptr);
         const int status = box->findText(QStringLiteral("status"));
         QVERIFY(status >= 0);
         box->setCurrentIndex(status);
         Q_EMIT box->activated(status);
-        QCOMPARE(w.spec().key, QStringLiteral("status"));
-        QVERIFY(w.replay() != nullptr);
+        QCOMPARE(w.session()->spec().key, QStringLiteral("status"));
+        QVERIFY(w.session()->replay() != nullptr);
         QVERIFY(settleAfterSeek(w));
-        QCOMPARE(w.lastSnapshot().head, at);
-        QCOMPARE(w.lastFrame()->top.front().key, std::string("200"));
+        QCOMPARE(w.views().snapshot().head, at);
+        QCOMPARE(w.views().lastFrame()->top.front().key, std::string("200"));
         Count sum = 0;
-        for (const KeyRow& row : w.lastFrame()->top)
+        for (const KeyRow& row : w.views().lastFrame()->top)
             sum += row.window;
-        QCOMPARE(sum, w.lastSnapshot().windowCount);  // every hit has its status as key
+        QCOMPARE(sum, w.views().snapshot().windowCount);  // every hit has its status as key
     }
 
     void seeksInAGzippedLogAreExact() {
@@ -453,28 +455,28 @@ private Q_SLOTS:
         std::unique_ptr<MainWindow> w(startReplay(clock, file));
         QVERIFY(w);
         for (Timestamp target : {kBase + 500, kBase + 200, kBase, kBase + 699, kBase + 350}) {
-            w->seekReplay(target);
+            w->session()->seek(target);
             QVERIFY(settleAfterSeek(*w));
             Engine ref;
             const auto prefix = prefixTo(std::vector<HitEvent>(events.begin(), events.end()),
                                          target, [](const HitEvent& e) { return e.time; });
             ref.ingest(HitBatch(prefix.begin(), prefix.end()));
             const EngineSnapshot expected = ref.snapshot();
-            QCOMPARE(w->lastSnapshot().totalHits, expected.totalHits);
-            QCOMPARE(w->lastSnapshot().windowCount, expected.windowCount);
-            QCOMPARE(w->lastSnapshot().lateHits, expected.lateHits);
+            QCOMPARE(w->views().snapshot().totalHits, expected.totalHits);
+            QCOMPARE(w->views().snapshot().windowCount, expected.windowCount);
+            QCOMPARE(w->views().snapshot().lateHits, expected.lateHits);
             const auto history = ref.historyFrom(std::numeric_limits<Timestamp>::min());
-            QCOMPARE(w->history().size(), history.size());
+            QCOMPARE(w->views().history().size(), history.size());
             for (std::size_t i = 0; i < history.size(); ++i) {
-                QCOMPARE(w->history()[i].second, history[i].second);
-                QCOMPARE(w->history()[i].hits, history[i].hits);
-                QCOMPARE(w->history()[i].statusHits, history[i].statusHits);
+                QCOMPARE(w->views().history()[i].second, history[i].second);
+                QCOMPARE(w->views().history()[i].hits, history[i].hits);
+                QCOMPARE(w->views().history()[i].statusHits, history[i].statusHits);
             }
             const auto top = ref.keyed().keys().top(EngineWorker::kTopKeys, expected.head);
-            QCOMPARE(w->lastFrame()->top.size(), top.size());
+            QCOMPARE(w->views().lastFrame()->top.size(), top.size());
             for (std::size_t i = 0; i < top.size(); ++i) {
-                QCOMPARE(w->lastFrame()->top[i].key, top[i].key);
-                QCOMPARE(w->lastFrame()->top[i].window, top[i].count);
+                QCOMPARE(w->views().lastFrame()->top[i].key, top[i].key);
+                QCOMPARE(w->views().lastFrame()->top[i].window, top[i].count);
             }
         }
     }
@@ -512,7 +514,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor(
             [&] {
                 w.waitForFrame(std::chrono::milliseconds(50), true);
-                return w.lastSnapshot().totalHits == 1;
+                return w.views().snapshot().totalHits == 1;
             },
             10000));
     }
@@ -548,14 +550,14 @@ private Q_SLOTS:
             last = std::max(last, e.time);
             total += e.count;
         }
-        w->seekReplay(last);
+        w->session()->seek(last);
         QVERIFY(settleAfterSeek(*w));
         Count window = 0;
         for (const HitEvent& e : events) {
             window += e.time > last - 300 ? e.count : 0;
         }
-        QCOMPARE(w->lastSnapshot().totalHits, total);
-        QCOMPARE(w->lastSnapshot().windowCount, window);
+        QCOMPARE(w->views().snapshot().totalHits, total);
+        QCOMPARE(w->views().snapshot().windowCount, window);
 
         const QString out = m_dir.filePath(QStringLiteral("cut.json"));
         QProcess gui;
@@ -582,7 +584,7 @@ private Q_SLOTS:
         std::unique_ptr<MainWindow> w(startReplay(clock, file));
         QVERIFY(w);
         const Timestamp at = kBase + 640;
-        w->seekReplay(at);
+        w->session()->seek(at);
         QVERIFY(settleAfterSeek(*w));
         // expected per second and layer (0 other, 1..4 = 2xx..5xx), from the rows written
         std::map<Timestamp, std::array<Count, 5>> expected;
@@ -591,9 +593,9 @@ private Q_SLOTS:
         LivePlot* plot = w->livePlot();
         plot->setStatusSplit(StatusSplit::Lines);
         w->renderNow();
-        QCOMPARE(w->history().size(), expected.size());
+        QCOMPARE(w->views().history().size(), expected.size());
         std::array<Count, 5> seen{};
-        for (const SecondRecord& record : w->history()) {
+        for (const SecondRecord& record : w->views().history()) {
             const auto& want = expected.at(record.second);
             QCOMPARE(record.statusHits[0] + record.statusHits[1], want[0]);
             Count sum = record.statusHits[0] + record.statusHits[1];
@@ -614,7 +616,7 @@ private Q_SLOTS:
         // stacked, bottom up 2xx, 3xx, 4xx, 5xx, other: the top is the total
         plot->setStatusSplit(StatusSplit::Stacked);
         QVERIFY(!plot->hitsGraph()->visible());
-        for (const SecondRecord& record : w->history()) {
+        for (const SecondRecord& record : w->views().history()) {
             const auto& want = expected.at(record.second);
             QCOMPARE(valueAt(plot->statusGraph(1), record.second), double(want[1]));
             QCOMPARE(valueAt(plot->statusGraph(4), record.second),
@@ -622,9 +624,9 @@ private Q_SLOTS:
             QCOMPARE(valueAt(plot->statusGraph(0), record.second), double(record.hits));
         }
         // new frames keep the stacking, and back to lines gives each class again
-        w->seekReplay(at);
+        w->session()->seek(at);
         QVERIFY(settleAfterSeek(*w));
-        QCOMPARE(valueAt(plot->statusGraph(0), at), double(w->history().back().hits));
+        QCOMPARE(valueAt(plot->statusGraph(0), at), double(w->views().history().back().hits));
         plot->setStatusSplit(StatusSplit::Lines);
         QCOMPARE(valueAt(plot->statusGraph(3), at), double(expected.at(at)[3]));
         plot->setStatusSplit(StatusSplit::Off);
@@ -645,7 +647,7 @@ private Q_SLOTS:
         MainWindow w(clock);
         w.show();
         QVERIFY(startFollowing(w, log));
-        QVERIFY(w.follow() != nullptr);
+        QVERIFY(w.session()->follow() != nullptr);
         const auto lines = [](int n, int status, int offset) {
             QByteArray text;
             for (int i = 0; i < n; ++i)
@@ -654,30 +656,32 @@ private Q_SLOTS:
             return text;
         };
         const auto totalIs = [&](Count n) {
-            return runFramesUntil(w, [&] { return w.lastSnapshot().totalHits == n; });
+            return runFramesUntil(w, [&] { return w.views().snapshot().totalHits == n; });
         };
         QVERIFY(appendFile(log, lines(20, 200, 80)));
-        QVERIFY2(totalIs(20), qPrintable(QString::number(w.lastSnapshot().totalHits)));
+        QVERIFY2(totalIs(20), qPrintable(QString::number(w.views().snapshot().totalHits)));
         // rotation by rename: the old file moves away, a new one takes its name
         QVERIFY(appendFile(log, lines(4, 404, 85)));  // written just before the rename
         QVERIFY(QFile::rename(log, log + QStringLiteral(".1")));
         QVERIFY(!writeFile(m_dir, QStringLiteral("live/access.log"), lines(7, 500, 90)).isEmpty());
-        QVERIFY2(totalIs(31), qPrintable(QString::number(w.lastSnapshot().totalHits)));
-        QVERIFY(runFramesUntil(w, [&] { return w.follow()->followStats().rotations == 1; }));
+        QVERIFY2(totalIs(31), qPrintable(QString::number(w.views().snapshot().totalHits)));
+        QVERIFY(
+            runFramesUntil(w, [&] { return w.session()->follow()->followStats().rotations == 1; }));
         // truncation in place (copytruncate), then new lines
         QVERIFY(QFile::resize(log, 0));
-        QVERIFY(runFramesUntil(w, [&] { return w.follow()->followStats().truncations == 1; }));
+        QVERIFY(runFramesUntil(
+            w, [&] { return w.session()->follow()->followStats().truncations == 1; }));
         QVERIFY(appendFile(log, lines(3, 302, 95)));
-        QVERIFY2(totalIs(34), qPrintable(QString::number(w.lastSnapshot().totalHits)));
+        QVERIFY2(totalIs(34), qPrintable(QString::number(w.views().snapshot().totalHits)));
         QVERIFY(w.waitForFrame(std::chrono::seconds(2), true));
         QTest::qWait(300);  // a quiet moment: nothing else may arrive
         w.waitForFrame(std::chrono::seconds(1), true);
-        QCOMPARE(w.lastSnapshot().totalHits, Count{34});
-        QCOMPARE(w.follow()->stats().hits, std::uint64_t{34});
-        QCOMPARE(w.follow()->stats().lines, std::uint64_t{34});
+        QCOMPARE(w.views().snapshot().totalHits, Count{34});
+        QCOMPARE(w.session()->follow()->stats().hits, std::uint64_t{34});
+        QCOMPARE(w.session()->follow()->stats().lines, std::uint64_t{34});
         // the statuses travelled with the hits
         std::array<Count, kStatusClasses> classes{};
-        for (const SecondRecord& r : w.history())
+        for (const SecondRecord& r : w.views().history())
             for (std::size_t c = 0; c < kStatusClasses; ++c)
                 classes[c] += r.statusHits[c];
         QCOMPARE(classes[2], Count{20});
@@ -702,8 +706,8 @@ private Q_SLOTS:
                     .contains(QStringLiteral("rotations 1")));
         // a bad line is counted, not a hit
         QVERIFY(appendFile(log, "not a log line\n"));
-        QVERIFY(runFramesUntil(w, [&] { return w.follow()->stats().badLines == 1; }));
-        QCOMPARE(w.lastSnapshot().totalHits, Count{34});
+        QVERIFY(runFramesUntil(w, [&] { return w.session()->follow()->stats().badLines == 1; }));
+        QCOMPARE(w.views().snapshot().totalHits, Count{34});
     }
 
     // A followed log whose lines are years behind the clock (issue 23 item 7): its hits count
@@ -727,12 +731,12 @@ private Q_SLOTS:
             lines += combinedLine(10 + i % 7, "/old" + QByteArray::number(i % 3), 200,
                                   "10.0.2." + QByteArray::number(i));
         QVERIFY(appendFile(log, lines));
-        QVERIFY(runFramesUntil(w, [&] { return w.lastSnapshot().totalHits == 30; }));
+        QVERIFY(runFramesUntil(w, [&] { return w.views().snapshot().totalHits == 30; }));
         QVERIFY(w.waitForFrame(std::chrono::seconds(2), true));
-        QCOMPARE(w.follow()->stats().hits, std::uint64_t{30});
-        QCOMPARE(w.lastSnapshot().droppedLate, Count{30});
-        QCOMPARE(w.lastSnapshot().windowCount, Count{0});
-        QVERIFY(w.lastFrame()->top.empty());
+        QCOMPARE(w.session()->follow()->stats().hits, std::uint64_t{30});
+        QCOMPARE(w.views().snapshot().droppedLate, Count{30});
+        QCOMPARE(w.views().snapshot().windowCount, Count{0});
+        QVERIFY(w.views().lastFrame()->top.empty());
         w.frame();
         const QString late = w.findChild<QLabel*>(QStringLiteral("statusLate"))->text();
         QVERIFY2(late.contains(QStringLiteral("too late 30")), qPrintable(late));

@@ -26,6 +26,7 @@
 #include "tests/fleet/sink_test_options.h"
 #include "ui/fleet/fleet_view.h"
 #include "ui/plot/qcp.h"
+#include "ui/sources/source_session.h"
 #include "ui/window/main_window.h"
 #include "ui/window/state_json.h"
 
@@ -131,8 +132,8 @@ private Q_SLOTS:
         opened.start();
         QVERIFY(window.startSpec(spec));
         ui::FleetView* view = window.fleetView();
-        QVERIFY(view->isVisible());           // the Fleet tab is open
-        QVERIFY(window.source() == nullptr);  // the local source stopped
+        QVERIFY(view->isVisible());                      // the Fleet tab is open
+        QVERIFY(window.session()->source() == nullptr);  // the local source stopped
         const auto complete = [&] {
             const auto s = view->shown();
             return s && s->totalWindow == 557 && s->instances.size() == 2 && s->nodes.size() == 6;
@@ -394,7 +395,8 @@ private Q_SLOTS:
         ui::FleetView* view = window.fleetView();
         QVERIFY(view->isConnected());
         QVERIFY(view->isVisible());
-        QCOMPARE(window.spec().kind, ui::SourceSpec::Kind::Redis);  // remembered as the source
+        QCOMPARE(window.session()->spec().kind,
+                 ui::SourceSpec::Kind::Redis);  // remembered as the source
         QCOMPARE(button->text(), QStringLiteral("Stop watching"));
         QVERIFY(QTest::qWaitFor([&] { return view->shown() && view->shown()->totalWindow == 9; },
                                 5000));
@@ -407,13 +409,13 @@ private Q_SLOTS:
         QVERIFY(view->isConnected());
         window.findChild<QPushButton*>(QStringLiteral("simulatorStart"))->click();
         QVERIFY(!view->isConnected());
-        QVERIFY(window.simulator() != nullptr);
+        QVERIFY(window.session()->simulator() != nullptr);
         QCOMPARE(button->text(), QStringLiteral("Watch fleet"));
         // A malformed URL is named, nothing connects, the running source goes on.
         url->setText(QStringLiteral("redis://nohost"));
         button->click();
         QVERIFY(!view->isConnected());
-        QVERIFY(window.simulator() != nullptr);
+        QVERIFY(window.session()->simulator() != nullptr);
         QVERIFY2(window.errorText().contains(QStringLiteral("Fleet: ")),
                  qPrintable(window.errorText()));
         sink->stop();

@@ -30,7 +30,10 @@
 #include "ui/common/number_text.h"
 #include "ui/limits/limits_view.h"
 #include "ui/plot/qcp.h"
+#include "ui/sources/source_session.h"
+#include "ui/limits/limits_lab.h"
 #include "ui/window/main_window.h"
+#include "ui/window/view_fan_out.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -117,12 +120,12 @@ LimitsFrame referenceFrame(const LimitsOptions& options, const HitBatch& rows) {
 // Frames until the replay's last seek is counted and a frame built with an empty queue is
 // drawn.
 bool settleAfterSeek(MainWindow& w) {
-    const std::uint64_t epoch = w.replay()->epoch();
+    const std::uint64_t epoch = w.session()->replay()->epoch();
     for (int i = 0; i < 2000; ++i) {
         w.frame();
-        if (w.replay()->progress().seeksApplied >= epoch &&
+        if (w.session()->replay()->progress().seeksApplied >= epoch &&
             w.waitForFrame(std::chrono::milliseconds(200), true) &&
-            w.lastFrame()->streamEpoch == epoch) {
+            w.views().lastFrame()->streamEpoch == epoch) {
             return true;
         }
         QTest::qWait(5);
@@ -136,7 +139,7 @@ bool waitForLab(MainWindow& w, const LimitsOptions& options) {
     return QTest::qWaitFor(
         [&] {
             return w.waitForFrame(std::chrono::milliseconds(100), true) &&
-                   w.lastFrame()->limits.options == options;
+                   w.views().lastFrame()->limits.options == options;
         },
         5000);
 }
@@ -201,7 +204,7 @@ void compareView(const LimitsView& view, const LimitsFrame& expected) {
 bool showBigLab(MainWindow& w, const QTemporaryDir& dir, QSize size) {
     w.resize(size);
     w.show();
-    if (!QTest::qWaitForWindowExposed(&w) || !w.setLimitsOptions(labOptions(1'000'000, 60))) {
+    if (!QTest::qWaitForWindowExposed(&w) || !w.limitsLab()->apply(labOptions(1'000'000, 60))) {
         return false;
     }
     w.showLimitsView();
@@ -211,7 +214,7 @@ bool showBigLab(MainWindow& w, const QTemporaryDir& dir, QSize size) {
     if (!w.startSpec(spec)) {
         return false;
     }
-    w.seekReplay(600);
+    w.session()->seek(600);
     if (!settleAfterSeek(w) || w.limitsView()->lastFrame().lanes.size() != 4) {
         return false;
     }
@@ -292,12 +295,12 @@ private Q_SLOTS:
         MainWindow w(clock);
         w.show();
         const LimitsOptions options = labOptions(25, 30);
-        QVERIFY(w.setLimitsOptions(options));
+        QVERIFY(w.limitsLab()->apply(options));
         SourceSpec spec;
         spec.kind = SourceSpec::Kind::Replay;
         spec.file = file;
         QVERIFY(w.startSpec(spec));
-        w.seekReplay(5000);  // past the end: every row
+        w.session()->seek(5000);  // past the end: every row
         QVERIFY(settleAfterSeek(w));
 
         const CliResult cli =
@@ -345,7 +348,7 @@ private Q_SLOTS:
         MainWindow w(clock);
         w.resize(1280, 720);
         w.show();
-        QVERIFY(w.setLimitsOptions(labOptions(2, 60, true, {"fixed", "log"})));
+        QVERIFY(w.limitsLab()->apply(labOptions(2, 60, true, {"fixed", "log"})));
         w.showLimitsView();
         QCOMPARE(w.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget(),
                  static_cast<QWidget*>(w.limitsView()));
@@ -353,7 +356,7 @@ private Q_SLOTS:
         spec.kind = SourceSpec::Kind::Replay;
         spec.file = writeTrace(dir, QStringLiteral("boundary.csv"), rows);
         QVERIFY(w.startSpec(spec));
-        w.seekReplay(61);
+        w.session()->seek(61);
         QVERIFY(settleAfterSeek(w));
         const LimitsView& view = *w.limitsView();
         QCOMPARE(view.lastFrame().names, (std::vector<std::string>{"fixed", "log"}));
@@ -386,14 +389,14 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
         const LimitsOptions options = labOptions(12, 20);
-        QVERIFY(w.setLimitsOptions(options));
+        QVERIFY(w.limitsLab()->apply(options));
         SourceSpec spec;
         spec.kind = SourceSpec::Kind::Replay;
         spec.file = writeTrace(dir, QStringLiteral("seek.csv"), rows);
         QVERIFY(w.startSpec(spec));
         for (Timestamp target :
              {Timestamp{700}, Timestamp{330}, Timestamp{0}, Timestamp{900}, Timestamp{301}}) {
-            w.seekReplay(target);
+            w.session()->seek(target);
             QVERIFY(settleAfterSeek(w));
             compareView(*w.limitsView(), referenceFrame(options, prefixTo(rows, target)));
             if (QTest::currentTestFailed()) {
@@ -408,12 +411,12 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
         w.show();
-        QVERIFY(w.setLimitsOptions(labOptions(12, 20)));
+        QVERIFY(w.limitsLab()->apply(labOptions(12, 20)));
         SourceSpec spec;
         spec.kind = SourceSpec::Kind::Replay;
         spec.file = writeTrace(dir, QStringLiteral("change.csv"), rows);
         QVERIFY(w.startSpec(spec));
-        w.seekReplay(600);
+        w.session()->seek(600);
         QVERIFY(settleAfterSeek(w));
         // through the controls: L 3 per 7 s, all traffic as one key, Apply
         LimitsView& view = *w.limitsView();
@@ -425,19 +428,19 @@ private Q_SLOTS:
                  qPrintable(view.restartNote()));
         QVERIFY(settleAfterSeek(w));
         const LimitsOptions changed = labOptions(3, 7, false);
-        QCOMPARE(w.limitsOptions(), changed);
+        QCOMPARE(w.limitsLab()->options(), changed);
         compareView(view, referenceFrame(changed, prefixTo(rows, 600)));
         QCOMPARE(view.lastFrame().lanes.front().topRejected.front().key,
                  std::string(kAllTrafficKey));
         // and back to per key with fewer algorithms
         const LimitsOptions perKey = labOptions(5, 11, true, {"log", "bucket"});
-        QVERIFY(w.setLimitsOptions(perKey));
+        QVERIFY(w.limitsLab()->apply(perKey));
         QVERIFY(settleAfterSeek(w));
         compareView(view, referenceFrame(perKey, prefixTo(rows, 600)));
         QCOMPARE(view.lanesTable()->rowCount(), 2);
         // bad options are refused and change nothing
-        QVERIFY(!w.setLimitsOptions(labOptions(5, 11, true, {"nope"})));
-        QCOMPARE(w.limitsOptions(), perKey);
+        QVERIFY(!w.limitsLab()->apply(labOptions(5, 11, true, {"nope"})));
+        QCOMPARE(w.limitsLab()->options(), perKey);
     }
 
     void changingTheLimitRestartsALiveLabFromNow() {
@@ -445,7 +448,7 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
         const LimitsOptions first = labOptions(2, 10);
-        QVERIFY(w.setLimitsOptions(first));
+        QVERIFY(w.limitsLab()->apply(first));
         QVERIFY(waitForLab(w, first));
         HitBatch before;
         for (Timestamp t = 100; t < 130; ++t) {
@@ -456,7 +459,7 @@ private Q_SLOTS:
         compareView(*w.limitsView(), referenceFrame(first, before));
         // restart: takes effect where the counting thread picks it up (the next frame says so)
         const LimitsOptions second = labOptions(4, 5, true, {"fixed", "counter"});
-        QVERIFY(w.setLimitsOptions(second));
+        QVERIFY(w.limitsLab()->apply(second));
         QVERIFY(waitForLab(w, second));
         QVERIFY(w.limitsView()->lastFrame().empty);
         QVERIFY(w.limitsView()->history().empty());
@@ -468,7 +471,7 @@ private Q_SLOTS:
         QVERIFY(w.waitForFrame(std::chrono::seconds(5), true));
         compareView(*w.limitsView(), referenceFrame(second, after));
         // the main counters were not reset: they hold both batches
-        QCOMPARE(w.lastSnapshot().totalHits, Count(30 * 3 + 40 * 2));
+        QCOMPARE(w.views().snapshot().totalHits, Count(30 * 3 + 40 * 2));
     }
 
     void theCommandLineOpensTheViewForScreenshots() {
@@ -518,17 +521,17 @@ private Q_SLOTS:
         const LimitsOptions chosen = labOptions(7, 45, false, {"log", "counter"});
         {
             MainWindow w(clock);
-            QVERIFY(w.setLimitsOptions(chosen));
+            QVERIFY(w.limitsLab()->apply(chosen));
             w.showLimitsView();
             QSettings settings(ini, QSettings::IniFormat);
             w.saveSettings(settings);
         }
         MainWindow w(clock);
-        QVERIFY(!w.limitsOptions().enabled);
+        QVERIFY(!w.limitsLab()->options().enabled);
         QSettings settings(ini, QSettings::IniFormat);
         w.restoreSettings(settings);
         QCOMPARE(w.limitsView()->requestedOptions(), chosen);
-        QCOMPARE(w.limitsOptions(), chosen);  // the tab was open: the lab runs again
+        QCOMPARE(w.limitsLab()->options(), chosen);  // the tab was open: the lab runs again
         QCOMPARE(w.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget(),
                  static_cast<QWidget*>(w.limitsView()));
     }
@@ -667,19 +670,19 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
         w.show();
-        QVERIFY(!w.limitsOptions().enabled);
+        QVERIFY(!w.limitsLab()->options().enabled);
         SourceSpec spec;
         spec.kind = SourceSpec::Kind::Replay;
         spec.file = writeTrace(dir, QStringLiteral("off.csv"), burstRows());
         QVERIFY(w.startSpec(spec));
-        w.seekReplay(400);
+        w.session()->seek(400);
         QVERIFY(settleAfterSeek(w));
-        QVERIFY(w.lastFrame()->limits.lanes.empty());
+        QVERIFY(w.views().lastFrame()->limits.lanes.empty());
         auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
         tabs->setCurrentIndex(1);  // the user opens the tab: the lab re-runs the replay to 400
-        QVERIFY(w.limitsOptions().enabled);
+        QVERIFY(w.limitsLab()->options().enabled);
         QVERIFY(settleAfterSeek(w));
-        compareView(*w.limitsView(), referenceFrame(w.limitsOptions(), prefixTo(burstRows(), 400)));
+        compareView(*w.limitsView(), referenceFrame(w.limitsLab()->options(), prefixTo(burstRows(), 400)));
     }
 };
 

@@ -18,9 +18,11 @@
 #include "ui/monitor/policy_comparison.h"
 #include "ui/monitor/ring_histogram.h"
 #include "ui/plot/plot_export.h"
+#include "ui/sources/source_session.h"
 #include "ui/sources/source_spec.h"
 #include "ui/window/main_window.h"
 #include "ui/window/shortcut_list.h"
+#include "ui/window/view_fan_out.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -133,7 +135,7 @@ private Q_SLOTS:
         QCOMPARE(valueAt(w.livePlot()->hitsGraph(), 1009), 10.0);
         QCOMPARE(valueAt(w.livePlot()->windowGraph(), 1009), 55.0);
         QCOMPARE(valueAt(w.livePlot()->windowGraph(), 1002), 6.0);
-        QCOMPARE(w.lastSnapshot().windowCount, Count{55});
+        QCOMPARE(w.views().snapshot().windowCount, Count{55});
 
         // ring slots: second s sits in slot s mod 300; the head slot is drawn highlighted
         const auto slotValue = [](QCPBars* bars, double key) {
@@ -145,7 +147,7 @@ private Q_SLOTS:
         QVERIFY(w.ringHistogram()->describeSlot(1003 % 300).contains(QStringLiteral("1003")));
 
         QTableWidget* table = w.comparison()->table();
-        QCOMPARE(table->rowCount(), int(w.lastSnapshot().policies.size()));
+        QCOMPARE(table->rowCount(), int(w.views().snapshot().policies.size()));
         QCOMPARE(table->item(0, 0)->text(), QStringLiteral("ring"));
         QCOMPARE(table->item(0, 1)->text(), QLocale().toString(55));
         QCOMPARE(valueAt(w.comparison()->countGraph(1), 1009), 55.0);  // deque agrees
@@ -167,21 +169,21 @@ private Q_SLOTS:
         MainWindow w;
         pushKnownStream(w.queue());
         w.renderNow();
-        QCOMPARE(w.lastSnapshot().windowCount, Count{55});
+        QCOMPARE(w.views().snapshot().windowCount, Count{55});
         w.setWindowSeconds(60);
         w.renderNow();
         // The live stream's past is kept: the new 60 s window holds seconds 1000..1009.
-        QCOMPARE(w.lastSnapshot().windowSeconds, std::int64_t{60});
-        QCOMPARE(w.lastSnapshot().slots.size(), std::size_t{60});
-        QCOMPARE(w.lastSnapshot().windowCount, Count{55});
-        QCOMPARE(w.lastSnapshot().totalHits, Count{55});
+        QCOMPARE(w.views().snapshot().windowSeconds, std::int64_t{60});
+        QCOMPARE(w.views().snapshot().slots.size(), std::size_t{60});
+        QCOMPARE(w.views().snapshot().windowCount, Count{55});
+        QCOMPARE(w.views().snapshot().totalHits, Count{55});
         QCOMPARE(w.livePlot()->hitsGraph()->data()->size(), 10);
         QCOMPARE(valueAt(w.livePlot()->windowGraph(), 1009), 55.0);
         // One hit at 1065: the window (1005, 1065] holds 1006..1009 (7 + 8 + 9 + 10) and it.
         QVERIFY(w.queue().tryPush(HitBatch{HitEvent{1065, "page", "visitor", 1}}));
         w.renderNow();
-        QCOMPARE(w.lastSnapshot().windowCount, Count{35});
-        QCOMPARE(w.lastSnapshot().totalHits, Count{56});
+        QCOMPARE(w.views().snapshot().windowCount, Count{35});
+        QCOMPARE(w.views().snapshot().totalHits, Count{56});
         QCOMPARE(valueAt(w.livePlot()->hitsGraph(), 1004), 5.0);
     }
 
@@ -204,14 +206,14 @@ private Q_SLOTS:
         // and the hit, and other's 3 hits at 1009.
         QVERIFY(w.queue().tryPush(HitBatch{HitEvent{1065, "page", "visitor", 1}}));
         w.renderNow();
-        QCOMPARE(w.lastSnapshot().windowSeconds, std::int64_t{60});
+        QCOMPARE(w.views().snapshot().windowSeconds, std::int64_t{60});
         QCOMPARE(table->rowCount(), 2);
         QCOMPARE(row(0), std::pair(QStringLiteral("page"), QStringLiteral("35")));
         QCOMPARE(row(1), std::pair(QStringLiteral("other"), QStringLiteral("3")));
         // Longer again: every hit since 1000 is back in the 15 min window.
         w.setWindowSeconds(900);
         w.renderNow();
-        QCOMPARE(w.lastSnapshot().windowSeconds, std::int64_t{900});
+        QCOMPARE(w.views().snapshot().windowSeconds, std::int64_t{900});
         QCOMPARE(table->rowCount(), 2);
         QCOMPARE(row(0), std::pair(QStringLiteral("page"), QStringLiteral("56")));
         QCOMPARE(row(1), std::pair(QStringLiteral("other"), QStringLiteral("3")));
@@ -297,13 +299,13 @@ private Q_SLOTS:
     void sourceThatCannotStartShowsAMessageAndTheAppGoesOn() {
         MainWindow w;
         w.show();
-        QVERIFY(!w.startSource(std::make_unique<FailingSource>(), TimeAxisMode::Clock));
+        QVERIFY(!w.session()->start(std::make_unique<FailingSource>(), TimeAxisMode::Clock));
         QVERIFY(w.errorText().contains(QStringLiteral("Address already in use")));
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("errorBanner"))->isVisible());
-        QVERIFY(w.source() == nullptr);
+        QVERIFY(w.session()->source() == nullptr);
         pushKnownStream(w.queue());
         w.renderNow();
-        QCOMPARE(w.lastSnapshot().windowCount, Count{55});
+        QCOMPARE(w.views().snapshot().windowCount, Count{55});
     }
 
     void pauseFreezesTheViewsButNotTheCounting() {
@@ -315,7 +317,7 @@ private Q_SLOTS:
         QCOMPARE(w.livePlot()->hitsGraph()->data()->size(), 0);
         w.setPaused(false);
         QVERIFY(w.waitForFrame(std::chrono::seconds(5), true));
-        QCOMPARE(w.lastFrame()->hitsIngested, Count{55});
+        QCOMPARE(w.views().lastFrame()->hitsIngested, Count{55});
         QCOMPARE(valueAt(w.livePlot()->windowGraph(), 1009), 55.0);
     }
 

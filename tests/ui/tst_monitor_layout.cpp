@@ -22,6 +22,7 @@
 #include "ui/plot/qcp.h"
 #include "ui/sources/source_spec.h"
 #include "ui/window/main_window.h"
+#include "ui/window/view_fan_out.h"
 
 using namespace hitcounter;
 using hitcounter::testing::columnNamed;
@@ -44,7 +45,7 @@ bool runSimulatorUntilCostsShow(MainWindow& w) {
     while (std::chrono::steady_clock::now() < deadline) {
         w.waitForFrame(std::chrono::milliseconds(200));
         QTest::qWait(50);
-        if (w.lastFrame() != nullptr && w.lastFrame()->costs.refresh > 0) {
+        if (w.views().lastFrame() != nullptr && w.views().lastFrame()->costs.refresh > 0) {
             w.renderNow();
             QApplication::processEvents();
             w.renderNow();

@@ -45,6 +45,7 @@
 #include "ui/sources/source_session.h"
 #include "ui/sources/source_spec.h"
 #include "ui/window/main_window.h"
+#include "ui/window/view_fan_out.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -55,8 +56,9 @@ using hitcounter::testing::writeOneHitTrace;
 namespace {
 
 bool knownStreamDrawn(MainWindow& w) {
-    return framesUntil(
-        w, [&] { return w.lastSnapshot().head == 1009 && w.lastSnapshot().windowCount == 55; });
+    return framesUntil(w, [&] {
+        return w.views().snapshot().head == 1009 && w.views().snapshot().windowCount == 55;
+    });
 }
 
 // `w` shown at 1280x720 with the known stream counted and drawn.
@@ -267,7 +269,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.setTimeZone(ZoneChoice::Utc);
         pushStatusStream(w.queue());
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount == 75; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount == 75; }));
         LivePlot* live = w.livePlot();
         live->setStatusSplit(StatusSplit(split));
         w.renderNow();
@@ -310,13 +312,14 @@ private Q_SLOTS:
             b.push_back(HitEvent{1009, "b", "v", 1});
         }
         QVERIFY(w.queue().tryPush(std::move(b)));
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount == 59; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount == 59; }));
         ItemsPanel* items = w.itemsPanel();
         items->selectKeys(QStringLiteral("a"), {QStringLiteral("b")});
         QVERIFY(framesUntil(w, [&] {
-            return w.lastFrame()->selectedKey == "a" && w.lastFrame()->moreKeySeries.size() == 1;
+            return w.views().lastFrame()->selectedKey == "a" &&
+                   w.views().lastFrame()->moreKeySeries.size() == 1;
         }));
-        const EngineFrame& f = *w.lastFrame();
+        const EngineFrame& f = *w.views().lastFrame();
         QCOMPARE(f.moreKeySeries[0].key, std::string("b"));
         QCOMPARE(f.moreKeySeries[0].values.back(), Count{4});
         QCOMPARE(f.keySeries.back(), Count{55});
@@ -336,7 +339,7 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         items->selectKey(QStringLiteral("a"));
-        QVERIFY(framesUntil(w, [&] { return w.lastFrame()->moreKeySeries.empty(); }));
+        QVERIFY(framesUntil(w, [&] { return w.views().lastFrame()->moreKeySeries.empty(); }));
         const QRect rowB = table->visualItemRect(table->item(1, 0));
         QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier, rowB.center());
         QCOMPARE(items->selectedKey(), QStringLiteral("a"));
@@ -356,7 +359,7 @@ private Q_SLOTS:
         }
         batch.push_back(HitEvent{1000, "/rare/API/x", "v", 1});
         QVERIFY(w.queue().tryPush(std::move(batch)));
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount == 121; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount == 121; }));
         QTableWidget* table = w.itemsPanel()->table();
         const auto keysShown = [&] {
             QStringList keys;
@@ -510,9 +513,9 @@ private Q_SLOTS:
         QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QCoreApplication::sendEvent(&w, &drop);
         QVERIFY(drop.isAccepted());
-        QVERIFY(w.replay() != nullptr);
+        QVERIFY(w.session()->replay() != nullptr);
         // The manual clock stands still: the replay shows its first second.
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().totalHits > 0; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().totalHits > 0; }));
         QCOMPARE(w.recentFiles()->files().value(0), QFileInfo(trace).absoluteFilePath());
         // Text is not a file: refused.
         QMimeData text;
@@ -629,7 +632,7 @@ private Q_SLOTS:
         // New frames keep the box's value range (no refit) until follow returns.
         HitBatch more{HitEvent{1010, "page", "v", 1}};
         QVERIFY(w.queue().tryPush(std::move(more)));
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().head == 1010; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().head == 1010; }));
         QCOMPARE(live->yAxis->range().lower, y.lower);
         QCOMPARE(live->yAxis->range().upper, y.upper);
         live->setFollowing(true);
@@ -659,7 +662,7 @@ private Q_SLOTS:
         QVERIFY(w.queue().tryPush(std::move(late)));
         HitBatch later{HitEvent{1310, "page", "v", 1}};
         QVERIFY(w.queue().tryPush(std::move(later)));
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().head == 1310; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().head == 1310; }));
         std::vector<ThresholdCrossing> total;
         std::vector<ThresholdCrossing> key;
         for (const ThresholdCrossing& c : alerts->crossings()) {
@@ -679,7 +682,7 @@ private Q_SLOTS:
         QCOMPARE(total[0].value, Count{15});
         QCOMPARE(total[1].direction, CrossingDirection::Down);
         // Exact: the history's window count at the crossing is below, the second before not.
-        const auto& history = w.history();
+        const auto& history = w.views().history();
         const auto at = [&](Timestamp s) {
             for (const SecondRecord& r : history) {
                 if (r.second == s) {
@@ -742,13 +745,14 @@ private Q_SLOTS:
         w.thresholdAlerts()->setWatchKeys(false);
         w.findChild<QDockWidget*>(QStringLiteral("alertsDock"))->raise();
         QVERIFY(w.startSpec(SourceSpec{}));
-        QVERIFY(framesUntil(w, [&] { return !w.warmingUp() && w.lastSnapshot().windowCount > 0; }));
-        QVERIFY(framesUntil(w, [&] { return w.lastFrame()->top.size() >= 3; }));
-        const auto& top = w.lastFrame()->top;
+        QVERIFY(framesUntil(
+            w, [&] { return !w.session()->warmingUp() && w.views().snapshot().windowCount > 0; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().lastFrame()->top.size() >= 3; }));
+        const auto& top = w.views().lastFrame()->top;
         w.itemsPanel()->selectKeys(
             QString::fromStdString(top[0].key),
             {QString::fromStdString(top[1].key), QString::fromStdString(top[2].key)});
-        QVERIFY(framesUntil(w, [&] { return w.lastFrame()->moreKeySeries.size() == 2; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().lastFrame()->moreKeySeries.size() == 2; }));
         w.plotToolBar()->presetAction(900)->trigger();  // the crossing in the warm-up shows
         w.renderNow();
         LivePlot* live = w.livePlot();
@@ -772,7 +776,7 @@ private Q_SLOTS:
 
         // The Rate limits tab's plots have the crosshair too.
         w.showLimitsView();
-        QVERIFY(framesUntil(w, [&] { return !w.lastFrame()->limits.empty; }));
+        QVERIFY(framesUntil(w, [&] { return !w.views().lastFrame()->limits.empty; }));
         QTest::qWait(1500);
         w.renderNow();
         QCustomPlot* limits = w.limitsView()->plot();

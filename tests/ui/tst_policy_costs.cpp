@@ -15,6 +15,7 @@
 #include "ui/sources/source_spec.h"
 #include "ui/window/main_window.h"
 #include "ui/window/state_json.h"
+#include "ui/window/view_fan_out.h"
 
 using namespace hitcounter;
 using hitcounter::ui::MainWindow;
@@ -68,10 +69,10 @@ private Q_SLOTS:
         while (checked < 5 && std::chrono::steady_clock::now() < deadline) {
             w.waitForFrame(std::chrono::milliseconds(200));
             QTest::qWait(50);
-            if (w.lastFrame() == nullptr || w.lastFrame()->costs.refresh == seen) {
+            if (w.views().lastFrame() == nullptr || w.views().lastFrame()->costs.refresh == seen) {
                 continue;
             }
-            seen = w.lastFrame()->costs.refresh;
+            seen = w.views().lastFrame()->costs.refresh;
             const QJsonObject costs = QJsonDocument::fromJson(stateJson(w, 0))
                                           .object()
                                           .value(QStringLiteral("costs"))

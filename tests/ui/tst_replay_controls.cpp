@@ -33,6 +33,8 @@
 #include "ui/sources/source_spec.h"
 #include "ui/sources/source_status.h"
 #include "ui/window/main_window.h"
+#include "ui/window/view_fan_out.h"
+#include "ui/window/window_state.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -186,19 +188,20 @@ private Q_SLOTS:
         const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 100);
         MainWindow w(std::make_shared<ManualClock>());  // frozen: only seeks move the replay
         QVERIFY(showReplaying(w, path));
-        QVERIFY(framesUntil(w, [&] { return w.replay()->progress().first.has_value(); }));
-        w.seekReplay(99999);
+        QVERIFY(
+            framesUntil(w, [&] { return w.session()->replay()->progress().first.has_value(); }));
+        w.session()->seek(99999);
         ReplayBar* bar = w.replayBar();
         QVERIFY(
             framesUntil(w, [&] { return bar->stateLabel()->text() == QLatin1String("ended"); }));
         QCOMPARE(bar->timeLabel()->text(), QStringLiteral("t = 100 s / 100 s"));
         QCOMPARE(bar->seekSlider()->value(), 100);
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().totalHits == 100; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().totalHits == 100; }));
         QCOMPARE(bar->playButton()->text(), QStringLiteral("Replay from start"));
         bar->playButton()->click();
         QVERIFY(framesUntil(w, [&] {
-            return w.replay()->progress().state == ReplayState::Playing &&
-                   w.lastSnapshot().totalHits == 1;
+            return w.session()->replay()->progress().state == ReplayState::Playing &&
+                   w.views().snapshot().totalHits == 1;
         }));
         QCOMPARE(bar->timeLabel()->text(), QStringLiteral("t = 1 s / 100 s"));
         QCOMPARE(bar->playButton()->text(), QStringLiteral("Pause"));
@@ -248,21 +251,23 @@ private Q_SLOTS:
         auto* pause = w.findChild<QAction*>(QStringLiteral("pauseAction"));
         QVERIFY(pause);
         QVERIFY(w.session()->openTrace(first));
-        QVERIFY(framesUntil(w, [&] { return w.replay()->progress().first.has_value(); }));
+        QVERIFY(
+            framesUntil(w, [&] { return w.session()->replay()->progress().first.has_value(); }));
         w.frame();
         w.setPaused(true);
-        QVERIFY(w.replay()->paused());
+        QVERIFY(w.session()->replay()->paused());
         QCOMPARE(pause->text(), QStringLiteral("Resume"));
         QVERIFY(w.session()->openTrace(second));
-        QVERIFY(framesUntil(w, [&] { return w.replay()->progress().first.has_value(); }));
+        QVERIFY(
+            framesUntil(w, [&] { return w.session()->replay()->progress().first.has_value(); }));
         // The load may end after a frame's tick: frames until one reports it (under ASan on a
         // busy machine one frame was not enough).
         QVERIFY(framesUntil(w, [&] { return pause->text() == QStringLiteral("Pause"); }));
-        QVERIFY(!w.replay()->paused());
+        QVERIFY(!w.session()->replay()->paused());
         QVERIFY(!pause->isChecked());
         // The replay bar's button pauses: the toolbar follows.
         w.replayBar()->playButton()->click();
-        QVERIFY(w.replay()->paused());
+        QVERIFY(w.session()->replay()->paused());
         w.frame();
         QCOMPARE(pause->text(), QStringLiteral("Resume"));
         QVERIFY(pause->isChecked());
@@ -286,7 +291,7 @@ private Q_SLOTS:
         const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 1000);
         MainWindow w(std::make_shared<ManualClock>());  // frozen: the replay stays at its start
         QVERIFY(w.session()->openTrace(path));
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount > 0; }));
         const QCPRange range = w.livePlot()->xAxis->range();
         QVERIFY2(range.lower >= 0.5, QByteArray::number(range.lower));
         QVERIFY(range.upper >= 2.0);
@@ -303,7 +308,7 @@ private Q_SLOTS:
         const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 3);
         MainWindow w(std::make_shared<ManualClock>());
         QVERIFY(showReplaying(w, path));
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount > 0; }));
         LivePlot* plot = w.livePlot();
         plot->xAxis->setRange(0, 300);  // the axis a window of 300 s shows
         plot->replot();
@@ -428,16 +433,16 @@ private Q_SLOTS:
         w.show();
         w.recentFiles()->clear();
         w.openFile(good);
-        ReplaySource* replay = w.replay();
+        ReplaySource* replay = w.session()->replay();
         QVERIFY(replay);
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount > 0; }));
         QVERIFY(!isClockAxis(*w.livePlot()->xAxis));  // small trace seconds
         for (const QString& bad : {garbage, missing}) {
             w.openFile(bad);
             QVERIFY2(w.errorText().contains(QFileInfo(bad).fileName()), qPrintable(w.errorText()));
-            QCOMPARE(w.replay(), replay);  // the same replay, still running
+            QCOMPARE(w.session()->replay(), replay);  // the same replay, still running
             QVERIFY(replay->running());
-            QCOMPARE(w.spec().file, good);
+            QCOMPARE(w.session()->spec().file, good);
             QVERIFY(!isClockAxis(*w.livePlot()->xAxis));
             w.frame();
             w.livePlot()->replot();
@@ -458,7 +463,7 @@ private Q_SLOTS:
         QCOMPARE(w.recentFiles()->files(), (QStringList{log, good}));
         follow.file = missing;
         QVERIFY(!w.startSpec(follow));
-        QVERIFY(w.follow() != nullptr);  // the good follow runs on
+        QVERIFY(w.session()->follow() != nullptr);  // the good follow runs on
         QCOMPARE(w.recentFiles()->files(), (QStringList{log, good}));
         w.recentFiles()->clear();
     }
@@ -471,42 +476,44 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
         QVERIFY(showReplaying(w, path));
-        QVERIFY(framesUntil(w, [&] { return w.replay()->progress().first.has_value(); }));
+        QVERIFY(
+            framesUntil(w, [&] { return w.session()->replay()->progress().first.has_value(); }));
         auto* status = w.findChild<QLabel*>(QStringLiteral("statusSource"));
         QVERIFY(status);
         const auto says = [&](const QString& word) {
             w.frame();
             return status->toolTip().contains(word) &&
-                   w.settingsUsed().value(QStringLiteral("source")).toString().contains(word);
+                   windowSettingsUsed(w).value(QStringLiteral("source")).toString().contains(word);
         };
         QVERIFY(framesUntil(w, [&] { return says(QStringLiteral("playing")); }));
-        QCOMPARE(w.settingsUsed().value(QStringLiteral("state")).toString(),
+        QCOMPARE(windowSettingsUsed(w).value(QStringLiteral("state")).toString(),
                  QStringLiteral("playing"));
         w.setPaused(true);
         QVERIFY2(says(QStringLiteral("paused")), qPrintable(status->toolTip()));
         QVERIFY(!status->toolTip().contains(QStringLiteral("playing")));
-        QCOMPARE(w.settingsUsed().value(QStringLiteral("state")).toString(),
+        QCOMPARE(windowSettingsUsed(w).value(QStringLiteral("state")).toString(),
                  QStringLiteral("paused"));
-        QCOMPARE(sourceStateName(w.source(), w.replay(), w.paused()), QStringLiteral("paused"));
+        QCOMPARE(sourceStateName(w.session()->source(), w.session()->replay(), w.paused()),
+                 QStringLiteral("paused"));
         // Speed and loop from the replay bar: the source, the spec and the settings agree.
         auto* speed = w.replayBar()->findChild<QComboBox*>();
         QVERIFY(speed);
         speed->setCurrentIndex(speed->findData(10.0));
         Q_EMIT speed->activated(speed->currentIndex());
-        QCOMPARE(w.replay()->speed(), 10.0);
-        QCOMPARE(w.spec().speed, 10.0);
-        QCOMPARE(w.settingsUsed().value(QStringLiteral("speed")).toDouble(), 10.0);
+        QCOMPARE(w.session()->replay()->speed(), 10.0);
+        QCOMPARE(w.session()->spec().speed, 10.0);
+        QCOMPARE(windowSettingsUsed(w).value(QStringLiteral("speed")).toDouble(), 10.0);
         QVERIFY(says(QStringLiteral("10x")));
         w.session()->setLoop(true);
         QVERIFY(says(QStringLiteral("loop")));
-        QCOMPARE(w.settingsUsed().value(QStringLiteral("loop")).toBool(), true);
+        QCOMPARE(windowSettingsUsed(w).value(QStringLiteral("loop")).toBool(), true);
         w.setPaused(false);
         QVERIFY(says(QStringLiteral("playing")));
         // Ended: the state says so.
         w.session()->setLoop(false);
         clock->advance(std::chrono::seconds(100));
         QVERIFY(framesUntil(w, [&] { return says(QStringLiteral("ended")); }));
-        QCOMPARE(w.settingsUsed().value(QStringLiteral("state")).toString(),
+        QCOMPARE(windowSettingsUsed(w).value(QStringLiteral("state")).toString(),
                  QStringLiteral("ended"));
     }
 
@@ -519,10 +526,12 @@ private Q_SLOTS:
         MainWindow w(clock);
         QVERIFY(showReplaying(w, path));
         w.session()->setLoop(true);
-        QVERIFY(framesUntil(w, [&] { return w.replay()->progress().first.has_value(); }));
+        QVERIFY(
+            framesUntil(w, [&] { return w.session()->replay()->progress().first.has_value(); }));
         clock->advance(std::chrono::seconds(100));  // 1 to 60, then 41 s of the second pass
-        QVERIFY(framesUntil(
-            w, [&] { return w.replay()->progress().loops >= 1 && w.lastSnapshot().head >= 95; }));
+        QVERIFY(framesUntil(w, [&] {
+            return w.session()->replay()->progress().loops >= 1 && w.views().snapshot().head >= 95;
+        }));
         w.renderNow();
         QVERIFY(w.livePlot()->traceWrap().has_value());
         for (QCPAxis* axis : everyTimeAxis(w)) {
@@ -553,9 +562,9 @@ private Q_SLOTS:
         MainWindow w(std::make_shared<ManualClock>(std::chrono::seconds(1'000'000)));
         w.setTimeZone(ZoneChoice::Utc);
         QVERIFY(showReplaying(w, path));
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
-        w.seekReplay(1700000350);
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().head == 1700000350; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount > 0; }));
+        w.session()->seek(1700000350);
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().head == 1700000350; }));
         w.renderNow();
         for (QCPAxis* axis : everyTimeAxis(w)) {
             QVERIFY2(isClockAxis(*axis), qPrintable(axis->parentPlot()->objectName()));

@@ -28,8 +28,11 @@
 #include "core/time/manual_clock.h"
 #include "ui/monitor/items_panel.h"
 #include "ui/monitor/live_plot.h"
+#include "ui/sources/source_session.h"
 #include "ui/window/main_window.h"
 #include "ui/window/state_json.h"
+#include "ui/window/view_fan_out.h"
+#include "ui/window/window_state.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -172,11 +175,11 @@ Recount recount(const HitBatch& rows, Timestamp t, Timestamp w) {
 
 // The window shows `r`: every exact policy, the totals, the items and the state JSON.
 void compareWithRecount(MainWindow& w, const Recount& r) {
-    const EngineSnapshot& s = w.lastSnapshot();
+    const EngineSnapshot& s = w.views().snapshot();
     QCOMPARE(s.empty, r.empty);
     if (r.empty) {
         QCOMPARE(s.windowCount, Count{0});
-        QVERIFY(w.lastFrame()->top.empty());
+        QVERIFY(w.views().lastFrame()->top.empty());
         return;
     }
     QCOMPARE(s.head, r.time);
@@ -187,7 +190,7 @@ void compareWithRecount(MainWindow& w, const Recount& r) {
             QVERIFY2(p.count == r.window, p.name.c_str());
         }
     }
-    const std::vector<KeyRow>& top = w.lastFrame()->top;
+    const std::vector<KeyRow>& top = w.views().lastFrame()->top;
     QCOMPARE(top.size(), r.top.size());
     for (std::size_t i = 0; i < top.size(); ++i) {
         QCOMPARE(top[i].key, r.top[i].first);
@@ -229,12 +232,12 @@ bool startReplay(MainWindow& w, const QTemporaryDir& dir, const QString& name,
 
 // Runs frames until the replay's last seek is counted and a settled frame is drawn.
 bool settleAfterSeek(MainWindow& w) {
-    const std::uint64_t epoch = w.replay()->epoch();
+    const std::uint64_t epoch = w.session()->replay()->epoch();
     for (int i = 0; i < 2000; ++i) {
         w.frame();
-        if (w.replay()->progress().seeksApplied >= epoch &&
+        if (w.session()->replay()->progress().seeksApplied >= epoch &&
             w.waitForFrame(std::chrono::milliseconds(200), true) &&
-            w.lastFrame()->streamEpoch == epoch) {
+            w.views().lastFrame()->streamEpoch == epoch) {
             return true;
         }
         QTest::qWait(5);
@@ -247,7 +250,7 @@ bool settleAfterSeek(MainWindow& w) {
 template <typename Targets, typename Check>
 void seekEach(MainWindow& w, const Targets& targets, Check check) {
     for (const auto target : targets) {
-        w.seekReplay(target);
+        w.session()->seek(target);
         QVERIFY(settleAfterSeek(w));
         check(Timestamp(target));
         if (QTest::currentTestFailed()) {
@@ -259,7 +262,7 @@ void seekEach(MainWindow& w, const Targets& targets, Check check) {
 // Every view of `w` equals `ref` (whose head the replay stands at).
 void compareViews(MainWindow& w, Engine& ref) {
     const EngineSnapshot expected = ref.snapshot();
-    const EngineSnapshot& shown = w.lastSnapshot();
+    const EngineSnapshot& shown = w.views().snapshot();
     QCOMPARE(shown.empty, expected.empty);
     QCOMPARE(shown.totalHits, expected.totalHits);
     QCOMPARE(shown.windowCount, expected.windowCount);
@@ -272,11 +275,11 @@ void compareViews(MainWindow& w, Engine& ref) {
     // the live plot's history, as far as the history reaches
     const std::vector<SecondRecord> history =
         ref.historyFrom(std::numeric_limits<Timestamp>::min());
-    QCOMPARE(w.history().size(), history.size());
+    QCOMPARE(w.views().history().size(), history.size());
     for (std::size_t i = 0; i < history.size(); ++i) {
-        QCOMPARE(w.history()[i].second, history[i].second);
-        QCOMPARE(w.history()[i].hits, history[i].hits);
-        QCOMPARE(w.history()[i].counts, history[i].counts);
+        QCOMPARE(w.views().history()[i].second, history[i].second);
+        QCOMPARE(w.views().history()[i].hits, history[i].hits);
+        QCOMPARE(w.views().history()[i].counts, history[i].counts);
         const double s = double(history[i].second);
         QCOMPARE(valueAt(w.livePlot()->hitsGraph(), s), double(history[i].hits));
         QCOMPARE(valueAt(w.livePlot()->windowGraph(), s), double(history[i].counts[0]));
@@ -288,7 +291,7 @@ void compareViews(MainWindow& w, Engine& ref) {
     const std::vector<KeyCount> top =
         expected.empty ? std::vector<KeyCount>{} : keys.top(EngineWorker::kTopKeys, head);
     QCOMPARE(table->rowCount(), int(top.size()));
-    QCOMPARE(w.lastFrame()->top.size(), top.size());
+    QCOMPARE(w.views().lastFrame()->top.size(), top.size());
     const QLocale locale;
     const auto column = [table](const QString& header) {
         for (int c = 0; c < table->columnCount(); ++c) {
@@ -303,7 +306,7 @@ void compareViews(MainWindow& w, Engine& ref) {
     const int uniquesColumn = column(QStringLiteral("uniques"));
     QVERIFY(windowColumn > 0 && allTimeColumn > 0 && uniquesColumn > 0);
     for (std::size_t r = 0; r < top.size(); ++r) {
-        const KeyRow& row = w.lastFrame()->top[r];
+        const KeyRow& row = w.views().lastFrame()->top[r];
         QCOMPARE(row.key, top[r].key);
         QCOMPARE(row.window, top[r].count);
         QCOMPARE(row.allTime, keys.allTime(top[r].key));
@@ -402,14 +405,14 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
         QVERIFY(startReplay(w, dir, QStringLiteral("play.csv"), rows));
-        w.seekReplay(150);
+        w.session()->seek(150);
         QVERIFY(settleAfterSeek(w));
         const auto standsAt = [&](Timestamp t) {
             return QTest::qWaitFor(
                 [&] {
                     w.frame();
                     return w.waitForFrame(std::chrono::milliseconds(100), true) &&
-                           w.lastSnapshot().head == t;
+                           w.views().snapshot().head == t;
                 },
                 10000);
         };
@@ -425,11 +428,11 @@ private Q_SLOTS:
         QVERIFY(standsAt(375));
         compareWithRecount(w, recount(rows, 375, 300));
         w.setPaused(true);
-        QVERIFY(QTest::qWaitFor([&] { return w.replay()->paused(); }, 5000));
-        const Timestamp pausedAt = w.replay()->now();
+        QVERIFY(QTest::qWaitFor([&] { return w.session()->replay()->paused(); }, 5000));
+        const Timestamp pausedAt = w.session()->replay()->now();
         clock->advance(std::chrono::seconds(100));
         QVERIFY(w.waitForFrame(std::chrono::seconds(5), true));
-        QCOMPARE(w.replay()->now(), pausedAt);
+        QCOMPARE(w.session()->replay()->now(), pausedAt);
         compareWithRecount(w, recount(rows, pausedAt, 300));
         w.setPaused(false);
         clock->advance(std::chrono::seconds(30));
@@ -496,25 +499,25 @@ private Q_SLOTS:
         MainWindow w(clock);
         w.show();
         QVERIFY(startReplay(w, dir, QStringLiteral("rec.csv"), rows));
-        w.seekReplay(600);
+        w.session()->seek(600);
         QVERIFY(settleAfterSeek(w));
-        const Source* source = w.source();
+        const Source* source = w.session()->source();
         const auto check = [&](Timestamp t) {
             QVERIFY(w.waitForFrame(std::chrono::seconds(5), true));
             compareViews(w, *replayedTo(rows, t));
         };
         // on: no restart, no count touched
         const QString file = dir.filePath(QStringLiteral("out.csv"));
-        QVERIFY(w.setRecording(file));
-        QCOMPARE(w.source(), source);
+        QVERIFY(w.session()->setRecording(file));
+        QCOMPARE(w.session()->source(), source);
         check(600);
         // a seek while recording is exact too, and is not recorded again
-        w.seekReplay(650);
+        w.session()->seek(650);
         QVERIFY(settleAfterSeek(w));
         check(650);
         // off
-        QVERIFY(w.setRecording(QString()));
-        QCOMPARE(w.source(), source);
+        QVERIFY(w.session()->setRecording(QString()));
+        QCOMPARE(w.session()->source(), source);
         check(650);
         QVERIFY(QFile::exists(file));
         QFile recorded(file);
@@ -530,8 +533,8 @@ private Q_SLOTS:
         });
         box->click();
         QVERIFY(!box->isChecked());
-        QCOMPARE(w.settingsUsed().value(QStringLiteral("recording")).toString(), QString());
-        QCOMPARE(w.source(), source);
+        QCOMPARE(windowSettingsUsed(w).value(QStringLiteral("recording")).toString(), QString());
+        QCOMPARE(w.session()->source(), source);
         check(650);
     }
 
@@ -547,7 +550,7 @@ private Q_SLOTS:
         spec.kind = SourceSpec::Kind::Replay;
         spec.file = writeTrace(dir, QStringLiteral("good.csv"), rows);
         QVERIFY(w.startSpec(spec));
-        w.seekReplay(500);
+        w.session()->seek(500);
         QVERIFY(settleAfterSeek(w));
         compareViews(w, *replayedTo(rows, 500));
         const int itemRows = w.itemsPanel()->table()->rowCount();
@@ -585,16 +588,17 @@ private Q_SLOTS:
         spec.file = writeTrace(dir, QStringLiteral("loop.csv"), rows);
         spec.loop = true;
         QVERIFY(w.startSpec(spec));
-        w.seekReplay(190);
+        w.session()->seek(190);
         QVERIFY(settleAfterSeek(w));
         clock->advance(std::chrono::seconds(30));  // past the end: the second pass begins
         QVERIFY(QTest::qWaitFor(
             [&] {
                 w.frame();
-                return w.replay()->progress().loops >= 1 && w.lastSnapshot().head > 200;
+                return w.session()->replay()->progress().loops >= 1 &&
+                       w.views().snapshot().head > 200;
             },
             10000));
-        w.seekReplay(150);
+        w.session()->seek(150);
         QVERIFY(settleAfterSeek(w));
         auto ref = replayedTo(rows, 150);
         compareViews(w, *ref);

@@ -19,7 +19,9 @@
 #include "ui/monitor/items_panel.h"
 #include "ui/monitor/live_plot.h"
 #include "ui/sources/replay_bar.h"
+#include "ui/sources/source_session.h"
 #include "ui/window/main_window.h"
+#include "ui/window/view_fan_out.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -54,26 +56,27 @@ private Q_SLOTS:
         spec.kind = SourceSpec::Kind::Replay;
         spec.file = path;
         QVERIFY(w.startSpec(spec));
-        QVERIFY(
-            framesUntil(w, [&] { return w.replay()->progress().state == ReplayState::Playing; }));
+        QVERIFY(framesUntil(
+            w, [&] { return w.session()->replay()->progress().state == ReplayState::Playing; }));
         for (Timestamp target : {Timestamp{700}, Timestamp{420}, Timestamp{999}}) {
             Count expected = 0;
             for (Timestamp t = target - 299; t <= target; ++t) {
                 expected += perSecond[std::size_t(t)];
             }
-            const auto applied = w.replay()->progress().seeksApplied;
-            w.seekReplay(target);
+            const auto applied = w.session()->replay()->progress().seeksApplied;
+            w.session()->seek(target);
             QVERIFY(framesUntil(w, [&] {
-                return w.replay()->progress().seeksApplied > applied &&
-                       w.lastSnapshot().head == target && w.lastFrame() && w.lastFrame()->idle;
+                return w.session()->replay()->progress().seeksApplied > applied &&
+                       w.views().snapshot().head == target && w.views().lastFrame() &&
+                       w.views().lastFrame()->idle;
             }));
             w.renderNow();
-            QCOMPARE(w.lastSnapshot().windowCount, expected);
+            QCOMPARE(w.views().snapshot().windowCount, expected);
             QCOMPARE(valueAt(w.livePlot()->windowGraph(), double(target)), double(expected));
             QCOMPARE(valueAt(w.livePlot()->hitsGraph(), double(target)),
                      double(perSecond[std::size_t(target)]));
             int exact = 0;
-            for (const PolicyState& p : w.lastSnapshot().policies) {
+            for (const PolicyState& p : w.views().snapshot().policies) {
                 if (p.exact) {
                     QCOMPARE(p.count, expected);
                     ++exact;
@@ -107,7 +110,7 @@ private Q_SLOTS:
         // still alive: hits pushed by hand are counted
         w.queue().tryPush(HitBatch{HitEvent{5, "", "", 4}});
         w.renderNow();
-        QCOMPARE(w.lastSnapshot().windowCount, Count{4});
+        QCOMPARE(w.views().snapshot().windowCount, Count{4});
     }
 
     void takenPortShowsAMessageAndTheWindowGoesOn() {
@@ -130,7 +133,7 @@ private Q_SLOTS:
         ::close(fd);
         QVERIFY2(w.errorText().contains(QString::number(port)), qPrintable(w.errorText()));
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("errorBanner"))->isVisible());
-        QVERIFY(w.source() == nullptr);
+        QVERIFY(w.session()->source() == nullptr);
         // the port is free again: the same request now works
         QVERIFY(w.startSpec(spec));
         QVERIFY(w.errorText().isEmpty());
@@ -173,7 +176,7 @@ private Q_SLOTS:
         spec.kind = SourceSpec::Kind::StatsdUdp;
         spec.address = QStringLiteral("127.0.0.1:0");
         QVERIFY2(w.startSpec(spec), qPrintable(w.errorText()));
-        auto* listener = dynamic_cast<SocketListener*>(w.source());
+        auto* listener = dynamic_cast<SocketListener*>(w.session()->source());
         QVERIFY(listener && listener->port() != 0);
         const int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
         QVERIFY(fd >= 0);
@@ -211,12 +214,13 @@ private Q_SLOTS:
         spec.rate = 50;
         QVERIFY(w.startSpec(spec));
         QVERIFY(framesUntil(w, [&] {
-            const EngineSnapshot& s = w.lastSnapshot();
-            return !s.empty && s.head >= w.simulator()->now() - 1 && w.history().size() >= 300;
+            const EngineSnapshot& s = w.views().snapshot();
+            return !s.empty && s.head >= w.session()->simulator()->now() - 1 &&
+                   w.views().history().size() >= 300;
         }));
         // 300 s at about 50 hits/s
-        QVERIFY(w.lastSnapshot().windowCount > 10000);
-        QVERIFY(w.lastSnapshot().windowCount < 20000);
+        QVERIFY(w.views().snapshot().windowCount > 10000);
+        QVERIFY(w.views().snapshot().windowCount < 20000);
     }
 };
 

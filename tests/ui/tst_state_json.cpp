@@ -23,6 +23,7 @@
 #include "ui/monitor/threshold_alerts.h"
 #include "ui/window/main_window.h"
 #include "ui/window/state_json.h"
+#include "ui/window/view_fan_out.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -346,9 +347,9 @@ private Q_SLOTS:
         MainWindow w(std::make_shared<ManualClock>());
         w.thresholdAlerts()->setThreshold(15);
         testing::pushKnownStream(w.queue());
-        QVERIFY(testing::framesUntil(w, [&] { return w.lastSnapshot().windowCount == 55; }));
+        QVERIFY(testing::framesUntil(w, [&] { return w.views().snapshot().windowCount == 55; }));
         const QJsonObject state =
-            QJsonDocument::fromJson(stateJson(w, w.lastSnapshot().head)).object();
+            QJsonDocument::fromJson(stateJson(w, w.views().snapshot().head)).object();
         const QJsonArray alerts = state.value(QStringLiteral("alerts")).toArray();
         // window count at second 1000 + i is (i + 1)(i + 2) / 2: first >= 15 at i = 4
         QCOMPARE(alerts.size(), 1);

@@ -17,6 +17,7 @@
 #include "tests/io/special_files.h"
 #include "ui/monitor/ring_histogram.h"
 #include "ui/sources/recent_files.h"
+#include "ui/sources/source_session.h"
 #include "ui/sources/source_spec.h"
 #include "ui/window/main_window.h"
 
@@ -113,7 +114,7 @@ private Q_SLOTS:
         QCOMPARE(w.engineOptions().window.count(), std::int64_t{900});
         QCOMPARE(w.themeName(), QStringLiteral("light"));
         QCOMPARE(w.ringHistogram()->bucketSeconds(), 1);
-        QCOMPARE(w.spec(), SourceSpec{});
+        QCOMPARE(w.session()->spec(), SourceSpec{});
         const QStringList keys{"view/theme",       "view/bucketSeconds", "view/itemsLevel",
                                "view/statusSplit", "view/logY",          "view/timeZone",
                                "view/tab",         "limits/limit",       "limits/per",
@@ -215,8 +216,8 @@ private Q_SLOTS:
             QSettings settings(ini, QSettings::IniFormat);
             w.restoreSettings(settings);
         }
-        QCOMPARE(w.spec().file, trace);
-        QVERIFY2(w.startSpec(w.spec()), qPrintable(w.errorText()));
+        QCOMPARE(w.session()->spec().file, trace);
+        QVERIFY2(w.startSpec(w.session()->spec()), qPrintable(w.errorText()));
         QCOMPARE(RecentFiles(ini).files(), QStringList{trace});
         w.stopSource();
         QVERIFY(QDir::setCurrent(before));
@@ -246,12 +247,12 @@ private Q_SLOTS:
             QSettings settings(ini, QSettings::IniFormat);
             w.restoreSettings(settings);
         }
-        QCOMPARE(w.spec().file, path);
+        QCOMPARE(w.session()->spec().file, path);
         std::optional<FifoRescuer> rescuer;
         if (fifo) {
             rescuer.emplace(QFile::encodeName(path).toStdString());
         }
-        QVERIFY(!w.startSpec(w.spec()));
+        QVERIFY(!w.startSpec(w.session()->spec()));
         if (rescuer) {
             QVERIFY2(rescuer->done(), "the window blocked in open() on the FIFO");
         }

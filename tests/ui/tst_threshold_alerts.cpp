@@ -19,6 +19,7 @@
 #include "ui/monitor/live_plot.h"
 #include "ui/monitor/threshold_alerts.h"
 #include "ui/window/main_window.h"
+#include "ui/window/view_fan_out.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -86,9 +87,9 @@ private Q_SLOTS:
         QVERIFY(alerts->watchEdit()->text().isEmpty());
 
         QVERIFY(pushBusyStream(w.queue(), 1000, 1019, true));
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().head == 1019; }));
-        QCOMPARE(w.lastFrame()->top.size(), std::size_t{10});
-        for (const KeyRow& row : w.lastFrame()->top) {
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().head == 1019; }));
+        QCOMPARE(w.views().lastFrame()->top.size(), std::size_t{10});
+        for (const KeyRow& row : w.views().lastFrame()->top) {
             QVERIFY(row.key != "quiet");
         }
         std::vector<ThresholdCrossing> quiet = crossingsOf(*alerts, "key quiet");
@@ -101,7 +102,7 @@ private Q_SLOTS:
         // One batch at 1320: the frame's head jumps 301 s, and the window (s - 300, s] drops
         // quiet below 7 at 1313 ((1013, 1313] holds 1014..1019), not at the head.
         QVERIFY(pushBusyStream(w.queue(), 1320, 1320, false));
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().head == 1320; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().head == 1320; }));
         quiet = crossingsOf(*alerts, "key quiet");
         QCOMPARE(quiet.size(), std::size_t{2});
         QCOMPARE(quiet[1].direction, CrossingDirection::Down);
@@ -119,7 +120,7 @@ private Q_SLOTS:
         QVERIFY(alerts->watchedKeys().empty());
         QVERIFY(pushBusyStream(w.queue(), 1321, 1330, true));
         QVERIFY(pushBusyStream(w.queue(), 1331, 1340, true));
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().head == 1340; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().head == 1340; }));
         QCOMPARE(crossingsOf(*alerts, "key quiet").size(), std::size_t{2});
     }
 
@@ -172,7 +173,7 @@ private Q_SLOTS:
         alerts->watchEdit()->setText(QStringLiteral("busy1"));
         QVERIFY(pushBusyStream(w.queue(), 1000, 1019, true));
         QVERIFY(pushBusyStream(w.queue(), 1320, 1320, false));
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().head == 1320; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().head == 1320; }));
         w.renderNow();
         const QString file = QDir(dir).filePath(QStringLiteral("alerts-watched-key-%1x%2-%3.png")
                                                     .arg(size.width())

@@ -20,8 +20,11 @@
 #include "ui/plot/plot_crosshair.h"
 #include "ui/plot/time_axis.h"
 #include "ui/sources/replay_bar.h"
+#include "ui/sources/source_session.h"
 #include "ui/window/main_window.h"
 #include "ui/window/state_json.h"
+#include "ui/window/view_fan_out.h"
+#include "ui/window/window_state.h"
 
 #include <QLabel>
 
@@ -89,9 +92,9 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.openFile(log);
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
-        w.seekReplay(kAt + 60);
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().head == kAt + 60; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount > 0; }));
+        w.session()->seek(kAt + 60);
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().head == kAt + 60; }));
         w.renderNow();
         auto* zoneButton = w.findChild<QToolButton*>(QStringLiteral("statusZone"));
         QVERIFY(zoneButton);
@@ -148,13 +151,13 @@ private Q_SLOTS:
         MainWindow w(std::make_shared<ManualClock>(std::chrono::seconds(1'000'000)));
         w.setTimeZone(ZoneChoice::Log);
         w.openFile(trace);
-        QVERIFY(framesUntil(w, [&] { return w.lastSnapshot().windowCount > 0; }));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount > 0; }));
         auto* zoneButton = w.findChild<QToolButton*>(QStringLiteral("statusZone"));
         QCOMPARE(zoneButton->text(), QStringLiteral("UTC"));
         QVERIFY2(zoneButton->toolTip().contains(QStringLiteral("name no UTC offset")),
                  qPrintable(zoneButton->toolTip()));
-        QVERIFY2(w.warnings().join('|').contains(QStringLiteral("time zone")),
-                 qPrintable(w.warnings().join('|')));
+        QVERIFY2(windowWarnings(w).join('|').contains(QStringLiteral("time zone")),
+                 qPrintable(windowWarnings(w).join('|')));
     }
 
     void theChoiceIsRemembered() {

@@ -40,8 +40,10 @@
 #include "ui/monitor/live_plot.h"
 #include "ui/monitor/overload_banner.h"
 #include "ui/monitor/ring_histogram.h"
+#include "ui/sources/source_session.h"
 #include "ui/sources/sources_panel.h"
 #include "ui/window/main_window.h"
+#include "ui/window/view_fan_out.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -486,7 +488,7 @@ private Q_SLOTS:
         w.show();
         auto source = std::make_unique<DroppingSource>();
         DroppingSource* dropping = source.get();
-        QVERIFY(w.startSource(std::move(source), TimeAxisMode::Clock));
+        QVERIFY(w.session()->start(std::move(source), TimeAxisMode::Clock));
         w.frame();
         QVERIFY(w.overloadBanner()->isHidden());
         dropping->dropped = 33'000'000'000;
@@ -525,7 +527,7 @@ private Q_SLOTS:
         spec.kind = SourceSpec::Kind::StatsdUdp;
         spec.address = QStringLiteral("127.0.0.1:0");
         QVERIFY2(w.startSpec(spec), qPrintable(w.errorText()));
-        auto* listener = dynamic_cast<SocketListener*>(w.source());
+        auto* listener = dynamic_cast<SocketListener*>(w.session()->source());
         QVERIFY(listener && listener->port() != 0);
 
         const int fd = ::socket(AF_INET, SOCK_DGRAM, 0);
@@ -717,8 +719,9 @@ private Q_SLOTS:
         bool full = false;
         for (int i = 0; i < 2000 && !full; ++i) {
             w.frame();
-            full = !w.warmingUp() && w.history().size() >= 3600 && !w.lastSnapshot().empty &&
-                   w.lastSnapshot().head >= w.simulator()->now() - 1;
+            full = !w.session()->warmingUp() && w.views().history().size() >= 3600 &&
+                   !w.views().snapshot().empty &&
+                   w.views().snapshot().head >= w.session()->simulator()->now() - 1;
             if (!full) {
                 QTest::qWait(10);
             }
@@ -727,7 +730,8 @@ private Q_SLOTS:
         QVERIFY2(!w.livePlot()->titleText().contains(QStringLiteral("filling")),
                  qPrintable(w.livePlot()->titleText()));
         // About 3600 s at 20 hits/s.
-        QVERIFY(w.lastSnapshot().windowCount > 60000 && w.lastSnapshot().windowCount < 85000);
+        QVERIFY(w.views().snapshot().windowCount > 60000 &&
+                w.views().snapshot().windowCount < 85000);
     }
 
     void wideBucketsTickWholeSlotsAndSayBucket() {

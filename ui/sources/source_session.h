@@ -85,8 +85,10 @@ public:
     // Stops the source and the recording without emitting anything.
     ~SourceSession() override;
 
-    // `liveClock`: the clock a live source's window follows (EngineWorker::setLiveClock),
-    // set before the Reset marker so that it applies from the source's first batch.
+    // Stops the current source, resets every view and starts `source`. On SourceError the
+    // message goes to errorOccurred, no source runs, and false is returned. `liveClock`: the
+    // clock a live source's window follows (EngineWorker::setLiveClock), set before the Reset
+    // marker so that it applies from the source's first batch.
     bool start(std::unique_ptr<Source> source, TimeAxisMode mode, const Clock* liveClock = nullptr);
     bool startSpec(const SourceSpec& spec);
     void stop();
@@ -118,10 +120,14 @@ public:
     // to the same time (and pause state).
     void setReplayKey(const QString& key);
 
+    // Seeks the replay to trace time t; every view is rebuilt as a replay from the start to t
+    // (replay only; returns at once, the rebuild streams in).
     void seek(Timestamp t);
     std::optional<Timestamp> rerunReplay();
     void restartCounters();
 
+    // Starts recording what the engine counts into `file`, or stops (empty `file`). Neither
+    // restarts the source nor touches a count. False (error shown) if `file` cannot be created.
     bool setRecording(const QString& file);
     QString recordingPath() const { return m_recordPath; }
     // The source's part of a snapshot's settings.json (docs/gui.md): "source" (describe()),

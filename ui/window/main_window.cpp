@@ -8,7 +8,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
-#include <QMessageBox>
+#include <tuple>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -22,14 +22,13 @@
 
 #include "core/sources/follow_source.h"
 #include "core/sources/replay_source.h"
-#include "core/sources/simulator_source.h"
 #include "core/time/wall_clock.h"
 #include "ui/common/frame_view.h"
-#include "ui/common/number_text.h"
 #include "ui/common/settings_reader.h"
 #include "ui/common/theme.h"
 #include "ui/common/window_fit.h"
 #include "ui/fleet/fleet_view.h"
+#include "ui/limits/limits_lab.h"
 #include "ui/limits/limits_view.h"
 #include "ui/monitor/bad_lines_view.h"
 #include "ui/monitor/clock_skew_banner.h"
@@ -55,6 +54,7 @@
 #include "ui/window/main_tool_bar.h"
 #include "ui/window/shortcut_list.h"
 #include "ui/window/view_fan_out.h"
+#include "ui/window/window_state.h"
 #include "ui/window/window_status.h"
 
 namespace hitcounter::ui {
@@ -94,7 +94,7 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
 
 MainWindow::~MainWindow() {
     stopSource();
-    setRecording(QString());
+    m_session->setRecording(QString());
     m_worker.stop();
 }
 
@@ -144,8 +144,8 @@ void MainWindow::buildPages() {
             showLimitsView();
         }
     });
-    connect(m_limitsView, &LimitsView::optionsRequested, this,
-            [this](const LimitsOptions& options) { setLimitsOptions(options); });
+    m_limitsLab = new LimitsLab(*m_limitsView, m_worker, *m_session, this);
+    connect(m_limitsLab, &LimitsLab::errorOccurred, this, &MainWindow::showError);
 }
 
 void MainWindow::buildFileOpeners() {
@@ -216,7 +216,8 @@ void MainWindow::buildToolBar() {
         setThemeName(dark ? QStringLiteral("dark") : QStringLiteral("light"));
     });
     connect(m_toolBar, &MainToolBar::teachRequested, this, &MainWindow::showTeachView);
-    connect(m_toolBar, &MainToolBar::shortcutsRequested, this, &MainWindow::showShortcuts);
+    connect(m_toolBar, &MainToolBar::shortcutsRequested, this,
+            [this] { showShortcutDialog(*this); });
 }
 
 void MainWindow::showTeachView() {
@@ -241,20 +242,21 @@ void MainWindow::buildStatusBar() {
 void MainWindow::buildSourceControls() {
     m_sourcesDock = new SourcesDock(*m_session);
     addDockWidget(Qt::LeftDockWidgetArea, m_sourcesDock);
-    auto* alertsDock = new QDockWidget(tr("Alerts"));
-    alertsDock->setObjectName(QStringLiteral("alertsDock"));
-    alertsDock->setWidget(m_alerts);
-    alertsDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, alertsDock);
-    tabifyDockWidget(m_sourcesDock, alertsDock);
-    // Every source's bad lines in one table (time, source, sender or file:line, problem, line).
+    // The alerts and every source's bad lines in one table (time, source, sender or
+    // file:line, problem, line): tabs behind the sources, movable and floatable, not closable.
     m_badLines = new BadLinesView;
-    auto* badLinesDock = new QDockWidget(tr("Bad lines"));
-    badLinesDock->setObjectName(QStringLiteral("badLinesDock"));
-    badLinesDock->setWidget(m_badLines);
-    badLinesDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, badLinesDock);
-    tabifyDockWidget(alertsDock, badLinesDock);
+    QDockWidget* behind = m_sourcesDock;
+    for (const auto& [title, name, widget] :
+         {std::tuple{tr("Alerts"), "alertsDock", static_cast<QWidget*>(m_alerts)},
+          std::tuple{tr("Bad lines"), "badLinesDock", static_cast<QWidget*>(m_badLines)}}) {
+        auto* dock = new QDockWidget(title);
+        dock->setObjectName(QLatin1String(name));
+        dock->setWidget(widget);
+        dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+        addDockWidget(Qt::LeftDockWidgetArea, dock);
+        tabifyDockWidget(behind, dock);
+        behind = dock;
+    }
     m_sourcesDock->raise();
     connect(m_sourcesDock, &SourcesDock::startRequested, this,
             [this](const SourceSpec& spec) { startSpec(spec); });
@@ -278,9 +280,6 @@ void MainWindow::connectSession() {
     connect(m_session.get(), &SourceSession::started, this, [this](const QString& description) {
         m_errorBanner->hide();
         m_badLines->clear();
-        if (m_worker.limitsOptions().enabled) {
-            m_limitsView->setRestartNote(tr("The lab restarted with the source, from its start."));
-        }
         statusBar()->showMessage(tr("Started %1").arg(description), 4000);
     });
     connect(m_session.get(), &SourceSession::specShown, this, [this] {
@@ -302,41 +301,9 @@ void MainWindow::connectSession() {
             });
 }
 
-bool MainWindow::startSource(std::unique_ptr<Source> source, TimeAxisMode mode) {
-    return m_session->start(std::move(source), mode);
-}
-
 void MainWindow::stopSource() {
     m_fleetView->disconnectFromRedis();
     m_session->stop();
-}
-
-Source* MainWindow::source() const {
-    return m_session->source();
-}
-
-const SourceSpec& MainWindow::spec() const {
-    return m_session->spec();
-}
-
-SimulatorSource* MainWindow::simulator() const {
-    return m_session->simulator();
-}
-
-const EngineFrame* MainWindow::lastFrame() const {
-    return m_views->lastFrame();
-}
-
-const std::deque<SecondRecord>& MainWindow::history() const {
-    return m_views->history();
-}
-
-const EngineSnapshot& MainWindow::lastSnapshot() const {
-    return m_views->snapshot();
-}
-
-double MainWindow::ingestRate() const {
-    return m_views->ingestRate();
 }
 
 SourcesPanel* MainWindow::sourcesPanel() const {
@@ -345,18 +312,6 @@ SourcesPanel* MainWindow::sourcesPanel() const {
 
 ReplayBar* MainWindow::replayBar() const {
     return m_replayToolBar->bar();
-}
-
-ReplaySource* MainWindow::replay() const {
-    return m_session->replay();
-}
-
-FollowSource* MainWindow::follow() const {
-    return m_session->follow();
-}
-
-bool MainWindow::warmingUp() const {
-    return m_session->warmingUp();
 }
 
 bool MainWindow::startSpec(const SourceSpec& spec) {
@@ -398,18 +353,6 @@ bool MainWindow::startSpec(const SourceSpec& spec) {
 
 void MainWindow::showFleetView() {
     m_tabs->setCurrentWidget(m_fleetView);
-}
-
-void MainWindow::seekReplay(Timestamp t) {
-    m_session->seek(t);
-}
-
-void MainWindow::setReplayKey(const QString& key) {
-    m_session->setReplayKey(key);
-}
-
-bool MainWindow::setRecording(const QString& file) {
-    return m_session->setRecording(file);
 }
 
 void MainWindow::openTrace() {
@@ -490,26 +433,6 @@ bool MainWindow::waitForFrame(std::chrono::milliseconds patience, bool idle) {
     return false;
 }
 
-QStringList MainWindow::warnings() const {
-    QStringList list;
-    if (!errorText().isEmpty()) {
-        list << errorText();
-    }
-    if (m_overload->isVisibleTo(this)) {
-        list << m_overload->text();
-    }
-    if (const Source* source = m_session->source()) {
-        const SourceStats stats = source->stats();
-        if (stats.badLines > 0) {
-            list << tr("%1 bad lines skipped").arg(exactCount(stats.badLines));
-        }
-    }
-    if (!shownZone().note.isEmpty()) {
-        list << tr("time zone: %1").arg(shownZone().note);
-    }
-    return list;
-}
-
 void MainWindow::renderNow() {
     waitForFrame(std::chrono::milliseconds(500), true);
     m_views->replotNow();
@@ -588,44 +511,12 @@ void MainWindow::setWindowSeconds(int seconds) {
     statusBar()->showMessage(message.arg(seconds), 6000);
 }
 
-bool MainWindow::setLimitsOptions(const LimitsOptions& options) {
-    try {
-        m_worker.setLimits(options);
-    } catch (const std::invalid_argument& e) {
-        showError(tr("Rate limits: %1").arg(QString::fromUtf8(e.what())));
-        return false;
-    }
-    m_limitsView->showOptions(options);
-    QString note;
-    if (!options.enabled) {
-        note = tr("The lab is off.");
-    } else if (const std::optional<Timestamp> now = m_session->rerunReplay()) {
-        // The lab restarts with the stream: a seek to where the replay stands re-runs the
-        // trace from its start (as every view after a seek), so the lab equals a full run.
-        note = tr("Replay: the lab was re-run from the trace's start to %1 s by a fast-forward "
-                  "(a seek), so it equals a run of the whole trace so far.")
-                   .arg(*now);
-    } else if (m_session->source()) {
-        note = tr("Live source: the lab restarted at %1 with these settings; earlier traffic "
-                  "is not replayed into it.")
-                   .arg(shownZone().format(QDateTime::currentSecsSinceEpoch(),
-                                           QStringLiteral("hh:mm:ss ")) +
-                        shownZone().offsetName(QDateTime::currentSecsSinceEpoch()));
-    } else {
-        note = tr("The lab starts with the next source.");
-    }
-    m_limitsView->setRestartNote(note);
-    return true;
-}
-
 void MainWindow::showLimitsView() {
     if (m_tabs->currentWidget() != m_limitsView) {
         m_tabs->setCurrentWidget(m_limitsView);  // comes back here through currentChanged
         return;
     }
-    if (!m_worker.limitsOptions().enabled) {
-        setLimitsOptions(m_limitsView->requestedOptions());
-    }
+    m_limitsLab->opened();
 }
 
 void MainWindow::setBucketSeconds(int seconds) {
@@ -705,24 +596,10 @@ QStringList MainWindow::restoreSettings(QSettings& stored) {
     return settings.problems();
 }
 
-QVariantMap MainWindow::settingsUsed() const {
-    QVariantMap map = m_session->settingsUsed(m_paused);
-    map.insert(QStringLiteral("time_zone"), shownZone().label(m_views->snapshot().head));
-    map.insert(QStringLiteral("time_zone_choice"), zoneChoiceName(m_zoneChoice));
-    map.insert(QStringLiteral("bucket_seconds"), m_ring->bucketSeconds());
-    map.insert(QStringLiteral("theme"), m_themeName);
-    QStringList policies;
-    for (const PolicyState& p : m_views->snapshot().policies) {
-        policies << QString::fromStdString(p.name);
-    }
-    map.insert(QStringLiteral("policies"), policies);
-    return map;
-}
-
 bool MainWindow::snapshotTo(const QString& directory, QString* error) {
     renderNow();
-    return writeSnapshot(directory, *this, m_views->snapshot(), m_views->history(), settingsUsed(),
-                         error);
+    return writeSnapshot(directory, *this, m_views->snapshot(), m_views->history(),
+                         windowSettingsUsed(*this), error);
 }
 
 void MainWindow::snapshotInteractive() {
@@ -736,19 +613,6 @@ void MainWindow::snapshotInteractive() {
     } else {
         showError(error);
     }
-}
-
-void MainWindow::showShortcuts() {
-    QMessageBox box(this);
-    box.setWindowTitle(tr("Keyboard shortcuts"));
-    box.setTextFormat(Qt::RichText);
-    box.setText(shortcutTable(findChildren<QAction*>()) +
-                tr("<p><b>Mouse</b>: drag to pan (leaves follow), wheel to zoom, double-click to "
-                   "reset, right-click a plot to export it, hover a plot for its values, click a "
-                   "legend entry to hide or show its series, Ctrl+click items to plot several "
-                   "keys, hover the ring for a slot's details; drop a trace or log on the window "
-                   "to replay it.</p>"));
-    box.exec();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

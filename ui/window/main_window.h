@@ -44,6 +44,7 @@ class BadLinesView;
 class ClockSkewBanner;
 class FleetView;
 class FrameView;
+class LimitsLab;
 class LimitsView;
 class LivePlot;
 class MonitorPage;
@@ -77,44 +78,24 @@ public:
 
     BatchQueue& queue() { return m_queue; }
     EngineOptions engineOptions() const { return m_worker.options(); }
-    // The last frame drawn (nullptr before the first) and the history the views hold.
-    const EngineFrame* lastFrame() const;
-    const std::deque<SecondRecord>& history() const;
+    // What the views were shown: the last frame (nullptr before the first), its snapshot, the
+    // history they hold, the ingest rate.
+    const ViewFanOut& views() const { return *m_views; }
     LivePlot* livePlot() const { return m_live; }
     RingHistogram* ringHistogram() const { return m_ring; }
     PolicyComparison* comparison() const { return m_comparison; }
-    const EngineSnapshot& lastSnapshot() const;
 
-    // The source lifecycle (source_session.h); the functions below forward to it.
+    // The source lifecycle (source_session.h): start, stop, seek, record, the running source.
     SourceSession* session() const { return m_session.get(); }
-    // Stops the current source, resets every view and starts `source`. On SourceError the
-    // message is shown in the error banner, no source runs, and false is returned.
-    bool startSource(std::unique_ptr<Source> source, TimeAxisMode mode);
+    // Stops the source, or the fleet watched.
     void stopSource();
-    Source* source() const;
 
     // Builds the source `spec` describes and starts it; errors go to the banner. The spec is
     // remembered as the last source.
     bool startSpec(const SourceSpec& spec);
-    const SourceSpec& spec() const;
-    SimulatorSource* simulator() const;
-    ReplaySource* replay() const;
-    // Seeks the replay to trace time t; every view is rebuilt as a replay from the start to t
-    // (replay only; returns at once, the rebuild streams in).
-    void seekReplay(Timestamp t);
-    // The access-log key (AccessLogKey name) of replays and follows; a running replay reloads
-    // with it and returns to the same time.
-    void setReplayKey(const QString& key);
-    FollowSource* follow() const;
-    // Starts recording what the engine counts into `file`, or stops (empty `file`). Neither
-    // restarts the source nor touches a count. False (error shown) if `file` cannot be created.
-    bool setRecording(const QString& file);
     // Waits (up to `patience`) until a frame answering a request made now arrives and draws it.
     // With `idle`, only a frame built with nothing left in the queue counts.
     bool waitForFrame(std::chrono::milliseconds patience, bool idle = false);
-    // What the window warns about now, one text each: the error banner, the overload banner,
-    // bad lines, a zone that is not the one chosen (the state JSON's source.warnings).
-    QStringList warnings() const;
     void openTrace();
     // Opens `file` as File > Open does (a trace or access log to replay); what a dropped file
     // and the recent-files menu do. A file that cannot be opened leaves the running source.
@@ -137,13 +118,10 @@ public:
     BadLinesView* badLinesView() const { return m_badLines; }
     ClockSkewBanner* clockSkewBanner() const { return m_clockSkew; }
 
-    // The Rate limits tab. setLimitsOptions() restarts its lab (on the counting thread): a
-    // replay is re-run from its start to where it stands (a seek), a live source restarts it
-    // from now; false (error shown) for bad options. showLimitsView() opens the tab (and
-    // starts the lab with the tab's settings if it is off).
+    // The Rate limits tab and its lab (limits_lab.h; its errors go to the banner).
+    // showLimitsView() opens the tab (and starts the lab with the tab's settings if it is off).
     LimitsView* limitsView() const { return m_limitsView; }
-    bool setLimitsOptions(const LimitsOptions& options);
-    LimitsOptions limitsOptions() const { return m_worker.limitsOptions(); }
+    LimitsLab* limitsLab() const { return m_limitsLab; }
     void showLimitsView();
 
     // The Fleet tab (fleet_view.h): startSpec() of a Redis spec stops the local source and
@@ -161,9 +139,6 @@ public:
     void renderNow();
     // Plots a frame replots (each queues one replot per drawn frame).
     QList<QCustomPlot*> plots() const;
-    // The simulator is still catching up with the clock (not the steady state).
-    bool warmingUp() const;
-    double ingestRate() const;
 
     void setPaused(bool paused);
     bool paused() const { return m_paused; }
@@ -176,8 +151,6 @@ public:
     // Every stored value is checked (settings_reader.h): a bad one is reset to its default,
     // and the problems (each naming its key) are shown in the error banner and returned.
     QStringList restoreSettings(QSettings& settings);
-    // What a snapshot's settings.json records.
-    QVariantMap settingsUsed() const;
     // Writes window.png, window.csv and settings.json into `directory`.
     bool snapshotTo(const QString& directory, QString* error);
 
@@ -203,7 +176,6 @@ private:
     void showTeachView();
     void updateStatusBar();
     void snapshotInteractive();
-    void showShortcuts();
     void connectSession();
     void draw(std::shared_ptr<const EngineFrame> frame);
     // The zone chosen, resolved for the running source (its log offset), shown everywhere.
@@ -222,6 +194,7 @@ private:
     PolicyComparison* m_comparison;
     ItemsPanel* m_items;
     LimitsView* m_limitsView;
+    LimitsLab* m_limitsLab;
     FleetView* m_fleetView;
     std::unique_ptr<ViewFanOut> m_views;  // each gets every frame, the theme and the time axis
     QElapsedTimer m_uptime;               // the overload banner's clock

@@ -1,7 +1,9 @@
 #include "ui/window/shortcut_list.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QKeySequence>
+#include <QMessageBox>
 #include <QRegularExpression>
 #include <QSet>
 #include <QStringList>
@@ -39,6 +41,21 @@ QString shortcutTable(const QList<QAction*>& actions) {
                     .arg(keys.join(QObject::tr(" or ")), description(*action).toHtmlEscaped());
     }
     return QStringLiteral("<table cellspacing=6>%1</table>").arg(rows);
+}
+
+void showShortcutDialog(QWidget& parent) {
+    QMessageBox box(&parent);
+    box.setWindowTitle(QCoreApplication::translate("MainWindow", "Keyboard shortcuts"));
+    box.setTextFormat(Qt::RichText);
+    box.setText(shortcutTable(parent.findChildren<QAction*>()) +
+                QCoreApplication::translate(
+                    "MainWindow",
+                    "<p><b>Mouse</b>: drag to pan (leaves follow), wheel to zoom, double-click to "
+                    "reset, right-click a plot to export it, hover a plot for its values, click a "
+                    "legend entry to hide or show its series, Ctrl+click items to plot several "
+                    "keys, hover the ring for a slot's details; drop a trace or log on the window "
+                    "to replay it.</p>"));
+    box.exec();
 }
 
 }  // namespace hitcounter::ui

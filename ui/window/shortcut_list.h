@@ -7,6 +7,9 @@
 // "(keys)" part, else its text without '&'). Actions without a shortcut, and an action given
 // twice, are left out or listed once.
 //
+// showShortcutDialog(parent) shows that table of every action under `parent`, with the mouse's
+// gestures after it, in a modal message box (the toolbar's Keyboard shortcuts).
+//
 // Example: an action "Pause", shortcut Space, tool tip "Freeze the views; counting goes on
 // (Space)" gives the row "<b>Space</b> | Freeze the views; counting goes on".
 #pragma once
@@ -15,9 +18,11 @@
 #include <QString>
 
 class QAction;
+class QWidget;
 
 namespace hitcounter::ui {
 
 QString shortcutTable(const QList<QAction*>& actions);
+void showShortcutDialog(QWidget& parent);
 
 }  // namespace hitcounter::ui

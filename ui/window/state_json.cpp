@@ -9,9 +9,12 @@
 #include "ui/monitor/overload_banner.h"
 #include "ui/monitor/threshold_alerts.h"
 #include "ui/plot/display_zone.h"
+#include "ui/sources/source_session.h"
 #include "ui/sources/source_status.h"
 #include "ui/window/main_window.h"
+#include "ui/window/view_fan_out.h"
 #include "ui/window/view_state_json.h"
+#include "ui/window/window_state.h"
 
 namespace hitcounter::ui {
 
@@ -76,7 +79,7 @@ private:
 
 // time, total, policies, keys: the window's counts.
 void writeCounts(JsonOut& out, const MainWindow& window, Timestamp time) {
-    const EngineSnapshot& s = window.lastSnapshot();
+    const EngineSnapshot& s = window.views().snapshot();
     out.key("time").number(qint64(time));
     out.key("total").count(s.totalHits);
     out.key("policies").beginObject();
@@ -85,7 +88,7 @@ void writeCounts(JsonOut& out, const MainWindow& window, Timestamp time) {
     }
     out.endObject();
     out.key("keys").beginArray();
-    if (const EngineFrame* frame = window.lastFrame()) {
+    if (const EngineFrame* frame = window.views().lastFrame()) {
         for (const KeyRow& row : frame->top) {
             out.beginObject();
             out.key("key").string(row.key);
@@ -109,13 +112,13 @@ void writeTimeZone(JsonOut& out, Timestamp time) {
 
 // source: what runs, its state and the warnings the window shows.
 void writeSource(JsonOut& out, const MainWindow& window) {
-    const Source* source = window.source();
+    const Source* source = window.session()->source();
     out.key("source").beginObject();
-    out.key("kind").string(kindName(window.spec().kind));
-    out.key("state").string(sourceStateName(source, window.replay(), window.paused()));
+    out.key("kind").string(kindName(window.session()->spec().kind));
+    out.key("state").string(sourceStateName(source, window.session()->replay(), window.paused()));
     out.key("description").string(source ? source->describe() : std::string());
     out.key("warnings").beginArray();
-    for (const QString& warning : window.warnings()) {
+    for (const QString& warning : windowWarnings(window)) {
         out.string(warning);
     }
     out.endArray();
@@ -124,9 +127,9 @@ void writeSource(JsonOut& out, const MainWindow& window) {
 
 // per_second: the live plot's last W seconds, per status class.
 void writePerSecond(JsonOut& out, const MainWindow& window) {
-    const EngineSnapshot& s = window.lastSnapshot();
+    const EngineSnapshot& s = window.views().snapshot();
     out.key("per_second").beginArray();
-    for (const SecondRecord& r : window.history()) {
+    for (const SecondRecord& r : window.views().history()) {
         if (s.empty || r.second <= s.head - s.windowSeconds || r.second > s.head) {
             continue;
         }
@@ -145,7 +148,7 @@ void writePerSecond(JsonOut& out, const MainWindow& window) {
 
 // ring: the ring's slots as the histogram draws them.
 void writeRing(JsonOut& out, const MainWindow& window) {
-    const EngineSnapshot& s = window.lastSnapshot();
+    const EngineSnapshot& s = window.views().snapshot();
     out.key("ring").beginArray();
     for (std::size_t i = 0; i < s.slots.size(); ++i) {
         const RingCounter::Slot& slot = s.slots[i];
@@ -178,7 +181,7 @@ void writeAlerts(JsonOut& out, const MainWindow& window) {
 
 // costs: the policy comparison's measured figures; fleet: only while the Fleet tab is shown.
 void writeCostsAndFleet(JsonOut& out, const MainWindow& window) {
-    const EngineFrame* frame = window.lastFrame();
+    const EngineFrame* frame = window.views().lastFrame();
     out.key("costs").json(costsJson(frame ? frame->costs : PolicyCosts{}));
     if (window.fleetView()->isVisibleTo(&window)) {
         out.key("fleet").json(fleetJson(*window.fleetView()));
