@@ -41,7 +41,7 @@ namespace {
 // use this one sheet, so that widgets keep their sizes when the theme changes (a style sheet
 // in one theme only changed their metrics, and the whole layout moved).
 QString indicatorStyle(const Theme& theme) {
-    const QString ring = theme.dark ? QStringLiteral("#9aa0a6") : QStringLiteral("#80868b");
+    const QString ring = theme.dark ? QStringLiteral("#9aa0a6") : neutralColor().name();
     return QStringLiteral(
                "QRadioButton::indicator, QCheckBox::indicator { width: 12px; height: 12px;"
                " border: 1px solid %1; background: %2; }"
@@ -78,15 +78,15 @@ void applyTheme(QApplication& app, const Theme& theme) {
         // left at the light palette's values they vanish on the dark window.
         p.setColor(QPalette::Light, QColor("#5f6368"));
         p.setColor(QPalette::Midlight, QColor("#45484d"));
-        p.setColor(QPalette::Mid, QColor("#80868b"));
+        p.setColor(QPalette::Mid, neutralColor());
         p.setColor(QPalette::Dark, QColor("#9aa0a6"));
         p.setColor(QPalette::Shadow, QColor("#0b0c0d"));
         p.setColor(QPalette::BrightText, Qt::white);
         p.setColor(QPalette::Link, theme.accent);
         p.setColor(QPalette::LinkVisited, theme.accent.lighter(120));
-        p.setColor(QPalette::Disabled, QPalette::Text, QColor("#80868b"));
-        p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor("#80868b"));
-        p.setColor(QPalette::Disabled, QPalette::WindowText, QColor("#80868b"));
+        p.setColor(QPalette::Disabled, QPalette::Text, neutralColor());
+        p.setColor(QPalette::Disabled, QPalette::ButtonText, neutralColor());
+        p.setColor(QPalette::Disabled, QPalette::WindowText, neutralColor());
     } else {
         p = app.style()->standardPalette();
         p.setColor(QPalette::Highlight, theme.accent);
@@ -95,13 +95,36 @@ void applyTheme(QApplication& app, const Theme& theme) {
     app.setStyleSheet(indicatorStyle(theme));
 }
 
+QString boxColors(BoxTone tone, bool dark) {
+    switch (tone) {
+        case BoxTone::Good:
+            return dark ? QStringLiteral(
+                              "background: #16351f; color: #a8dab5; border: 1px solid "
+                              "#2d6a3e;")
+                        : QStringLiteral(
+                              "background: #e6f4ea; color: #137333; border: 1px solid "
+                              "#81c995;");
+        case BoxTone::Notice:
+            return dark ? QStringLiteral(
+                              "background: #3d2e00; color: #fde293; border: 1px solid "
+                              "#8a6d00;")
+                        : QStringLiteral(
+                              "background: #fef7e0; color: #8a5a00; border: 1px solid "
+                              "#f9ab00;");
+        case BoxTone::Error:
+            return dark ? QStringLiteral(
+                              "background: #3c1a18; color: #f6aea9; border: 1px solid "
+                              "#a50e0e;")
+                        : QStringLiteral(
+                              "background: #fce8e6; color: #a50e0e; border: 1px solid %1;")
+                              .arg(alarmColor().name());
+    }
+    return {};
+}
+
 QString noticeStyleSheet(bool dark) {
-    return dark ? QStringLiteral(
-                      "QLabel { background: #3d2e00; color: #fde293; border: 1px solid "
-                      "#8a6d00; padding: 5px; border-radius: 3px; }")
-                : QStringLiteral(
-                      "QLabel { background: #fef7e0; color: #8a5a00; border: 1px solid "
-                      "#f9ab00; padding: 5px; border-radius: 3px; }");
+    return QStringLiteral("QLabel { %1 padding: 5px; border-radius: 3px; }")
+        .arg(boxColors(BoxTone::Notice, dark));
 }
 
 void stylePlot(QCustomPlot& plot, const Theme& theme) {
@@ -135,6 +158,10 @@ void stylePlot(QCustomPlot& plot, const Theme& theme) {
     }
 }
 
+QColor neutralColor() {
+    return QColor(0x80, 0x86, 0x8b);
+}
+
 QColor alarmColor() {
     return QColor(0xd9, 0x30, 0x25);
 }
@@ -147,7 +174,7 @@ QColor policyColor(const QString& policy) {
                                                {QStringLiteral("estimate"), QColor("#d01884")},
                                                {QStringLiteral("naive"), QColor("#9334e6")},
                                                {QStringLiteral("scanring"), QColor("#8d6e63")}};
-    return colors.value(policy, QColor("#80868b"));
+    return colors.value(policy, neutralColor());
 }
 
 }  // namespace hitcounter::ui

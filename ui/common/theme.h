@@ -34,6 +34,14 @@ QColor policyColor(const QString& policy);
 // The red of what needs a look now (a count over its limit, a node that does not answer, the
 // error banner, "paused"): one colour in both themes.
 QColor alarmColor();
+// The grey of what has no colour of its own: a policy or limiter without one, disabled text,
+// the light theme's indicator rings.
+QColor neutralColor();
+// A coloured box's declarations ("background: ..; color: ..; border: 1px solid ..;"), in the
+// theme's shades: Good (green: live), Notice (orange: something to mind, not an error), Error
+// (red: the error banner, a Redis that does not answer).
+enum class BoxTone { Good, Notice, Error };
+QString boxColors(BoxTone tone, bool dark);
 // The style sheet of an orange notice (a QLabel telling of something to mind, not an error).
 QString noticeStyleSheet(bool dark);
 

@@ -307,26 +307,11 @@ void FleetView::showState(const QString& state, const QString& text) {
     m_status->setText(text);
     QString colors;
     if (state == QLatin1String("live")) {
-        colors = m_dark ? QStringLiteral(
-                              "background: #16351f; color: #a8dab5; border: 1px solid "
-                              "#2d6a3e;")
-                        : QStringLiteral(
-                              "background: #e6f4ea; color: #137333; border: 1px solid "
-                              "#81c995;");
+        colors = boxColors(BoxTone::Good, m_dark);
     } else if (state == QLatin1String("degraded") || state == QLatin1String("connecting")) {
-        colors = m_dark ? QStringLiteral(
-                              "background: #3d2e00; color: #fde293; border: 1px solid "
-                              "#8a6d00;")
-                        : QStringLiteral(
-                              "background: #fef7e0; color: #8a5a00; border: 1px solid "
-                              "#f9ab00;");
+        colors = boxColors(BoxTone::Notice, m_dark);
     } else if (state == QLatin1String("unreachable")) {
-        colors = m_dark
-                     ? QStringLiteral(
-                           "background: #3c1a18; color: #f6aea9; border: 1px solid "
-                           "#a50e0e;")
-                     : QStringLiteral("background: #fce8e6; color: #a50e0e; border: 1px solid %1;")
-                           .arg(alarmColor().name());
+        colors = boxColors(BoxTone::Error, m_dark);
     } else {
         colors = QStringLiteral("border: 1px solid palette(mid);");
     }

@@ -1,5 +1,7 @@
 #include "ui/limits/limiter_style.h"
 
+#include "ui/common/theme.h"
+
 #include <QObject>
 
 namespace hitcounter::ui {
@@ -17,7 +19,7 @@ QColor limiterColor(const std::string& name) {
         return QColor("#188038");
     if (name == "bucket")
         return QColor("#9334e6");
-    return QColor("#80868b");
+    return neutralColor();
 }
 
 QString limiterTitle(const std::string& name) {

@@ -29,7 +29,7 @@
 namespace hitcounter::ui {
 
 namespace {
-const QColor kUp(0xd9, 0x30, 0x25);
+const QColor kUp = alarmColor();
 const QColor kDown(0x2e, 0xa0, 0x43);
 
 QCPGraph* markerGraph(LivePlot& plot, const QString& name, QCPScatterStyle::ScatterShape shape,

@@ -8,12 +8,12 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
-#include <tuple>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <tuple>
 
 #include <QDockWidget>
 #include <QScreen>
@@ -109,9 +109,8 @@ void MainWindow::buildPages() {
     m_errorBanner->setObjectName(QStringLiteral("errorBanner"));
     m_errorBanner->setWordWrap(true);
     m_errorBanner->setStyleSheet(
-        QStringLiteral("QLabel { background: #fce8e6; color: #a50e0e; border: 1px solid %1; "
-                       "padding: 6px; border-radius: 3px; font-weight: bold; }")
-            .arg(alarmColor().name()));
+        QStringLiteral("QLabel { %1 padding: 6px; border-radius: 3px; font-weight: bold; }")
+            .arg(boxColors(BoxTone::Error, false)));
     m_errorBanner->setToolTip(tr("The last error; it clears when a source starts."));
     m_errorBanner->hide();
 
