@@ -5,8 +5,6 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
-#include <QFileInfo>
-#include <QLabel>
 #include <QLocale>
 #include <QSettings>
 #include <QStandardPaths>
@@ -20,7 +18,6 @@
 
 #include <thread>
 
-#include "core/sources/follow_source.h"
 #include "core/sources/replay_source.h"
 #include "core/time/wall_clock.h"
 #include "ui/common/frame_view.h"
@@ -47,12 +44,13 @@
 #include "ui/sources/replay_bar.h"
 #include "ui/sources/replay_tool_bar.h"
 #include "ui/sources/source_session.h"
-#include "ui/sources/source_status.h"
 #include "ui/sources/sources_dock.h"
 #include "ui/sources/sources_panel.h"
 #include "ui/teach/teach_view.h"
+#include "ui/window/error_banner.h"
 #include "ui/window/main_tool_bar.h"
 #include "ui/window/shortcut_list.h"
+#include "ui/window/status_feed.h"
 #include "ui/window/view_fan_out.h"
 #include "ui/window/window_state.h"
 #include "ui/window/window_status.h"
@@ -105,14 +103,7 @@ void MainWindow::buildPages() {
     m_comparison = m_monitor->comparison();
     m_items = m_monitor->items();
 
-    m_errorBanner = new QLabel;
-    m_errorBanner->setObjectName(QStringLiteral("errorBanner"));
-    m_errorBanner->setWordWrap(true);
-    m_errorBanner->setStyleSheet(
-        QStringLiteral("QLabel { %1 padding: 6px; border-radius: 3px; font-weight: bold; }")
-            .arg(boxColors(BoxTone::Error, false)));
-    m_errorBanner->setToolTip(tr("The last error; it clears when a source starts."));
-    m_errorBanner->hide();
+    m_errorBanner = new ErrorBanner;
 
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
@@ -200,7 +191,6 @@ void MainWindow::startFrames() {
     m_frameTimer.setInterval(kFrameIntervalMs);
     connect(&m_frameTimer, &QTimer::timeout, this, &MainWindow::frame);
     m_frameTimer.start();
-    m_uptime.start();
 }
 
 void MainWindow::buildToolBar() {
@@ -234,6 +224,9 @@ void MainWindow::showTeachView() {
 
 void MainWindow::buildStatusBar() {
     m_status = new WindowStatus(*statusBar());
+    m_statusFeed = std::make_unique<StatusFeed>(
+        StatusInputs{*m_session, m_queue, m_worker, *m_views, *m_fleetView},
+        StatusOutputs{*m_status, *m_sourcesDock, *m_badLines, *m_overload, *m_clockSkew});
     connect(m_status, &WindowStatus::zoneChosen, this, &MainWindow::setTimeZone);
     updateStatusBar();
 }
@@ -277,7 +270,7 @@ void MainWindow::connectSession() {
         m_live->setFollowing(true);
     });
     connect(m_session.get(), &SourceSession::started, this, [this](const QString& description) {
-        m_errorBanner->hide();
+        m_errorBanner->dismiss();
         m_badLines->clear();
         statusBar()->showMessage(tr("Started %1").arg(description), 4000);
     });
@@ -341,7 +334,7 @@ bool MainWindow::startSpec(const SourceSpec& spec) {
     m_session->setSpec(spec);
     const bool ok = m_fleetView->connectTo(spec.redisUrl);
     if (ok) {
-        m_errorBanner->hide();
+        m_errorBanner->dismiss();
     } else {
         showError(tr("Fleet: %1").arg(m_fleetView->statusText()));
     }
@@ -385,14 +378,12 @@ void MainWindow::applyTimeZone() {
 }
 
 void MainWindow::showError(const QString& message) {
-    m_errorBanner->setText(message);
-    m_errorBanner->show();
+    m_errorBanner->showError(message);
     statusBar()->showMessage(message, 10000);
 }
 
 QString MainWindow::errorText() const {
-    // Shown or about to be (a window not shown yet, as --state-json's, holds it too).
-    return m_errorBanner->isVisibleTo(this) ? m_errorBanner->text() : QString();
+    return m_errorBanner->error();
 }
 
 void MainWindow::frame() {
@@ -444,38 +435,7 @@ QList<QCustomPlot*> MainWindow::plots() const {
 }
 
 void MainWindow::updateStatusBar() {
-    const Source* source = m_session->source();
-    const SourceStats stats = source ? source->stats() : SourceStats{};
-    const Count dropped = std::max<Count>(m_queue.droppedHits(), stats.dropped);
-    StatusFigures figures;
-    figures.source = source                       ? sourceStatusText(*source, m_session->follow())
-                     : m_fleetView->isConnected() ? tr("fleet %1").arg(m_fleetView->url())
-                                                  : tr("no source");
-    figures.paused = m_toolBar->pausedShown();
-    figures.ingestRate = m_views->ingestRate();
-    figures.windowCount = m_views->snapshot().windowCount;
-    figures.totalHits = m_views->snapshot().totalHits;
-    figures.badLines = stats.badLines;
-    figures.dropped = dropped;
-    figures.lateHits = m_views->snapshot().lateHits;
-    figures.droppedLate = m_views->snapshot().droppedLate;
-    m_status->show(figures);
-
-    m_sourcesDock->showRunningFigures();
-    if (source && stats.badLines != m_badLines->shownTotal()) {
-        m_badLines->showLines(source->recentBadLines(), stats.badLines);
-    }
-    const double fill = std::max(
-        double(m_queue.queuedBytes()) / double(std::max<std::size_t>(1, m_queue.maxBytes())),
-        double(m_queue.size()) / double(std::max<std::size_t>(1, m_queue.capacity())));
-    // The queue stands full by design while the simulator warms up or a replay fast-forwards
-    // (they wait for room): only a live pace that cannot be met is lag.
-    const bool livePace = source != nullptr && !m_session->warmingUp() && !m_session->replay();
-    m_overload->observe(dropped, livePace ? fill : 0.0, m_uptime.elapsed());
-    const FollowSource* follow = m_session->follow();
-    m_clockSkew->observe(follow ? QFileInfo(m_session->spec().file).fileName() : QString(),
-                         follow ? follow->newestTime() : std::nullopt, m_session->clock().now(),
-                         m_worker.options().window.count());
+    m_statusFeed->update(m_toolBar->pausedShown());
 }
 
 void MainWindow::setPaused(bool paused) {

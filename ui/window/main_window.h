@@ -9,7 +9,6 @@
 // travel through m_queue as epoch markers, so every view restarts together.
 #pragma once
 
-#include <QElapsedTimer>
 #include <QList>
 #include <QMainWindow>
 #include <QTimer>
@@ -27,7 +26,6 @@
 #include "ui/sources/source_spec.h"
 
 class QCustomPlot;
-class QLabel;
 class QSettings;
 class QTabWidget;
 
@@ -42,6 +40,7 @@ namespace hitcounter::ui {
 
 class BadLinesView;
 class ClockSkewBanner;
+class ErrorBanner;
 class FleetView;
 class FrameView;
 class LimitsLab;
@@ -62,6 +61,7 @@ class SettingsReader;
 class SourceSession;
 class SourcesDock;
 class SourcesPanel;
+class StatusFeed;
 class ViewFanOut;
 class WindowStatus;
 
@@ -172,7 +172,7 @@ private:
     void buildSourceControls();
     void buildStatusBar();
     void connectViewsToWorker();  // the items' key view and filter, the alerts' watched keys
-    void startFrames();           // the frame timer and the uptime clock
+    void startFrames();           // the frame timer
     void showTeachView();
     void updateStatusBar();
     void snapshotInteractive();
@@ -197,11 +197,10 @@ private:
     LimitsLab* m_limitsLab;
     FleetView* m_fleetView;
     std::unique_ptr<ViewFanOut> m_views;  // each gets every frame, the theme and the time axis
-    QElapsedTimer m_uptime;               // the overload banner's clock
     QTabWidget* m_tabs;
     SourcesDock* m_sourcesDock = nullptr;
     ReplayToolBar* m_replayToolBar = nullptr;
-    QLabel* m_errorBanner;
+    ErrorBanner* m_errorBanner;
     PlotToolBar* m_plotTools = nullptr;
     ThresholdAlerts* m_alerts = nullptr;
     BadLinesView* m_badLines = nullptr;
@@ -211,6 +210,7 @@ private:
     OverloadBanner* m_overload;
     ClockSkewBanner* m_clockSkew;
     WindowStatus* m_status = nullptr;
+    std::unique_ptr<StatusFeed> m_statusFeed;  // the status bar, banners and bad lines each frame
     ZoneChoice m_zoneChoice = ZoneChoice::Local;
     bool m_remembersFiles = true;
 
