@@ -54,13 +54,12 @@ private Q_SLOTS:
         QCOMPARE(crc16("123456789"), std::uint16_t(0x31C3));  // the spec's check value
         QCOMPARE(keySlot("123456789"), 0x31C3 % 16384);
         QCOMPARE(keySlot("hc:{g.hits}:total"), keySlot("g.hits"));
-        QCOMPARE(keySlot("a{}b"), crc16("a{}b") % 16384);  // empty tag: the whole key
-        QVERIFY(keySlot("a{}b") != keySlot(""));
         QCOMPARE(keySlot("{user1000}.following"), keySlot("{user1000}.followers"));
         QCOMPARE(routingKey({"EVALSHA", "sha", "2", "k1", "k2"}), std::string_view("k1"));
         QCOMPARE(routingKey({"ZUNION", "2", "a", "b"}), std::string_view("a"));
         QVERIFY(routingKey({"PING"}).empty());
-        // Redis agrees with our slot for a few keys.
+        // Redis agrees with our slot for a few keys: an empty tag ("a{}b", "{}x") hashes the
+        // whole key, only the first tag counts ("a{b}{c}").
         for (const std::string key : {"g.hits", "hc:{top}:m:1", "x", "a{}b", "{}x", "a{b}{c}",
                                       "hot\x1f"
                                       "3"}) {
