@@ -2,6 +2,9 @@
 // PNG export and snapshot, and a source that cannot start leaving a visible message.
 #include <QAction>
 #include <QApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
 #include <QImage>
 #include <QLabel>
 #include <QScreen>
@@ -294,6 +297,22 @@ private Q_SLOTS:
         QFile json(out + QStringLiteral("/settings.json"));
         QVERIFY(json.open(QIODevice::ReadOnly));
         QVERIFY(json.readAll().contains("\"window_count\": 55"));
+    }
+
+    // Two snapshots taken in the same second go to two folders: the second never writes over
+    // the first one's files.
+    void aSnapshotOfTheSameSecondGetsItsOwnFolder() {
+        QTemporaryDir dir;
+        const QDateTime now(QDate(2026, 12, 5), QTime(14, 3, 9));
+        const QString first = newSnapshotDirectory(dir.path(), now);
+        QCOMPARE(QFileInfo(first).fileName(), QStringLiteral("hitcounter-20261205-140309"));
+        QVERIFY(!QFileInfo::exists(first));
+        QVERIFY(QDir().mkpath(first));
+        const QString second = newSnapshotDirectory(dir.path(), now);
+        QCOMPARE(QFileInfo(second).fileName(), QStringLiteral("hitcounter-20261205-140309-2"));
+        QVERIFY(QDir().mkpath(second));
+        QCOMPARE(QFileInfo(newSnapshotDirectory(dir.path(), now)).fileName(),
+                 QStringLiteral("hitcounter-20261205-140309-3"));
     }
 
     void sourceThatCannotStartShowsAMessageAndTheAppGoesOn() {

@@ -1,7 +1,9 @@
 #include "ui/monitor/plot_tools.h"
 
 #include <QActionGroup>
+#include <QSettings>
 
+#include "ui/common/settings_reader.h"
 #include "ui/monitor/live_plot.h"
 #include "ui/plot/data_export.h"
 #include "ui/plot/plot_crosshair.h"
@@ -76,6 +78,14 @@ QAction* PlotToolBar::presetAction(int seconds) const {
         }
     }
     return nullptr;
+}
+
+void PlotToolBar::saveSettings(QSettings& settings) const {
+    settings.setValue(QStringLiteral("view/logY"), m_logY->isChecked());
+}
+
+void PlotToolBar::restoreSettings(SettingsReader& settings) {
+    m_logY->setChecked(settings.flag(QStringLiteral("view/logY"), false));
 }
 
 void installPlotTools(QCustomPlot& plot) {

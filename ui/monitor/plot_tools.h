@@ -9,10 +9,12 @@
 #include <QToolBar>
 
 class QCustomPlot;
+class QSettings;
 
 namespace hitcounter::ui {
 
 class LivePlot;
+class SettingsReader;
 
 class PlotToolBar : public QToolBar {
     Q_OBJECT
@@ -24,6 +26,10 @@ public:
     // The preset of `seconds` (60, 300, 900, 3600), or nullptr.
     QAction* presetAction(int seconds) const;
     QAction* exportAction() const { return m_export; }
+
+    // "view/logY" (default off).
+    void saveSettings(QSettings& settings) const;
+    void restoreSettings(SettingsReader& settings);
 
 private:
     LivePlot& m_plot;

@@ -337,6 +337,14 @@ void ThresholdAlerts::record(const ThresholdCrossing& c, TimeAxisMode mode) {
     Q_EMIT crossed(c, text);
 }
 
+QString ThresholdAlerts::summary(const ThresholdCrossing& crossing) {
+    return tr("Alert: %1 %2 %3")
+        .arg(
+            QString::fromStdString(crossing.series),
+            crossing.direction == CrossingDirection::Up ? QStringLiteral("↑") : QStringLiteral("↓"),
+            QLocale().toString(qulonglong(crossing.threshold)));
+}
+
 void ThresholdAlerts::showFrame(const FrameContext& context) {
     observe(context.update, context.frame, context.mode);
 }

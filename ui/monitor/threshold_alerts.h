@@ -76,6 +76,8 @@ public:
     void clear();
 
     const std::vector<ThresholdCrossing>& crossings() const { return m_list; }
+    // "Alert: <series> ↑ <threshold>" (↓ going down): short enough for the status bar.
+    static QString summary(const ThresholdCrossing& crossing);
     QTableWidget* table() const { return m_table; }
     QCPGraph* upMarks() const { return m_up; }
     QCPGraph* downMarks() const { return m_down; }

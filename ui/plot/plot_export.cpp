@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenu>
@@ -80,6 +81,16 @@ QByteArray windowCsv(const EngineSnapshot& snapshot, const std::deque<SecondReco
         }
     }
     return csv;
+}
+
+QString newSnapshotDirectory(const QString& base, const QDateTime& now) {
+    const QString stem = QDir(base).filePath(QStringLiteral("hitcounter-") +
+                                             now.toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    QString directory = stem;
+    for (int n = 2; QFileInfo::exists(directory); ++n) {
+        directory = stem + QStringLiteral("-%1").arg(n);
+    }
+    return directory;
 }
 
 bool writeSnapshot(const QString& directory, QWidget& window, const EngineSnapshot& snapshot,

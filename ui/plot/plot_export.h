@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QDateTime>
 #include <QString>
 #include <QVariantMap>
 #include <deque>
@@ -25,6 +26,10 @@ void installExportMenu(QCustomPlot& plot);
 // The CSV of the current window, one row per second in (head - W, head] that is still in the
 // history, oldest first: header "second,hits,window_count".
 QByteArray windowCsv(const EngineSnapshot& snapshot, const std::deque<SecondRecord>& history);
+
+// A directory for a new snapshot, not there yet: "hitcounter-yyyyMMdd-HHmmss" (local time) in
+// `base`, with "-2", "-3" ... after it if a snapshot of the same second is there already.
+QString newSnapshotDirectory(const QString& base, const QDateTime& now);
 
 // Writes into `directory` (created if missing): window.png (the whole window), window.csv
 // (windowCsv) and settings.json (`settings` plus head, window and totals).

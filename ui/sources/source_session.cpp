@@ -7,8 +7,8 @@
 #include "core/engine/engine_worker.h"
 #include "core/io/hit_file.h"
 #include "core/io/trace_recorder.h"
-#include "core/sources/batch_queue.h"
 #include "core/sim/traffic_pattern.h"
+#include "core/sources/batch_queue.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/clock.h"
 #include "ui/plot/display_zone.h"
@@ -213,6 +213,26 @@ void SourceSession::restartCounters() {
     if (!rerunReplay()) {
         m_queue.pushMarker(HitBatch::resetMarker(0));
     }
+}
+
+bool SourceSession::setWindow(std::chrono::seconds window) {
+    EngineOptions options = m_worker.options();
+    options.window = window;
+    const bool rebuilt = m_replay != nullptr;
+    if (rebuilt) {
+        m_worker.setOptions(options);
+        restartCounters();
+        Q_EMIT statusMessage(
+            tr("Window set to %1 s: rebuilt by re-running the trace to here").arg(window.count()),
+            6000);
+    } else {
+        m_worker.rewindow(options);
+        Q_EMIT statusMessage(tr("Window set to %1 s: the counters were refilled from the last "
+                                "hour's per-second history; the items keep their counts")
+                                 .arg(window.count()),
+                             6000);
+    }
+    return rebuilt;
 }
 
 bool SourceSession::setRecording(const QString& file) {

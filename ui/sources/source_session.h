@@ -45,6 +45,7 @@
 #include <QObject>
 #include <QString>
 #include <QVariantMap>
+#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -125,6 +126,11 @@ public:
     void seek(Timestamp t);
     std::optional<Timestamp> rerunReplay();
     void restartCounters();
+    // The window length W (1 s up to the history kept). A replay rebuilds the new window by
+    // re-running the trace to where it is (true: the views restart); a live stream keeps its
+    // past: the counters are refilled from the history's seconds and the per-key counts keep
+    // their own hour (false). Says which in statusMessage.
+    bool setWindow(std::chrono::seconds window);
 
     // Starts recording what the engine counts into `file`, or stops (empty `file`). Neither
     // restarts the source nor touches a count. False (error shown) if `file` cannot be created.

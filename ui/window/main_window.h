@@ -12,56 +12,38 @@
 #include <QList>
 #include <QMainWindow>
 #include <QTimer>
-#include <functional>
 #include <memory>
-#include <vector>
-
-#include <deque>
 
 #include "core/engine/engine_worker.h"
 #include "core/sources/batch_queue.h"
-#include "core/sources/source.h"
-#include "ui/common/history_update.h"
+#include "ui/monitor/monitor_page.h"
 #include "ui/plot/display_zone.h"
 #include "ui/sources/source_spec.h"
+#include "ui/window/window_pages.h"
 
 class QCustomPlot;
 class QSettings;
-class QTabWidget;
 
 namespace hitcounter {
 class Clock;
-class FollowSource;
-class ReplaySource;
-class SimulatorSource;
 }  // namespace hitcounter
 
 namespace hitcounter::ui {
 
 class BadLinesView;
-class ClockSkewBanner;
-class ErrorBanner;
-class FleetView;
-class FrameView;
+class FileOpener;
 class LimitsLab;
-class LimitsView;
-class LivePlot;
-class MonitorPage;
 class MainToolBar;
 class PlotToolBar;
 class RecentFiles;
-class ThresholdAlerts;
-class OverloadBanner;
-class ItemsPanel;
-class PolicyComparison;
 class ReplayBar;
 class ReplayToolBar;
-class RingHistogram;
-class SettingsReader;
 class SourceSession;
 class SourcesDock;
 class SourcesPanel;
 class StatusFeed;
+class ThresholdAlerts;
+class TimeZoneChoice;
 class ViewFanOut;
 class WindowStatus;
 
@@ -81,9 +63,9 @@ public:
     // What the views were shown: the last frame (nullptr before the first), its snapshot, the
     // history they hold, the ingest rate.
     const ViewFanOut& views() const { return *m_views; }
-    LivePlot* livePlot() const { return m_live; }
-    RingHistogram* ringHistogram() const { return m_ring; }
-    PolicyComparison* comparison() const { return m_comparison; }
+    LivePlot* livePlot() const { return m_pages->monitor()->live(); }
+    RingHistogram* ringHistogram() const { return m_pages->monitor()->ring(); }
+    PolicyComparison* comparison() const { return m_pages->monitor()->comparison(); }
 
     // The source lifecycle (source_session.h): start, stop, seek, record, the running source.
     SourceSession* session() const { return m_session.get(); }
@@ -107,26 +89,26 @@ public:
     // The time zone every time is shown in (display_zone.h): UTC, local or the log's own
     // offset; remembered in the settings.
     void setTimeZone(ZoneChoice choice);
-    ZoneChoice timeZone() const { return m_zoneChoice; }
+    ZoneChoice timeZone() const;
     PlotToolBar* plotToolBar() const { return m_plotTools; }
     ThresholdAlerts* thresholdAlerts() const { return m_alerts; }
     RecentFiles* recentFiles() const { return m_recent; }
     SourcesPanel* sourcesPanel() const;
     ReplayBar* replayBar() const;
-    ItemsPanel* itemsPanel() const { return m_items; }
-    OverloadBanner* overloadBanner() const { return m_overload; }
+    ItemsPanel* itemsPanel() const { return m_pages->monitor()->items(); }
+    OverloadBanner* overloadBanner() const { return m_pages->overloadBanner(); }
     BadLinesView* badLinesView() const { return m_badLines; }
-    ClockSkewBanner* clockSkewBanner() const { return m_clockSkew; }
+    ClockSkewBanner* clockSkewBanner() const { return m_pages->clockSkewBanner(); }
 
     // The Rate limits tab and its lab (limits_lab.h; its errors go to the banner).
     // showLimitsView() opens the tab (and starts the lab with the tab's settings if it is off).
-    LimitsView* limitsView() const { return m_limitsView; }
+    LimitsView* limitsView() const { return m_pages->limitsView(); }
     LimitsLab* limitsLab() const { return m_limitsLab; }
     void showLimitsView();
 
     // The Fleet tab (fleet_view.h): startSpec() of a Redis spec stops the local source and
     // reads the fleet's Redis there; any other spec, or stopSource(), disconnects it.
-    FleetView* fleetView() const { return m_fleetView; }
+    FleetView* fleetView() const { return m_pages->fleetView(); }
     void showFleetView();
 
     // Shows `message` in the red banner above the plots and in the status bar.
@@ -165,7 +147,7 @@ protected:
 
 private:
     // The constructor's steps, in order.
-    void buildPages();        // the banners and the Monitor, Rate limits and Fleet tabs
+    void buildPages();        // the banners, the Monitor, Rate limits and Fleet tabs, the lab
     void buildFileOpeners();  // recent files, dropped files
     void buildToolBar();
     void buildPlotTools();  // the live plot's toolbar, crosshairs and legends, alerts
@@ -173,13 +155,10 @@ private:
     void buildStatusBar();
     void connectViewsToWorker();  // the items' key view and filter, the alerts' watched keys
     void startFrames();           // the frame timer
-    void showTeachView();
     void updateStatusBar();
     void snapshotInteractive();
     void connectSession();
     void draw(std::shared_ptr<const EngineFrame> frame);
-    // The zone chosen, resolved for the running source (its log offset), shown everywhere.
-    void applyTimeZone();
 
     // Bounded in bytes too: under overload (10^7 hits/s x 1000) the queue stands full, and its
     // bytes are most of the monitor's memory, so they are kept small; more only drops more.
@@ -187,31 +166,21 @@ private:
     EngineWorker m_worker{m_queue};
     std::unique_ptr<SourceSession> m_session;  // after m_queue and m_worker, which it uses
 
-    MonitorPage* m_monitor;
-    // the monitor page's views
-    LivePlot* m_live;
-    RingHistogram* m_ring;
-    PolicyComparison* m_comparison;
-    ItemsPanel* m_items;
-    LimitsView* m_limitsView;
-    LimitsLab* m_limitsLab;
-    FleetView* m_fleetView;
+    WindowPages* m_pages = nullptr;  // the banners and the tabs
+    LimitsLab* m_limitsLab = nullptr;
     std::unique_ptr<ViewFanOut> m_views;  // each gets every frame, the theme and the time axis
-    QTabWidget* m_tabs;
     SourcesDock* m_sourcesDock = nullptr;
     ReplayToolBar* m_replayToolBar = nullptr;
-    ErrorBanner* m_errorBanner;
     PlotToolBar* m_plotTools = nullptr;
     ThresholdAlerts* m_alerts = nullptr;
     BadLinesView* m_badLines = nullptr;
+    FileOpener* m_files = nullptr;  // File > Open, recent files, dropped files
     RecentFiles* m_recent = nullptr;
     MainToolBar* m_toolBar = nullptr;
 
-    OverloadBanner* m_overload;
-    ClockSkewBanner* m_clockSkew;
     WindowStatus* m_status = nullptr;
     std::unique_ptr<StatusFeed> m_statusFeed;  // the status bar, banners and bad lines each frame
-    ZoneChoice m_zoneChoice = ZoneChoice::Local;
+    std::unique_ptr<TimeZoneChoice> m_zone;
     bool m_remembersFiles = true;
 
     QTimer m_frameTimer;
