@@ -4,6 +4,7 @@
 
 #include "ui/plot/qcp.h"
 #include "ui/sources/source_session.h"
+#include "ui/window/frame_loop.h"
 #include "ui/window/main_window.h"
 #include "ui/window/view_fan_out.h"
 
@@ -12,8 +13,8 @@ namespace hitcounter::app {
 FrameBench::FrameBench(ui::MainWindow& window, int frames)
     : QObject(&window), m_window(window), m_framesLeft(frames) {
     m_rssStart = ui::FrameMeter::rssBytes();
-    connect(&window, &ui::MainWindow::frameStarted, this, [this] { m_frameClock.start(); });
-    connect(&window, &ui::MainWindow::frameDrawn, this,
+    connect(window.frames(), &ui::FrameLoop::frameStarted, this, [this] { m_frameClock.start(); });
+    connect(window.frames(), &ui::FrameLoop::frameDrawn, this,
             [this] { m_replotsPending = int(m_window.plots().size()); });
     for (QCustomPlot* plot : window.plots()) {
         connect(plot, &QCustomPlot::afterReplot, this, &FrameBench::replotted);

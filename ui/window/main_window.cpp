@@ -1,18 +1,15 @@
 #include "ui/window/main_window.h"
 
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
 #include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
-#include <thread>
 
 #include "core/sources/replay_source.h"
 #include "core/time/wall_clock.h"
 #include "ui/common/settings_reader.h"
-#include "ui/common/theme.h"
 #include "ui/common/window_fit.h"
 #include "ui/fleet/fleet_view.h"
 #include "ui/limits/limits_lab.h"
@@ -35,21 +32,20 @@
 #include "ui/sources/sources_dock.h"
 #include "ui/sources/sources_panel.h"
 #include "ui/window/error_banner.h"
+#include "ui/window/frame_loop.h"
 #include "ui/window/main_tool_bar.h"
 #include "ui/window/shortcut_list.h"
 #include "ui/window/side_docks.h"
+#include "ui/window/source_starter.h"
 #include "ui/window/status_feed.h"
 #include "ui/window/teach_window.h"
+#include "ui/window/theme_choice.h"
 #include "ui/window/time_zone_choice.h"
 #include "ui/window/view_fan_out.h"
 #include "ui/window/window_state.h"
 #include "ui/window/window_status.h"
 
 namespace hitcounter::ui {
-
-namespace {
-constexpr int kFrameIntervalMs = 33;  // 30 Hz
-}  // namespace
 
 MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     : QMainWindow(parent),
@@ -66,13 +62,16 @@ MainWindow::MainWindow(std::shared_ptr<Clock> clock, QWidget* parent)
     // Every view of the engine's frames: each gets the frame, the theme and the time axis.
     m_views = std::make_unique<ViewFanOut>(std::vector<FrameView*>{
         livePlot(), ringHistogram(), comparison(), itemsPanel(), m_alerts, limitsView()});
+    m_frames = new FrameLoop(
+        m_worker, *m_session, *m_views, [this] { updateStatusBar(); }, this);
     buildSourceControls();
     buildStatusBar();
     m_zone->apply();
-    setThemeName(m_themeName);
+    m_theme = std::make_unique<ThemeChoice>(*m_views, *fleetView(), *clockSkewBanner(), *m_toolBar);
+    m_theme->set(m_theme->name());
     connectViewsToWorker();
     m_worker.start();
-    startFrames();
+    m_frames->start();
 
     // The first window fits the screen it opens on (1280x720 upward; 1024x768 usable).
     const QScreen* screen = QGuiApplication::primaryScreen();
@@ -132,13 +131,6 @@ void MainWindow::connectViewsToWorker() {
             [this](const std::string& key) { m_alerts->offerKey(QString::fromStdString(key)); });
 }
 
-void MainWindow::startFrames() {
-    m_frameTimer.setTimerType(Qt::PreciseTimer);
-    m_frameTimer.setInterval(kFrameIntervalMs);
-    connect(&m_frameTimer, &QTimer::timeout, this, &MainWindow::frame);
-    m_frameTimer.start();
-}
-
 void MainWindow::buildToolBar() {
     m_toolBar = new MainToolBar(*livePlot(), *m_recent);
     addToolBar(m_toolBar);
@@ -167,6 +159,16 @@ void MainWindow::buildStatusBar() {
 }
 
 void MainWindow::buildSourceControls() {
+    m_starter = new SourceStarter(*m_session, m_worker, *fleetView(), *m_recent, this);
+    connect(m_starter, &SourceStarter::errorOccurred, this, &MainWindow::showError);
+    connect(m_starter, &SourceStarter::fleetTried, this,
+            [this](const SourceSpec& spec, bool watching) {
+                if (watching) {
+                    m_pages->errorBanner()->dismiss();
+                }
+                m_sourcesDock->panel()->showSpec(spec, watching);
+                showFleetView();
+            });
     m_sourcesDock = new SourcesDock(*m_session);
     m_badLines = new BadLinesView;
     addSideDocks(*this, *m_sourcesDock, *m_alerts, *m_badLines);
@@ -208,14 +210,13 @@ void MainWindow::connectSession() {
                 m_views->followTraceWrap(m_session->timeMode(), livePlot()->traceWrap());
                 // A replay pauses itself (setPaused): the toolbar shows its state, whoever
                 // paused or started it (the replay bar, a newly opened trace).
-                m_paused = false;
+                m_frames->setHeld(false);
                 m_toolBar->showPaused(paused);
             });
 }
 
 void MainWindow::stopSource() {
-    fleetView()->disconnectFromRedis();
-    m_session->stop();
+    m_starter->stop();
 }
 
 SourcesPanel* MainWindow::sourcesPanel() const {
@@ -227,40 +228,11 @@ ReplayBar* MainWindow::replayBar() const {
 }
 
 bool MainWindow::startSpec(const SourceSpec& spec) {
-    if (spec.kind != SourceSpec::Kind::Redis) {
-        SourceSpec started = spec;
-        if (spec.kind == SourceSpec::Kind::Simulator && spec.warmup.count() > 0) {
-            // The warm-up fills the current window W, however long (1 h: a few seconds).
-            started.warmup =
-                std::max(spec.warmup, m_worker.options().window + std::chrono::seconds(60));
-        }
-        if (!m_session->startSpec(started)) {
-            return false;  // what ran runs on (a fleet watched stays watched)
-        }
-        fleetView()->disconnectFromRedis();
-        const bool file =
-            spec.kind == SourceSpec::Kind::Replay || spec.kind == SourceSpec::Kind::Follow;
-        if (file && m_remembersFiles) {
-            m_recent->add(spec.file);  // only files that opened
-        }
-        return true;
-    }
-    // The fleet view reads Redis on its own thread; no hits reach the engine meanwhile.
-    if (const QString problem = FleetView::urlProblem(spec.redisUrl); !problem.isEmpty()) {
-        showError(tr("Fleet: %1").arg(problem));  // a typo does not stop what runs
-        return false;
-    }
-    m_session->stop();
-    m_session->setSpec(spec);
-    const bool ok = fleetView()->connectTo(spec.redisUrl);
-    if (ok) {
-        m_pages->errorBanner()->dismiss();
-    } else {
-        showError(tr("Fleet: %1").arg(fleetView()->statusText()));
-    }
-    m_sourcesDock->panel()->showSpec(spec, ok);
-    showFleetView();
-    return ok;
+    return m_starter->start(spec);
+}
+
+void MainWindow::setRemembersFiles(bool remember) {
+    m_starter->setRemembersFiles(remember);
 }
 
 void MainWindow::showFleetView() {
@@ -293,40 +265,11 @@ QString MainWindow::errorText() const {
 }
 
 void MainWindow::frame() {
-    Q_EMIT frameStarted();
-    m_session->tick();
-    if (m_paused) {
-        updateStatusBar();
-        return;
-    }
-    std::shared_ptr<const EngineFrame> next = m_worker.takeFrame();
-    if (!next) {
-        updateStatusBar();
-        return;
-    }
-    draw(std::move(next));
-    Q_EMIT frameDrawn();
-}
-
-void MainWindow::draw(std::shared_ptr<const EngineFrame> frame) {
-    m_views->show(std::move(frame), m_session->timeMode(), m_worker.options().historySeconds);
-    updateStatusBar();
+    m_frames->frame();
 }
 
 bool MainWindow::waitForFrame(std::chrono::milliseconds patience, bool idle) {
-    const auto deadline = std::chrono::steady_clock::now() + patience;
-    const std::uint64_t ticket = m_worker.requestFrame();
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (auto frame = m_worker.takeFrame()) {
-            const bool fresh = frame->ticket >= ticket && (!idle || frame->idle);
-            draw(std::move(frame));
-            if (fresh) {
-                return true;
-            }
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    return false;
+    return m_frames->waitForFrame(patience, idle);
 }
 
 void MainWindow::renderNow() {
@@ -349,7 +292,7 @@ void MainWindow::setPaused(bool paused) {
         // A replay pauses itself: its views have nothing new to show meanwhile.
         paused ? replay->pause() : replay->play();
     } else {
-        m_paused = paused;
+        m_frames->setHeld(paused);
     }
     m_toolBar->showPaused(paused);
 }
@@ -371,26 +314,24 @@ void MainWindow::setBucketSeconds(int seconds) {
 }
 
 void MainWindow::setThemeName(const QString& name) {
-    m_themeName = name == QLatin1String("dark") ? name : QStringLiteral("light");
-    const Theme theme = themeNamed(m_themeName);
-    if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance())) {
-        applyTheme(*app, theme);
-    }
-    fleetView()->applyTheme(theme);
-    clockSkewBanner()->applyTheme(theme.dark);
-    m_views->applyTheme(theme);
-    if (m_toolBar) {
-        m_toolBar->showDark(theme.dark);
-    }
+    m_theme->set(name);
+}
+
+QString MainWindow::themeName() const {
+    return m_theme->name();
+}
+
+bool MainWindow::paused() const {
+    return m_frames->held();
 }
 
 void MainWindow::saveSettings(QSettings& settings) const {
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("view/theme"), m_themeName);
     settings.setValue(QStringLiteral("view/windowSeconds"),
                       qlonglong(m_worker.options().window.count()));
     settings.setValue(QStringLiteral("view/bucketSeconds"), ringHistogram()->bucketSeconds());
+    m_theme->saveSettings(settings);
     m_views->saveSettings(settings);
     m_pages->saveSettings(settings);
     m_plotTools->saveSettings(settings);
@@ -405,8 +346,7 @@ QStringList MainWindow::restoreSettings(QSettings& stored) {
     fitIntoScreen(*this);  // a geometry saved on a larger screen
     settings.layout(QStringLiteral("window/state"),
                     [this](const QByteArray& b) { return restoreState(b); });
-    setThemeName(settings.oneOf(QStringLiteral("view/theme"), m_themeName,
-                                {QStringLiteral("light"), QStringLiteral("dark")}));
+    m_theme->restoreSettings(settings);
     // W is at most the history the engine keeps: the counters are refilled from it.
     const auto window = int(settings.wholeNumber(
         QStringLiteral("view/windowSeconds"), 300, 1,

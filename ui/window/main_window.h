@@ -11,7 +11,6 @@
 
 #include <QList>
 #include <QMainWindow>
-#include <QTimer>
 #include <memory>
 
 #include "core/engine/engine_worker.h"
@@ -32,6 +31,7 @@ namespace hitcounter::ui {
 
 class BadLinesView;
 class FileOpener;
+class FrameLoop;
 class LimitsLab;
 class MainToolBar;
 class PlotToolBar;
@@ -39,9 +39,11 @@ class RecentFiles;
 class ReplayBar;
 class ReplayToolBar;
 class SourceSession;
+class SourceStarter;
 class SourcesDock;
 class SourcesPanel;
 class StatusFeed;
+class ThemeChoice;
 class ThresholdAlerts;
 class TimeZoneChoice;
 class ViewFanOut;
@@ -69,11 +71,8 @@ public:
 
     // The source lifecycle (source_session.h): start, stop, seek, record, the running source.
     SourceSession* session() const { return m_session.get(); }
-    // Stops the source, or the fleet watched.
+    // Starts and stops what a spec describes (source_starter.h); errors go to the banner.
     void stopSource();
-
-    // Builds the source `spec` describes and starts it; errors go to the banner. The spec is
-    // remembered as the last source.
     bool startSpec(const SourceSpec& spec);
     // Waits (up to `patience`) until a frame answering a request made now arrives and draws it.
     // With `idle`, only a frame built with nothing left in the queue counts.
@@ -84,7 +83,7 @@ public:
     void openFile(const QString& file);
     // Replayed and followed files that opened go first in the recent files (default on; off
     // for scripted runs, which must not change the user's list).
-    void setRemembersFiles(bool remember) { m_remembersFiles = remember; }
+    void setRemembersFiles(bool remember);
 
     // The time zone every time is shown in (display_zone.h): UTC, local or the log's own
     // offset; remembered in the settings.
@@ -115,19 +114,22 @@ public:
     void showError(const QString& message);
     QString errorText() const;
 
-    // One frame: take the counting thread's newest frame, update every view (queued replots).
+    // One frame (frame_loop.h): take the counting thread's newest frame, update every view
+    // (queued replots), refresh the status bar.
     void frame();
+    // The 30 Hz frame clock; its frameStarted and frameDrawn signals are for the frame bench.
+    FrameLoop* frames() const { return m_frames; }
     // A frame, then every plot replotted at once (for screenshots).
     void renderNow();
     // Plots a frame replots (each queues one replot per drawn frame).
     QList<QCustomPlot*> plots() const;
 
     void setPaused(bool paused);
-    bool paused() const { return m_paused; }
+    bool paused() const;
     void setWindowSeconds(int seconds);
     void setBucketSeconds(int seconds);
     void setThemeName(const QString& name);
-    QString themeName() const { return m_themeName; }
+    QString themeName() const;
 
     void saveSettings(QSettings& settings) const;
     // Every stored value is checked (settings_reader.h): a bad one is reset to its default,
@@ -135,12 +137,6 @@ public:
     QStringList restoreSettings(QSettings& settings);
     // Writes window.png, window.csv and settings.json into `directory`.
     bool snapshotTo(const QString& directory, QString* error);
-
-Q_SIGNALS:
-    // A frame starts (frameStarted), and it took a new EngineFrame and queued one replot per
-    // plot (frameDrawn) or had nothing new to draw (no signal): for the frame bench.
-    void frameStarted();
-    void frameDrawn();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -154,11 +150,9 @@ private:
     void buildSourceControls();
     void buildStatusBar();
     void connectViewsToWorker();  // the items' key view and filter, the alerts' watched keys
-    void startFrames();           // the frame timer
     void updateStatusBar();
     void snapshotInteractive();
     void connectSession();
-    void draw(std::shared_ptr<const EngineFrame> frame);
 
     // Bounded in bytes too: under overload (10^7 hits/s x 1000) the queue stands full, and its
     // bytes are most of the monitor's memory, so they are kept small; more only drops more.
@@ -174,18 +168,17 @@ private:
     PlotToolBar* m_plotTools = nullptr;
     ThresholdAlerts* m_alerts = nullptr;
     BadLinesView* m_badLines = nullptr;
-    FileOpener* m_files = nullptr;  // File > Open, recent files, dropped files
+    SourceStarter* m_starter = nullptr;  // a spec to the session or the Fleet tab
+    FileOpener* m_files = nullptr;       // File > Open, recent files, dropped files
     RecentFiles* m_recent = nullptr;
     MainToolBar* m_toolBar = nullptr;
 
     WindowStatus* m_status = nullptr;
     std::unique_ptr<StatusFeed> m_statusFeed;  // the status bar, banners and bad lines each frame
     std::unique_ptr<TimeZoneChoice> m_zone;
-    bool m_remembersFiles = true;
 
-    QTimer m_frameTimer;
-    bool m_paused = false;
-    QString m_themeName = QStringLiteral("light");
+    std::unique_ptr<ThemeChoice> m_theme;
+    FrameLoop* m_frames = nullptr;  // the frame clock; holds the views while paused
 };
 
 }  // namespace hitcounter::ui
