@@ -1,7 +1,6 @@
 #include "core/engine/engine.h"
 
 #include <algorithm>
-#include <limits>
 
 #include "core/base/invariant.h"
 #include "core/base/saturating.h"
@@ -10,10 +9,6 @@
 #include "core/engine/history_delta.h"
 
 namespace hitcounter {
-
-namespace {
-constexpr Timestamp kClean = std::numeric_limits<Timestamp>::max();
-}  // namespace
 
 struct Engine::Policy {
     std::unique_ptr<WindowCounter> counter;
@@ -26,7 +21,7 @@ struct Engine::Policy {
     std::size_t memory() const { return stopped ? frozenMemory : counter->memoryBytes(); }
 };
 
-Engine::Engine(EngineOptions options) : m_dirtyFrom(kClean) {
+Engine::Engine(EngineOptions options) : m_dirtyFrom(kNoChangedSecond) {
     reset(std::move(options));
 }
 
@@ -60,7 +55,7 @@ void Engine::reset(EngineOptions options) {
     m_totalHits = 0;
     m_lateHits = 0;
     m_tooLate = 0;
-    m_dirtyFrom = kClean;
+    m_dirtyFrom = kNoChangedSecond;
     ++m_epoch;
 }
 
@@ -294,7 +289,7 @@ std::vector<SecondRecord> Engine::historyFrom(Timestamp from) const {
 }
 
 void Engine::markClean() {
-    m_dirtyFrom = kClean;
+    m_dirtyFrom = kNoChangedSecond;
 }
 
 }  // namespace hitcounter

@@ -116,7 +116,8 @@ public:
     std::vector<SecondRecord> historyFrom(Timestamp from) const;
     // Incremented by reset() and by a jump that restarts the history: views rebuild.
     std::uint64_t epoch() const { return m_epoch; }
-    // The oldest second whose record changed since the last markClean() (INT64_MAX if none).
+    // The oldest second whose record changed since the last markClean(), or kNoChangedSecond
+    // (history_delta.h).
     Timestamp dirtyFrom() const { return m_dirtyFrom; }
     void markClean();
     // Per-key counts of the same hits; query with the head as now.

@@ -19,11 +19,15 @@
 #include <algorithm>
 #include <cstddef>
 #include <deque>
+#include <limits>
 #include <vector>
 
 #include "core/base/types.h"
 
 namespace hitcounter {
+
+// A producer's "first changed second" when nothing changed since its last delta.
+inline constexpr Timestamp kNoChangedSecond = std::numeric_limits<Timestamp>::max();
 
 template <class Record>
 std::vector<Record> historyDeltaFrom(const std::deque<Record>& history, Timestamp from,

@@ -1,18 +1,13 @@
 #include "core/engine/limits_feed.h"
 
 #include <algorithm>
-#include <limits>
 
 #include "core/base/saturating.h"
 #include "core/engine/history_delta.h"
 
 namespace hitcounter {
 
-namespace {
-constexpr Timestamp kClean = std::numeric_limits<Timestamp>::max();
-}  // namespace
-
-LimitsFeed::LimitsFeed(LimitsOptions options) : m_dirtyFrom(kClean) {
+LimitsFeed::LimitsFeed(LimitsOptions options) : m_dirtyFrom(kNoChangedSecond) {
     restart(std::move(options));
 }
 
@@ -41,7 +36,7 @@ void LimitsFeed::reset() {
     m_empty = true;
     m_head = 0;
     m_requests = 0;
-    m_dirtyFrom = kClean;
+    m_dirtyFrom = kNoChangedSecond;
     ++m_generation;
 }
 
@@ -135,7 +130,7 @@ void LimitsFeed::fill(LimitsFrame& frame, const LimitsFrame* untaken, bool memor
     }
     frame.rebuild = rebuild;
     m_filledGeneration = m_generation;
-    m_dirtyFrom = kClean;
+    m_dirtyFrom = kNoChangedSecond;
     frame.names.clear();
     frame.lanes.clear();
     frame.rejectedKeys.clear();

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "core/base/saturating.h"
+#include "core/fleet/redis_info.h"
 #include "core/fleet/redis_sink.h"
 
 namespace hitcounter::fleet {
@@ -24,11 +25,6 @@ Timestamp unixSecond() {
     return std::chrono::duration_cast<std::chrono::seconds>(
                std::chrono::system_clock::now().time_since_epoch())
         .count();
-}
-
-double infoField(const std::string& info, const std::string& field) {
-    const auto at = info.find("\n" + field + ":");
-    return at == std::string::npos ? 0 : std::atof(info.c_str() + at + field.size() + 2);
 }
 
 // Every "cmdstat_NAME:calls=N,..." line of INFO commandstats, N summed.
@@ -56,10 +52,10 @@ std::map<std::string, NodeInfo> nodeInfo(RedisClient& client,
         try {
             const auto replies =
                 client.pipelineAt(address, {{"INFO", "commandstats"}, {"INFO", "cpu"}});
-            const std::string cpu = "\n" + replies.at(1).text;
+            const std::string& cpu = replies.at(1).text;
             info[address] = {commandCalls(replies.at(0).text),
-                             infoField(cpu, "used_cpu_sys_main_thread") +
-                                 infoField(cpu, "used_cpu_user_main_thread"),
+                             infoNumber(cpu, "used_cpu_sys_main_thread") +
+                                 infoNumber(cpu, "used_cpu_user_main_thread"),
                              true};
         } catch (const RedisError&) {
             info[address] = {};

@@ -9,6 +9,7 @@
 #include "core/limiters/sliding_counter.h"
 #include "core/limiters/sliding_log.h"
 #include "core/limiters/token_bucket.h"
+#include "core/teach/number_text.h"
 
 namespace hitcounter::teach {
 
@@ -16,13 +17,6 @@ namespace {
 
 // Lessons are about one key.
 constexpr std::string_view kKey = "user";
-
-std::string num(std::int64_t v) {
-    return std::to_string(v);
-}
-std::string num(Count v) {
-    return std::to_string(v);
-}
 
 std::string secondsList(const std::vector<Pair>& runs) {
     std::string out;

@@ -4,13 +4,11 @@
 #include <limits>
 #include <random>
 
+#include "core/teach/number_text.h"
+
 namespace hitcounter::teach {
 
 namespace {
-
-std::string num(std::int64_t v) {
-    return std::to_string(v);
-}
 
 // Sum of the accepted calls (in arrival order) whose second passes `keep`.
 template <typename Keep>

@@ -2,15 +2,12 @@
 
 #include <map>
 
+#include "core/teach/number_text.h"
 #include "core/teach/ring_variant.h"
 
 namespace hitcounter::teach {
 
 namespace {
-
-std::string num(std::uint64_t v) {
-    return std::to_string(v);
-}
 
 // The calls on a ring the learner could have built with that mistake.
 std::vector<Count> ringAnswers(const RingVariant& v, const std::vector<Operation>& ops,

@@ -7,17 +7,11 @@
 #include "core/counters/deque_counter.h"
 #include "core/counters/naive_counter.h"
 #include "core/counters/ring_counter.h"
+#include "core/teach/number_text.h"
 
 namespace hitcounter::teach {
 
 namespace {
-
-std::string num(std::int64_t v) {
-    return std::to_string(v);
-}
-std::string num(Count v) {
-    return std::to_string(v);
-}
 
 std::string pairText(const Pair& p) {
     return "(" + num(p.second) + ", " + num(p.count) + ")";

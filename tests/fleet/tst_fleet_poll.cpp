@@ -8,6 +8,7 @@
 
 #include "core/fleet/fleet_keys.h"
 #include "core/fleet/fleet_poll.h"
+#include "core/fleet/redis_info.h"
 #include "core/fleet/redis_sink.h"
 #include "tests/fleet/redis_server.h"
 #include "tests/fleet/sink_test_options.h"
@@ -249,6 +250,23 @@ private Q_SLOTS:
         QCOMPARE(nodes[3].state, std::string("ok"));
         QCOMPARE(nodes[4].state, std::string("failing"));
         QCOMPARE(nodes[4].masterAddress, std::string("127.0.0.1:7001"));
+    }
+
+    // INFO fields as the server writes them: CRLF lines under "# Section" headers. A field is
+    // found only by its whole name at a line start (used_cpu_sys, not used_cpu_sys_children),
+    // the first line included; an absent or non-numeric field is 0.
+    void infoFieldsAreReadByWholeNameFromCrlfLines() {
+        const std::string info =
+            "used_cpu_sys_children:9.00\r\n# CPU\r\nused_cpu_sys:1.50\r\n"
+            "used_cpu_user:2.25\r\nrole:master\r\nnote:x";
+        QCOMPARE(infoField(info, "used_cpu_sys_children"), std::string("9.00"));
+        QCOMPARE(infoNumber(info, "used_cpu_sys"), 1.5);
+        QCOMPARE(infoNumber(info, "used_cpu_user"), 2.25);
+        QCOMPARE(infoField(info, "role"), std::string("master"));
+        QCOMPARE(infoField(info, "note"), std::string("x"));
+        QCOMPARE(infoField(info, "cpu_sys"), std::string());
+        QCOMPARE(infoNumber(info, "role"), 0.0);
+        QCOMPARE(infoNumber(info, "absent"), 0.0);
     }
 
 private:

@@ -1,7 +1,5 @@
 #include "ui/window/view_fan_out.h"
 
-#include <limits>
-
 #include "core/engine/history_delta.h"
 #include "ui/common/frame_view.h"
 #include "ui/plot/plot_crosshair.h"
@@ -24,8 +22,8 @@ void ViewFanOut::show(std::shared_ptr<const EngineFrame> frame, TimeAxisMode mod
     }
     applyHistoryDelta(m_history, m_frame->history, m_frame->rebuild, historySeconds);
     m_snapshot = m_frame->snapshot;
-    const Timestamp from = m_frame->history.empty() ? std::numeric_limits<Timestamp>::max()
-                                                    : m_frame->history.front().second;
+    const Timestamp from =
+        m_frame->history.empty() ? kNoChangedSecond : m_frame->history.front().second;
     const HistoryUpdate update{m_history, from, m_frame->rebuild};
     const FrameContext context{update, *m_frame, mode};
     for (FrameView* view : m_views) {
