@@ -23,7 +23,7 @@
 
 namespace hitcounter {
 
-class CoarseCounter final : public WindowCounter {
+class CoarseCounter final : public CopyableCounter<CoarseCounter> {
 public:
     inline static constexpr std::chrono::seconds kDefaultBucket{60};
 

@@ -20,7 +20,7 @@
 
 namespace hitcounter {
 
-class DequeCounter final : public WindowCounter {
+class DequeCounter final : public CopyableCounter<DequeCounter> {
 public:
     struct Entry {
         Timestamp second;

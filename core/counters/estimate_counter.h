@@ -23,7 +23,7 @@
 
 namespace hitcounter {
 
-class EstimateCounter final : public WindowCounter {
+class EstimateCounter final : public CopyableCounter<EstimateCounter> {
 public:
     explicit EstimateCounter(std::chrono::seconds window = kDefaultWindow);
 

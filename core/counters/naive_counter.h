@@ -17,7 +17,7 @@
 
 namespace hitcounter {
 
-class NaiveCounter final : public WindowCounter {
+class NaiveCounter final : public CopyableCounter<NaiveCounter> {
 public:
     // One recorded hit() call.
     struct Call {

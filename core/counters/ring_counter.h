@@ -38,7 +38,7 @@
 
 namespace hitcounter {
 
-class RingCounter final : public WindowCounter {
+class RingCounter final : public CopyableCounter<RingCounter> {
 public:
     // What one slot holds, for views that draw the ring.
     struct Slot {

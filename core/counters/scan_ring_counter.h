@@ -17,7 +17,7 @@
 
 namespace hitcounter {
 
-class ScanRingCounter final : public WindowCounter {
+class ScanRingCounter final : public CopyableCounter<ScanRingCounter> {
 public:
     explicit ScanRingCounter(std::chrono::seconds window = kDefaultWindow);
 

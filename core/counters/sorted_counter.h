@@ -20,7 +20,7 @@
 
 namespace hitcounter {
 
-class SortedCounter final : public WindowCounter {
+class SortedCounter final : public CopyableCounter<SortedCounter> {
 public:
     // Throws std::invalid_argument if retention < window.
     explicit SortedCounter(std::chrono::seconds window = kDefaultWindow,

@@ -18,6 +18,9 @@
 //  - Counts are 64-bit and saturate at UINT64_MAX instead of wrapping.
 //  - memoryBytes() is the memory the object holds right now (its own size plus the capacity
 //    of its containers), not a formula over the number of hits.
+//  - clone() is an independent copy that holds the same hits and answers every later call as
+//    this one would (a checkpoint of the counting state); nullptr from a counter that cannot
+//    be copied (the concurrent ones). CopyableCounter<Derived> implements it by copying.
 //
 // Worked example, W = 300 (the LeetCode 362 example):
 //     hit(1); hit(2); hit(3);  count(4)   == 3    window (-296, 4]
@@ -29,6 +32,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <memory>
 #include <span>
 #include <string_view>
 
@@ -63,6 +67,16 @@ public:
     virtual std::string_view name() const = 0;
     // Hits dropped because they were older than the window when they arrived.
     virtual Count droppedLate() const = 0;
+    virtual std::unique_ptr<WindowCounter> clone() const { return nullptr; }
+};
+
+// A counter whose copy constructor copies its hits: clone() is that copy.
+template <typename Derived>
+class CopyableCounter : public WindowCounter {
+public:
+    std::unique_ptr<WindowCounter> clone() const final {
+        return std::make_unique<Derived>(static_cast<const Derived&>(*this));
+    }
 };
 
 }  // namespace hitcounter

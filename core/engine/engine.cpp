@@ -25,7 +25,50 @@ Engine::Engine(EngineOptions options) : m_dirtyFrom(kNoChangedSecond) {
     reset(std::move(options));
 }
 
+Engine::Engine(CloneTag, const Engine& other, std::vector<std::unique_ptr<Policy>> policies)
+    : m_options(other.m_options),
+      m_policies(std::move(policies)),
+      m_ring(static_cast<RingCounter*>(m_policies.front()->counter.get())),
+      m_keyed(std::make_unique<KeyedMonitor>(*other.m_keyed)),
+      m_history(other.m_history),
+      m_empty(other.m_empty),
+      m_head(other.m_head),
+      m_totalHits(other.m_totalHits),
+      m_lateHits(other.m_lateHits),
+      m_tooLate(other.m_tooLate),
+      m_epoch(other.m_epoch),
+      m_streamEpoch(other.m_streamEpoch),
+      m_staleBatches(other.m_staleBatches),
+      m_dirtyFrom(other.m_dirtyFrom) {}
+
 Engine::~Engine() = default;
+
+std::unique_ptr<Engine> Engine::clone() const {
+    std::vector<std::unique_ptr<Policy>> policies;
+    policies.reserve(m_policies.size());
+    for (const auto& policy : m_policies) {
+        auto copy = std::make_unique<Policy>(Policy{policy->counter->clone(), policy->stopped,
+                                                    policy->frozenCount, policy->frozenMemory,
+                                                    policy->stoppedAt});
+        if (!copy->counter) {
+            return nullptr;
+        }
+        policies.push_back(std::move(copy));
+    }
+    return std::unique_ptr<Engine>(new Engine(CloneTag{}, *this, std::move(policies)));
+}
+
+std::size_t Engine::memoryBytes() const {
+    std::size_t bytes = sizeof(*this) + m_keyed->memoryBytes();
+    for (const auto& policy : m_policies) {
+        bytes += sizeof(Policy) + policy->counter->memoryBytes();
+    }
+    for (const SecondRecord& record : m_history) {
+        bytes += sizeof(record) + record.counts.capacity() * sizeof(Count) +
+                 record.memory.capacity() * sizeof(std::size_t);
+    }
+    return bytes;
+}
 
 void Engine::reset(EngineOptions options) {
     m_options = std::move(options);

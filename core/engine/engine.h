@@ -114,6 +114,14 @@ public:
     const std::deque<SecondRecord>& history() const { return m_history; }
     // Copies of the records with second >= from, the open head's counts and memory as of now.
     std::vector<SecondRecord> historyFrom(Timestamp from) const;
+    // An independent copy of the counting state (policies, keyed monitor, history, totals,
+    // epochs) that answers every later call as this engine would: a seek checkpoint
+    // (checkpoint_store.h). nullptr if a policy cannot be copied (WindowCounter::clone).
+    // O(memoryBytes()).
+    std::unique_ptr<Engine> clone() const;
+    // What the counting state holds: the policies', the keyed monitor's and the history's
+    // memory (what a clone() costs).
+    std::size_t memoryBytes() const;
     // Incremented by reset() and by a jump that restarts the history: views rebuild.
     std::uint64_t epoch() const { return m_epoch; }
     // The oldest second whose record changed since the last markClean(), or kNoChangedSecond
@@ -129,6 +137,9 @@ public:
 
 private:
     struct Policy;
+    struct CloneTag {};
+
+    Engine(CloneTag, const Engine& other, std::vector<std::unique_ptr<Policy>> policies);
 
     void feedRun(const HitBatch& batch, std::size_t first, std::size_t last);
     // advanceTo() without bringing the counters to the new head (ingest() feeds them a hit

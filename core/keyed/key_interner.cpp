@@ -194,7 +194,9 @@ std::size_t KeyInterner::memoryBytes() const {
 std::size_t KeyInterner::bytesPerKey(const std::string& key) {
     // Between 4/3 and 4 slots per live key; charge about the middle of that range.
     constexpr std::size_t kSlotBytes = 2 * sizeof(Slot);
-    const std::size_t heap = key.capacity() > std::string().capacity() ? key.capacity() + 1 : 0;
+    // From the length, not the capacity: the charge taken when a key comes must be the one
+    // given back when it goes, also in a copy of the table (whose strings hold no spare room).
+    const std::size_t heap = key.size() > std::string().capacity() ? key.size() + 1 : 0;
     return kSlotBytes + sizeof(std::string) + sizeof(std::uint64_t) + heap;
 }
 

@@ -63,6 +63,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/base/deep_copy_ptr.h"
 #include "core/base/saturating.h"
 #include "core/base/types.h"
 #include "core/keyed/key_interner.h"
@@ -103,7 +104,9 @@ public:
     // Throws std::invalid_argument if window < 1 s, retention < window or idle < retention.
     explicit KeyedCounter(KeyedOptions options = {});
     ~KeyedCounter();
-    KeyedCounter(const KeyedCounter&) = delete;
+    // A copy holds the same keys and answers as this one would (a checkpoint); it calls the
+    // same onEvict.
+    KeyedCounter(const KeyedCounter&) = default;
     KeyedCounter& operator=(const KeyedCounter&) = delete;
 
     void hit(Timestamp t, std::string_view key, std::string_view visitor = {}, Count n = 1);
@@ -156,9 +159,9 @@ private:
         Timestamp touched = 0;  // the head when the key was last hit
         Id older = kNone;       // the eviction list, by id
         Id newer = kNone;
-        bool linked = false;                 // in the eviction list
-        std::unique_ptr<Visitors> visitors;  // created by the first hit that names a visitor
-        std::size_t heapBytes() const;       // what the series and sketches hold beyond it
+        bool linked = false;             // in the eviction list
+        DeepCopyPtr<Visitors> visitors;  // created by the first hit that names a visitor
+        std::size_t heapBytes() const;   // what the series and sketches hold beyond it
     };
     // What a hit at the head touches, apart from the entry: 16 bytes a key, so that the keys
     // of a busy second stay in the nearest cache.

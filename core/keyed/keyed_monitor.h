@@ -42,6 +42,7 @@
 #include <span>
 #include <vector>
 
+#include "core/base/deep_copy_ptr.h"
 #include "core/base/hit_event.h"
 #include "core/keyed/keyed_counter.h"
 #include "core/multilevel/multi_level_counter.h"
@@ -110,7 +111,7 @@ private:
     MultiLevelCounter m_all;
     HyperLogLog m_allVisitors;
     WindowedUniques m_windowVisitors;
-    std::unique_ptr<WindowedTopK> m_approximateTop;
+    DeepCopyPtr<WindowedTopK> m_approximateTop;
 };
 
 }  // namespace hitcounter

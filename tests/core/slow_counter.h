@@ -17,7 +17,7 @@
 
 namespace hitcounter::testing {
 
-class SlowCounter final : public WindowCounter {
+class SlowCounter final : public CopyableCounter<SlowCounter> {
 public:
     explicit SlowCounter(std::chrono::nanoseconds spin, std::uint64_t onlyCall = 0,
                          std::shared_ptr<std::uint64_t> calls = nullptr)

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <limits>
 
+#include "core/concurrent/locked_counter.h"
 #include "core/counters/counter_factory.h"
 #include "core/engine/engine.h"
 #include "tests/core/slow_counter.h"
@@ -36,6 +37,65 @@ const PolicyState& policy(const EngineSnapshot& s, std::string_view name) {
 void feedSeconds(Engine& e, Timestamp from, Timestamp to) {
     for (Timestamp t = from; t <= to; ++t) {
         e.ingest(hitsAt({t}));
+    }
+}
+
+// Hits over [from, from + seconds): a few keys and visitors, some seconds without hits, one
+// late hit in ten (inside the window), status classes; deterministic.
+HitBatch mixedTraffic(Timestamp from, Timestamp seconds) {
+    static const std::array<const char*, 4> keys = {"/a", "/b", "/c", "/d"};
+    HitBatch batch;
+    std::uint64_t x = 12345;
+    for (Timestamp t = from; t < from + seconds; ++t) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        const int hits = static_cast<int>(x >> 61);  // 0..7
+        for (int i = 0; i < hits; ++i) {
+            const Timestamp when = (i == 3) ? t - 20 : t;
+            batch.push_back(HitEvent{when, keys[(x >> (8 + i)) % keys.size()],
+                                     "v" + std::to_string((x >> (16 + i)) % 50), 1,
+                                     static_cast<std::uint8_t>(1 + (x >> (24 + i)) % 5)});
+        }
+    }
+    return batch;
+}
+
+// Every answer a view reads: snapshot, history, the keyed monitor's keys and top.
+void expectSameState(Engine& a, Engine& b) {
+    const EngineSnapshot sa = a.snapshot();
+    const EngineSnapshot sb = b.snapshot();
+    QCOMPARE(sb.head, sa.head);
+    QCOMPARE(sb.windowCount, sa.windowCount);
+    QCOMPARE(sb.totalHits, sa.totalHits);
+    QCOMPARE(sb.lateHits, sa.lateHits);
+    QCOMPARE(sb.droppedLate, sa.droppedLate);
+    QCOMPARE(sb.policies.size(), sa.policies.size());
+    for (std::size_t i = 0; i < sa.policies.size(); ++i) {
+        QCOMPARE(sb.policies[i].name, sa.policies[i].name);
+        QCOMPARE(sb.policies[i].count, sa.policies[i].count);
+    }
+    const auto ha = a.historyFrom(0);
+    const auto hb = b.historyFrom(0);
+    QCOMPARE(hb.size(), ha.size());
+    for (std::size_t i = 0; i < ha.size(); ++i) {
+        QCOMPARE(hb[i].second, ha[i].second);
+        QCOMPARE(hb[i].hits, ha[i].hits);
+        QVERIFY(hb[i].statusHits == ha[i].statusHits);
+        QVERIFY(hb[i].counts == ha[i].counts);
+    }
+    for (const char* key : {"/a", "/b", "/c", "/d"}) {
+        const KeyStats ka = a.keyed().stats(key, sa.head);
+        const KeyStats kb = b.keyed().stats(key, sb.head);
+        QCOMPARE(kb.window, ka.window);
+        QCOMPARE(kb.allTime, ka.allTime);
+        QCOMPARE(kb.uniques, ka.uniques);
+        QCOMPARE(kb.allTimeUniques, ka.allTimeUniques);
+    }
+    const auto ta = a.keyed().top(10, sa.head);
+    const auto tb = b.keyed().top(10, sb.head);
+    QCOMPARE(tb.size(), ta.size());
+    for (std::size_t i = 0; i < ta.size(); ++i) {
+        QCOMPARE(tb[i].key, ta[i].key);
+        QCOMPARE(tb[i].count, ta[i].count);
     }
 }
 
@@ -342,6 +402,44 @@ private Q_SLOTS:
         const PolicyState& ring = policy(s, "ring");
         QCOMPARE(slow.count, ring.count);
         QCOMPARE(ring.count, Count{300});
+    }
+
+    // A checkpoint: the clone answers what the original answers, after the same later hits,
+    // and neither sees the other's hits.
+    void aCloneContinuesAsTheOriginalAndIsIndependent() {
+        Engine original;
+        original.ingest(mixedTraffic(1000, 700));
+        const EngineSnapshot atClone = original.snapshot();
+        QVERIFY(atClone.totalHits > 1000);
+        const auto clone = original.clone();
+        QVERIFY(clone);
+        // The copy's containers hold no spare capacity.
+        QVERIFY(clone->memoryBytes() > 0);
+        QVERIFY(clone->memoryBytes() <= original.memoryBytes());
+        expectSameState(original, *clone);
+
+        const HitBatch later = mixedTraffic(1700, 500);
+        original.ingest(later);
+        QCOMPARE(clone->snapshot().totalHits, atClone.totalHits);  // not fed by the original
+        clone->ingest(later);
+        expectSameState(original, *clone);
+
+        clone->ingest(mixedTraffic(2200, 10));
+        QVERIFY(clone->snapshot().totalHits > original.snapshot().totalHits);
+    }
+
+    // A policy that cannot be copied (a concurrent counter) makes clone() say so.
+    void aPolicyThatCannotBeCopiedMakesCloneReturnNull() {
+        EngineOptions options;
+        options.policies = {"uncopyable"};
+        options.makePolicy = [](std::string_view,
+                                const CounterOptions& o) -> std::unique_ptr<WindowCounter> {
+            return std::make_unique<LockedCounter>(o.window);
+        };
+        Engine e(options);
+        e.ingest(hitsAt({1, 2, 3}));
+        QCOMPARE(e.snapshot().policies.size(), std::size_t{2});
+        QVERIFY(!e.clone());
     }
 
     void eachSecondCountsItsHitsPerStatusClassSaturating() {
