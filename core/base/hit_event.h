@@ -14,18 +14,24 @@
 //    does in an uninterrupted run; it never moves a head back, and it is ignored before the
 //    first hit (an empty window stays empty).
 // Live sources leave epoch 0 and kind Hits.
+// A replay's first pass also tags its batches with a stream id and the number of their first
+// row, and a seek's Reset may carry a checkpoint of the consumer's state to restore
+// (seek_checkpoints.h, in core/sources).
 //
 // Example (a seek to T in a replay, epoch 3, T between two hits):
 //     {Reset, 3}  {Rebuild, 3: rows up to T}  {Clock, 3: T}  ...  {Hits, 3: rows after T}
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/base/types.h"
 
 namespace hitcounter {
+
+class SeekCheckpoint;  // core/sources/seek_checkpoints.h
 
 struct HitEvent {
     Timestamp time = 0;   // whole seconds (trace time for replay, unix time for live sources)
@@ -48,6 +54,12 @@ struct HitBatch : std::vector<HitEvent> {
     std::uint64_t epoch = 0;
     BatchKind kind = BatchKind::Hits;
     Timestamp clock = 0;  // kind Clock: the second the source's clock has reached
+    // A replay's first pass (seek_checkpoints.h): its stream id (0: none) and the number of
+    // the batch's first row in file order.
+    std::uint64_t stream = 0;
+    std::uint64_t firstRow = 0;
+    // kind Reset: the consumer restores this state instead of starting empty (nullptr: empty).
+    std::shared_ptr<const SeekCheckpoint> resume;
 
     // A Reset or Clock marker: empty, and still meant to arrive.
     bool marker() const { return kind == BatchKind::Reset || kind == BatchKind::Clock; }

@@ -42,6 +42,22 @@ Engine::Engine(CloneTag, const Engine& other, std::vector<std::unique_ptr<Policy
       m_dirtyFrom(other.m_dirtyFrom) {}
 
 Engine::~Engine() = default;
+Engine& Engine::operator=(Engine&&) noexcept = default;
+
+bool Engine::restore(const Engine& checkpoint, std::uint64_t streamEpoch) {
+    std::unique_ptr<Engine> copy = checkpoint.clone();
+    if (!copy) {
+        return false;
+    }
+    const std::uint64_t epoch = std::max(m_epoch, copy->m_epoch) + 1;
+    const std::uint64_t stale = m_staleBatches;
+    *this = std::move(*copy);
+    m_epoch = epoch;
+    m_staleBatches = stale;
+    m_streamEpoch = streamEpoch;
+    m_dirtyFrom = kNoChangedSecond;
+    return true;
+}
 
 std::unique_ptr<Engine> Engine::clone() const {
     std::vector<std::unique_ptr<Policy>> policies;

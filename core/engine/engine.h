@@ -104,6 +104,8 @@ public:
     const EngineOptions& options() const { return m_options; }
     // No hit since the last reset.
     bool empty() const { return m_empty; }
+    // The newest second seen (meaningless while empty()).
+    Timestamp head() const { return m_head; }
     // The state at the head (queries every running policy: O(policies) plus each count()).
     // No side effects: every running counter's head already is the engine's head (ingest()
     // and advanceTo() keep them equal), so count(head) moves nothing, and the hits counted
@@ -119,6 +121,10 @@ public:
     // (checkpoint_store.h). nullptr if a policy cannot be copied (WindowCounter::clone).
     // O(memoryBytes()).
     std::unique_ptr<Engine> clone() const;
+    // Takes a copy of `checkpoint`'s counting state (an engine clone()d with these options)
+    // where a Reset marker of `streamEpoch` would start empty: epoch() moves on (views
+    // rebuild), staleBatches() is kept. False (nothing changed) if it cannot be copied.
+    bool restore(const Engine& checkpoint, std::uint64_t streamEpoch);
     // What the counting state holds: the policies', the keyed monitor's and the history's
     // memory (what a clone() costs).
     std::size_t memoryBytes() const;
@@ -140,6 +146,7 @@ private:
     struct CloneTag {};
 
     Engine(CloneTag, const Engine& other, std::vector<std::unique_ptr<Policy>> policies);
+    Engine& operator=(Engine&&) noexcept;
 
     void feedRun(const HitBatch& batch, std::size_t first, std::size_t last);
     // advanceTo() without bringing the counters to the new head (ingest() feeds them a hit

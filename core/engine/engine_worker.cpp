@@ -20,7 +20,11 @@ constexpr std::size_t kLimitsMemoryKeys = 10000;
 }  // namespace
 
 EngineWorker::EngineWorker(BatchQueue& input, EngineOptions options)
-    : m_input(input), m_engine(options), m_options(std::move(options)) {
+    : m_input(input),
+      m_engine(options),
+      m_options(std::move(options)),
+      m_commandGeneration(m_checkpoints->generation()),
+      m_generation(m_commandGeneration) {
     m_costs.setPolicies(m_options);
 }
 
@@ -49,6 +53,7 @@ void EngineWorker::setOptions(EngineOptions options) {
     std::lock_guard lock(m_commandMutex);
     m_options = options;
     m_commandOptions = std::move(options);
+    m_commandGeneration = m_checkpoints->invalidate();
 }
 
 void EngineWorker::rewindow(EngineOptions options) {
@@ -57,6 +62,7 @@ void EngineWorker::rewindow(EngineOptions options) {
     m_options = options;
     m_commandOptions.reset();
     m_commandRewindow = std::move(options);
+    m_commandGeneration = m_checkpoints->invalidate();
 }
 
 EngineOptions EngineWorker::options() const {
@@ -99,6 +105,7 @@ void EngineWorker::setLimits(LimitsOptions options) {
     std::lock_guard lock(m_commandMutex);
     m_limitsOptions = options;
     m_commandLimits = std::move(options);
+    m_commandGeneration = m_checkpoints->invalidate();
 }
 
 LimitsOptions EngineWorker::limitsOptions() const {
@@ -173,11 +180,18 @@ void EngineWorker::applyCommands(bool atReset) {
     }
     m_filter = m_commandFilter;
     m_level = m_commandLevel;
+    const bool waiting = m_commandOptions || m_commandRewindow || m_commandLimits;
+    m_generation = waiting ? 0 : m_commandGeneration;
 }
 
 void EngineWorker::feed(const HitBatch& batch) {
     if (batch.kind == BatchKind::Reset) {
         applyCommands(true);  // new options set before the marker was pushed apply to it
+        if (restoreCheckpoint(batch)) {
+            m_limits.reset();
+            m_costs.observe(batch);
+            return;
+        }
     }
     HitBatch inWindow;
     const HitBatch& counted = withoutTooLate(batch, inWindow);
@@ -195,6 +209,11 @@ void EngineWorker::feed(const HitBatch& batch) {
     }
     m_limits.feed(counted);
     m_costs.observe(batch);
+    if (&counted == &batch) {
+        followStream(batch);
+    } else {
+        m_followed.stream = 0;  // hits were left out: not the replay's state any more
+    }
     Count hits = 0;
     for (const HitEvent& e : batch) {
         hits = saturatingAdd(hits, e.count);
@@ -206,6 +225,53 @@ void EngineWorker::feed(const HitBatch& batch) {
             m_recorder->write(batch);
             m_recorder->flushIfDue(std::chrono::steady_clock::now().time_since_epoch());
         }
+    }
+}
+
+bool EngineWorker::restoreCheckpoint(const HitBatch& reset) {
+    m_followed = {reset.stream, {0, std::numeric_limits<Timestamp>::min(), 0}};
+    if (!reset.resume) {
+        return false;
+    }
+    // Only the CheckpointStore hands out checkpoints, and it holds CountingCheckpoints.
+    const auto& checkpoint = static_cast<const CountingCheckpoint&>(*reset.resume);
+    if (checkpoint.generation() != m_generation || m_limits.enabled() ||
+        !m_engine.restore(checkpoint.engine(), reset.epoch)) {
+        // Counted with other options (a command overtook the seek): start empty, as without
+        // a checkpoint; the rows it stood for are not sent, so the next seek (the command's)
+        // is the one to trust. Nothing is followed until then.
+        m_followed.stream = 0;
+        return false;
+    }
+    m_followed.point = checkpoint.point();
+    return true;
+}
+
+void EngineWorker::followStream(const HitBatch& counted) {
+    if (m_followed.stream == 0) {
+        return;
+    }
+    StreamPoint& point = m_followed.point;
+    if (counted.stream != m_followed.stream || counted.firstRow != point.rows) {
+        m_followed.stream = 0;  // rows dropped on the way, or a later pass: not followed
+        return;
+    }
+    point.rows += counted.size();
+    for (const HitEvent& e : counted) {
+        point.rowMax = std::max(point.rowMax, e.time);
+    }
+    point.head = m_engine.head();
+    if (m_limits.enabled() ||
+        !m_checkpoints->wants(m_followed.stream, m_generation, point.head, 0)) {
+        return;
+    }
+    const std::size_t bytes = m_engine.memoryBytes();
+    if (!m_checkpoints->wants(m_followed.stream, m_generation, point.head, bytes)) {
+        return;
+    }
+    if (auto copy = m_engine.clone()) {
+        m_checkpoints->add(m_followed.stream, std::make_shared<const CountingCheckpoint>(
+                                                  point, m_generation, std::move(copy)));
     }
 }
 

@@ -27,6 +27,13 @@
 //    reset by the same Reset markers; setLimits() restarts it with new options where the
 //    counting thread picks the command up (from the current point; a replay seek after it
 //    rebuilds it from the start). Each frame carries its LimitsFrame.
+//  - Seek checkpoints (checkpoint_store.h, the protocol in seek_checkpoints.h): while it
+//    counts a replay's first pass row after row in one epoch, the worker keeps copies of its
+//    engine in checkpoints() every spacing() seconds of trace time; a seek's Reset that
+//    carries one is restored instead of starting empty. New engine or limits options
+//    invalidate them (they were counted with the old ones). While the Rate limits lab runs,
+//    none are taken or restored (the lab's state is not copied): seeks then fast-forward from
+//    the start.
 //  - Items: each frame holds the top kTopKeys keys with uniques for every one of them.
 //  - Watched keys (threshold alerts): each frame holds the window count of every watched key
 //    for every second since the previous frame's head (EngineFrame::watched), whether or not
@@ -52,6 +59,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/engine/checkpoint_store.h"
 #include "core/engine/cost_meter.h"
 #include "core/engine/engine.h"
 #include "core/engine/engine_frame.h"
@@ -104,6 +112,10 @@ public:
     void setLimits(LimitsOptions options);
     LimitsOptions limitsOptions() const;
 
+    // The seek checkpoints of the replay being counted; give them to the ReplaySource
+    // (ReplaySource::setCheckpoints).
+    std::shared_ptr<CheckpointStore> checkpoints() const { return m_checkpoints; }
+
     // Asks for a frame; returns the ticket that frame will carry.
     std::uint64_t requestFrame();
     // The newest frame not taken yet (nullptr if none), and asks for the next.
@@ -122,6 +134,10 @@ private:
     void run(std::stop_token stop);
     void applyCommands(bool atReset);
     void feed(const HitBatch& batch);
+    // A Reset carrying a checkpoint of this generation: restores it; false: start empty.
+    bool restoreCheckpoint(const HitBatch& reset);
+    // Follows the rows of a replay's first pass and keeps a checkpoint when one is wanted.
+    void followStream(const HitBatch& counted);
     // `batch`, or (a live source's hits older than its clock's window: counted too late
     // here) `inWindow` filled with the others.
     const HitBatch& withoutTooLate(const HitBatch& batch, HitBatch& inWindow);
@@ -131,6 +147,7 @@ private:
 
     BatchQueue& m_input;
     Engine m_engine;  // the worker's thread only (before start(): the constructor's)
+    const std::shared_ptr<CheckpointStore> m_checkpoints = std::make_shared<CheckpointStore>();
 
     mutable std::mutex m_commandMutex;
     std::optional<EngineOptions> m_commandOptions;             // guarded by m_commandMutex
@@ -144,6 +161,7 @@ private:
     std::chrono::seconds m_commandLevel{300};                  // guarded by m_commandMutex
     std::optional<LimitsOptions> m_commandLimits;              // guarded by m_commandMutex
     LimitsOptions m_limitsOptions;                             // guarded by m_commandMutex
+    std::uint64_t m_commandGeneration;                         // guarded by m_commandMutex
 
     std::atomic<std::uint64_t> m_requested{1};  // the newest ticket asked for
     std::uint64_t m_answered = 0;               // worker only: the newest ticket answered
@@ -162,6 +180,14 @@ private:
     std::string m_filter;
     std::chrono::seconds m_level{300};
     std::uint64_t m_seenEpoch = 0;
+    // The checkpoint generation the engine and the lab count in (0 while a command waits).
+    std::uint64_t m_generation = 0;
+    // The replay's first pass as counted since the last Reset (stream 0: not followed).
+    struct FollowedStream {
+        std::uint64_t stream = 0;
+        StreamPoint point;
+    };
+    FollowedStream m_followed;
     LimitsFeed m_limits;
     std::chrono::steady_clock::time_point m_limitsMemoryAt;  // when memory was last computed
     Count m_ingested = 0;

@@ -90,6 +90,7 @@ public:
             }
             m_batch.push_back(std::move(*m_lookahead));
             m_lookahead.reset();
+            ++m_rowsBatched;
             if (m_batch.size() >= kBatchRows) {
                 flush(false);
             }
@@ -112,6 +113,22 @@ private:
                     return false;
             }
         }
+    }
+
+    // Reads `rows` rows of the first pass without sending them (a checkpoint counted them).
+    // False if stopped, overtaken by a seek, or the file ends first (it changed).
+    bool skipRows(std::uint64_t rows) {
+        while (m_rowsBatched < rows) {
+            if (!readRow()) {
+                return false;
+            }
+            m_lookahead.reset();
+            if (++m_rowsBatched % kBatchRows == 0 &&
+                (m_stop.stop_requested() || m_source.m_seekGeneration.load() != m_generation)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // Handles the end of the file; false when the worker should finish.
@@ -153,6 +170,10 @@ private:
         }
         batch.epoch = m_generation;
         batch.kind = m_rebuilding ? BatchKind::Rebuild : BatchKind::Hits;
+        if (m_loopShift == 0) {  // the first pass: its rows are numbered (seek_checkpoints.h)
+            batch.stream = m_source.m_stream;
+            batch.firstRow = m_rowsBatched - batch.size();
+        }
         const bool wait = mustArrive || m_source.m_clock.asFastAsPossible();
         EitherStop wake(m_stop, m_interrupt);
         return m_sender.send(std::move(batch), wait, wake.token());
@@ -192,9 +213,16 @@ private:
         m_loopShift = 0;
         m_dueUntil = std::numeric_limits<Timestamp>::min();
         m_cursor = m_source.openFile();
+        m_rowsBatched = 0;
+        HitBatch reset = HitBatch::resetMarker(m_generation);
+        reset.stream = m_source.m_stream;
+        if (target && m_source.m_checkpoints) {
+            reset.resume = m_source.m_checkpoints->newestAtOrBefore(m_source.m_stream, *target);
+        }
+        const std::shared_ptr<const SeekCheckpoint> resume = reset.resume;
         {
             EitherStop wake(m_stop, m_interrupt);
-            if (!m_source.m_out->pushWait(HitBatch::resetMarker(m_generation), wake.token())) {
+            if (!m_source.m_out->pushWait(std::move(reset), wake.token())) {
                 return;  // stopped, or a newer seek: it starts its own epoch
             }
         }
@@ -203,7 +231,7 @@ private:
             m_source.m_clock.seek(atSecond(m_loaded.first));
             return;
         }
-        if (rebuild(*target)) {
+        if (rebuild(*target, resume.get())) {
             std::lock_guard lock(m_source.m_statusMutex);
             m_source.m_progress.seeksApplied = m_generation;
             m_source.m_progress.seekTarget.reset();
@@ -212,15 +240,26 @@ private:
 
     // Fast-forward: sends, in file order, every row that streaming delivers by `t` (until the
     // first row whose running maximum time passes t), so every view, all-time totals
-    // included, equals an uninterrupted replay to t. False if stopped or overtaken by a seek.
-    bool rebuild(Timestamp t) {
+    // included, equals an uninterrupted replay to t. From `resume` (the consumer restores it):
+    // its rows are skipped unsent. False if stopped or overtaken by a seek.
+    bool rebuild(Timestamp t, const SeekCheckpoint* resume) {
         {
             std::lock_guard lock(m_source.m_statusMutex);
             m_source.m_progress.seekTarget = t;
             m_source.m_progress.seekReached = m_loaded.first;
+            m_source.m_progress.seekResumedAt.reset();
+            if (resume != nullptr) {
+                m_source.m_progress.seekResumedAt = resume->point().head;
+            }
         }
         m_rebuilding = true;
         Timestamp head = std::numeric_limits<Timestamp>::min();
+        if (resume != nullptr) {
+            if (!skipRows(resume->point().rows)) {
+                return false;
+            }
+            head = resume->point().rowMax;
+        }
         std::uint64_t calls = 0;
         bool done = true;
         while (readRow()) {
@@ -231,6 +270,7 @@ private:
             head = rowHead;
             m_batch.push_back(std::move(*m_lookahead));
             m_lookahead.reset();
+            ++m_rowsBatched;
             if (m_batch.size() >= kBatchRows && !flush(true)) {
                 done = false;
                 break;
@@ -263,7 +303,8 @@ private:
     std::unique_ptr<HitFile> m_cursor;
     std::optional<HitEvent> m_lookahead;  // read but not yet due
     HitBatch m_batch;
-    bool m_rebuilding = false;  // m_batch holds a seek's fast-forward rows
+    bool m_rebuilding = false;        // m_batch holds a seek's fast-forward rows
+    std::uint64_t m_rowsBatched = 0;  // rows of this pass put into batches (or skipped)
     Timestamp m_loopShift = 0;
     Timestamp m_clockMarked = std::numeric_limits<Timestamp>::min();  // the last Clock marker
     Timestamp m_dueUntil = std::numeric_limits<Timestamp>::min();     // the clock's now, cached
@@ -276,6 +317,12 @@ ReplaySource::ReplaySource(Clock& base, std::filesystem::path file, const Replay
       m_loop(options.loop),
       m_userPaused(options.startPaused) {
     m_clock.pause();  // until loaded
+}
+
+void ReplaySource::setCheckpoints(std::shared_ptr<const SeekCheckpoints> checkpoints,
+                                  std::uint64_t stream) {
+    m_checkpoints = std::move(checkpoints);
+    m_stream = stream;
 }
 
 ReplaySource::~ReplaySource() {

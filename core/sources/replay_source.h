@@ -44,6 +44,11 @@
 // every policy, history, all-time and per-key totals. Cost: O(rows up to T) for the consumer
 // (docs/benchmarks.md: seek latency on 10 M rows). T is trace time (loop 0); a seek before loading
 // ends is applied once it ends. Any thread may seek.
+// With checkpoints (setCheckpoints; the protocol in seek_checkpoints.h) the Reset carries the
+// consumer's newest checkpoint at or before T, the rows it counted are read but not sent, and
+// only the rows after it are fast-forwarded (progress().seekResumedAt says from where): the
+// consumer's cost is O(rows between the checkpoint and T), the replay's still reads the file
+// from its start.
 //
 // Example (GUI): ReplaySource replay(wallClock, "trace.csv"); replay.start(queue);
 //     counting thread: engine.ingest(*queue.popFor(...)); GUI: replay.progress(), replay.now()
@@ -60,6 +65,7 @@
 #include <thread>
 
 #include "core/io/hit_file.h"
+#include "core/sources/seek_checkpoints.h"
 #include "core/sources/source.h"
 #include "core/sources/source_counters.h"
 #include "core/time/virtual_clock.h"
@@ -90,7 +96,8 @@ struct ReplayProgress {
     std::uint64_t seeksApplied = 0;       // the epoch of the last seek whose rebuild has been sent
     std::optional<Timestamp> seekTarget;  // while a seek's rebuild is being sent: its target
     Timestamp seekReached = 0;            // how far that rebuild has got (trace time)
-    std::string firstBadRow;              // "FILE:LINE: problem" of the first bad row, if any
+    std::optional<Timestamp> seekResumedAt;  // the last seek's checkpoint head, if it had one
+    std::string firstBadRow;                 // "FILE:LINE: problem" of the first bad row, if any
     // A gzip file cut short (HitFile::truncatedAtLine): the first line it lost. Its rows
     // before the cut are replayed; `rows` counts them.
     std::optional<std::uint64_t> truncatedAtLine;
@@ -105,6 +112,10 @@ public:
     // `base` (a WallClock, or a ManualClock in tests) must outlive the source.
     ReplaySource(Clock& base, std::filesystem::path file, const ReplayOptions& options = {});
     ~ReplaySource() override;
+
+    // Seeks restore the consumer's checkpoints of `stream` (a nonzero id the consumer's store
+    // knows this replay by; one per file and file options) from `checkpoints`; before start().
+    void setCheckpoints(std::shared_ptr<const SeekCheckpoints> checkpoints, std::uint64_t stream);
 
     // Throws SourceError naming the file if it cannot be opened. A second start() reloads.
     void start(BatchQueue& out) override;
@@ -167,7 +178,9 @@ private:
     bool m_userPaused;                             // guarded by m_controlMutex
     bool m_loaded = false;                         // guarded by m_controlMutex
 
-    BatchQueue* m_out = nullptr;  // the worker's, see above
+    BatchQueue* m_out = nullptr;                           // the worker's, see above
+    std::shared_ptr<const SeekCheckpoints> m_checkpoints;  // set before start()
+    std::uint64_t m_stream = 0;
 
     SourceCounters m_counters;
     BadLineLog m_badLines;

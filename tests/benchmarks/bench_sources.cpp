@@ -105,57 +105,75 @@ BENCHMARK(replayLoad)
     ->UseRealTime()
     ->Iterations(3);
 
-// A seek on a 10-million-row trace (100 000 s) to `range(0)` percent of it, counted by the
-// counting thread: from seek() until a frame of the seek's epoch is built with nothing left
-// queued. The rebuild fast-forwards every row up to the target through every policy and the
-// keyed monitor, so the cost grows with the target.
+// Seeks `replay` to `target` and waits until the counting thread has built a frame of the
+// seek's epoch with nothing left queued; returns that frame's total hits.
+Count seekAndSettle(ReplaySource& replay, EngineWorker& worker, Timestamp target) {
+    replay.seek(target);
+    const std::uint64_t epoch = replay.epoch();
+    for (;;) {
+        // Frames are asked for only once the rebuild is queued: they cost counting time.
+        if (replay.progress().seeksApplied >= epoch) {
+            const std::uint64_t ticket = worker.requestFrame();
+            std::shared_ptr<const EngineFrame> frame;
+            while (!(frame = worker.takeFrame()) || frame->ticket < ticket) {
+                std::this_thread::sleep_for(1ms);
+            }
+            if (frame->idle && frame->streamEpoch == epoch) {
+                return frame->snapshot.totalHits;
+            }
+        }
+        std::this_thread::sleep_for(1ms);
+    }
+}
+
+constexpr std::int64_t kSeekRows = 10'000'000;  // 100 rows a second over 100 000 s
+constexpr Timestamp kSeekFirst = 1'700'000'000;
+
+// A seek on a 10-million-row trace to `range(0)` percent of it, counted by the counting
+// thread: from seek() until a frame of the seek's epoch is built with nothing left queued.
+// `range(1)` 0: no checkpoints, the rebuild fast-forwards every row up to the target through
+// every policy and the keyed monitor, so the cost grows with the target. 1: with the counting
+// thread's checkpoints (seek_checkpoints.h), left by one seek to the end before the timed
+// ones: only the rows after the nearest checkpoint are counted (the file is still read from
+// its start).
 void replaySeekCounted(benchmark::State& state) {
-    constexpr std::int64_t kRows = 10'000'000;
-    const auto path = traceFile(kRows);
+    const auto path = traceFile(kSeekRows);
     ManualClock base(0s);
     BatchQueue queue(4096);
     EngineWorker worker(queue);
     worker.start();
     ReplaySource replay(base, path, {.startPaused = true});
+    const bool checkpoints = state.range(1) != 0;
+    if (checkpoints) {
+        replay.setCheckpoints(worker.checkpoints(), 1);
+    }
     replay.start(queue);
     while (!loaded(replay)) {
         std::this_thread::sleep_for(1ms);
     }
-    const Timestamp target = 1'700'000'000 + kRows / 100 * state.range(0) / 100;
+    if (checkpoints) {
+        seekAndSettle(replay, worker, kSeekFirst + kSeekRows / 100);
+    }
+    const Timestamp target = kSeekFirst + kSeekRows / 100 * state.range(0) / 100;
     Count hits = 0;
     for (auto _ : state) {
-        replay.seek(target);
-        const std::uint64_t epoch = replay.epoch();
-        for (;;) {
-            // Frames are asked for only once the rebuild is queued: they cost counting time.
-            if (replay.progress().seeksApplied >= epoch) {
-                const std::uint64_t ticket = worker.requestFrame();
-                std::shared_ptr<const EngineFrame> frame;
-                while (!(frame = worker.takeFrame()) || frame->ticket < ticket) {
-                    std::this_thread::sleep_for(1ms);
-                }
-                if (frame->idle && frame->streamEpoch == epoch) {
-                    hits = frame->snapshot.totalHits;
-                    break;
-                }
-            }
-            std::this_thread::sleep_for(1ms);
-        }
+        hits = seekAndSettle(replay, worker, target);
     }
     state.counters["rows"] = static_cast<double>(hits);
     state.counters["rows/s"] = benchmark::Counter(static_cast<double>(hits),
                                                   benchmark::Counter::kIsIterationInvariantRate);
+    const CheckpointStore::Stats kept = worker.checkpoints()->stats();
+    state.counters["checkpoints"] = static_cast<double>(kept.checkpoints);
+    state.counters["checkpoint_MB"] = static_cast<double>(kept.bytes) / (1 << 20);
     replay.stop();
     worker.stop();
     std::filesystem::remove(path);  // 240 MB: not left behind (each target writes it anew)
 }
 BENCHMARK(replaySeekCounted)
-    ->Arg(1)
-    ->Arg(50)
-    ->Arg(100)
+    ->ArgsProduct({{1, 10, 30, 50, 70, 90, 100}, {0, 1}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
-    ->Iterations(2);
+    ->Iterations(5);
 
 }  // namespace
 

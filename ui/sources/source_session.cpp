@@ -104,6 +104,9 @@ bool SourceSession::startSpec(const SourceSpec& spec) {
         return false;
     }
     m_spec = spec;
+    if (built.replay != nullptr) {  // seeks restore the counting thread's checkpoints
+        built.replay->setCheckpoints(m_worker.checkpoints(), ++m_replayStreams);
+    }
     // Live sources count against the clock; the simulator and a replay bring their own time.
     const bool live = built.simulator == nullptr && built.replay == nullptr;
     if (!start(std::move(built.source), built.timeAxis, live ? m_clock.get() : nullptr)) {

@@ -171,6 +171,7 @@ private:
 
     BatchQueue& m_queue;
     EngineWorker& m_worker;
+    std::uint64_t m_replayStreams = 0;  // the last replay's checkpoint stream id
     std::shared_ptr<Clock> m_clock;
     std::unique_ptr<Source> m_source;
     SourceSpec m_spec;

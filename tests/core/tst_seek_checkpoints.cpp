@@ -1,0 +1,246 @@
+// Seek checkpoints: a replay's seeks restore the counting thread's copies of its state and
+// fast-forward only the rows after them; what every frame then shows (every policy, the
+// totals, the history, the items with all-time counts and uniques) equals an Engine fed the
+// rows from the start, on burst, gappy (late rows, gaps longer than the window and the
+// history) and looped traces, forward, backward and into gaps.
+#include <QTemporaryDir>
+#include <QTest>
+#include <algorithm>
+#include <fstream>
+#include <limits>
+#include <thread>
+
+#include "core/engine/engine.h"
+#include "core/engine/engine_worker.h"
+#include "core/sources/replay_source.h"
+#include "core/time/manual_clock.h"
+
+using namespace hitcounter;
+using namespace std::chrono_literals;
+
+namespace {
+
+HitBatch burstRows() {
+    HitBatch rows;
+    for (Timestamp t = 1; t <= 2000; ++t) {
+        const int hits = (t >= 700 && t < 760) ? 120 : 40;
+        for (int i = 0; i < hits; ++i) {
+            rows.push_back(HitEvent{t, "/p" + std::to_string((i * 7 + t) % 13),
+                                    "v" + std::to_string((i * 31 + t) % 97), Count(1 + i % 2)});
+        }
+    }
+    return rows;
+}
+
+HitBatch gappyRows() {
+    HitBatch rows;
+    for (Timestamp start : {Timestamp{5}, Timestamp{1000}, Timestamp{6000}, Timestamp{6500}}) {
+        for (Timestamp t = start; t < start + 200; ++t) {
+            for (int i = 0; i < 10 * (int(t % 5) + 1); ++i) {
+                rows.push_back(
+                    HitEvent{t, "k" + std::to_string(i % 4), "u" + std::to_string(t % 11), 1});
+            }
+            if (t % 9 == 0) {
+                rows.push_back(HitEvent{t - 4, "late", "u0", 3});  // older than the head
+            }
+        }
+    }
+    return rows;
+}
+
+std::string writeTrace(const QTemporaryDir& dir, const char* name, const HitBatch& rows) {
+    const std::string path = dir.filePath(name).toStdString();
+    std::ofstream out(path);
+    out << "timestamp,key,visitor,count\n";
+    for (const HitEvent& e : rows) {
+        out << e.time << ',' << e.key << ',' << e.visitor << ',' << e.count << '\n';
+    }
+    return path;
+}
+
+Timestamp lastTime(const HitBatch& rows) {
+    Timestamp last = std::numeric_limits<Timestamp>::min();
+    for (const HitEvent& e : rows) {
+        last = std::max(last, e.time);
+    }
+    return last;
+}
+
+// An uninterrupted replay to t: every row before the first whose running maximum passes t.
+std::unique_ptr<Engine> replayedTo(const HitBatch& rows, Timestamp t) {
+    auto engine = std::make_unique<Engine>();
+    Timestamp head = std::numeric_limits<Timestamp>::min();
+    HitBatch prefix;
+    for (const HitEvent& e : rows) {
+        head = std::max(head, e.time);
+        if (head > t) {
+            break;
+        }
+        prefix.push_back(e);
+    }
+    engine->ingest(prefix);
+    if (!engine->empty()) {
+        engine->advanceTo(std::min(t, lastTime(rows)));
+    }
+    return engine;
+}
+
+// The idle frame of the replay's current epoch, once its seek has been applied.
+std::shared_ptr<const EngineFrame> settledFrame(ReplaySource& replay, EngineWorker& worker) {
+    const std::uint64_t epoch = replay.epoch();
+    for (int i = 0; i < 60000; ++i) {  // a 60 s deadline
+        if (replay.progress().seeksApplied >= epoch) {
+            const std::uint64_t ticket = worker.requestFrame();
+            std::shared_ptr<const EngineFrame> frame;
+            for (int j = 0; j < 60000 && !(frame = worker.takeFrame()); ++j) {
+                std::this_thread::sleep_for(1ms);
+            }
+            if (frame && frame->ticket >= ticket && frame->idle && frame->streamEpoch == epoch) {
+                return frame;
+            }
+        }
+        std::this_thread::sleep_for(1ms);
+    }
+    return nullptr;
+}
+
+void compare(const EngineFrame& frame, Engine& expected) {
+    const EngineSnapshot want = expected.snapshot();
+    const EngineSnapshot& got = frame.snapshot;
+    QCOMPARE(got.empty, want.empty);
+    QCOMPARE(got.head, want.head);
+    QCOMPARE(got.totalHits, want.totalHits);
+    QCOMPARE(got.lateHits, want.lateHits);
+    QCOMPARE(got.windowCount, want.windowCount);
+    QCOMPARE(got.policies.size(), want.policies.size());
+    for (std::size_t i = 0; i < want.policies.size(); ++i) {
+        QCOMPARE(got.policies[i].count, want.policies[i].count);
+    }
+    // The frame carries the records that changed since the frame before it (all of them
+    // after a rebuild): each equals the replay's record of its second.
+    const auto history = expected.historyFrom(std::numeric_limits<Timestamp>::min());
+    for (const SecondRecord& record : frame.history) {
+        const auto same = std::find_if(history.begin(), history.end(),
+                                       [&](const auto& r) { return r.second == record.second; });
+        QVERIFY(same != history.end());
+        QCOMPARE(record.hits, same->hits);
+        QVERIFY(record.counts == same->counts);
+    }
+    const auto top = expected.keyed().keys().top(EngineWorker::kTopKeys, want.head);
+    QCOMPARE(frame.top.size(), top.size());
+    for (std::size_t i = 0; i < top.size(); ++i) {
+        QCOMPARE(frame.top[i].key, top[i].key);
+        QCOMPARE(frame.top[i].window, top[i].count);
+        QCOMPARE(frame.top[i].allTime, expected.keyed().keys().allTime(top[i].key));
+        QCOMPARE(frame.top[i].uniques, expected.keyed().keys().uniques(top[i].key, want.head));
+    }
+}
+
+}  // namespace
+
+class TestSeekCheckpoints : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void seeksFromCheckpointsEqualAReplayFromTheStart_data() {
+        QTest::addColumn<int>("trace");
+        QTest::addColumn<bool>("loop");
+        QTest::newRow("burst") << 0 << false;
+        QTest::newRow("gappy") << 1 << false;
+        QTest::newRow("burst, looping") << 0 << true;
+    }
+    void seeksFromCheckpointsEqualAReplayFromTheStart() {
+        QFETCH(int, trace);
+        QFETCH(bool, loop);
+        const HitBatch rows = trace == 0 ? burstRows() : gappyRows();
+        QTemporaryDir dir;
+        const std::string path = writeTrace(dir, "t.csv", rows);
+        ManualClock base(0s);
+        BatchQueue queue(256);
+        EngineWorker worker(queue);
+        worker.start();
+        ReplaySource replay(base, path, {.loop = loop, .startPaused = true});
+        replay.setCheckpoints(worker.checkpoints(), 1);
+        replay.start(queue);
+
+        const Timestamp last = lastTime(rows);
+        // The first seek (to the end) has nothing to start from and leaves checkpoints.
+        replay.seek(last);
+        auto frame = settledFrame(replay, worker);
+        QVERIFY(frame);
+        QVERIFY(!replay.progress().seekResumedAt);
+        compare(*frame, *replayedTo(rows, last));
+        QVERIFY(worker.checkpoints()->stats().checkpoints >= 5);
+
+        const Timestamp first = rows.front().time;
+        int resumed = 0;
+        for (Timestamp t : {last / 2, first + 250, last - 1, first + 7, last / 3 + 1, last + 50,
+                            Timestamp{6300}, Timestamp{1150}}) {
+            if (loop && t > last) {
+                continue;  // past the end a looping replay is in its next pass
+            }
+            replay.seek(t);
+            frame = settledFrame(replay, worker);
+            QVERIFY2(frame, std::to_string(t).c_str());
+            const auto from = replay.progress().seekResumedAt;
+            if (from) {
+                QVERIFY(*from <= t);
+                ++resumed;
+            }
+            compare(*frame, *replayedTo(rows, t));
+            QVERIFY2(!QTest::currentTestFailed(), std::to_string(t).c_str());
+        }
+        QVERIFY(resumed >= 5);  // the checkpoints were used, not only the start
+        replay.stop();
+        worker.stop();
+    }
+
+    // New engine options make the checkpoints invalid: the next seek starts from the start.
+    void newOptionsForgetTheCheckpoints() {
+        const HitBatch rows = burstRows();
+        QTemporaryDir dir;
+        const std::string path = writeTrace(dir, "t.csv", rows);
+        ManualClock base(0s);
+        BatchQueue queue(256);
+        EngineWorker worker(queue);
+        worker.start();
+        ReplaySource replay(base, path, {.startPaused = true});
+        replay.setCheckpoints(worker.checkpoints(), 1);
+        replay.start(queue);
+        replay.seek(lastTime(rows));
+        QVERIFY(settledFrame(replay, worker));
+        QVERIFY(worker.checkpoints()->stats().checkpoints > 0);
+
+        EngineOptions options;
+        options.window = 120s;
+        worker.setOptions(options);
+        QCOMPARE(worker.checkpoints()->stats().checkpoints, std::size_t{0});
+        replay.seek(1500);
+        const auto frame = settledFrame(replay, worker);
+        QVERIFY(frame);
+        QVERIFY(!replay.progress().seekResumedAt);
+        QCOMPARE(frame->snapshot.windowSeconds, std::int64_t{120});
+        replay.seek(1900);
+        QVERIFY(settledFrame(replay, worker));
+        QVERIFY(replay.progress().seekResumedAt);  // counted with the new window, from 1500
+        auto expected = std::make_unique<Engine>(options);
+        Timestamp head = std::numeric_limits<Timestamp>::min();
+        HitBatch prefix;
+        for (const HitEvent& e : rows) {
+            head = std::max(head, e.time);
+            if (head > 1900) {
+                break;
+            }
+            prefix.push_back(e);
+        }
+        expected->ingest(prefix);
+        const auto again = settledFrame(replay, worker);
+        QVERIFY(again);
+        QCOMPARE(again->snapshot.windowCount, expected->snapshot().windowCount);
+        QCOMPARE(again->snapshot.totalHits, expected->snapshot().totalHits);
+        replay.stop();
+        worker.stop();
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSeekCheckpoints)
+#include "tst_seek_checkpoints.moc"
