@@ -48,9 +48,14 @@ std::optional<long long> wholeNumberIn(const QString& text, Syntax syntax) {
 }  // namespace
 
 QString OptionReader::filled(const QString& message, const QCommandLineOption& option) const {
+    return filled(message, option, m_parser.value(option));
+}
+
+QString OptionReader::filled(const QString& message, const QCommandLineOption& option,
+                             const QString& value) const {
     return QString(message)
         .replace(QStringLiteral("{option}"), optionName(option))
-        .replace(QStringLiteral("{value}"), m_parser.value(option));
+        .replace(QStringLiteral("{value}"), value);
 }
 
 std::optional<double> OptionReader::number(const QCommandLineOption& option, NumberRange range,
@@ -70,6 +75,22 @@ std::optional<long long> OptionReader::wholeNumber(const QCommandLineOption& opt
         return value;
     fail(filled(message, option));
     return std::nullopt;
+}
+
+std::optional<std::vector<long long>> OptionReader::wholeNumbers(const QCommandLineOption& option,
+                                                                 WholeRange range,
+                                                                 const QString& message,
+                                                                 Syntax syntax) {
+    std::vector<long long> values;
+    for (const QString& text : m_parser.value(option).split(QLatin1Char(','))) {
+        const auto value = wholeNumberIn(text, syntax);
+        if (!value || *value < range.min || *value > range.max) {
+            fail(filled(message, option, text));
+            return std::nullopt;
+        }
+        values.push_back(*value);
+    }
+    return values;
 }
 
 std::optional<QString> OptionReader::choice(const QCommandLineOption& option,

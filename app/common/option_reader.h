@@ -25,6 +25,7 @@
 #include <QStringList>
 #include <initializer_list>
 #include <optional>
+#include <vector>
 
 namespace hitcounter::app {
 
@@ -62,6 +63,11 @@ public:
     // The option's value as a whole number in `range`, or std::nullopt after `message`.
     std::optional<long long> wholeNumber(const QCommandLineOption& option, WholeRange range,
                                          const QString& message, Syntax syntax = Syntax::Plain);
+    // The option's value as a comma-separated list of whole numbers, each in `range` ("5,12,3":
+    // {5, 12, 3}), or std::nullopt after `message`, whose "{value}" is the first one that is not.
+    std::optional<std::vector<long long>> wholeNumbers(const QCommandLineOption& option,
+                                                       WholeRange range, const QString& message,
+                                                       Syntax syntax = Syntax::Plain);
     // The option's value if it is one of `choices`, or std::nullopt after `message`.
     std::optional<QString> choice(const QCommandLineOption& option, const QStringList& choices,
                                   const QString& message);
@@ -83,6 +89,8 @@ public:
 
 private:
     QString filled(const QString& message, const QCommandLineOption& option) const;
+    QString filled(const QString& message, const QCommandLineOption& option,
+                   const QString& value) const;
 
     const QCommandLineParser& m_parser;
     QString m_error;

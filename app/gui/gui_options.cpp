@@ -73,14 +73,15 @@ struct GuiCliOptions {
     QCommandLineOption seek{
         QStringLiteral("seek"),
         QStringLiteral("With --replay: seek to trace time T once loaded (every view rebuilt; "
-                       "past the trace's end: its last second)."),
+                       "past the trace's end: its last second). T1,T2,...: one seek after the "
+                       "other, as a user would; with --state-json one state per seek."),
         QStringLiteral("T")};
     QCommandLineOption stateJson{
         QStringLiteral("state-json"),
         QStringLiteral("Write what the window shows as JSON to OUT, then exit: a replay at "
-                       "--seek T (or after --after seconds of playing), any other source after "
-                       "--after seconds (default 3); 2 if the source cannot start, or a trace "
-                       "cannot be read or holds no hit."),
+                       "--seek T (or after --after seconds of playing; one JSON line per seek, "
+                       "with seek_ms), any other source after --after seconds (default 3); 2 if "
+                       "the source cannot start, or a trace cannot be read or holds no hit."),
         QStringLiteral("OUT")};
     QCommandLineOption timeZone{
         QStringLiteral("time-zone"),
@@ -268,10 +269,14 @@ void readSourceOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
     }
     r.needs(c.key, logFile, QStringLiteral("--key needs --replay FILE or --follow FILE"));
     if (r.isSet(c.seek)) {
-        o.seek = r.wholeNumber(
+        const auto seeks = r.wholeNumbers(
             c.seek, {0, std::numeric_limits<long long>::max()},
-            QStringLiteral("{option}: expected a trace time >= 0 (seconds), got '{value}'"),
+            QStringLiteral("{option}: expected trace times >= 0 (seconds, T or T1,T2,...), "
+                           "got '{value}'"),
             Syntax::Qt);
+        if (seeks) {
+            o.seeks.assign(seeks->begin(), seeks->end());
+        }
     }
     r.needs(c.seek, !o.replayFile.isEmpty(), QStringLiteral("--seek needs --replay FILE"));
     if (r.isSet(c.seek) && r.isSet(c.after) && r.isSet(c.stateJson)) {

@@ -28,16 +28,16 @@ struct GuiOptions {
     QString theme;  // --theme light|dark; empty: as last time
     int width = 0;  // --size WxH: the window's size (screenshots); 0: as last time
     int height = 0;
-    QString statusSplit;               // --status-split off|stacked|lines; empty: as last time
-    std::optional<std::int64_t> seek;  // --seek T: trace time to seek the replay to
-    QString stateJsonFile;             // --state-json OUT: write what the window shows, exit
-    bool afterSet = false;             // --after was given (--state-json waits that long)
-    QString timeZone;                  // --time-zone utc|local|log; empty: as last time
-    QString listenUdp;                 // HOST:PORT
-    QString listenTcp;                 // HOST:PORT
-    QString redisUrl;                  // --redis: watch the fleet's Redis in the Fleet tab
-    QString listenGraphite;            // HOST:PORT: Graphite plaintext over TCP
-    int receivers = 0;                 // --receivers N for the listener; 0: one per core
+    QString statusSplit;              // --status-split off|stacked|lines; empty: as last time
+    std::vector<std::int64_t> seeks;  // --seek T1,T2,...: trace times, seeked in this order
+    QString stateJsonFile;            // --state-json OUT: write what the window shows, exit
+    bool afterSet = false;            // --after was given (--state-json waits that long)
+    QString timeZone;                 // --time-zone utc|local|log; empty: as last time
+    QString listenUdp;                // HOST:PORT
+    QString listenTcp;                // HOST:PORT
+    QString redisUrl;                 // --redis: watch the fleet's Redis in the Fleet tab
+    QString listenGraphite;           // HOST:PORT: Graphite plaintext over TCP
+    int receivers = 0;                // --receivers N for the listener; 0: one per core
     QString screenshotFile;
     double screenshotAfterSeconds = 3.0;
     int benchFrames = 0;

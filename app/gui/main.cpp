@@ -21,13 +21,13 @@
 #include "core/teach/teach_file.h"
 #include "ui/common/theme.h"
 #include "ui/common/window_fit.h"
+#include "ui/limits/limits_lab.h"
 #include "ui/monitor/live_plot.h"
 #include "ui/sources/source_session.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_panel.h"
 #include "ui/teach/teach_files.h"
 #include "ui/teach/teach_view.h"
-#include "ui/limits/limits_lab.h"
 #include "ui/window/main_window.h"
 #include "ui/window/state_json.h"
 #include "ui/window/view_fan_out.h"
@@ -123,13 +123,11 @@ int runTeaching(QApplication& app, const hitcounter::app::GuiOptions& options) {
     return app.exec();
 }
 
-// Writes the state JSON (ui/window/state_json.h) at `time` to --state-json's OUT: 0, or 1 if it
-// cannot.
-int writeState(const hitcounter::ui::MainWindow& window, const hitcounter::app::GuiOptions& options,
-               hitcounter::Timestamp time) {
+// Writes `json` (one or more states, ui/window/state_json.h) to --state-json's OUT whole or not
+// at all: 0, or 1 if it cannot.
+int writeStates(const hitcounter::app::GuiOptions& options, const QByteArray& json) {
     QSaveFile out(options.stateJsonFile);
-    if (!out.open(QIODevice::WriteOnly) || out.write(hitcounter::ui::stateJson(window, time)) < 0 ||
-        !out.commit()) {
+    if (!out.open(QIODevice::WriteOnly) || out.write(json) < 0 || !out.commit()) {
         std::fprintf(stderr, "hitcounter: %s: cannot write the state\n",
                      qPrintable(options.stateJsonFile));
         return 1;
@@ -137,20 +135,22 @@ int writeState(const hitcounter::ui::MainWindow& window, const hitcounter::app::
     return 0;
 }
 
-// The longest --state-json --seek waits for the replay to load, seek and be counted (a 10 M-row
-// trace takes under a minute on a 2-core machine; a stuck one must not hang a script).
+// The longest --state-json --seek waits for one seek to be counted (a 10 M-row trace's first
+// seek, from the start, takes seconds on a 2-core machine; a stuck one must not hang a script).
 constexpr std::chrono::minutes kSeekDeadline{10};
 
-// --state-json: waits until the seek's rebuild has been counted, writes what the window shows
-// and returns the exit code (2 if the trace cannot be replayed, holds no hit or is not counted
-// to the seek within kSeekDeadline; 1 if OUT cannot be written). A seek past the trace's last
-// second shows the trace's end: "time" is that second, as the replay bar says (docs/gui.md).
-int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
-                         const hitcounter::app::GuiOptions& options) {
+// Seeks the (paused) replay to `target` and waits until the seek's rebuild has been counted
+// and drawn: the second the window shows (a seek past the trace's last second shows the
+// trace's end: that second, as the replay bar says, docs/gui.md), or std::nullopt after saying
+// why on stderr (the trace cannot be replayed, holds no hit, or is not counted to the seek
+// within kSeekDeadline).
+std::optional<hitcounter::Timestamp> seekAndWait(hitcounter::ui::MainWindow& window,
+                                                 hitcounter::Timestamp target) {
     using hitcounter::ReplayState;
     hitcounter::ReplaySource* replay = window.session()->replay();
+    replay->seek(target);
     const std::uint64_t epoch = replay->epoch();
-    hitcounter::Timestamp time = *options.seek;
+    hitcounter::Timestamp time = target;
     const auto deadline = std::chrono::steady_clock::now() + kSeekDeadline;
     const auto late = [&] {
         if (std::chrono::steady_clock::now() < deadline)
@@ -167,14 +167,14 @@ int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
         if (progress.state == ReplayState::Failed || progress.state == ReplayState::Stopped) {
             std::fprintf(stderr, "hitcounter: %s\n",
                          progress.error.empty() ? "the replay stopped" : progress.error.c_str());
-            return 2;
+            return std::nullopt;
         }
         // Without a hit the replay ends at once and no seek is ever applied.
         if (const QString empty =
                 hitcounter::ui::emptyReplayText(progress, window.session()->spec().file);
             !empty.isEmpty()) {
             std::fprintf(stderr, "hitcounter: %s\n", qPrintable(empty));
-            return 2;
+            return std::nullopt;
         }
         if (progress.seeksApplied >= epoch) {
             if (progress.last) {
@@ -186,19 +186,38 @@ int writeStateWhenSeeked(hitcounter::ui::MainWindow& window,
         if (!running) {
             std::fprintf(stderr, "hitcounter: %s: the replay ended before the seek to %lld\n",
                          qPrintable(window.session()->spec().file), static_cast<long long>(time));
-            return 2;
+            return std::nullopt;
         }
         if (late())
-            return 2;
+            return std::nullopt;
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     // Every rebuild batch is queued by now: a frame built with the queue empty counted them.
     while (!window.waitForFrame(std::chrono::seconds(1), true) ||
            window.views().lastFrame()->streamEpoch != epoch) {
         if (late())
-            return 2;
+            return std::nullopt;
     }
-    return writeState(window, options, time);
+    return time;
+}
+
+// --state-json with --seek T1,T2,...: the seeks one after the other in the running window, as
+// a user would make them, and one state per seek (a JSON line with seek_ms) written to OUT
+// once all are done. The exit code: 0; 2 if a seek cannot be made (seekAndWait); 1 if OUT
+// cannot be written.
+int writeStatesWhenSeeked(hitcounter::ui::MainWindow& window,
+                          const hitcounter::app::GuiOptions& options) {
+    window.session()->replay()->pause();  // nothing streams past a target
+    QByteArray states;
+    for (const hitcounter::Timestamp target : options.seeks) {
+        const auto requested = std::chrono::steady_clock::now();
+        const auto time = seekAndWait(window, target);
+        if (!time)
+            return 2;
+        states +=
+            hitcounter::ui::stateJson(window, *time, std::chrono::steady_clock::now() - requested);
+    }
+    return writeStates(options, states);
 }
 
 // --state-json without --seek: the source runs for --after seconds (default 3), then what the
@@ -212,7 +231,7 @@ int writeStateAfter(hitcounter::ui::MainWindow& window,
     const hitcounter::EngineSnapshot& s = window.views().snapshot();
     const hitcounter::Timestamp time =
         s.empty ? hitcounter::Timestamp(QDateTime::currentSecsSinceEpoch()) : s.head;
-    return writeState(window, options, time);
+    return writeStates(options, hitcounter::ui::stateJson(window, time));
 }
 
 }  // namespace
@@ -305,18 +324,18 @@ int main(int argc, char* argv[]) {
                                                 : startError));
             return 2;
         }
-        if (!options->seek) {
+        if (options->seeks.empty()) {
             return writeStateAfter(window, *options);
         }
-        window.session()->replay()->pause();  // nothing streams past T
-        window.session()->replay()->seek(*options->seek);
-        return writeStateWhenSeeked(window, *options);
+        return writeStatesWhenSeeked(window, *options);
     }
     window.show();
     // A source that cannot start (a taken port, a missing file) leaves the window open with
     // the error shown, so the user can pick another.
-    if (window.startSpec(*spec) && options->seek && window.session()->replay()) {
-        window.session()->replay()->seek(*options->seek);
+    if (window.startSpec(*spec) && window.session()->replay()) {
+        for (const hitcounter::Timestamp target : options->seeks) {
+            window.session()->replay()->seek(target);  // one after the other: the last one wins
+        }
     }
     if (options->view == QLatin1String("fleet")) {
         window.showFleetView();

@@ -125,7 +125,8 @@ std::map<qint64, PerSecond> countLines(const QByteArray& log, qint64 at) {
 struct Run {
     int exitCode = -1;
     QByteArray errors;
-    QJsonObject state;
+    QJsonObject state;          // the first (or only) state written
+    QList<QJsonObject> states;  // every JSON line written (one per --seek T1,T2,...)
 };
 
 Run runGui(const QStringList& args, const QString& out) {
@@ -142,7 +143,14 @@ Run runGui(const QStringList& args, const QString& out) {
     run.errors = gui.readAllStandardError();
     QFile file(out);
     if (file.open(QIODevice::ReadOnly)) {
-        run.state = QJsonDocument::fromJson(file.readAll()).object();
+        for (const QByteArray& line : file.readAll().split('\n')) {
+            if (!line.isEmpty()) {
+                run.states << QJsonDocument::fromJson(line).object();
+            }
+        }
+    }
+    if (!run.states.isEmpty()) {
+        run.state = run.states.first();
     }
     return run;
 }
@@ -273,15 +281,19 @@ private Q_SLOTS:
         // 22/Apr/2009:18:52:51 +1200, the first line, to 18:56:51, the last.
         constexpr qint64 kFirst = 1240383171;
         constexpr qint64 kLast = 1240383411;
-        for (const qint64 at : {kFirst + 150, kLast}) {
-            const Run run = runGui(
-                {QStringLiteral("--replay"), real.fileName(), QStringLiteral("--status-split"),
-                 QStringLiteral("stacked"), QStringLiteral("--seek"), QString::number(at)},
-                m_dir.filePath(QStringLiteral("real-%1.json").arg(at)));
-            QVERIFY2(run.exitCode == 0, run.errors.constData());
-            QCOMPARE(field(run.state, "time"), at);
+        const QList<qint64> seeks{kFirst + 150, kLast};
+        const Run run =
+            runGui({QStringLiteral("--replay"), real.fileName(), QStringLiteral("--status-split"),
+                    QStringLiteral("stacked"), QStringLiteral("--seek"),
+                    QStringLiteral("%1,%2").arg(seeks[0]).arg(seeks[1])},
+                   m_dir.filePath(QStringLiteral("real.json")));
+        QVERIFY2(run.exitCode == 0, run.errors.constData());
+        QCOMPARE(run.states.size(), seeks.size());  // one state per seek
+        for (qsizetype i = 0; i < seeks.size(); ++i) {
+            const qint64 at = seeks[i];
+            QCOMPARE(field(run.states[i], "time"), at);
             std::array<qint64, 6> classTotals{};
-            verifyPerSecondAsTheFileSays(run.state, log, at, classTotals);
+            verifyPerSecondAsTheFileSays(run.states[i], log, at, classTotals);
             if (QTest::currentTestFailed()) {
                 return;
             }
@@ -291,6 +303,49 @@ private Q_SLOTS:
                 QCOMPARE(classTotals[0], qint64(3260));  // every line, the window spans them all
             }
         }
+    }
+
+    // Issue 27: --seek T1,T2,... makes the seeks one after the other in one running window,
+    // forward, back (restoring what it counted before) and forward again, and writes one state
+    // per seek, each with seek_ms, each as the file says at its second.
+    void severalSeeksInOneWindowEachReportTheFileAtTheirSecond() {
+        const QByteArray log = combinedLog();
+        const QString file = m_dir.filePath(QStringLiteral("seeks.log"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(log);
+        out.close();
+        const QList<qint64> seeks{kLogStart + 640, kLogStart + 130, kLogStart + 699,
+                                  kLogStart + 401, kLogStart + 640};
+        QStringList targets;
+        for (const qint64 at : seeks) {
+            targets << QString::number(at);
+        }
+        const Run run =
+            runGui({QStringLiteral("--replay"), file, QStringLiteral("--seek"), targets.join(',')},
+                   m_dir.filePath(QStringLiteral("seeks.json")));
+        QVERIFY2(run.exitCode == 0, run.errors.constData());
+        QCOMPARE(run.states.size(), seeks.size());
+        for (qsizetype i = 0; i < seeks.size(); ++i) {
+            const QJsonObject& state = run.states[i];
+            QCOMPARE(field(state, "time"), seeks[i]);
+            const QJsonValue took = state.value(QStringLiteral("seek_ms"));
+            QVERIFY2(took.isDouble() && took.toDouble() >= 0,
+                     qPrintable(QStringLiteral("seek %1: seek_ms %2")
+                                    .arg(i)
+                                    .arg(QString::fromUtf8(QJsonDocument(state).toJson()))));
+            std::array<qint64, 6> classTotals{};
+            verifyPerSecondAsTheFileSays(state, log, seeks[i], classTotals);
+            if (QTest::currentTestFailed()) {
+                return;
+            }
+        }
+        // The same second twice: the same screen, whatever was seeked in between.
+        QJsonObject first = run.states.first();
+        QJsonObject last = run.states.last();
+        first.remove(QStringLiteral("seek_ms"));
+        last.remove(QStringLiteral("seek_ms"));
+        QCOMPARE(last, first);
     }
 
     // A live source: --after S, then the state at the head; the per-second history and the

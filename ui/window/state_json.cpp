@@ -34,6 +34,9 @@ public:
     JsonOut& key(const std::string& name) { return key(QString::fromStdString(name)); }
     JsonOut& number(qint64 value) { return raw(QByteArray::number(value)); }
     JsonOut& count(Count value) { return raw(QByteArray::number(quint64(value))); }
+    JsonOut& decimal(double value, int decimals) {
+        return raw(QByteArray::number(value, 'f', decimals));
+    }
     JsonOut& boolean(bool value) { return raw(value ? "true" : "false"); }
     JsonOut& string(const QString& text) { return raw(quoted(text)); }
     JsonOut& string(const std::string& text) { return string(QString::fromStdString(text)); }
@@ -190,10 +193,14 @@ void writeCostsAndFleet(JsonOut& out, const MainWindow& window) {
 
 }  // namespace
 
-QByteArray stateJson(const MainWindow& window, Timestamp time) {
+QByteArray stateJson(const MainWindow& window, Timestamp time,
+                     std::optional<std::chrono::duration<double, std::milli>> seekTook) {
     JsonOut out;
     out.beginObject();
     writeCounts(out, window, time);
+    if (seekTook) {
+        out.key("seek_ms").decimal(seekTook->count(), 1);
+    }
     writeTimeZone(out, time);
     writeSource(out, window);
     writePerSecond(out, window);

@@ -5,6 +5,8 @@
 // GUI thread only. Reads what the window last drew (MainWindow::lastFrame(), history(),
 // the views' state); never the engine. One function per field, in the order written:
 //   time, total, policies, keys      (the window's counts at `time`)
+//   seek_ms    (after a seek only) milliseconds from the seek request until every view showed
+//              the exact state at `time`
 //   time_zone, time_zone_choice, utc_offset_seconds   (the zone shown, display_zone.h)
 //   source     {kind, state, warnings, description}
 //   per_second [{t, hits, 2xx, 3xx, 4xx, 5xx, other}]  the live plot's last W seconds up to
@@ -22,6 +24,8 @@
 
 #include <QByteArray>
 #include <QString>
+#include <chrono>
+#include <optional>
 
 #include "core/base/types.h"
 
@@ -30,7 +34,8 @@ namespace hitcounter::ui {
 class MainWindow;
 
 // The JSON above, one object and a newline; `time` is the second it describes (a replay's
-// seek target, a live source's head).
-QByteArray stateJson(const MainWindow& window, Timestamp time);
+// seek target, a live source's head); `seekTook`, if given, is written as seek_ms.
+QByteArray stateJson(const MainWindow& window, Timestamp time,
+                     std::optional<std::chrono::duration<double, std::milli>> seekTook = {});
 
 }  // namespace hitcounter::ui
