@@ -58,6 +58,9 @@ struct HitBatch : std::vector<HitEvent> {
     // the batch's first row in file order.
     std::uint64_t stream = 0;
     std::uint64_t firstRow = 0;
+    // The file line of the batch's last row, where reading can resume (HitFile::resumeAfter);
+    // 0: unknown.
+    std::uint64_t lastLine = 0;
     // kind Reset: the consumer restores this state instead of starting empty (nullptr: empty).
     std::shared_ptr<const SeekCheckpoint> resume;
 

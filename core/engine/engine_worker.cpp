@@ -257,6 +257,7 @@ void EngineWorker::followStream(const HitBatch& counted) {
         return;
     }
     point.rows += counted.size();
+    point.line = counted.lastLine;
     for (const HitEvent& e : counted) {
         point.rowMax = std::max(point.rowMax, e.time);
     }

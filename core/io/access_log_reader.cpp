@@ -14,6 +14,17 @@ TraceStatus AccessLogReader::fail(TraceErrorKind kind, std::string message) {
     return TraceStatus::BadRow;
 }
 
+bool AccessLogReader::skipToLine(std::uint64_t line) {
+    std::string_view text;
+    while (m_lines.lines() < line) {
+        if (m_lines.next(text) == LineSplitter::Status::End)
+            return false;
+    }
+    m_progress.lines = m_lines.lines();
+    m_progress.bytesRead = m_lines.bytesRead();
+    return true;
+}
+
 TraceStatus AccessLogReader::next(TraceRow& row) {
     for (;;) {
         std::string_view line;

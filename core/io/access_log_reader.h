@@ -34,6 +34,7 @@ public:
     TraceStatus next(TraceRow& row) override;
     const TraceError& error() const override { return m_error; }
     const TraceProgress& progress() const override { return m_progress; }
+    bool skipToLine(std::uint64_t line) override;
     std::optional<int> utcOffset() const override { return m_parser.lastUtcOffset(); }
 
 private:

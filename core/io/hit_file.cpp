@@ -235,6 +235,19 @@ TraceStatus HitFile::next(TraceRow& row) {
     return m_timeJumps.next(row, [this](TraceRow& r) { return readRow(r); });
 }
 
+bool HitFile::skipToLine(std::uint64_t line) {
+    const bool reached = m_reader->skipToLine(line);
+    m_progress = m_reader->progress();
+    return reached;
+}
+
+bool HitFile::resumeAfter(std::uint64_t line, Timestamp head) {
+    if (!skipToLine(line))
+        return false;
+    m_timeJumps.continueFrom(head);
+    return true;
+}
+
 const TraceProgress& HitFile::progress() const {
     m_checkedProgress = m_progress;
     m_checkedProgress.rows -= m_timeJumps.badRows();

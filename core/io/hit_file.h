@@ -91,6 +91,14 @@ public:
     HitFile& operator=(const HitFile&) = delete;
 
     TraceStatus next(TraceRow& row) override;
+    // RowReader::skipToLine; the time jump check goes on as before the skip (see resumeAfter).
+    bool skipToLine(std::uint64_t line) override;
+    // On a HitFile just opened: skips to `line` as skipToLine() and goes on as if the rows
+    // up to it had been read, `head` the newest time among them (the time jump check's head).
+    // With `line` the TraceRow::line of a row an earlier pass over the same file returned,
+    // next() then returns exactly the rows that followed it there (a row after a time jump,
+    // read ahead then, is read again: the check sees it as it did).
+    bool resumeAfter(std::uint64_t line, Timestamp head);
     const TraceError& error() const override;
     const TraceProgress& progress() const override;
     // The first line the file lost to a truncated gzip stream, once the end was reached.

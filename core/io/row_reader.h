@@ -19,6 +19,11 @@ public:
     // The last bad row's error; kind None before any.
     virtual const TraceError& error() const = 0;
     virtual const TraceProgress& progress() const = 0;
+    // Reads on, without parsing the rows, until `line` physical lines have been read (a line an
+    // earlier pass over the same input returned a row on: TraceRow::line), so that next() goes
+    // on with the line after it; a trace's header is still read. The rows and bad rows skipped
+    // are not counted in progress(). False if the input ends first.
+    virtual bool skipToLine(std::uint64_t line) = 0;
     // The UTC offset the last row's time was written with (an access log's `+1200`), in
     // seconds east of UTC; nullopt if it names none (a trace CSV's unix seconds).
     virtual std::optional<int> utcOffset() const { return std::nullopt; }

@@ -42,6 +42,9 @@ public:
     const TraceError* error() const { return m_madeLast ? &m_error : nullptr; }
     // Rows turned into bad rows so far.
     std::uint64_t badRows() const { return m_badRows; }
+    // Goes on after rows read elsewhere (a reader that skipped them before any next()):
+    // `head` is the newest time among them.
+    void continueFrom(Timestamp head) { m_head = head; }
 
 private:
     bool isJump(Timestamp time) const;

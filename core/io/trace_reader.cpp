@@ -146,6 +146,22 @@ TraceStatus TraceReader::next(TraceRow& row) {
     return TraceStatus::End;
 }
 
+bool TraceReader::skipToLine(std::uint64_t line) {
+    TraceRow row;
+    // The header, and what next() reads after it: the first row, on or before `line`.
+    while (!m_hasHeader && !m_done && m_progress.lines < line) {
+        if (next(row) == TraceStatus::End)
+            return false;
+    }
+    std::string_view text;
+    bool terminated = false;
+    while (m_progress.lines < line) {
+        if (m_done || nextLine(text, terminated) == LineStatus::End)
+            return false;
+    }
+    return true;
+}
+
 TraceStatus TraceReader::parseHeader(std::string_view line) {
     Layout layout;
     std::size_t index = 0;

@@ -60,6 +60,7 @@ public:
     // The last bad row's error; kind None before any.
     const TraceError& error() const override { return m_error; }
     const TraceProgress& progress() const override { return m_progress; }
+    bool skipToLine(std::uint64_t line) override;
     // Whether the header was read (false for an empty trace until the header line is reached).
     bool hasHeader() const { return m_hasHeader; }
     // The optional columns the header names; meaningful once hasHeader().

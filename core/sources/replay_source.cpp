@@ -88,9 +88,7 @@ public:
                     continue;
                 }
             }
-            m_batch.push_back(std::move(*m_lookahead));
-            m_lookahead.reset();
-            ++m_rowsBatched;
+            batchLookahead();
             if (m_batch.size() >= kBatchRows) {
                 flush(false);
             }
@@ -106,6 +104,7 @@ private:
                 case TraceStatus::Row:
                     row.event.time += m_loopShift;
                     m_lookahead = std::move(row.event);
+                    m_lookaheadLine = row.line;
                     return true;
                 case TraceStatus::BadRow:
                     continue;  // counted by the load
@@ -115,10 +114,26 @@ private:
         }
     }
 
-    // Reads `rows` rows of the first pass without sending them (a checkpoint counted them).
-    // False if stopped, overtaken by a seek, or the file ends first (it changed).
-    bool skipRows(std::uint64_t rows) {
-        while (m_rowsBatched < rows) {
+    // Moves the row read into the batch.
+    void batchLookahead() {
+        m_batch.push_back(std::move(*m_lookahead));
+        m_lookahead.reset();
+        m_batchLastLine = m_lookaheadLine;
+        ++m_rowsBatched;
+    }
+
+    // Skips the rows of the first pass a checkpoint counted, without sending them: reads on to
+    // their last line when the checkpoint knows it, else reads them row by row. False if
+    // stopped, overtaken by a seek, or the file ends first (it changed).
+    bool skipRows(const StreamPoint& point) {
+        if (point.line > 0) {
+            if (!m_cursor->resumeAfter(point.line, point.rowMax)) {
+                return false;
+            }
+            m_rowsBatched = point.rows;
+            return true;
+        }
+        while (m_rowsBatched < point.rows) {
             if (!readRow()) {
                 return false;
             }
@@ -173,6 +188,7 @@ private:
         if (m_loopShift == 0) {  // the first pass: its rows are numbered (seek_checkpoints.h)
             batch.stream = m_source.m_stream;
             batch.firstRow = m_rowsBatched - batch.size();
+            batch.lastLine = m_batchLastLine;
         }
         const bool wait = mustArrive || m_source.m_clock.asFastAsPossible();
         EitherStop wake(m_stop, m_interrupt);
@@ -255,7 +271,7 @@ private:
         m_rebuilding = true;
         Timestamp head = std::numeric_limits<Timestamp>::min();
         if (resume != nullptr) {
-            if (!skipRows(resume->point().rows)) {
+            if (!skipRows(resume->point())) {
                 return false;
             }
             head = resume->point().rowMax;
@@ -268,9 +284,7 @@ private:
                 break;  // the lookahead row is the first one after t
             }
             head = rowHead;
-            m_batch.push_back(std::move(*m_lookahead));
-            m_lookahead.reset();
-            ++m_rowsBatched;
+            batchLookahead();
             if (m_batch.size() >= kBatchRows && !flush(true)) {
                 done = false;
                 break;
@@ -302,6 +316,8 @@ private:
     std::uint64_t m_generation = std::numeric_limits<std::uint64_t>::max();
     std::unique_ptr<HitFile> m_cursor;
     std::optional<HitEvent> m_lookahead;  // read but not yet due
+    std::uint64_t m_lookaheadLine = 0;    // its file line (TraceRow::line)
+    std::uint64_t m_batchLastLine = 0;    // the file line of the batch's last row
     HitBatch m_batch;
     bool m_rebuilding = false;        // m_batch holds a seek's fast-forward rows
     std::uint64_t m_rowsBatched = 0;  // rows of this pass put into batches (or skipped)

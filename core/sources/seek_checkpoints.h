@@ -9,7 +9,8 @@
 //    may keep a copy of its state there, with that point: `rows` counted, the largest row time
 //    among them (`rowMax`) and its head (`head`, >= rowMax: Clock markers move it too).
 //  - seek(T) asks newestAtOrBefore(stream, T); given a checkpoint, its Reset marker carries
-//    it (HitBatch::resume), the replay skips the checkpoint's first `rows` rows unsent and
+//    it (HitBatch::resume), the replay skips the checkpoint's first `rows` rows unsent (reading
+//    on to their last row's file `line` without parsing, when the batch said it: lastLine) and
 //    fast-forwards from there with rowMax as its running maximum. The consumer restores the
 //    state it carries. What it then holds equals a fast-forward from the start: the rows
 //    skipped are exactly the ones the copy counted.
@@ -28,8 +29,10 @@ namespace hitcounter {
 // A point in a replay's first pass: after its first `rows` rows.
 struct StreamPoint {
     std::uint64_t rows = 0;
-    Timestamp rowMax = 0;  // the largest time among those rows
-    Timestamp head = 0;    // the consumer's head there (a seek to T can use it if head <= T)
+    Timestamp rowMax = 0;    // the largest time among those rows
+    Timestamp head = 0;      // the consumer's head there (a seek to T can use it if head <= T)
+    std::uint64_t line = 0;  // the file line of the last of the rows (HitBatch::lastLine); 0:
+                             // unknown, the replay reads the rows to skip them
 };
 
 // The consumer's state at a point; what the state is, is the consumer's (checkpoint_store.h).

@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <ctime>
 #include <fstream>
 #include <limits>
 #include <thread>
@@ -64,6 +65,50 @@ Timestamp lastTime(const HitBatch& rows) {
         last = std::max(last, e.time);
     }
     return last;
+}
+
+// The rows of burstRows() from a client address, with a time jump that the next row confirms
+// near the end (a log resuming after a quiet week: the row after the jump is read ahead).
+HitBatch loggedRows() {
+    HitBatch rows = burstRows();
+    for (HitEvent& e : rows) {
+        e.visitor = "10.0.0." + e.visitor.substr(1);
+        e.count = 1;
+    }
+    const Timestamp resumed = lastTime(rows) + 700'000;
+    for (Timestamp t = resumed; t < resumed + 400; ++t) {
+        rows.push_back(HitEvent{t, "/after", "10.0.1." + std::to_string(t % 7), 1});
+    }
+    return rows;
+}
+
+// `rows` as a common log (UTC), with what a real log also holds between them: blank lines,
+// lines that are no log line, and rows dated ten days ahead that nothing confirms (bad rows,
+// not counted: time_jump_check.h).
+std::string writeLog(const QTemporaryDir& dir, const char* name, const HitBatch& rows) {
+    const std::string path = dir.filePath(name).toStdString();
+    std::ofstream out(path);
+    const auto line = [&](Timestamp t, const std::string& key, const std::string& client) {
+        const std::time_t time = static_cast<std::time_t>(t);
+        std::tm utc{};
+        gmtime_r(&time, &utc);
+        char when[64];
+        std::strftime(when, sizeof when, "%d/%b/%Y:%H:%M:%S +0000", &utc);
+        out << client << " - - [" << when << "] \"GET " << key << " HTTP/1.1\" 200 512\n";
+    };
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        line(rows[i].time, rows[i].key, rows[i].visitor);
+        if (i % 97 == 0) {
+            out << "not a log line\n";
+        }
+        if (i % 50 == 0) {
+            out << "\n";
+        }
+        if (i % 4001 == 0) {
+            line(rows[i].time + 864'000, "/ahead", "10.9.9.9");
+        }
+    }
+    return path;
 }
 
 // An uninterrupted replay to t: every row before the first whose running maximum passes t.
@@ -147,13 +192,15 @@ private Q_SLOTS:
         QTest::newRow("burst") << 0 << false;
         QTest::newRow("gappy") << 1 << false;
         QTest::newRow("burst, looping") << 0 << true;
+        QTest::newRow("access log, bad lines, time jumps") << 2 << false;
     }
     void seeksFromCheckpointsEqualAReplayFromTheStart() {
         QFETCH(int, trace);
         QFETCH(bool, loop);
-        const HitBatch rows = trace == 0 ? burstRows() : gappyRows();
+        const HitBatch rows = trace == 0 ? burstRows() : trace == 1 ? gappyRows() : loggedRows();
         QTemporaryDir dir;
-        const std::string path = writeTrace(dir, "t.csv", rows);
+        const std::string path =
+            trace == 2 ? writeLog(dir, "access.log", rows) : writeTrace(dir, "t.csv", rows);
         ManualClock base(0s);
         BatchQueue queue(256);
         EngineWorker worker(queue);

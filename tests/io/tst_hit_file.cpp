@@ -339,6 +339,61 @@ private Q_SLOTS:
         QCOMPARE(result.rows[1].event.time, Timestamp{900000});
     }
 
+    // Issue 27: a replay's seek resumes a file just opened after the line of a row an earlier
+    // pass returned (HitFile::resumeAfter), without parsing the rows before it; what follows
+    // is exactly what the earlier pass read after that row, in a trace CSV with a header,
+    // comments and bad rows, a combined log with bad and blank lines, and a gzip of it, also
+    // right after a time jump whose confirming row was read ahead.
+    void resumingAfterARowsLineReadsWhatFollowedIt_data() {
+        QTest::addColumn<QString>("name");
+        std::string csv = "# recorded\ntimestamp,key\n";
+        std::string log;
+        for (int i = 0; i < 400; ++i) {
+            csv += std::to_string(1000 + i / 3) + ",/k" + std::to_string(i % 5) + "\n";
+            log += combinedLine(i / 4, "/p" + std::to_string(i % 7));
+            if (i % 37 == 0) {
+                csv += "oops,/bad\n\n# note\n";
+                log += "not a log line\n\n";
+            }
+            if (i == 300) {
+                csv += "5000000,/jump\n5000001,/jump\n";  // confirmed: both rows count
+                csv += "9000000000,/ahead\n";             // not confirmed: a bad row
+            }
+        }
+        writeFile(path("resume.csv"), csv);
+        writeFile(path("resume.log"), log);
+        writeGzip(path("resume.log.gz"),
+                  {log.substr(0, log.size() / 2), log.substr(log.size() / 2)});
+        QTest::newRow("trace CSV") << QStringLiteral("resume.csv");
+        QTest::newRow("combined log") << QStringLiteral("resume.log");
+        QTest::newRow("combined log, gzip") << QStringLiteral("resume.log.gz");
+    }
+    void resumingAfterARowsLineReadsWhatFollowedIt() {
+        QFETCH(QString, name);
+        const std::string file = m_dir.filePath(name).toStdString();
+        HitFile whole(file, {});
+        const auto all = readAll(whole).rows;
+        QVERIFY(all.size() >= 400);
+        for (std::size_t at : {std::size_t(0), std::size_t(37), std::size_t(300), std::size_t(301),
+                               std::size_t(302), all.size() - 2}) {
+            Timestamp head = all[0].event.time;
+            for (std::size_t i = 0; i <= at; ++i) {
+                head = std::max(head, all[i].event.time);
+            }
+            HitFile resumed(file, {});
+            QVERIFY(resumed.resumeAfter(all[at].line, head));
+            const auto rest = readAll(resumed).rows;
+            QCOMPARE(rest.size(), all.size() - at - 1);
+            for (std::size_t i = 0; i < rest.size(); ++i) {
+                QCOMPARE(rest[i].line, all[at + 1 + i].line);
+                QCOMPARE(rest[i].event.time, all[at + 1 + i].event.time);
+                QCOMPARE(rest[i].event.key, all[at + 1 + i].event.key);
+            }
+        }
+        HitFile past(file, {});
+        QVERIFY(!past.resumeAfter(all.back().line + 10, 0));  // the file ends first
+    }
+
     // The last row, a row before a bad line, and two far rows far apart: none is confirmed.
     // The bad line after a jump keeps its own error; --max-time-jump 0 turns the check off.
     void unconfirmedJumpsAndTheLimitOption() {
