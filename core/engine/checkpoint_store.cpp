@@ -93,6 +93,11 @@ std::uint64_t CheckpointStore::generation() const {
     return m_generation;
 }
 
+std::size_t CheckpointStore::budgetForFile(std::uintmax_t fileBytes) {
+    return static_cast<std::size_t>(
+        std::clamp<std::uintmax_t>(fileBytes / 10, kDefaultBudgetBytes, kMaxBudgetBytes));
+}
+
 void CheckpointStore::setBudget(std::size_t bytes) {
     std::lock_guard lock(m_mutex);
     m_budget = bytes;

@@ -47,6 +47,11 @@ class CheckpointStore final : public SeekCheckpoints {
 public:
     static constexpr Timestamp kFirstSpacing = 60;  // seconds of trace time
     static constexpr std::size_t kDefaultBudgetBytes = std::size_t{64} << 20;
+    static constexpr std::size_t kMaxBudgetBytes = std::size_t{256} << 20;
+    // The budget for a replay of a file of `fileBytes`: a tenth of it, at least the default,
+    // at most kMaxBudgetBytes (a 2 GB log: 205 MB; a large engine, many keys with their
+    // sketches, leaves fewer checkpoints in a small budget and longer fast-forwards).
+    static std::size_t budgetForFile(std::uintmax_t fileBytes);
 
     explicit CheckpointStore(std::size_t budgetBytes = kDefaultBudgetBytes);
 

@@ -241,6 +241,15 @@ private Q_SLOTS:
         worker.stop();
     }
 
+    // The budget follows the file: a tenth of it, from 64 MiB up to 256 MiB.
+    void theBudgetIsATenthOfTheFileWithinBounds() {
+        QCOMPARE(CheckpointStore::budgetForFile(0), CheckpointStore::kDefaultBudgetBytes);
+        QCOMPARE(CheckpointStore::budgetForFile(240'000'000), CheckpointStore::kDefaultBudgetBytes);
+        QCOMPARE(CheckpointStore::budgetForFile(2'147'483'780), std::size_t{214'748'378});
+        QCOMPARE(CheckpointStore::budgetForFile(std::uintmax_t{1} << 40),
+                 CheckpointStore::kMaxBudgetBytes);
+    }
+
     // New engine options make the checkpoints invalid: the next seek starts from the start.
     void newOptionsForgetTheCheckpoints() {
         const HitBatch rows = burstRows();

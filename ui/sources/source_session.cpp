@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "core/engine/checkpoint_store.h"
 #include "core/engine/engine_worker.h"
 #include "core/io/hit_file.h"
 #include "core/io/trace_recorder.h"
@@ -105,6 +106,9 @@ bool SourceSession::startSpec(const SourceSpec& spec) {
     }
     m_spec = spec;
     if (built.replay != nullptr) {  // seeks restore the counting thread's checkpoints
+        const qint64 bytes = QFileInfo(spec.file).size();  // 0 if it cannot be told
+        m_worker.checkpoints()->setBudget(CheckpointStore::budgetForFile(
+            static_cast<std::uintmax_t>(std::max<qint64>(bytes, 0))));
         built.replay->setCheckpoints(m_worker.checkpoints(), ++m_replayStreams);
     }
     // Live sources count against the clock; the simulator and a replay bring their own time.
