@@ -198,6 +198,17 @@ void verifyPerSecondAsTheFileSays(const QJsonObject& state, const QByteArray& lo
 
 class TestStateJson : public QObject {
     Q_OBJECT
+private:
+    // Writes `bytes` to `name` in the test's folder: its path, or empty if it cannot.
+    QString writeInDir(const QString& name, const QByteArray& bytes) const {
+        const QString path = m_dir.filePath(name);
+        QFile out(path);
+        if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size()) {
+            return {};
+        }
+        return path;
+    }
+
 private Q_SLOTS:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -210,11 +221,8 @@ private Q_SLOTS:
     // yet per_second holds each class's own hits, second by second as the file says.
     void aStackedReplayOfACombinedLogReportsEachSecondAsTheFileSays() {
         const QByteArray log = combinedLog();
-        const QString file = m_dir.filePath(QStringLiteral("access.log"));
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(log);
-        out.close();
+        const QString file = writeInDir(QStringLiteral("access.log"), log);
+        QVERIFY(!file.isEmpty());
         const qint64 at = kLogStart + 640;
         const Run run =
             runGui({QStringLiteral("--replay"), file, QStringLiteral("--status-split"),
@@ -310,11 +318,8 @@ private Q_SLOTS:
     // per seek, each with seek_ms, each as the file says at its second.
     void severalSeeksInOneWindowEachReportTheFileAtTheirSecond() {
         const QByteArray log = combinedLog();
-        const QString file = m_dir.filePath(QStringLiteral("seeks.log"));
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(log);
-        out.close();
+        const QString file = writeInDir(QStringLiteral("seeks.log"), log);
+        QVERIFY(!file.isEmpty());
         const QList<qint64> seeks{kLogStart + 640, kLogStart + 130, kLogStart + 699,
                                   kLogStart + 401, kLogStart + 640};
         QStringList targets;
