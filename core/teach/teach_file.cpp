@@ -14,10 +14,14 @@ namespace {
 
 // 2097152 -> "2,097,152"
 std::string grouped(std::uint64_t n) {
-    std::string digits = std::to_string(n);
-    for (auto i = std::ptrdiff_t(digits.size()) - 3; i > 0; i -= 3)
-        digits.insert(std::size_t(i), ",");
-    return digits;
+    const std::string digits = std::to_string(n);
+    std::string text;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            text += ',';
+        text += digits[i];
+    }
+    return text;
 }
 
 // `size`: "is 2,097,152 bytes," or "has" (a stream: its size is not known).

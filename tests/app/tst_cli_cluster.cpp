@@ -10,6 +10,7 @@
 #include "tests/app/listen_process.h"
 #include "tests/fleet/redis_cluster.h"
 #include "tests/net/net_test_support.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::testing;
@@ -91,5 +92,5 @@ private:
     RedisCluster m_cluster;
 };
 
-QTEST_GUILESS_MAIN(TestCliCluster)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliCluster)
 #include "tst_cli_cluster.moc"

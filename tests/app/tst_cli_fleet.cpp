@@ -14,6 +14,7 @@
 #include "tests/app/listen_process.h"
 #include "tests/fleet/redis_server.h"
 #include "tests/net/net_test_support.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::testing;
@@ -433,5 +434,5 @@ private:
     RedisServer m_redis;
 };
 
-QTEST_GUILESS_MAIN(TestCliFleet)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliFleet)
 #include "tst_cli_fleet.moc"

@@ -9,6 +9,7 @@
 
 #include "tests/app/cli_process.h"
 #include "tests/fleet/redis_cluster.h"
+#include "tests/test_main.h"
 
 namespace {
 
@@ -142,5 +143,5 @@ private:
     RedisCluster m_cluster{3, 15000};  // no failover of a node the load starves for a second
 };
 
-QTEST_GUILESS_MAIN(TestCliFleetSim)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliFleetSim)
 #include "tst_cli_fleet_sim.moc"

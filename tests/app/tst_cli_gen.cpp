@@ -21,6 +21,7 @@
 #include "core/counters/counter_factory.h"
 #include "core/io/trace_reader.h"
 #include "core/sim/traffic_pattern.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -337,5 +338,5 @@ void TestCliGen::aStopSignalRemovesThePartialFile() {
     QVERIFY(!QFile::exists(file));
 }
 
-QTEST_GUILESS_MAIN(TestCliGen)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliGen)
 #include "tst_cli_gen.moc"

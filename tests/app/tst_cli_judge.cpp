@@ -7,6 +7,7 @@
 
 #include "cli_process.h"
 #include "core/counters/counter_factory.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -190,5 +191,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliJudge)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliJudge)
 #include "tst_cli_judge.moc"

@@ -14,6 +14,7 @@
 #include "core/base/hit_event.h"
 #include "core/limiters/limit_lab.h"
 #include "core/limiters/limiter_factory.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -242,5 +243,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliLimit)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliLimit)
 #include "tst_cli_limit.moc"

@@ -20,6 +20,7 @@
 #include "core/net/socket_util.h"
 #include "tests/app/listen_process.h"
 #include "tests/net/net_test_support.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::testing;
@@ -429,5 +430,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliListen)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliListen)
 #include "tst_cli_listen.moc"

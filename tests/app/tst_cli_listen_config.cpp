@@ -9,6 +9,7 @@
 
 #include "tests/app/listen_process.h"
 #include "tests/net/net_test_support.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::testing;
@@ -260,5 +261,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliListenConfig)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliListenConfig)
 #include "tst_cli_listen_config.moc"

@@ -12,6 +12,7 @@
 
 #include "tests/app/listen_process.h"
 #include "tests/net/net_test_support.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter::testing;
 
@@ -194,5 +195,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliListenFollow)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliListenFollow)
 #include "tst_cli_listen_follow.moc"

@@ -17,6 +17,7 @@
 #include "tests/http/http_client.h"
 #include "tests/metrics/promtool.h"
 #include "tests/net/net_test_support.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::testing;
@@ -290,5 +291,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliListenMetrics)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliListenMetrics)
 #include "tst_cli_listen_metrics.moc"

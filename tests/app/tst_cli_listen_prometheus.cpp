@@ -9,6 +9,7 @@
 #include "tests/app/listen_process.h"
 #include "tests/app/prometheus_server.h"
 #include "tests/net/net_test_support.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::testing;
@@ -101,5 +102,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliListenPrometheus)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliListenPrometheus)
 #include "tst_cli_listen_prometheus.moc"

@@ -17,6 +17,7 @@
 
 #include "core/net/socket_util.h"
 #include "tests/app/listen_process.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -126,5 +127,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliListenService)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliListenService)
 #include "tst_cli_listen_service.moc"

@@ -11,6 +11,7 @@
 
 #include "cli_process.h"
 #include "core/counters/counter_factory.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -393,5 +394,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliReplay)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliReplay)
 #include "tst_cli_replay.moc"

@@ -13,6 +13,7 @@
 
 #include "cli_process.h"
 #include "tests/io/truncated_gzip.h"
+#include "tests/test_main.h"
 
 namespace {
 
@@ -258,5 +259,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliReplayAccessLog)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliReplayAccessLog)
 #include "tst_cli_replay_access_log.moc"

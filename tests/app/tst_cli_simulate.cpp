@@ -8,6 +8,7 @@
 #include <csignal>
 
 #include "tests/app/cli_process.h"
+#include "tests/test_main.h"
 
 namespace {
 // The last "time,count" line of simulate's output.
@@ -161,5 +162,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(CliSimulateTest)
+HITCOUNTER_TEST_GUILESS_MAIN(CliSimulateTest)
 #include "tst_cli_simulate.moc"

@@ -12,6 +12,7 @@
 #include "app/gui/gui_options.h"
 #include "core/io/trace_format.h"
 #include "tests/io/special_files.h"
+#include "tests/test_main.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/common/settings_reader.h"
 
@@ -513,5 +514,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGuiOptions)
+HITCOUNTER_TEST_GUILESS_MAIN(TestGuiOptions)
 #include "tst_gui_options.moc"

@@ -12,6 +12,7 @@
 #include "app/cli/keyed_replay.h"
 #include "app/cli/replay_run.h"
 #include "core/counters/counter_factory.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::cli;
@@ -157,5 +158,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestKeyedReplay)
+HITCOUNTER_TEST_APPLESS_MAIN(TestKeyedReplay)
 #include "tst_keyed_replay.moc"

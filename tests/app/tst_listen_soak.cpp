@@ -18,6 +18,7 @@
 #include "tests/app/listen_process.h"
 #include "tests/fleet/redis_server.h"
 #include "tests/net/net_test_support.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::testing;
@@ -345,5 +346,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ListenSoakTest)
+HITCOUNTER_TEST_GUILESS_MAIN(ListenSoakTest)
 #include "tst_listen_soak.moc"

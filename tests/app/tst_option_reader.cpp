@@ -2,6 +2,7 @@
 #include <QTest>
 
 #include "app/common/option_reader.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter::app;
 
@@ -82,5 +83,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestOptionReader)
+HITCOUNTER_TEST_APPLESS_MAIN(TestOptionReader)
 #include "tst_option_reader.moc"

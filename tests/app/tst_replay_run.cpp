@@ -4,6 +4,7 @@
 
 #include "app/cli/replay_run.h"
 #include "core/counters/counter_factory.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::cli;
@@ -94,5 +95,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestReplayRun)
+HITCOUNTER_TEST_APPLESS_MAIN(TestReplayRun)
 #include "tst_replay_run.moc"

@@ -14,6 +14,7 @@
 #include "core/concurrent/locked_counter.h"
 #include "core/concurrent/striped_atomic_counter.h"
 #include "core/counters/ring_counter.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -292,5 +293,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(ConcurrentCounterTest)
+HITCOUNTER_TEST_APPLESS_MAIN(ConcurrentCounterTest)
 #include "tst_concurrent_counter.moc"

@@ -8,6 +8,7 @@
 #include "core/counters/counter_factory.h"
 #include "core/engine/batch_coalescing.h"
 #include "core/engine/engine.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -106,5 +107,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestBatchCoalescing)
+HITCOUNTER_TEST_APPLESS_MAIN(TestBatchCoalescing)
 #include "tst_batch_coalescing.moc"

@@ -3,6 +3,7 @@
 
 #include "core/counters/ring_counter.h"
 #include "core/engine/bucket_view.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -64,5 +65,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestBucketView)
+HITCOUNTER_TEST_APPLESS_MAIN(TestBucketView)
 #include "tst_bucket_view.moc"

@@ -14,6 +14,7 @@
 #include "core/engine/cost_meter.h"
 #include "core/sim/traffic_model.h"
 #include "tests/core/slow_counter.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -171,5 +172,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestCostMeter)
+HITCOUNTER_TEST_MAIN(TestCostMeter)
 #include "tst_cost_meter.moc"

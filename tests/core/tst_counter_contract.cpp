@@ -9,6 +9,7 @@
 
 #include "core/counters/counter_factory.h"
 #include "core/counters/ring_counter.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -221,5 +222,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(CounterContractTest)
+HITCOUNTER_TEST_APPLESS_MAIN(CounterContractTest)
 #include "tst_counter_contract.moc"

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/counters/counter_factory.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -256,5 +257,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(CounterPropertiesTest)
+HITCOUNTER_TEST_APPLESS_MAIN(CounterPropertiesTest)
 #include "tst_counter_properties.moc"

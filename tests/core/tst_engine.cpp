@@ -9,6 +9,7 @@
 #include "core/counters/counter_factory.h"
 #include "core/engine/engine.h"
 #include "tests/core/slow_counter.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -475,5 +476,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestEngine)
+HITCOUNTER_TEST_APPLESS_MAIN(TestEngine)
 #include "tst_engine.moc"

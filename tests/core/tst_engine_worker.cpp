@@ -15,6 +15,7 @@
 #include "core/engine/engine_worker.h"
 #include "core/engine/history_delta.h"
 #include "core/time/manual_clock.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -444,5 +445,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEngineWorker)
+HITCOUNTER_TEST_GUILESS_MAIN(TestEngineWorker)
 #include "tst_engine_worker.moc"

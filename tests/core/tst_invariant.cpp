@@ -13,6 +13,7 @@
 #include "core/base/invariant.h"
 #include "core/counters/ring_counter.h"
 #include "tests/core/invariant_modes.h"
+#include "tests/test_main.h"
 
 namespace hitcounter {
 // Breaks a ring's running total on purpose (a friend of RingCounter).
@@ -166,5 +167,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestInvariant)
+HITCOUNTER_TEST_GUILESS_MAIN(TestInvariant)
 #include "tst_invariant.moc"

@@ -8,6 +8,7 @@
 
 #include "core/engine/limits_feed.h"
 #include "core/limiters/limit_lab.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -194,5 +195,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestLimitsFeed)
+HITCOUNTER_TEST_MAIN(TestLimitsFeed)
 #include "tst_limits_feed.moc"

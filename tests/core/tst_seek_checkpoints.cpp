@@ -15,6 +15,7 @@
 #include "core/engine/engine_worker.h"
 #include "core/sources/replay_source.h"
 #include "core/time/manual_clock.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -298,5 +299,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSeekCheckpoints)
+HITCOUNTER_TEST_APPLESS_MAIN(TestSeekCheckpoints)
 #include "tst_seek_checkpoints.moc"

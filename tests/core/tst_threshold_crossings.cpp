@@ -2,6 +2,7 @@
 #include <QTest>
 
 #include "core/engine/threshold_crossings.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -78,5 +79,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestThresholdCrossings)
+HITCOUNTER_TEST_APPLESS_MAIN(TestThresholdCrossings)
 #include "tst_threshold_crossings.moc"

@@ -12,6 +12,7 @@
 #include "core/fleet/redis_sink.h"
 #include "tests/fleet/redis_server.h"
 #include "tests/fleet/sink_test_options.h"
+#include "tests/test_main.h"
 
 using namespace std::chrono_literals;
 using namespace hitcounter;
@@ -273,5 +274,5 @@ private:
     RedisServer m_redis;
 };
 
-QTEST_MAIN(FleetPollTest)
+HITCOUNTER_TEST_MAIN(FleetPollTest)
 #include "tst_fleet_poll.moc"

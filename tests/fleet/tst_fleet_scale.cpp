@@ -10,6 +10,7 @@
 #include "core/fleet/redis_sink.h"
 #include "tests/fleet/redis_cluster.h"
 #include "tests/fleet/sink_test_options.h"
+#include "tests/test_main.h"
 
 using namespace std::chrono_literals;
 using namespace hitcounter;
@@ -202,5 +203,5 @@ private:
     RedisCluster m_cluster{3, 15000};  // no failover of a master busy for a second
 };
 
-QTEST_GUILESS_MAIN(FleetScaleTest)
+HITCOUNTER_TEST_GUILESS_MAIN(FleetScaleTest)
 #include "tst_fleet_scale.moc"

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/fleet/fleet_traffic.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::fleet;
@@ -113,5 +114,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(FleetTrafficTest)
+HITCOUNTER_TEST_APPLESS_MAIN(FleetTrafficTest)
 #include "tst_fleet_traffic.moc"

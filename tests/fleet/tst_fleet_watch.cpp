@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/fleet/fleet_watch.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::fleet;
@@ -108,5 +109,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(FleetWatchTest)
+HITCOUNTER_TEST_MAIN(FleetWatchTest)
 #include "tst_fleet_watch.moc"

@@ -4,6 +4,7 @@
 #include "core/fleet/fleet_keys.h"
 #include "core/fleet/flush_batch.h"
 #include "core/fleet/flush_commands.h"
+#include "tests/test_main.h"
 
 using hitcounter::HitEvent;
 using hitcounter::fleet::FlushBatch;
@@ -116,5 +117,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(FlushBatchTest)
+HITCOUNTER_TEST_APPLESS_MAIN(FlushBatchTest)
 #include "tst_flush_batch.moc"

@@ -9,6 +9,7 @@
 #include "core/fleet/flush_batch.h"
 #include "core/fleet/flush_commands.h"
 #include "core/fleet/flush_split.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::fleet;
@@ -146,5 +147,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(FlushSplitTest)
+HITCOUNTER_TEST_GUILESS_MAIN(FlushSplitTest)
 #include "tst_flush_split.moc"

@@ -2,6 +2,7 @@
 #include <QTest>
 
 #include "core/fleet/flush_tally.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::fleet;
@@ -106,5 +107,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(FlushTallyTest)
+HITCOUNTER_TEST_APPLESS_MAIN(FlushTallyTest)
 #include "tst_flush_tally.moc"

@@ -11,6 +11,7 @@
 #include "core/fleet/redis_sink.h"
 #include "tests/fleet/redis_cluster.h"
 #include "tests/fleet/sink_test_options.h"
+#include "tests/test_main.h"
 
 using namespace std::chrono_literals;
 using namespace hitcounter;
@@ -361,5 +362,5 @@ private:
     RedisCluster m_cluster;
 };
 
-QTEST_GUILESS_MAIN(RedisClusterTest)
+HITCOUNTER_TEST_GUILESS_MAIN(RedisClusterTest)
 #include "tst_redis_cluster.moc"

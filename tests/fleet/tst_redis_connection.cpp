@@ -4,6 +4,7 @@
 
 #include "core/fleet/redis_connection.h"
 #include "tests/fleet/redis_server.h"
+#include "tests/test_main.h"
 
 using namespace std::chrono_literals;
 using namespace hitcounter::fleet;
@@ -110,5 +111,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(RedisConnectionTest)
+HITCOUNTER_TEST_GUILESS_MAIN(RedisConnectionTest)
 #include "tst_redis_connection.moc"

@@ -17,6 +17,7 @@
 #include "tests/fleet/cut_proxy.h"
 #include "tests/fleet/redis_server.h"
 #include "tests/fleet/sink_test_options.h"
+#include "tests/test_main.h"
 
 using namespace std::chrono_literals;
 using namespace hitcounter;
@@ -786,5 +787,5 @@ private:
     RedisServer m_redis;
 };
 
-QTEST_GUILESS_MAIN(RedisSinkTest)
+HITCOUNTER_TEST_GUILESS_MAIN(RedisSinkTest)
 #include "tst_redis_sink.moc"

@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "core/fleet/redis_url.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter::fleet;
 
@@ -162,5 +163,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(RedisUrlTest)
+HITCOUNTER_TEST_APPLESS_MAIN(RedisUrlTest)
 #include "tst_redis_url.moc"

@@ -10,6 +10,7 @@
 #include "core/net/socket_util.h"
 #include "core/sources/source.h"
 #include "tests/http/http_client.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::http;
@@ -105,5 +106,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(HttpServerTest)
+HITCOUNTER_TEST_GUILESS_MAIN(HttpServerTest)
 #include "tst_http_server.moc"

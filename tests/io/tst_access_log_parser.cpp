@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/io/access_log_parser.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -265,5 +266,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestAccessLogParser)
+HITCOUNTER_TEST_APPLESS_MAIN(TestAccessLogParser)
 #include "tst_access_log_parser.moc"

@@ -12,6 +12,7 @@
 
 #include "core/io/hit_file.h"
 #include "tests/io/truncated_gzip.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -465,5 +466,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHitFile)
+HITCOUNTER_TEST_GUILESS_MAIN(TestHitFile)
 #include "tst_hit_file.moc"

@@ -10,6 +10,7 @@
 #include "core/io/json_line.h"
 #include "core/io/json_text.h"
 #include "core/judge/leetcode_judge.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -161,5 +162,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestJsonText)
+HITCOUNTER_TEST_APPLESS_MAIN(TestJsonText)
 #include "tst_json_text.moc"

@@ -7,6 +7,7 @@
 
 #include "core/counters/counter_factory.h"
 #include "core/judge/leetcode_judge.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -174,5 +175,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestLeetCodeInput)
+HITCOUNTER_TEST_APPLESS_MAIN(TestLeetCodeInput)
 #include "tst_leetcode_input.moc"

@@ -3,6 +3,7 @@
 #include <QTest>
 
 #include "core/io/log_time.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -129,5 +130,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestLogTime)
+HITCOUNTER_TEST_APPLESS_MAIN(TestLogTime)
 #include "tst_log_time.moc"

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "core/io/output_file.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 namespace fs = std::filesystem;
@@ -149,5 +150,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(OutputFileTest)
+HITCOUNTER_TEST_GUILESS_MAIN(OutputFileTest)
 #include "tst_output_file.moc"

@@ -18,6 +18,7 @@
 #include "core/io/hit_file.h"
 #include "core/io/regular_file.h"
 #include "tests/io/fifo_rescuer.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using hitcounter::testing::FifoRescuer;
@@ -165,5 +166,5 @@ private:
     fs::path m_fifo;
 };
 
-QTEST_GUILESS_MAIN(TestRegularFile)
+HITCOUNTER_TEST_GUILESS_MAIN(TestRegularFile)
 #include "tst_regular_file.moc"

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/io/trace_reader.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -360,5 +361,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTraceReader)
+HITCOUNTER_TEST_APPLESS_MAIN(TestTraceReader)
 #include "tst_trace_reader.moc"

@@ -8,6 +8,7 @@
 
 #include "core/io/trace_reader.h"
 #include "core/io/trace_recorder.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -116,5 +117,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TraceRecorderTest)
+HITCOUNTER_TEST_GUILESS_MAIN(TraceRecorderTest)
 #include "tst_trace_recorder.moc"

@@ -9,6 +9,7 @@
 
 #include "core/io/trace_reader.h"
 #include "core/io/trace_writer.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -102,5 +103,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTraceWriter)
+HITCOUNTER_TEST_APPLESS_MAIN(TestTraceWriter)
 #include "tst_trace_writer.moc"

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "core/keyed/key_series.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -72,5 +73,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(KeySeriesTest)
+HITCOUNTER_TEST_APPLESS_MAIN(KeySeriesTest)
 #include "tst_key_series.moc"

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/keyed/keyed_counter.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -417,5 +418,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(KeyedCounterTest)
+HITCOUNTER_TEST_APPLESS_MAIN(KeyedCounterTest)
 #include "tst_keyed_counter.moc"

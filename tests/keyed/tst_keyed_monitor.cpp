@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/keyed/keyed_monitor.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -218,5 +219,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(KeyedMonitorTest)
+HITCOUNTER_TEST_APPLESS_MAIN(KeyedMonitorTest)
 #include "tst_keyed_monitor.moc"

@@ -8,6 +8,7 @@
 
 #include "core/limiters/limit_lab.h"
 #include "core/limiters/limiter_factory.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -76,5 +77,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(LimitLabTest)
+HITCOUNTER_TEST_APPLESS_MAIN(LimitLabTest)
 #include "tst_limit_lab.moc"

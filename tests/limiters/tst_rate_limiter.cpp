@@ -13,6 +13,7 @@
 
 #include "core/base/saturating.h"
 #include "core/limiters/limiter_factory.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -313,5 +314,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(RateLimiterTest)
+HITCOUNTER_TEST_APPLESS_MAIN(RateLimiterTest)
 #include "tst_rate_limiter.moc"

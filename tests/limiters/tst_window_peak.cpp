@@ -10,6 +10,7 @@
 
 #include "core/limiters/limiter_factory.h"
 #include "core/limiters/window_peak.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -75,5 +76,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(WindowPeakTest)
+HITCOUNTER_TEST_APPLESS_MAIN(WindowPeakTest)
 #include "tst_window_peak.moc"

@@ -9,6 +9,7 @@
 #include "core/metrics/exposition.h"
 #include "core/metrics/label_text.h"
 #include "tests/metrics/promtool.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::metrics;
@@ -179,5 +180,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ExpositionTest)
+HITCOUNTER_TEST_GUILESS_MAIN(ExpositionTest)
 #include "tst_exposition.moc"

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "core/metrics/hot_key_windows.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::metrics;
@@ -192,5 +193,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(HotKeyWindowsTest)
+HITCOUNTER_TEST_GUILESS_MAIN(HotKeyWindowsTest)
 #include "tst_hot_key_windows.moc"

@@ -2,6 +2,7 @@
 #include <QTest>
 
 #include "core/metrics/key_families.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::metrics;
@@ -34,5 +35,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(KeyFamiliesTest)
+HITCOUNTER_TEST_GUILESS_MAIN(KeyFamiliesTest)
 #include "tst_key_families.moc"

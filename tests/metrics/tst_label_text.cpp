@@ -6,6 +6,7 @@
 
 #include "core/metrics/label_text.h"
 #include "core/net/text_escape.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::metrics;
@@ -61,5 +62,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(LabelTextTest)
+HITCOUNTER_TEST_GUILESS_MAIN(LabelTextTest)
 #include "tst_label_text.moc"

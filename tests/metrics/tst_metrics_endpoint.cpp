@@ -2,6 +2,7 @@
 #include <QTest>
 
 #include "core/metrics/metrics_endpoint.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::metrics;
@@ -77,5 +78,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(MetricsEndpointTest)
+HITCOUNTER_TEST_GUILESS_MAIN(MetricsEndpointTest)
 #include "tst_metrics_endpoint.moc"

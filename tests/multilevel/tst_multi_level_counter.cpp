@@ -7,6 +7,7 @@
 #include <random>
 
 #include "core/multilevel/multi_level_counter.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -101,5 +102,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(MultiLevelCounterTest)
+HITCOUNTER_TEST_APPLESS_MAIN(MultiLevelCounterTest)
 #include "tst_multi_level_counter.moc"

@@ -4,6 +4,7 @@
 
 #include "core/net/graphite_parser.h"
 #include "tests/net/parser_table.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::testing;
@@ -58,5 +59,5 @@ private Q_SLOTS:
     void anythingElseIsBad() { verify(); }
 };
 
-QTEST_APPLESS_MAIN(GraphiteParserTest)
+HITCOUNTER_TEST_APPLESS_MAIN(GraphiteParserTest)
 #include "tst_graphite_parser.moc"

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/net/key_totals.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -82,5 +83,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(KeyTotalsTest)
+HITCOUNTER_TEST_APPLESS_MAIN(KeyTotalsTest)
 #include "tst_key_totals.moc"

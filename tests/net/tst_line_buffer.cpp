@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/net/line_buffer.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -98,5 +99,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(LineBufferTest)
+HITCOUNTER_TEST_APPLESS_MAIN(LineBufferTest)
 #include "tst_line_buffer.moc"

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "core/net/line_ingest.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -330,5 +331,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(LineIngestTest)
+HITCOUNTER_TEST_APPLESS_MAIN(LineIngestTest)
 #include "tst_line_ingest.moc"

@@ -5,6 +5,7 @@
 
 #include "core/net/socket_util.h"
 #include "core/sources/source.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -95,5 +96,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(SocketUtilTest)
+HITCOUNTER_TEST_APPLESS_MAIN(SocketUtilTest)
 #include "tst_socket_util.moc"

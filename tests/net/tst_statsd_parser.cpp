@@ -3,6 +3,7 @@
 
 #include "core/net/statsd_parser.h"
 #include "tests/net/parser_table.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::testing;
@@ -167,5 +168,5 @@ private Q_SLOTS:
     void badOptionalFieldsAreBad() { verify(); }
 };
 
-QTEST_APPLESS_MAIN(StatsdParserTest)
+HITCOUNTER_TEST_APPLESS_MAIN(StatsdParserTest)
 #include "tst_statsd_parser.moc"

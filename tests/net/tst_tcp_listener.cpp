@@ -9,6 +9,7 @@
 #include "core/net/tcp_listener.h"
 #include "core/time/manual_clock.h"
 #include "tests/net/net_test_support.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::testing;
@@ -486,5 +487,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TcpListenerTest)
+HITCOUNTER_TEST_APPLESS_MAIN(TcpListenerTest)
 #include "tst_tcp_listener.moc"

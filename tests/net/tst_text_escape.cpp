@@ -2,6 +2,7 @@
 #include <QTest>
 
 #include "core/net/text_escape.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -88,5 +89,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TextEscapeTest)
+HITCOUNTER_TEST_APPLESS_MAIN(TextEscapeTest)
 #include "tst_text_escape.moc"

@@ -9,6 +9,7 @@
 #include "core/net/udp_listener.h"
 #include "core/time/manual_clock.h"
 #include "tests/net/net_test_support.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::testing;
@@ -328,5 +329,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(UdpListenerTest)
+HITCOUNTER_TEST_APPLESS_MAIN(UdpListenerTest)
 #include "tst_udp_listener.moc"

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/sim/traffic_model.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -257,5 +258,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TrafficModelTest)
+HITCOUNTER_TEST_GUILESS_MAIN(TrafficModelTest)
 #include "tst_traffic_model.moc"

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/sim/traffic_pattern.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -102,5 +103,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TrafficPatternTest)
+HITCOUNTER_TEST_GUILESS_MAIN(TrafficPatternTest)
 #include "tst_traffic_pattern.moc"

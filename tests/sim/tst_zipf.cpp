@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/sim/zipf.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter::sim;
 
@@ -52,5 +53,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ZipfTest)
+HITCOUNTER_TEST_GUILESS_MAIN(ZipfTest)
 #include "tst_zipf.moc"

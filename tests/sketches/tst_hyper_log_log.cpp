@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/sketches/hyper_log_log.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -118,5 +119,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(HyperLogLogTest)
+HITCOUNTER_TEST_APPLESS_MAIN(HyperLogLogTest)
 #include "tst_hyper_log_log.moc"

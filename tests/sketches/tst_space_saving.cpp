@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/sketches/space_saving.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -96,5 +97,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(SpaceSavingTest)
+HITCOUNTER_TEST_APPLESS_MAIN(SpaceSavingTest)
 #include "tst_space_saving.moc"

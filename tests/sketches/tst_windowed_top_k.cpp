@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/sketches/windowed_top_k.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -155,5 +156,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(WindowedTopKTest)
+HITCOUNTER_TEST_APPLESS_MAIN(WindowedTopKTest)
 #include "tst_windowed_top_k.moc"

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/sketches/windowed_uniques.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -182,5 +183,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(WindowedUniquesTest)
+HITCOUNTER_TEST_APPLESS_MAIN(WindowedUniquesTest)
 #include "tst_windowed_uniques.moc"

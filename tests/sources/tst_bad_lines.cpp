@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "core/sources/bad_lines.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -44,5 +45,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBadLines)
+HITCOUNTER_TEST_GUILESS_MAIN(TestBadLines)
 #include "tst_bad_lines.moc"

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "core/sources/batch_queue.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -109,5 +110,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(BatchQueueTest)
+HITCOUNTER_TEST_APPLESS_MAIN(BatchQueueTest)
 #include "tst_batch_queue.moc"

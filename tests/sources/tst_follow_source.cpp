@@ -10,6 +10,7 @@
 
 #include "batch_collector.h"
 #include "core/sources/follow_source.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using hitcounter::test::BatchCollector;
@@ -189,5 +190,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFollowSource)
+HITCOUNTER_TEST_GUILESS_MAIN(TestFollowSource)
 #include "tst_follow_source.moc"

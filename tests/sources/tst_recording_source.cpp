@@ -15,6 +15,7 @@
 #include "core/sources/simulator_source.h"
 #include "core/time/manual_clock.h"
 #include "tests/sources/batch_collector.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -191,5 +192,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(RecordingSourceTest)
+HITCOUNTER_TEST_GUILESS_MAIN(RecordingSourceTest)
 #include "tst_recording_source.moc"

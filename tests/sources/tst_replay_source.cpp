@@ -13,6 +13,7 @@
 #include "core/sources/replay_source.h"
 #include "core/time/manual_clock.h"
 #include "tests/sources/batch_collector.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -475,5 +476,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ReplaySourceTest)
+HITCOUNTER_TEST_GUILESS_MAIN(ReplaySourceTest)
 #include "tst_replay_source.moc"

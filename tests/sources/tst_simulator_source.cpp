@@ -6,6 +6,7 @@
 #include "core/time/manual_clock.h"
 #include "core/time/wall_clock.h"
 #include "tests/sources/batch_collector.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -223,5 +224,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(SimulatorSourceTest)
+HITCOUNTER_TEST_GUILESS_MAIN(SimulatorSourceTest)
 #include "tst_simulator_source.moc"

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/sources/source_stats_fields.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -47,5 +48,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSourceStatsFields)
+HITCOUNTER_TEST_APPLESS_MAIN(TestSourceStatsFields)
 #include "tst_source_stats_fields.moc"

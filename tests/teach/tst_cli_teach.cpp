@@ -17,6 +17,7 @@
 #include "core/teach/lessons.h"
 #include "core/teach/practice.h"
 #include "core/teach/timeline.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 
@@ -628,5 +629,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliTeach)
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliTeach)
 #include "tst_cli_teach.moc"

@@ -16,6 +16,7 @@
 #include "core/teach/code_templates.h"
 #include "core/teach/lessons.h"
 #include "core/teach/student_check.h"
+#include "tests/test_main.h"
 #include "ui/teach/code_editor.h"
 #include "ui/teach/code_panel.h"
 #include "ui/teach/ring_view.h"
@@ -258,5 +259,5 @@ private:
     TeachView m_view;
 };
 
-QTEST_MAIN(TestCodeTab)
+HITCOUNTER_TEST_MAIN(TestCodeTab)
 #include "tst_code_tab.moc"

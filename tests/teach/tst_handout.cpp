@@ -12,6 +12,7 @@
 
 #include "core/teach/lessons.h"
 #include "core/teach/practice.h"
+#include "tests/test_main.h"
 #include "ui/teach/teach_files.h"
 #include "ui/teach/teach_view.h"
 
@@ -164,5 +165,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestHandout)
+HITCOUNTER_TEST_MAIN(TestHandout)
 #include "tst_handout.moc"

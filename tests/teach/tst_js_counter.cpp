@@ -11,6 +11,7 @@
 #include "app/teach_js/js_counter.h"
 #include "core/teach/code_templates.h"
 #include "core/teach/student_check.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::teach;
@@ -283,5 +284,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestJsCounter)
+HITCOUNTER_TEST_GUILESS_MAIN(TestJsCounter)
 #include "tst_js_counter.moc"

@@ -2,6 +2,7 @@
 #include <QTest>
 
 #include "core/teach/lesson_file.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::teach;
@@ -111,5 +112,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLessonFile)
+HITCOUNTER_TEST_GUILESS_MAIN(TestLessonFile)
 #include "tst_lesson_file.moc"

@@ -10,6 +10,7 @@
 #include "core/teach/lessons.h"
 #include "core/teach/limiter_questions.h"
 #include "core/teach/limiter_timeline.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::teach;
@@ -195,5 +196,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestLimiterTimeline)
+HITCOUNTER_TEST_APPLESS_MAIN(TestLimiterTimeline)
 #include "tst_limiter_timeline.moc"

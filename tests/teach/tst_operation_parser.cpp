@@ -3,6 +3,7 @@
 #include <QTest>
 
 #include "core/teach/operation_parser.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::teach;
@@ -153,5 +154,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOperationParser)
+HITCOUNTER_TEST_GUILESS_MAIN(TestOperationParser)
 #include "tst_operation_parser.moc"

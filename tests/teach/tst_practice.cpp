@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/teach/practice.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::teach;
@@ -194,5 +195,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPractice)
+HITCOUNTER_TEST_GUILESS_MAIN(TestPractice)
 #include "tst_practice.moc"

@@ -8,6 +8,7 @@
 #include "core/counters/ring_counter.h"
 #include "core/teach/practice.h"
 #include "core/teach/ring_variant.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::teach;
@@ -297,5 +298,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRingVariant)
+HITCOUNTER_TEST_GUILESS_MAIN(TestRingVariant)
 #include "tst_ring_variant.moc"

@@ -10,6 +10,7 @@
 
 #include "core/teach/shrink.h"
 #include "core/teach/student_check.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::teach;
@@ -270,5 +271,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStudentCheck)
+HITCOUNTER_TEST_GUILESS_MAIN(TestStudentCheck)
 #include "tst_student_check.moc"

@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include "core/teach/lessons.h"
+#include "tests/test_main.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_view.h"
 #include "ui/teach/lesson_panel.h"
@@ -353,5 +354,5 @@ private:
     SequenceView* m_vector = nullptr;
 };
 
-QTEST_MAIN(TestTeachConsistency)
+HITCOUNTER_TEST_MAIN(TestTeachConsistency)
 #include "tst_teach_consistency.moc"

@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "tests/test_main.h"
 #include "ui/teach/lesson_panel.h"
 #include "ui/teach/teach_view.h"
 #include "ui/window/main_window.h"
@@ -137,5 +138,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestTeachEntry)
+HITCOUNTER_TEST_MAIN(TestTeachEntry)
 #include "tst_teach_entry.moc"

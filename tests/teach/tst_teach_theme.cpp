@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include "core/teach/lessons.h"
+#include "tests/test_main.h"
 #include "ui/common/theme.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_panel.h"
@@ -398,5 +399,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestTeachTheme)
+HITCOUNTER_TEST_MAIN(TestTeachTheme)
 #include "tst_teach_theme.moc"

@@ -20,6 +20,7 @@
 #include "core/teach/practice.h"
 #include "core/teach/pseudocode.h"
 #include "core/teach/student_check.h"
+#include "tests/test_main.h"
 #include "ui/common/theme.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_view.h"
@@ -976,5 +977,5 @@ private:
     TeachView m_view;
 };
 
-QTEST_MAIN(TestTeachView)
+HITCOUNTER_TEST_MAIN(TestTeachView)
 #include "tst_teach_view.moc"

@@ -7,6 +7,7 @@
 
 #include "core/teach/lessons.h"
 #include "core/teach/timeline.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::teach;
@@ -804,5 +805,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTimeline)
+HITCOUNTER_TEST_GUILESS_MAIN(TestTimeline)
 #include "tst_timeline.moc"

@@ -2,6 +2,7 @@
 #include <QTest>
 
 #include "core/time/manual_clock.h"
+#include "tests/test_main.h"
 #include "tests/time/sleeper.h"
 
 using namespace hitcounter;
@@ -57,5 +58,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(ManualClockTest)
+HITCOUNTER_TEST_GUILESS_MAIN(ManualClockTest)
 #include "tst_manual_clock.moc"

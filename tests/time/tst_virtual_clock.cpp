@@ -4,6 +4,7 @@
 
 #include "core/time/manual_clock.h"
 #include "core/time/virtual_clock.h"
+#include "tests/test_main.h"
 #include "tests/time/sleeper.h"
 
 using namespace hitcounter;
@@ -167,5 +168,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(VirtualClockTest)
+HITCOUNTER_TEST_GUILESS_MAIN(VirtualClockTest)
 #include "tst_virtual_clock.moc"

@@ -2,6 +2,7 @@
 #include <QTest>
 
 #include "core/time/wall_clock.h"
+#include "tests/test_main.h"
 #include "tests/time/sleeper.h"
 
 using namespace hitcounter;
@@ -44,5 +45,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(WallClockTest)
+HITCOUNTER_TEST_GUILESS_MAIN(WallClockTest)
 #include "tst_wall_clock.moc"

@@ -36,6 +36,7 @@
 #include "core/sources/replay_source.h"
 #include "core/time/manual_clock.h"
 #include "tests/io/truncated_gzip.h"
+#include "tests/test_main.h"
 #include "ui/monitor/live_plot.h"
 #include "ui/sources/source_session.h"
 #include "ui/window/main_window.h"
@@ -766,5 +767,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestAccessLogsInWindow)
+HITCOUNTER_TEST_MAIN(TestAccessLogsInWindow)
 #include "tst_access_logs_in_window.moc"

@@ -24,6 +24,7 @@
 #include "tests/fleet/redis_cluster.h"
 #include "tests/fleet/redis_server.h"
 #include "tests/fleet/sink_test_options.h"
+#include "tests/test_main.h"
 #include "ui/fleet/fleet_view.h"
 #include "ui/plot/qcp.h"
 #include "ui/sources/source_session.h"
@@ -529,5 +530,5 @@ private:
     RedisCluster m_cluster;
 };
 
-QTEST_MAIN(FleetViewTest)
+HITCOUNTER_TEST_MAIN(FleetViewTest)
 #include "tst_fleet_view.moc"

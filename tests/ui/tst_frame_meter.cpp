@@ -1,6 +1,7 @@
 // FrameMeter: nearest-rank percentiles and an RSS reading.
 #include <QTest>
 
+#include "tests/test_main.h"
 #include "ui/window/frame_meter.h"
 
 using hitcounter::ui::FrameMeter;
@@ -23,5 +24,5 @@ private Q_SLOTS:
     void residentMemoryIsReported() { QVERIFY(FrameMeter::rssBytes() > 1024 * 1024); }
 };
 
-QTEST_APPLESS_MAIN(TestFrameMeter)
+HITCOUNTER_TEST_APPLESS_MAIN(TestFrameMeter)
 #include "tst_frame_meter.moc"

@@ -7,6 +7,7 @@
 #include <QTest>
 
 #include "core/engine/engine_frame.h"
+#include "tests/test_main.h"
 #include "ui/monitor/items_panel.h"
 
 using hitcounter::Count;
@@ -134,5 +135,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestItemsPanel)
+HITCOUNTER_TEST_MAIN(TestItemsPanel)
 #include "tst_items_panel.moc"

@@ -27,11 +27,12 @@
 #include "core/engine/limits_feed.h"
 #include "core/sources/replay_source.h"
 #include "core/time/manual_clock.h"
+#include "tests/test_main.h"
 #include "ui/common/number_text.h"
+#include "ui/limits/limits_lab.h"
 #include "ui/limits/limits_view.h"
 #include "ui/plot/qcp.h"
 #include "ui/sources/source_session.h"
-#include "ui/limits/limits_lab.h"
 #include "ui/window/main_window.h"
 #include "ui/window/view_fan_out.h"
 
@@ -682,9 +683,10 @@ private Q_SLOTS:
         tabs->setCurrentIndex(1);  // the user opens the tab: the lab re-runs the replay to 400
         QVERIFY(w.limitsLab()->options().enabled);
         QVERIFY(settleAfterSeek(w));
-        compareView(*w.limitsView(), referenceFrame(w.limitsLab()->options(), prefixTo(burstRows(), 400)));
+        compareView(*w.limitsView(),
+                    referenceFrame(w.limitsLab()->options(), prefixTo(burstRows(), 400)));
     }
 };
 
-QTEST_MAIN(TestLimitsView)
+HITCOUNTER_TEST_MAIN(TestLimitsView)
 #include "tst_limits_view.moc"

@@ -15,6 +15,7 @@
 #include <QTest>
 #include <QTextDocument>
 
+#include "tests/test_main.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/monitor/items_panel.h"
 #include "ui/monitor/live_plot.h"
@@ -356,5 +357,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+HITCOUNTER_TEST_MAIN(TestMainWindow)
 #include "tst_main_window.moc"

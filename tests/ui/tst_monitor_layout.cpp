@@ -15,6 +15,7 @@
 #include <chrono>
 #include <limits>
 
+#include "tests/test_main.h"
 #include "tests/ui/table_columns.h"
 #include "ui/common/number_text.h"
 #include "ui/monitor/items_panel.h"
@@ -296,5 +297,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestMonitorLayout)
+HITCOUNTER_TEST_MAIN(TestMonitorLayout)
 #include "tst_monitor_layout.moc"

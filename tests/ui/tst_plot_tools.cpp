@@ -30,6 +30,7 @@
 #include <QUrl>
 
 #include "core/time/manual_clock.h"
+#include "tests/test_main.h"
 #include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/limits/limits_view.h"
@@ -796,5 +797,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestPlotTools)
+HITCOUNTER_TEST_MAIN(TestPlotTools)
 #include "tst_plot_tools.moc"

@@ -19,6 +19,7 @@
 
 #include "core/engine/cost_meter.h"
 #include "core/engine/engine.h"
+#include "tests/test_main.h"
 #include "tests/ui/table_columns.h"
 #include "tests/ui/tick_labels.h"
 #include "ui/common/history_update.h"
@@ -488,5 +489,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestPolicyComparison)
+HITCOUNTER_TEST_MAIN(TestPolicyComparison)
 #include "tst_policy_comparison.moc"

@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "core/engine/cost_meter.h"
+#include "tests/test_main.h"
 #include "ui/sources/source_spec.h"
 #include "ui/window/main_window.h"
 #include "ui/window/state_json.h"
@@ -109,5 +110,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestPolicyCosts)
+HITCOUNTER_TEST_MAIN(TestPolicyCosts)
 #include "tst_policy_costs.moc"

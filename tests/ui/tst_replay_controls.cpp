@@ -18,6 +18,7 @@
 #include <cmath>
 
 #include "core/time/manual_clock.h"
+#include "tests/test_main.h"
 #include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/limits/limits_view.h"
@@ -695,5 +696,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestReplayControls)
+HITCOUNTER_TEST_MAIN(TestReplayControls)
 #include "tst_replay_controls.moc"

@@ -26,6 +26,7 @@
 #include "core/engine/engine.h"
 #include "core/sources/replay_source.h"
 #include "core/time/manual_clock.h"
+#include "tests/test_main.h"
 #include "ui/monitor/items_panel.h"
 #include "ui/monitor/live_plot.h"
 #include "ui/sources/source_session.h"
@@ -605,5 +606,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestSeekExactness)
+HITCOUNTER_TEST_MAIN(TestSeekExactness)
 #include "tst_seek_exactness.moc"

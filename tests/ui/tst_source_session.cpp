@@ -18,6 +18,7 @@
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/manual_clock.h"
+#include "tests/test_main.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/sources/source_session.h"
 
@@ -372,5 +373,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestSourceSession)
+HITCOUNTER_TEST_MAIN(TestSourceSession)
 #include "tst_source_session.moc"

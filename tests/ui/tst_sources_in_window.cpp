@@ -13,6 +13,7 @@
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
 #include "core/time/manual_clock.h"
+#include "tests/test_main.h"
 #include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/monitor/bad_lines_view.h"
@@ -224,5 +225,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestSourcesInWindow)
+HITCOUNTER_TEST_MAIN(TestSourcesInWindow)
 #include "tst_sources_in_window.moc"

@@ -18,6 +18,7 @@
 #include <map>
 
 #include "core/time/manual_clock.h"
+#include "tests/test_main.h"
 #include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
 #include "ui/monitor/threshold_alerts.h"
@@ -429,5 +430,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestStateJson)
+HITCOUNTER_TEST_MAIN(TestStateJson)
 #include "tst_state_json.moc"

@@ -15,6 +15,7 @@
 
 #include "tests/io/fifo_rescuer.h"
 #include "tests/io/special_files.h"
+#include "tests/test_main.h"
 #include "ui/monitor/ring_histogram.h"
 #include "ui/sources/recent_files.h"
 #include "ui/sources/source_session.h"
@@ -274,5 +275,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestStoredSettings)
+HITCOUNTER_TEST_MAIN(TestStoredSettings)
 #include "tst_stored_settings.moc"

@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include "core/time/manual_clock.h"
+#include "tests/test_main.h"
 #include "tests/ui/gui_test_steps.h"
 #include "ui/monitor/items_panel.h"
 #include "ui/monitor/live_plot.h"
@@ -184,5 +185,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestThresholdAlerts)
+HITCOUNTER_TEST_MAIN(TestThresholdAlerts)
 #include "tst_threshold_alerts.moc"

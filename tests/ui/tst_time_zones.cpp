@@ -27,6 +27,7 @@
 #include "ui/window/window_state.h"
 
 #include <QLabel>
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
@@ -176,5 +177,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestTimeZones)
+HITCOUNTER_TEST_MAIN(TestTimeZones)
 #include "tst_time_zones.moc"

@@ -31,6 +31,7 @@
 
 #include "core/net/socket_listener.h"
 #include "core/sources/simulator_source.h"
+#include "tests/test_main.h"
 #include "tests/ui/tick_labels.h"
 #include "ui/common/number_text.h"
 #include "ui/common/theme.h"
@@ -812,5 +813,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestWindowFit)
+HITCOUNTER_TEST_MAIN(TestWindowFit)
 #include "tst_window_fit.moc"

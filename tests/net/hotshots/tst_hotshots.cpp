@@ -7,6 +7,7 @@
 #include <QTest>
 
 #include "tests/app/listen_process.h"
+#include "tests/test_main.h"
 
 class TestHotShots : public QObject {
     Q_OBJECT
@@ -59,5 +60,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHotShots)
+HITCOUNTER_TEST_GUILESS_MAIN(TestHotShots)
 #include "tst_hotshots.moc"
