@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/counters/window_counter.h"
+#include "core/teach/number_text.h"
 #include "core/teach/operation_parser.h"
 #include "core/teach/pseudocode.h"
 
@@ -163,7 +164,7 @@ struct Frame {
         if (!windowLow || !windowHigh) {
             return {};
         }
-        return "(" + std::to_string(*windowLow) + ", " + std::to_string(*windowHigh) + "]";
+        return hitcounter::teach::windowText(*windowLow, *windowHigh);
     }
 };
 

@@ -1,5 +1,7 @@
 #include "core/teach/limiter_questions.h"
 
+#include "core/teach/number_text.h"
+
 namespace hitcounter::teach {
 
 std::string limiterTitle(const std::string& name) {
@@ -29,7 +31,7 @@ std::vector<LimiterQuestion> limiterQuestions(const LimiterTimeline& timeline) {
         for (const LimiterLane& lane : f.lanes) {
             q.accepted.push_back(lane.decision && lane.decision->accepted > 0);
         }
-        q.prompt = "The request at " + std::to_string(f.op->second) + ": which limiters accept it?";
+        q.prompt = "The request at " + num(f.op->second) + ": which limiters accept it?";
         out.push_back(std::move(q));
     }
     return out;

@@ -128,8 +128,8 @@ std::string practiceOperations(std::uint64_t seed, std::chrono::seconds window,
         }
     }
     lines.push_back("getHits " + num(head + pick(3)));
-    std::string text = "# practice, seed " + std::to_string(seed) + ", W = " + num(w) + ", level " +
-                       std::to_string(int(level)) + " (" + std::string(levelName(level)) + ")\n";
+    std::string text = "# practice, seed " + num(seed) + ", W = " + num(w) + ", level " +
+                       num(int(level)) + " (" + std::string(levelName(level)) + ")\n";
     for (const auto& line : lines) {
         text += line + "\n";
     }
@@ -143,30 +143,29 @@ std::vector<Question> questions(const Timeline& timeline) {
         const Frame& f = frames[k];
         const Frame& prev = frames[k - 1];
         const std::string call =
-            (f.op->repeat > 1 ? num(std::int64_t(f.op->repeat)) + " hits" : std::string("hit")) +
-            "(" + num(f.op->second) + ")";
+            (f.op->repeat > 1 ? num(f.op->repeat) + " hits" : std::string("hit")) + "(" +
+            num(f.op->second) + ")";
         if (f.answer) {
             out.push_back({Question::Kind::GetHits, k,
                            "What will getHits(" + num(f.op->second) + ") return?", *f.answer});
         } else if (f.dropped) {
             out.push_back({Question::Kind::VectorCalls, k,
-                           "The naive vector holds " + num(std::int64_t(prev.naive.size())) +
+                           "The naive vector holds " + num(prev.naive.size()) +
                                (prev.naive.size() == 1 ? " call" : " calls") +
                                ". How many will it hold after " + call + "?",
                            Count(f.naive.size())});
         } else if (!prev.ring[*f.slot].used) {
             out.push_back(
                 {Question::Kind::DequePairs, k,
-                 "The deque holds " + num(std::int64_t(prev.deque.size())) +
+                 "The deque holds " + num(prev.deque.size()) +
                      (prev.deque.size() == 1 ? " (second, count) pair" : " (second, count) pairs") +
                      ". How many will it hold after " + call + "?",
                  Count(f.deque.size())});
         } else {
             const RingSlot& before = prev.ring[*f.slot];
             out.push_back({Question::Kind::SlotCount, k,
-                           "Slot " + num(std::int64_t(*f.slot)) + " holds second " +
-                               num(before.second) + " ×" + num(std::int64_t(before.count)) +
-                               ". What count will it hold after " + call + "?",
+                           "Slot " + num(*f.slot) + " holds second " + num(before.second) + " ×" +
+                               num(before.count) + ". What count will it hold after " + call + "?",
                            f.ring[*f.slot].count});
         }
     }
@@ -193,13 +192,13 @@ Verdict diagnose(const Timeline& timeline, const Question& q, Count guess) {
     Verdict v;
     if (guess == q.answer) {
         v.right = true;
-        v.text = "Right: " + num(std::int64_t(q.answer)) + ".";
+        v.text = "Right: " + num(q.answer) + ".";
         return v;
     }
     auto wrong = [&](std::string mistake, std::string why) {
         v.mistake = std::move(mistake);
-        v.text = "You said " + num(std::int64_t(guess)) + ", but the answer is " +
-                 num(std::int64_t(q.answer)) + ": " + v.mistake + ". " + why;
+        v.text = "You said " + num(guess) + ", but the answer is " + num(q.answer) + ": " +
+                 v.mistake + ". " + why;
         return v;
     };
     if (q.kind == Question::Kind::GetHits) {
@@ -298,13 +297,12 @@ Verdict diagnose(const Timeline& timeline, const Question& q, Count guess) {
                                                              ": same second, so the count grows.");
         }
     }
-    v.text = "You said " + num(std::int64_t(guess)) + ", but the answer is " +
-             num(std::int64_t(q.answer)) + ".";
+    v.text = "You said " + num(guess) + ", but the answer is " + num(q.answer) + ".";
     return v;
 }
 
 std::string Score::text() const {
-    return std::to_string(right) + " of " + std::to_string(asked) + " right";
+    return num(right) + " of " + num(asked) + " right";
 }
 
 }  // namespace hitcounter::teach

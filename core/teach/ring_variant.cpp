@@ -6,6 +6,7 @@
 
 #include "core/base/saturating.h"
 #include "core/counters/ring_counter.h"
+#include "core/teach/number_text.h"
 
 namespace hitcounter::teach {
 
@@ -51,15 +52,14 @@ std::string slotText(const VariantSlot& s) {
     if (!s.used) {
         return "empty";
     }
-    return (s.second ? "(" + std::to_string(*s.second) + ", " : "(?, ") + std::to_string(s.count) +
-           ")";
+    return (s.second ? "(" + num(*s.second) + ", " : "(?, ") + num(s.count) + ")";
 }
 
 std::string indexFormula(RingVariant::Index i, Timestamp t, Timestamp w) {
     const Timestamp m = i == RingVariant::Index::ModW        ? w
                         : i == RingVariant::Index::ModWPlus1 ? w + 1
                                                              : w - 1;
-    return std::to_string(t) + " mod " + std::to_string(m) + " = " + std::to_string(t % m);
+    return num(t) + " mod " + num(m) + " = " + num(t % m);
 }
 
 SideState referenceSide(const RingCounter& ring) {
@@ -288,13 +288,6 @@ Count VariantRing::count(Timestamp t) {
 
 namespace {
 
-std::string str(std::int64_t v) {
-    return std::to_string(v);
-}
-std::string str(std::uint64_t v) {
-    return std::to_string(v);
-}
-
 // What the learner's ring did wrong at one hit, in a way that can change a later answer: the
 // faults a wrong answer is traced back to (issue 24, wrong 5: a renumbering is no fault).
 struct Fault {
@@ -309,28 +302,28 @@ struct Fault {
 };
 
 std::string faultSentence(const RingVariant& v, const Fault& f, Timestamp w) {
-    const std::string hit = "hit(" + str(f.second) + ") at step " + str(f.step);
+    const std::string hit = "hit(" + num(f.second) + ") at step " + num(f.step);
     switch (f.kind) {
         case Fault::Kind::Lost:
-            return hit + " went to slot " + str(f.slot) + " = " +
-                   indexFormula(v.index, f.second, w) + ", and a ring of " + str(w) +
-                   " slots has only slots 0 to " + str(w - 1) +
+            return hit + " went to slot " + num(f.slot) + " = " +
+                   indexFormula(v.index, f.second, w) + ", and a ring of " + num(w) +
+                   " slots has only slots 0 to " + num(w - 1) +
                    ": the missing slot lost the hit, which the reference still counts.";
         case Fault::Kind::SharedSlot: {
-            const std::string thrown = "the reset threw away " + str(f.otherCount) +
+            const std::string thrown = "the reset threw away " + num(f.otherCount) +
                                        (f.otherCount == 1 ? " hit" : " hits") + " of second " +
-                                       str(f.other) + ", which the reference still counts.";
+                                       num(f.other) + ", which the reference still counts.";
             if (f.other > f.second) {  // a late hit kept by >=, exactly W before the head
                 return hit +
                        " is exactly W seconds older than the head: the reference drops "
                        "it, because its slot " +
-                       str(f.slot) + " belongs to second " + str(f.other) +
+                       num(f.slot) + " belongs to second " + num(f.other) +
                        " now; your comparison >= keeps it, and " + thrown;
             }
-            return hit + " went to slot " + str(f.slot) + " = " +
-                   indexFormula(v.index, f.second, w) + ", which held second " + str(f.other) +
-                   ", only " + str(f.second - f.other) +
-                   " s older and still in the window: " + "with " + str(w - 1) +
+            return hit + " went to slot " + num(f.slot) + " = " +
+                   indexFormula(v.index, f.second, w) + ", which held second " + num(f.other) +
+                   ", only " + num(f.second - f.other) +
+                   " s older and still in the window: " + "with " + num(w - 1) +
                    " slots in the cycle two seconds of one window share "
                    "a slot, and " +
                    thrown;
@@ -343,11 +336,11 @@ std::string faultSentence(const RingVariant& v, const Fault& f, Timestamp w) {
             ? "your reset rule (only when the count is 0) never fires on a written slot, whose "
               "count is at least 1"
             : "your ring never resets a slot";
-    return hit + " went to slot " + str(f.slot) + ", which still held " + str(f.otherCount) +
+    return hit + " went to slot " + num(f.slot) + ", which still held " + num(f.otherCount) +
            (f.otherCount == 1 ? " hit of " : " hits of ") +
            (v.store == RingVariant::Store::CountOnly ? std::string("an older second")
-                                                     : "second " + str(f.other)) +
-           ", outside the window: " + rule + ", so the new count started at " + str(f.otherCount) +
+                                                     : "second " + num(f.other)) +
+           ", outside the window: " + rule + ", so the new count started at " + num(f.otherCount) +
            " instead of 0.";
 }
 
@@ -358,14 +351,14 @@ std::string answerNarration(const RingVariant& v, const Operation& op, const Sid
                             const std::vector<Fault>& faults) {
     const Timestamp t = op.second;
     const Timestamp low = std::max(head, t) - w;
-    std::string text = "getHits(" + str(t) + "): your ring answers " + str(*mine.answer) +
-                       ", the reference " + str(*ref.answer) + " (the window (" + str(low) + ", " +
-                       str(t) + "]). ";
+    std::string text = "getHits(" + num(t) + "): your ring answers " + num(*mine.answer) +
+                       ", the reference " + num(*ref.answer) + " (the window (" + num(low) + ", " +
+                       num(t) + "]). ";
     for (const VariantSlot& s : mine.slots) {
         if (s.used && s.second && *s.second == low &&
             v.compare == RingVariant::Compare::GreaterEqual) {
-            return text + "Your comparison s.second >= head - W counts second " + str(low) + " = " +
-                   str(std::max(head, t)) + " - " + str(w) +
+            return text + "Your comparison s.second >= head - W counts second " + num(low) + " = " +
+                   num(std::max(head, t)) + " - " + num(w) +
                    ", which is exactly W seconds old: the window is open on "
                    "the left, so the comparison must be >.";
         }
@@ -383,7 +376,7 @@ std::string answerNarration(const RingVariant& v, const Operation& op, const Sid
     if (v.store == RingVariant::Store::CountOnly) {
         return text + (t < head ? "A count-only slot cannot tell which second its count belongs "
                                   "to, so your ring adds every slot, also the seconds after " +
-                                      str(t) + " (up to the head " + str(head) +
+                                      num(t) + " (up to the head " + num(head) +
                                       ") that a query into the past leaves out."
                                 : "A count-only slot cannot tell which second its count belongs "
                                   "to, so your ring adds every slot, also counts of seconds that "
@@ -404,18 +397,18 @@ std::optional<Difference> hitDivergence(const RingVariant& v, const Operation& o
                                         const std::optional<Timestamp>& headBefore, Timestamp w) {
     Difference d;
     d.step = step.step;
-    const std::string hitText = "hit(" + str(op.second) + ")";
-    const std::string lowText = headBefore ? str(*headBefore) + " - " + str(w) : "";
+    const std::string hitText = "hit(" + num(op.second) + ")";
+    const std::string lowText = headBefore ? num(*headBefore) + " - " + num(w) : "";
     if (r.dropped != refDropped) {
         d.kind = Difference::Kind::Dropped;
         d.what = "dropped";
         d.mine = r.dropped ? "dropped" : "kept";
         d.reference = refDropped ? "dropped" : "kept";
         d.narration = refDropped
-                          ? hitText + ": the reference drops it, " + str(op.second) +
+                          ? hitText + ": the reference drops it, " + num(op.second) +
                                 " <= " + lowText + " (too late); your comparison >= keeps second " +
-                                str(op.second) + " = head - W in the window and stores it."
-                          : hitText + ": the reference keeps it, " + str(op.second) + " > " +
+                                num(op.second) + " = head - W in the window and stores it."
+                          : hitText + ": the reference keeps it, " + num(op.second) + " > " +
                                 lowText + "; your ring drops it.";
         return d;
     }
@@ -425,11 +418,11 @@ std::optional<Difference> hitDivergence(const RingVariant& v, const Operation& o
     if (r.outOfRange) {
         d.kind = Difference::Kind::OutOfRange;
         d.what = "out_of_range";
-        d.mine = "slot " + str(r.slot) + " (none)";
-        d.reference = "slot " + str(*step.reference.slot);
+        d.mine = "slot " + num(r.slot) + " (none)";
+        d.reference = "slot " + num(*step.reference.slot);
         d.narration = hitText + ": your index " + indexFormula(v.index, op.second, w) +
-                      " names slot " + str(r.slot) + ", but the ring has only " + str(w) +
-                      " slots (0 to " + str(w - 1) +
+                      " names slot " + num(r.slot) + ", but the ring has only " + num(w) +
+                      " slots (0 to " + num(w - 1) +
                       "): the hit has nowhere to go. The reference "
                       "uses " +
                       indexFormula(RingVariant::Index::ModW, op.second, w) + ".";
@@ -446,10 +439,10 @@ std::optional<Difference> hitDivergence(const RingVariant& v, const Operation& o
         const bool stale = mineBefore && mineBefore->used &&
                            (!mineBefore->second || *mineBefore->second != op.second);
         d.narration =
-            hitText + " lands in slot " + str(r.slot) + ", which held " + before + ". " +
+            hitText + " lands in slot " + num(r.slot) + ", which held " + before + ". " +
             (stale ? "That count belongs to an older second, so the reference resets "
                      "the slot to (" +
-                         str(op.second) +
+                         num(op.second) +
                          ", 0) before adding; your reset "
                          "rule (" +
                          std::string(choiceText(v.reset)) +
@@ -461,13 +454,13 @@ std::optional<Difference> hitDivergence(const RingVariant& v, const Operation& o
     if (r.slot != *step.reference.slot && v.index == RingVariant::Index::ModWMinus1) {
         d.kind = Difference::Kind::SlotIndex;
         d.what = "slot";
-        d.mine = "slot " + str(r.slot);
-        d.reference = "slot " + str(*step.reference.slot);
+        d.mine = "slot " + num(r.slot);
+        d.reference = "slot " + num(*step.reference.slot);
         d.narration = hitText + ": your index " + indexFormula(v.index, op.second, w) +
-                      " puts it in slot " + str(r.slot) + "; the reference " +
+                      " puts it in slot " + num(r.slot) + "; the reference " +
                       indexFormula(RingVariant::Index::ModW, op.second, w) + ". With " +
-                      str(w - 1) + " slots in the cycle, seconds " + str(w - 1) +
-                      " apart share a slot, though both can be in one window of " + str(w) + ".";
+                      num(w - 1) + " slots in the cycle, seconds " + num(w - 1) +
+                      " apart share a slot, though both can be in one window of " + num(w) + ".";
         return d;
     }
     if (v.store == RingVariant::Store::SecondAndCount && ms.second != rs.second) {
@@ -475,7 +468,7 @@ std::optional<Difference> hitDivergence(const RingVariant& v, const Operation& o
         d.what = "second";
         d.mine = slotText(ms);
         d.reference = slotText(rs);
-        d.narration = hitText + ": your slot " + str(r.slot) + " holds " + slotText(ms) +
+        d.narration = hitText + ": your slot " + num(r.slot) + " holds " + slotText(ms) +
                       ", the reference's " + slotText(rs) + ".";
         return d;
     }
@@ -567,8 +560,8 @@ VariantRun runVariant(const RingVariant& v, const std::vector<Operation>& ops,
                 d.step = step.step;
                 d.kind = Difference::Kind::Answer;
                 d.what = "answer";
-                d.mine = std::to_string(*step.mine.answer);
-                d.reference = std::to_string(refAnswer);
+                d.mine = num(*step.mine.answer);
+                d.reference = num(refAnswer);
                 d.narration = answerNarration(v, op, step.mine, step.reference,
                                               headBefore.value_or(op.second), w, faults);
                 run.difference = std::move(d);

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "core/counters/ring_counter.h"
+#include "core/teach/number_text.h"
 #include "core/teach/shrink.h"
 
 namespace hitcounter::teach {
@@ -70,10 +71,9 @@ std::vector<Operation> prefix(const std::vector<Operation>& ops, std::size_t ste
 }  // namespace
 
 std::string operationText(const Operation& o) {
-    std::string text =
-        (o.kind == Operation::Kind::Hit ? "hit " : "getHits ") + std::to_string(o.second);
+    std::string text = (o.kind == Operation::Kind::Hit ? "hit " : "getHits ") + num(o.second);
     if (o.repeat > 1) {
-        text += " x" + std::to_string(o.repeat);
+        text += " x" + num(o.repeat);
     }
     return text;
 }
@@ -127,8 +127,7 @@ std::vector<CheckTrace> randomTraces(std::chrono::seconds window, std::uint64_t 
     auto pick = [&](std::int64_t n) { return std::int64_t(rng() % std::uint64_t(n)); };
     std::vector<CheckTrace> out;
     for (int k = 1; k <= count; ++k) {
-        CheckTrace trace{"random " + std::to_string(k) + " (seed " + std::to_string(seed) + ")",
-                         {}};
+        CheckTrace trace{"random " + num(k) + " (seed " + num(seed) + ")", {}};
         Timestamp t = 1 + pick(w);
         std::vector<Timestamp> hits;
         while (trace.ops.size() < 30) {

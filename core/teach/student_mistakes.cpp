@@ -115,8 +115,7 @@ std::optional<GrowthVerdict> growthMistake(const std::vector<GrowthPoint>& point
         const std::vector<Operation> all = growthProbe(large.hits, window);
         return std::vector<Operation>{all[0], all[popping ? 2 : 1]};
     };
-    const std::string after =
-        " that left the window " + num(std::uint64_t(window.count())) + " s before";
+    const std::string after = " that left the window " + num(window.count()) + " s before";
     if (large.bytesAfter >= small.bytesAfter + 4 * extra) {
         return GrowthVerdict{MistakeId::UnboundedArray,
                              "After " + num(large.hits) + " hits" + after + ", your counter " +

@@ -6,7 +6,9 @@
 // (a "hit t xN" is N hit(t) calls on each; a getHits is count(t) on each, and the three
 // answers agree because all three are exact; std::logic_error if they ever do not) and records
 // frames()[0] = the empty start and frames()[k] = the state after operation k. Stepping back is
-// reading an earlier frame.
+// reading an earlier frame. Each frame's sub-steps follow the listing of `code` (sub_steps.h);
+// its narration, Cost and Memory lines are worded from the step's facts (step_facts.h,
+// step_narration.h).
 //
 // Cost: O(operations * (W + deque length) + hits) time and memory: each frame holds its own
 // copy of the ring and the deque, and a prefix of one shared copy of the naive vector.
