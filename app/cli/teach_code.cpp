@@ -18,19 +18,16 @@ namespace {
 using teach::CallResult;
 using teach::StepResult;
 
-QString fromStd(const std::string& text) {
-    return QString::fromStdString(text);
-}
-
 // What the learner's call gave: the answer as a number, else what came back or why it did not.
 QJsonValue yoursJson(const StepResult& s) {
     if (!s.yours.ok()) {
-        return fromStd(s.yours.message);
+        return QString::fromStdString(s.yours.message);
     }
     if (s.op.kind == teach::Operation::Kind::Hit) {
         return QJsonValue();
     }
-    return s.yours.answer ? jsonCount(*s.yours.answer) : QJsonValue(fromStd(s.yours.returned));
+    return s.yours.answer ? jsonCount(*s.yours.answer)
+                          : QJsonValue(QString::fromStdString(s.yours.returned));
 }
 
 QJsonObject variablesJson(const CallResult& r) {
@@ -39,12 +36,13 @@ QJsonObject variablesJson(const CallResult& r) {
         if (v.isList) {
             QJsonArray items;
             for (const std::string& item : v.items) {
-                items.append(fromStd(item));
+                items.append(QString::fromStdString(item));
             }
-            out.insert(fromStd(v.name), QJsonObject{{QStringLiteral("length"), qint64(v.length)},
-                                                    {QStringLiteral("items"), items}});
+            out.insert(QString::fromStdString(v.name),
+                       QJsonObject{{QStringLiteral("length"), qint64(v.length)},
+                                   {QStringLiteral("items"), items}});
         } else {
-            out.insert(fromStd(v.name), fromStd(v.text));
+            out.insert(QString::fromStdString(v.name), QString::fromStdString(v.text));
         }
     }
     return out;
@@ -54,7 +52,7 @@ QJsonArray stepsJson(const teach::TraceRun& run) {
     QJsonArray steps;
     for (const StepResult& s : run.steps) {
         steps.append(QJsonObject{
-            {QStringLiteral("operation"), fromStd(teach::operationText(s.op))},
+            {QStringLiteral("operation"), QString::fromStdString(teach::operationText(s.op))},
             {QStringLiteral("yours"), yoursJson(s)},
             {QStringLiteral("reference"), s.reference ? jsonCount(*s.reference) : QJsonValue()},
             {QStringLiteral("differs"), s.differs},
@@ -75,24 +73,24 @@ QJsonValue firstDifferenceJson(const teach::CheckReport& report) {
     if (at >= run.steps.size()) {  // the constructor
         return QJsonObject{{QStringLiteral("step"), 0},
                            {QStringLiteral("operation"), QStringLiteral("new HitCounter(W)")},
-                           {QStringLiteral("yours"), fromStd(run.started.message)},
+                           {QStringLiteral("yours"), QString::fromStdString(run.started.message)},
                            {QStringLiteral("reference"), QJsonValue()},
-                           {QStringLiteral("trace"), fromStd(run.name)}};
+                           {QStringLiteral("trace"), QString::fromStdString(run.name)}};
     }
     const StepResult& s = run.steps[at];
     return QJsonObject{
         {QStringLiteral("step"), qint64(at + 1)},
-        {QStringLiteral("operation"), fromStd(teach::operationText(s.op))},
+        {QStringLiteral("operation"), QString::fromStdString(teach::operationText(s.op))},
         {QStringLiteral("yours"), yoursJson(s)},
         {QStringLiteral("reference"), s.reference ? jsonCount(*s.reference) : QJsonValue()},
-        {QStringLiteral("trace"), fromStd(run.name)},
+        {QStringLiteral("trace"), QString::fromStdString(run.name)},
     };
 }
 
 QJsonObject reportJson(const CodeCheckRequest& request, const teach::CheckReport& report) {
     QJsonArray minimal;
     for (const teach::Operation& op : report.minimal) {
-        minimal.append(fromStd(teach::operationText(op)));
+        minimal.append(QString::fromStdString(teach::operationText(op)));
     }
     QJsonArray growth;
     for (const teach::GrowthPoint& g : report.growth) {
@@ -113,14 +111,15 @@ QJsonObject reportJson(const CodeCheckRequest& request, const teach::CheckReport
         {QStringLiteral("minimal"), minimal},
         {QStringLiteral("minimal_steps"), stepsJson(report.minimalRun)},
         {QStringLiteral("mistake"),
-         mistake ? QJsonValue(fromStd(std::string(mistake->name))) : QJsonValue()},
+         mistake ? QJsonValue(QString::fromStdString(std::string(mistake->name))) : QJsonValue()},
         {QStringLiteral("mistake_title"),
-         mistake ? QJsonValue(fromStd(std::string(mistake->title))) : QJsonValue()},
+         mistake ? QJsonValue(QString::fromStdString(std::string(mistake->title))) : QJsonValue()},
         {QStringLiteral("mistake_why"),
-         mistake ? QJsonValue(fromStd(std::string(mistake->why))) : QJsonValue()},
-        {QStringLiteral("mistake_evidence"), report.mistakeEvidence.empty()
-                                                 ? QJsonValue()
-                                                 : QJsonValue(fromStd(report.mistakeEvidence))},
+         mistake ? QJsonValue(QString::fromStdString(std::string(mistake->why))) : QJsonValue()},
+        {QStringLiteral("mistake_evidence"),
+         report.mistakeEvidence.empty()
+             ? QJsonValue()
+             : QJsonValue(QString::fromStdString(report.mistakeEvidence))},
         {QStringLiteral("operations_per_call"),
          QJsonObject{{QStringLiteral("max"), qint64(report.maxOperations)},
                      {QStringLiteral("mean"), report.meanOperations}}},
@@ -128,7 +127,8 @@ QJsonObject reportJson(const CodeCheckRequest& request, const teach::CheckReport
         {QStringLiteral("traces"), qint64(report.traces)},
         {QStringLiteral("calls"), qint64(report.calls)},
         {QStringLiteral("lesson_note"),
-         report.lessonNote.empty() ? QJsonValue() : QJsonValue(fromStd(report.lessonNote))},
+         report.lessonNote.empty() ? QJsonValue()
+                                   : QJsonValue(QString::fromStdString(report.lessonNote))},
         {QStringLiteral("growth"), growth},
     };
 }
@@ -139,7 +139,7 @@ void printReport(const CodeCheckRequest& request, const teach::CheckReport& repo
         << (report.agrees ? "agrees with the reference" : "differs") << " (" << report.traces
         << " sequences, " << report.calls << " calls)\n";
     if (!report.lessonNote.empty()) {
-        out << "    " << fromStd(report.lessonNote) << '\n';
+        out << "    " << QString::fromStdString(report.lessonNote) << '\n';
     }
     const QJsonValue first = firstDifferenceJson(report);
     if (first.isObject()) {
@@ -172,10 +172,11 @@ void printReport(const CodeCheckRequest& request, const teach::CheckReport& repo
     }
     if (report.mistake) {
         const teach::MistakeInfo& m = teach::mistakeInfo(*report.mistake);
-        out << "mistake: " << fromStd(std::string(m.title)) << " (" << fromStd(std::string(m.name))
-            << "): " << fromStd(std::string(m.why)) << '\n';
+        out << "mistake: " << QString::fromStdString(std::string(m.title)) << " ("
+            << QString::fromStdString(std::string(m.name))
+            << "): " << QString::fromStdString(std::string(m.why)) << '\n';
         if (!report.mistakeEvidence.empty()) {
-            out << "    " << fromStd(report.mistakeEvidence) << '\n';
+            out << "    " << QString::fromStdString(report.mistakeEvidence) << '\n';
         }
     }
     out << "operations per call: max " << report.maxOperations << ", mean "
@@ -196,7 +197,8 @@ int runCodeCheck(const CodeCheckRequest& request) {
     }
     teach::LoadedCounter loaded = teachjs::loadJsCounter(source);
     if (const auto* error = std::get_if<teach::SourceError>(&loaded)) {
-        printError(QStringLiteral("%1: %2").arg(request.file, fromStd(error->describe())));
+        printError(
+            QStringLiteral("%1: %2").arg(request.file, QString::fromStdString(error->describe())));
         return kExitBadInput;
     }
     teach::CounterUnderTest& counter = *std::get<std::unique_ptr<teach::CounterUnderTest>>(loaded);

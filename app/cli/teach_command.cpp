@@ -17,6 +17,7 @@
 #include "core/teach/limiter_timeline.h"
 #include "core/teach/practice.h"
 #include "core/teach/ring_variant.h"
+#include "core/teach/student_check.h"
 #include "core/teach/teach_file.h"
 #include "core/teach/timeline.h"
 
@@ -27,19 +28,6 @@ namespace {
 using teach::Frame;
 using teach::Line;
 using teach::Operation;
-
-QString fromStd(const std::string& text) {
-    return QString::fromStdString(text);
-}
-
-QString operationText(const Operation& op) {
-    QString text = op.kind == Operation::Kind::Hit ? QStringLiteral("hit %1").arg(op.second)
-                                                   : QStringLiteral("getHits %1").arg(op.second);
-    if (op.repeat > 1) {
-        text += QStringLiteral(" x%1").arg(op.repeat);
-    }
-    return text;
-}
 
 // The pseudocode line as the view highlights it, without indentation or comment; null for none.
 QJsonValue lineJson(Line line) {
@@ -107,7 +95,7 @@ QJsonObject stepJson(const Frame& f) {
         QJsonObject o{
             {QStringLiteral("line"), lineJson(sub.line)},
             {QStringLiteral("line_number"), teach::lineIndex(sub.line) + 1},
-            {QStringLiteral("text"), fromStd(sub.text)},
+            {QStringLiteral("text"), QString::fromStdString(sub.text)},
             {QStringLiteral("why"), QString::fromUtf8(why.data(), qsizetype(why.size()))}};
         if (sub.slot) {
             o.insert(QStringLiteral("slot"), qint64(*sub.slot));
@@ -123,13 +111,15 @@ QJsonObject stepJson(const Frame& f) {
     }
     QJsonObject step{
         {QStringLiteral("step"), qint64(f.step)},
-        {QStringLiteral("operation"), f.op ? QJsonValue(operationText(*f.op)) : QJsonValue()},
+        {QStringLiteral("operation"),
+         f.op ? QJsonValue(QString::fromStdString(teach::operationText(*f.op))) : QJsonValue()},
         {QStringLiteral("answer"), f.answer ? jsonCount(*f.answer) : QJsonValue()},
-        {QStringLiteral("window"), f.op ? QJsonValue(fromStd(f.windowText())) : QJsonValue()},
+        {QStringLiteral("window"),
+         f.op ? QJsonValue(QString::fromStdString(f.windowText())) : QJsonValue()},
         {QStringLiteral("line"), lineJson(f.codeLine)},
         {QStringLiteral("line_number"),
          f.codeLine == Line::None ? QJsonValue() : QJsonValue(teach::lineIndex(f.codeLine) + 1)},
-        {QStringLiteral("narration"), fromStd(f.narration)},
+        {QStringLiteral("narration"), QString::fromStdString(f.narration)},
         {QStringLiteral("slot"), f.slot ? QJsonValue(qint64(*f.slot)) : QJsonValue()},
         {QStringLiteral("slots"), slots},
         {QStringLiteral("sub_steps"), subSteps},
@@ -151,8 +141,10 @@ QJsonObject stepJson(const Frame& f) {
                           }
                           return a;
                       }()}}},
-        {QStringLiteral("cost"), f.op ? QJsonValue(fromStd(f.costText)) : QJsonValue()},
-        {QStringLiteral("memory"), f.op ? QJsonValue(fromStd(f.memoryText)) : QJsonValue()},
+        {QStringLiteral("cost"),
+         f.op ? QJsonValue(QString::fromStdString(f.costText)) : QJsonValue()},
+        {QStringLiteral("memory"),
+         f.op ? QJsonValue(QString::fromStdString(f.memoryText)) : QJsonValue()},
     };
     addStructures(step, f);
     return step;
@@ -162,10 +154,10 @@ QJsonObject stepJson(const Frame& f) {
 QJsonObject limiterStepJson(const teach::LimiterFrame& f, std::int64_t perSeconds) {
     QJsonArray limiters;
     for (const auto& lane : f.lanes) {
-        QJsonObject o{{QStringLiteral("name"), fromStd(lane.name)},
+        QJsonObject o{{QStringLiteral("name"), QString::fromStdString(lane.name)},
                       {QStringLiteral("accepted_so_far"), jsonCount(lane.accepted)},
                       {QStringLiteral("rejected_so_far"), jsonCount(lane.rejected)},
-                      {QStringLiteral("reason"), fromStd(lane.reason)}};
+                      {QStringLiteral("reason"), QString::fromStdString(lane.reason)}};
         if (lane.decision) {
             o.insert(QStringLiteral("accepted"), jsonCount(lane.decision->accepted));
             o.insert(QStringLiteral("rejected"), jsonCount(lane.decision->rejected));
@@ -173,21 +165,24 @@ QJsonObject limiterStepJson(const teach::LimiterFrame& f, std::int64_t perSecond
         if (lane.name == "bucket") {  // the tokens left after each request so far (issue 24)
             QJsonArray left;
             for (const Count units : lane.tokensLeft) {
-                left.append(fromStd(teach::tokensText(units, perSeconds)).toDouble());
+                left.append(
+                    QString::fromStdString(teach::tokensText(units, perSeconds)).toDouble());
             }
-            o.insert(QStringLiteral("tokens"),
-                     fromStd(teach::tokensText(lane.tokenUnits, perSeconds)).toDouble());
+            o.insert(
+                QStringLiteral("tokens"),
+                QString::fromStdString(teach::tokensText(lane.tokenUnits, perSeconds)).toDouble());
             o.insert(QStringLiteral("tokens_left"), left);
         }
         limiters.append(o);
     }
     return QJsonObject{
         {QStringLiteral("step"), qint64(f.step)},
-        {QStringLiteral("operation"), f.op ? QJsonValue(operationText(*f.op)) : QJsonValue()},
+        {QStringLiteral("operation"),
+         f.op ? QJsonValue(QString::fromStdString(teach::operationText(*f.op))) : QJsonValue()},
         {QStringLiteral("answer"), QJsonValue()},
         {QStringLiteral("window"), QJsonValue()},
         {QStringLiteral("line"), QJsonValue()},
-        {QStringLiteral("narration"), fromStd(f.narration)},
+        {QStringLiteral("narration"), QString::fromStdString(f.narration)},
         {QStringLiteral("slots"), QJsonArray()},
         {QStringLiteral("limiters"), limiters},
     };
@@ -226,11 +221,11 @@ QJsonValue differenceJson(const teach::VariantRun& run, bool failure) {
     const teach::VariantStep& step = run.steps.at(d.step - 1);
     return QJsonObject{
         {QStringLiteral("step"), qint64(d.step)},
-        {QStringLiteral("operation"), operationText(step.op)},
-        {QStringLiteral("what"), fromStd(d.what)},
-        {QStringLiteral("mine"), fromStd(d.mine)},
-        {QStringLiteral("reference"), fromStd(d.reference)},
-        {QStringLiteral("narration"), fromStd(d.narration)},
+        {QStringLiteral("operation"), QString::fromStdString(teach::operationText(step.op))},
+        {QStringLiteral("what"), QString::fromStdString(d.what)},
+        {QStringLiteral("mine"), QString::fromStdString(d.mine)},
+        {QStringLiteral("reference"), QString::fromStdString(d.reference)},
+        {QStringLiteral("narration"), QString::fromStdString(d.narration)},
         {QStringLiteral("mine_state"), sideJson(step.mine)},
         {QStringLiteral("reference_state"), sideJson(step.reference)},
     };
@@ -239,7 +234,7 @@ QJsonValue differenceJson(const teach::VariantRun& run, bool failure) {
 QString lessonIds() {
     QStringList ids;
     for (const auto& lesson : teach::lessons()) {
-        ids << fromStd(lesson.id);
+        ids << QString::fromStdString(lesson.id);
     }
     return ids.join(QStringLiteral(", "));
 }
@@ -281,13 +276,14 @@ QString slotsText(const teach::SideState& side) {
 
 void printVariant(const teach::VariantRun& run, const std::string& spec) {
     QTextStream out(stdout);
-    out << "variant " << fromStd(spec) << '\n';
+    out << "variant " << QString::fromStdString(spec) << '\n';
     if (run.divergence && (!run.difference || run.divergence->step < run.difference->step)) {
         const teach::Difference& d = *run.divergence;
         out << "first divergence at step " << d.step << ": "
-            << operationText(run.steps.at(d.step - 1).op) << " (yours " << fromStd(d.mine)
-            << ", the reference " << fromStd(d.reference) << ")\n"
-            << "    " << fromStd(d.narration) << '\n';
+            << QString::fromStdString(teach::operationText(run.steps.at(d.step - 1).op))
+            << " (yours " << QString::fromStdString(d.mine) << ", the reference "
+            << QString::fromStdString(d.reference) << ")\n"
+            << "    " << QString::fromStdString(d.narration) << '\n';
     }
     if (!run.difference) {
         out << "same answers as the reference on all " << run.steps.size() << " steps\n";
@@ -295,11 +291,13 @@ void printVariant(const teach::VariantRun& run, const std::string& spec) {
     }
     const teach::Difference& d = *run.difference;
     const teach::VariantStep& step = run.steps.back();
-    out << "first difference at step " << d.step << ": " << operationText(step.op) << '\n'
-        << "    yours:     " << fromStd(d.mine) << "    slots " << slotsText(step.mine) << '\n'
-        << "    reference: " << fromStd(d.reference) << "    slots " << slotsText(step.reference)
-        << '\n'
-        << "    " << fromStd(d.narration) << '\n';
+    out << "first difference at step " << d.step << ": "
+        << QString::fromStdString(teach::operationText(step.op)) << '\n'
+        << "    yours:     " << QString::fromStdString(d.mine) << "    slots "
+        << slotsText(step.mine) << '\n'
+        << "    reference: " << QString::fromStdString(d.reference) << "    slots "
+        << slotsText(step.reference) << '\n'
+        << "    " << QString::fromStdString(d.narration) << '\n';
 }
 
 // Every option of `teach`, added to one parser.
@@ -380,7 +378,7 @@ bool readTeachInput(const QCommandLineParser& parser, const TeachCliOptions& opt
                     TeachPlan& plan) {
     if (parser.isSet(options.lesson)) {
         for (const auto& l : teach::lessons()) {
-            if (fromStd(l.id) == parser.value(options.lesson)) {
+            if (QString::fromStdString(l.id) == parser.value(options.lesson)) {
                 plan.chosen = &l;
             }
         }
@@ -524,7 +522,7 @@ std::variant<TeachPlan, int> parseTeach(QCommandLineParser& parser, const TeachC
         }
         const auto spec = teach::parseVariant(parser.value(options.variant).toStdString());
         if (const auto* message = std::get_if<std::string>(&spec)) {
-            printError(QStringLiteral("--variant: %1").arg(fromStd(*message)));
+            printError(QStringLiteral("--variant: %1").arg(QString::fromStdString(*message)));
             return kExitBadInput;
         }
         plan.variant = std::get<teach::RingVariant>(spec);
@@ -554,12 +552,13 @@ TeachSteps runTeachSteps(const TeachPlan& plan, std::vector<Operation> operation
         for (const teach::LimiterQuestion& q : teach::limiterQuestions(timeline)) {
             QJsonObject accepted;
             for (std::size_t i = 0; i < q.accepted.size(); ++i) {
-                accepted.insert(fromStd(timeline.names()[i]), bool(q.accepted[i]));
+                accepted.insert(QString::fromStdString(timeline.names()[i]), bool(q.accepted[i]));
             }
-            out.questions.append(QJsonObject{{QStringLiteral("step"), qint64(q.step)},
-                                             {QStringLiteral("kind"), QStringLiteral("limiters")},
-                                             {QStringLiteral("prompt"), fromStd(q.prompt)},
-                                             {QStringLiteral("accepted"), accepted}});
+            out.questions.append(
+                QJsonObject{{QStringLiteral("step"), qint64(q.step)},
+                            {QStringLiteral("kind"), QStringLiteral("limiters")},
+                            {QStringLiteral("prompt"), QString::fromStdString(q.prompt)},
+                            {QStringLiteral("accepted"), accepted}});
         }
         return out;
     }
@@ -569,11 +568,11 @@ TeachSteps runTeachSteps(const TeachPlan& plan, std::vector<Operation> operation
         out.steps.append(stepJson(f));
     }
     for (const teach::Question& q : teach::questions(timeline)) {
-        out.questions.append(
-            QJsonObject{{QStringLiteral("step"), qint64(q.step)},
-                        {QStringLiteral("kind"), fromStd(std::string(teach::kindName(q.kind)))},
-                        {QStringLiteral("prompt"), fromStd(q.prompt)},
-                        {QStringLiteral("answer"), jsonCount(q.answer)}});
+        out.questions.append(QJsonObject{
+            {QStringLiteral("step"), qint64(q.step)},
+            {QStringLiteral("kind"), QString::fromStdString(std::string(teach::kindName(q.kind)))},
+            {QStringLiteral("prompt"), QString::fromStdString(q.prompt)},
+            {QStringLiteral("answer"), jsonCount(q.answer)}});
     }
     return out;
 }
@@ -594,7 +593,7 @@ int reportTeach(const TeachPlan& plan, const TeachSteps& out) {
         {QStringLiteral("practice_seed"),
          plan.seed ? QJsonValue(qint64(*plan.seed)) : QJsonValue()},
         {QStringLiteral("practice_level"), plan.seed ? QJsonValue(int(plan.level)) : QJsonValue()},
-        {QStringLiteral("operations"), fromStd(plan.text)},
+        {QStringLiteral("operations"), QString::fromStdString(plan.text)},
         {QStringLiteral("questions"), out.questions},
         {QStringLiteral("window_seconds"), qint64(plan.window.count())},
         {QStringLiteral("written_for_window_seconds"),
@@ -602,7 +601,8 @@ int reportTeach(const TeachPlan& plan, const TeachSteps& out) {
         {QStringLiteral("steps"), out.steps},
     };
     if (out.built) {
-        root.insert(QStringLiteral("variant"), fromStd(teach::formatVariant(*plan.variant)));
+        root.insert(QStringLiteral("variant"),
+                    QString::fromStdString(teach::formatVariant(*plan.variant)));
         root.insert(QStringLiteral("variant_steps"), qint64(out.built->steps.size()));
         root.insert(QStringLiteral("first_difference"), differenceJson(*out.built, true));
         root.insert(QStringLiteral("first_divergence"), differenceJson(*out.built, false));
@@ -624,7 +624,8 @@ int runTeach(const QStringList& arguments) {
     const TeachPlan& plan = std::get<TeachPlan>(parsed);
     teach::ParseResult operations = teach::parseOperations(plan.text);
     if (const auto* error = std::get_if<teach::ParseError>(&operations)) {
-        printError(QStringLiteral("%1: %2").arg(plan.source, fromStd(error->describe())));
+        printError(
+            QStringLiteral("%1: %2").arg(plan.source, QString::fromStdString(error->describe())));
         return kExitBadInput;
     }
     const TeachSteps out =

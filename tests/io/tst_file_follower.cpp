@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/io/file_follower.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace std::chrono_literals;
@@ -276,5 +277,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFileFollower)
+HITCOUNTER_TEST_GUILESS_MAIN(TestFileFollower)
 #include "tst_file_follower.moc"

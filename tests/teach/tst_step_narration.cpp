@@ -12,6 +12,7 @@
 #include "core/teach/step_facts.h"
 #include "core/teach/step_narration.h"
 #include "core/teach/timeline.h"
+#include "tests/test_main.h"
 
 using namespace hitcounter;
 using namespace hitcounter::teach;
@@ -308,5 +309,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStepNarration)
+HITCOUNTER_TEST_GUILESS_MAIN(TestStepNarration)
 #include "tst_step_narration.moc"

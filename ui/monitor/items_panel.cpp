@@ -46,7 +46,7 @@ void setKeyTimeAxis(QCPAxis& axis, TimeAxisMode mode, std::optional<TraceWrap> w
     }
 }
 
-enum Column { ColKey, ColWindow, ColLevel, ColAllTime, ColUniques, ColumnCount };
+enum ItemColumn { ColKey, ColWindow, ColLevel, ColAllTime, ColUniques, ItemColumnCount };
 const char* const kLevelNames[] = {"1 min", "5 min", "1 h"};
 }  // namespace
 
@@ -72,7 +72,7 @@ ItemsPanel::ItemsPanel(QWidget* parent) : QWidget(parent) {
     m_levels->button(m_level)->setChecked(true);
     connect(m_levels, &QButtonGroup::idClicked, this, &ItemsPanel::setLevel);
 
-    m_table = new QTableWidget(0, ColumnCount);
+    m_table = new QTableWidget(0, ItemColumnCount);
     m_table->setObjectName(QStringLiteral("topKTable"));
     m_table->setHorizontalHeaderLabels(
         {tr("key"), tr("window"), tr("5 min"), tr("all time"), tr("uniques")});
@@ -366,7 +366,7 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
     for (int row = 0; row < int(frame.top.size()); ++row) {
         const KeyRow& key = frame.top[std::size_t(row)];
         const std::uint64_t counts[] = {0, key.window, key.level, key.allTime, key.uniques};
-        for (int c = 0; c < ColumnCount; ++c) {
+        for (int c = 0; c < ItemColumnCount; ++c) {
             QTableWidgetItem* item = m_table->item(row, c);
             if (item == nullptr) {
                 item = new QTableWidgetItem;
@@ -408,7 +408,7 @@ void ItemsPanel::refresh(const EngineFrame& frame) {
         QItemSelection selection;
         for (int row : plottedRows) {
             selection.select(m_table->model()->index(row, 0),
-                             m_table->model()->index(row, ColumnCount - 1));
+                             m_table->model()->index(row, ItemColumnCount - 1));
         }
         m_table->setCurrentCell(plottedRows.first(), ColKey, QItemSelectionModel::NoUpdate);
         m_table->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);

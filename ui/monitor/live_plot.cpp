@@ -18,7 +18,7 @@
 namespace hitcounter::ui {
 
 namespace {
-constexpr int kMostValueTicks = 5;  // QCustomPlot's default tick count; fewer on a short plot
+constexpr int kMostLiveValueTicks = 5;  // QCustomPlot's default tick count; fewer on a short plot
 // Layer colours: one per status class, readable on light and dark backgrounds.
 const std::array<QColor, LivePlot::kStatusLayers> kLayerColors = {
     QColor(0x90, 0x90, 0x90), QColor(0x2e, 0xa0, 0x43), QColor(0x00, 0x97, 0xa7),
@@ -120,8 +120,8 @@ LivePlot::LivePlot(QWidget* parent) : QCustomPlot(parent) {
     // A short plot (the first window at 1280x720, under a window manager) gets fewer value
     // labels, never overlapping ones.
     connect(this, &QCustomPlot::afterLayout, this, [this] {
-        const bool left = fitTickCount(*yAxis, kMostValueTicks);
-        const bool right = fitTickCount(*yAxis2, kMostValueTicks);
+        const bool left = fitTickCount(*yAxis, kMostLiveValueTicks);
+        const bool right = fitTickCount(*yAxis2, kMostLiveValueTicks);
         if (left || right) {
             relayout(*this);
         }

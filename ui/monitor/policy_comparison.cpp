@@ -28,7 +28,7 @@ constexpr double kBarWidth = 0.36;
 // Tick labels on each small time chart: 5 min read every 2.5 min, fewer where they would touch.
 constexpr int kMostTimeTicks = 2;
 // The value axes of the small charts: few labels, fewer where a chart is short.
-constexpr int kMostValueTicks = 3;
+constexpr int kMostComparisonValueTicks = 3;
 constexpr int kMostDecadeTicks = 6;
 
 }  // namespace
@@ -69,7 +69,7 @@ PolicyComparison::PolicyComparison(QWidget* parent) : QWidget(parent) {
     // axis labels every decade, or every second or fifth one, as its height allows (fitLabels).
     // Not the memory axis: BytesLogTicker places its own decades.
     for (QCPAxisRect* rect : {m_countRect, m_errorRect}) {
-        rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(kMostValueTicks);
+        rect->axis(QCPAxis::atLeft)->ticker()->setTickCount(kMostComparisonValueTicks);
     }
     nsAxis->ticker()->setTickCount(kMostDecadeTicks);
     // The policy names under the bars: one line, two, or slanted, as the width allows.
@@ -110,7 +110,7 @@ void PolicyComparison::fitLabels() {
     // The value axes first: their labels' width sets the room left for the horizontal ones.
     bool changed = false;
     for (QCPAxisRect* rect : {m_countRect, m_errorRect}) {
-        changed = fitTickCount(*rect->axis(QCPAxis::atLeft), kMostValueTicks) || changed;
+        changed = fitTickCount(*rect->axis(QCPAxis::atLeft), kMostComparisonValueTicks) || changed;
     }
     changed = fitTickCount(*m_nsRect->axis(QCPAxis::atLeft), kMostDecadeTicks) || changed;
     if (changed) {

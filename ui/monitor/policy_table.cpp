@@ -21,7 +21,7 @@ namespace hitcounter::ui {
 
 namespace {
 
-enum Column {
+enum PolicyColumn {
     ColPolicy,
     ColCount,
     ColError,
@@ -29,7 +29,7 @@ enum Column {
     ColMemory,
     ColNsPerHit,
     ColNsPerGetHits,
-    ColumnCount
+    PolicyColumnCount
 };
 // Pixels on each side of a cell's text beyond the style's margins: neighbouring figures stand
 // apart ("0.00" and "16.5 kB" touched at 1280x720).
@@ -38,7 +38,7 @@ constexpr int kTextPadding = 2;
 }  // namespace
 
 PolicyTable::PolicyTable(QWidget* parent) : QWidget(parent) {
-    m_table = new QTableWidget(0, ColumnCount, this);
+    m_table = new QTableWidget(0, PolicyColumnCount, this);
     m_table->setObjectName(QStringLiteral("policyTable"));
     // The cost headers on two lines: "ns per hit" and "ns per getHits" on one would take the
     // width the numbers need at 1280 px.
@@ -127,7 +127,7 @@ void PolicyTable::setPolicies(const std::vector<std::string>& names) {
         bold.setBold(true);
         item->setFont(bold);
         m_table->setItem(static_cast<int>(p), ColPolicy, item);
-        for (int c = ColCount; c < ColumnCount; ++c) {
+        for (int c = ColCount; c < PolicyColumnCount; ++c) {
             auto* cell = new QTableWidgetItem;
             cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_table->setItem(static_cast<int>(p), c, cell);
@@ -178,7 +178,7 @@ void PolicyTable::showValues(const EngineSnapshot& snapshot, const PolicyCosts& 
         const QString signedError =
             (s.error < 0 ? QStringLiteral("-") : QString()) +
             compactCount(s.error < 0 ? std::uint64_t(-(s.error + 1)) + 1 : std::uint64_t(s.error));
-        const QString exact[ColumnCount] = {
+        const QString exact[PolicyColumnCount] = {
             QString(), locale.toString(qulonglong(s.count)),
             s.stopped ? QString() : locale.toString(qlonglong(s.error))};
         set(ColCount, compactCount(s.count));
@@ -208,7 +208,7 @@ void PolicyTable::showValues(const EngineSnapshot& snapshot, const PolicyCosts& 
                       .arg(QString::fromStdString(s.name))
                       .arg(formatBytes(s.memoryBytes), formatBytes(snapshot.policyMemoryCap));
         }
-        for (int c = ColPolicy; c < ColumnCount; ++c) {
+        for (int c = ColPolicy; c < PolicyColumnCount; ++c) {
             if (QTableWidgetItem* item = m_table->item(row, c)) {
                 QString tip = s.stopped ? why : QString();
                 if (c == ColNsPerHit || c == ColNsPerGetHits) {

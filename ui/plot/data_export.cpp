@@ -11,13 +11,13 @@
 #include <QFormLayout>
 #include <QMessageBox>
 #include <QRadioButton>
-#include <QSaveFile>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <cmath>
 #include <map>
 
+#include "ui/common/save_file.h"
 #include "ui/plot/display_zone.h"
 #include "ui/plot/qcp.h"
 #include "ui/plot/series_values.h"
@@ -55,15 +55,6 @@ QByteArray isoTime(const DisplayZone& zone, qint64 second) {
     return text + (offset < 0 ? '-' : '+') +
            QByteArray::number(minutes / 60).rightJustified(2, '0') + ':' +
            QByteArray::number(minutes % 60).rightJustified(2, '0');
-}
-
-bool saveBytes(const QString& path, const QByteArray& bytes, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = QObject::tr("%1: cannot write: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
 }
 
 }  // namespace
@@ -120,7 +111,7 @@ QByteArray visibleDataCsv(const QCustomPlot& plot) {
 bool exportPlot(QCustomPlot& plot, ExportFormat format, const QString& path, QSize size,
                 QString* error) {
     if (format == ExportFormat::Csv) {
-        return saveBytes(path, visibleDataCsv(plot), error);
+        return saveFile(path, visibleDataCsv(plot), error);
     }
     const int width = size.isEmpty() ? plot.width() : size.width();
     const int height = size.isEmpty() ? plot.height() : size.height();
@@ -138,7 +129,7 @@ bool exportPlot(QCustomPlot& plot, ExportFormat format, const QString& path, QSi
                                                             : QStringLiteral("PDF"));
         return false;
     }
-    return saveBytes(path, file.readAll(), error);
+    return saveFile(path, file.readAll(), error);
 }
 
 std::optional<ExportChoice> askExportChoice(const QCustomPlot& plot, QWidget* parent) {

@@ -7,23 +7,14 @@
 #include <QJsonObject>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QStandardPaths>
+#include "ui/common/save_file.h"
 #include "ui/plot/data_export.h"
 #include "ui/plot/qcp.h"
 
 namespace hitcounter::ui {
 
 namespace {
-
-bool saveBytes(const QString& path, const QByteArray& bytes, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = QObject::tr("%1: cannot write: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
-}
 
 bool saveImage(const QString& path, const QImage& image, QString* error) {
     QByteArray png;
@@ -33,7 +24,7 @@ bool saveImage(const QString& path, const QImage& image, QString* error) {
         *error = QObject::tr("%1: cannot encode the image as PNG").arg(path);
         return false;
     }
-    return saveBytes(path, png, error);
+    return saveFile(path, png, error);
 }
 
 }  // namespace
@@ -110,8 +101,8 @@ bool writeSnapshot(const QString& directory, QWidget& window, const EngineSnapsh
     const QByteArray json =
         QJsonDocument(QJsonObject::fromVariantMap(settings)).toJson(QJsonDocument::Indented);
     return saveImage(dir.filePath(QStringLiteral("window.png")), window.grab().toImage(), error) &&
-           saveBytes(dir.filePath(QStringLiteral("window.csv")), csv, error) &&
-           saveBytes(dir.filePath(QStringLiteral("settings.json")), json, error);
+           saveFile(dir.filePath(QStringLiteral("window.csv")), csv, error) &&
+           saveFile(dir.filePath(QStringLiteral("settings.json")), json, error);
 }
 
 }  // namespace hitcounter::ui

@@ -8,7 +8,7 @@
 namespace hitcounter::ui {
 
 namespace {
-const QString kKey = QStringLiteral("recent/files");
+const QString kRecentFilesKey = QStringLiteral("recent/files");
 }
 
 RecentFiles::RecentFiles(QString iniFile, QObject* parent)
@@ -20,7 +20,7 @@ RecentFiles::~RecentFiles() = default;
 
 QStringList RecentFiles::files() const {
     QStringList absolute;  // a relative entry names a different file in each directory
-    for (const QString& file : m_settings->value(kKey).toStringList()) {
+    for (const QString& file : m_settings->value(kRecentFilesKey).toStringList()) {
         if (QDir::isAbsolutePath(file)) {
             absolute << file;
         }
@@ -29,7 +29,7 @@ QStringList RecentFiles::files() const {
 }
 
 void RecentFiles::store(const QStringList& files) {
-    m_settings->setValue(kKey, files);
+    m_settings->setValue(kRecentFilesKey, files);
     m_settings->sync();
 }
 

@@ -20,7 +20,7 @@ QFont smallFont() {
     return ts::font(8.5);
 }
 
-constexpr int kPad = 8;
+constexpr int kChartPad = 8;
 
 // A round step for the y axis: 1, 2, 5 times a power of ten, about four ticks.
 double niceStep(double max) {
@@ -136,18 +136,18 @@ double StepChart::maxValue() const {
 QRectF StepChart::plotRect() const {
     const QFontMetrics caption(captionFont());
     const QFontMetrics small(smallFont());
-    const double top = kPad + caption.height() + 6;
+    const double top = kChartPad + caption.height() + 6;
     const double step = niceStep(maxValue());
     // Room for the widest label the top of the axis can get (see paintEvent's headroom).
     const double yMax = std::ceil(maxValue() * 2 / step) * step;
     const int labelWidth = small.horizontalAdvance(valueText(yMax, m_unit));
-    const double left = kPad + labelWidth + 6;
-    const double bottom = height() - kPad - small.height() - 4;
-    return QRectF(left, top, width() - kPad - 4 - left, bottom - top);
+    const double left = kChartPad + labelWidth + 6;
+    const double bottom = height() - kChartPad - small.height() - 4;
+    return QRectF(left, top, width() - kChartPad - 4 - left, bottom - top);
 }
 
 bool StepChart::textFits() const {
-    const double room = width() - 2 * kPad;
+    const double room = width() - 2 * kChartPad;
     const QFontMetrics small(smallFont());
     double legend = 0;
     for (const Series& s : m_series) {
@@ -183,8 +183,8 @@ void StepChart::paintEvent(QPaintEvent*) {
     const QFontMetrics captionMetrics(captionFont());
     p.setFont(captionFont());
     p.setPen(ts::colors().ink);
-    p.drawText(QPointF(kPad, kPad + captionMetrics.ascent()),
-               captionMetrics.elidedText(caption(), Qt::ElideRight, width() - 2 * kPad));
+    p.drawText(QPointF(kChartPad, kChartPad + captionMetrics.ascent()),
+               captionMetrics.elidedText(caption(), Qt::ElideRight, width() - 2 * kChartPad));
     p.setFont(smallFont());
     const Scale scale = makeScale();
     paintAxes(p, scale);

@@ -10,7 +10,7 @@ namespace ts = teachstyle;
 
 namespace {
 
-constexpr qreal kPad = 10;
+constexpr qreal kBoxPad = 10;
 constexpr qreal kCell = 46;
 constexpr qreal kGap = 3;
 
@@ -54,7 +54,7 @@ void VariablesView::paintEvent(QPaintEvent*) {
     p.drawRoundedRect(board, 10, 10);
     p.setPen(ts::colors().ink);
     p.setFont(ts::font(10.5, true));
-    const QRectF title(board.left() + kPad, board.top() + 6, board.width() - 2 * kPad, 18);
+    const QRectF title(board.left() + kBoxPad, board.top() + 6, board.width() - 2 * kBoxPad, 18);
     p.drawText(title, Qt::AlignLeft | Qt::AlignVCenter,
                QFontMetrics(p.font()).elidedText(m_caption, Qt::ElideRight, int(title.width())));
     m_shown.assign(m_variables.size(), {});
@@ -62,13 +62,14 @@ void VariablesView::paintEvent(QPaintEvent*) {
     if (m_variables.empty()) {
         p.setPen(ts::colors().softInk);
         p.setFont(ts::font(10));
-        p.drawText(QRectF(board.left() + kPad, y, board.width() - 2 * kPad, board.bottom() - y - 6),
-                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                   tr("After a check that differs, your counter's fields after each call of the "
-                      "smallest failing sequence appear here, beside the reference ring."));
+        p.drawText(
+            QRectF(board.left() + kBoxPad, y, board.width() - 2 * kBoxPad, board.bottom() - y - 6),
+            Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+            tr("After a check that differs, your counter's fields after each call of the "
+               "smallest failing sequence appear here, beside the reference ring."));
         return;
     }
-    const int cells = int((board.width() - 2 * kPad) / (kCell + kGap));
+    const int cells = int((board.width() - 2 * kBoxPad) / (kCell + kGap));
     for (std::size_t f = 0; f < m_variables.size(); ++f) {
         const teach::Variable& v = m_variables[f];
         if (y + 18 > board.bottom()) {
@@ -78,15 +79,15 @@ void VariablesView::paintEvent(QPaintEvent*) {
         p.setPen(ts::colors().ink);
         const QString name = QString::fromStdString(v.name);
         if (!v.isList) {
-            p.drawText(QRectF(board.left() + kPad, y, board.width() - 2 * kPad, 16),
+            p.drawText(QRectF(board.left() + kBoxPad, y, board.width() - 2 * kBoxPad, 16),
                        Qt::AlignLeft | Qt::AlignVCenter,
                        p.fontMetrics().elidedText(
                            name + QStringLiteral(" = ") + QString::fromStdString(v.text),
-                           Qt::ElideRight, int(board.width() - 2 * kPad)));
+                           Qt::ElideRight, int(board.width() - 2 * kBoxPad)));
             y += 20;
             continue;
         }
-        p.drawText(QRectF(board.left() + kPad, y, board.width() - 2 * kPad, 16),
+        p.drawText(QRectF(board.left() + kBoxPad, y, board.width() - 2 * kBoxPad, 16),
                    Qt::AlignLeft | Qt::AlignVCenter, tr("%1 (length %2)").arg(name).arg(v.length));
         y += 17;
         if (y + 34 > board.bottom() + 2) {
@@ -94,7 +95,7 @@ void VariablesView::paintEvent(QPaintEvent*) {
         }
         const std::vector<std::size_t> shown = indicesFor(v, cells);
         m_shown[f] = shown;
-        qreal x = board.left() + kPad;
+        qreal x = board.left() + kBoxPad;
         for (std::size_t i : shown) {
             const QRectF cell(x, y + 11, kCell, 22);
             const bool focus = m_focus && v.length == m_window && i == *m_focus;
@@ -114,7 +115,7 @@ void VariablesView::paintEvent(QPaintEvent*) {
         if (v.length > shown.size()) {
             p.setFont(ts::font(8));
             p.setPen(ts::colors().softInk);
-            p.drawText(QRectF(board.left() + kPad, y + 34, board.width() - 2 * kPad, 12),
+            p.drawText(QRectF(board.left() + kBoxPad, y + 34, board.width() - 2 * kBoxPad, 12),
                        Qt::AlignLeft | Qt::AlignVCenter,
                        tr("%1 of %2 shown").arg(shown.size()).arg(v.length));
             y += 12;

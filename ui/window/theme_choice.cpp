@@ -13,7 +13,7 @@
 namespace hitcounter::ui {
 
 namespace {
-const QString kKey = QStringLiteral("view/theme");
+const QString kThemeKey = QStringLiteral("view/theme");
 const QString kLight = QStringLiteral("light");
 const QString kDark = QStringLiteral("dark");
 }  // namespace
@@ -35,11 +35,11 @@ void ThemeChoice::set(const QString& name) {
 }
 
 void ThemeChoice::saveSettings(QSettings& settings) const {
-    settings.setValue(kKey, m_name);
+    settings.setValue(kThemeKey, m_name);
 }
 
 void ThemeChoice::restoreSettings(SettingsReader& settings) {
-    set(settings.oneOf(kKey, m_name, {kLight, kDark}));
+    set(settings.oneOf(kThemeKey, m_name, {kLight, kDark}));
 }
 
 }  // namespace hitcounter::ui

@@ -12,7 +12,7 @@
 namespace hitcounter::ui {
 
 namespace {
-const QString kKey = QStringLiteral("view/timeZone");
+const QString kTimeZoneKey = QStringLiteral("view/timeZone");
 }  // namespace
 
 TimeZoneChoice::TimeZoneChoice(const SourceSession& session, const ViewFanOut& views,
@@ -34,7 +34,7 @@ void TimeZoneChoice::apply() {
 }
 
 void TimeZoneChoice::saveSettings(QSettings& settings) const {
-    settings.setValue(kKey, zoneChoiceName(m_choice));
+    settings.setValue(kTimeZoneKey, zoneChoiceName(m_choice));
 }
 
 void TimeZoneChoice::restoreSettings(SettingsReader& settings) {
@@ -42,7 +42,7 @@ void TimeZoneChoice::restoreSettings(SettingsReader& settings) {
     for (ZoneChoice zone : {ZoneChoice::Utc, ZoneChoice::Local, ZoneChoice::Log}) {
         names << zoneChoiceName(zone);
     }
-    const QString name = settings.oneOf(kKey, zoneChoiceName(ZoneChoice::Local), names);
+    const QString name = settings.oneOf(kTimeZoneKey, zoneChoiceName(ZoneChoice::Local), names);
     set(zoneChoiceFromName(name).value_or(ZoneChoice::Local));
 }
 
