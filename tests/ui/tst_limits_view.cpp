@@ -28,10 +28,10 @@
 #include "core/sources/replay_source.h"
 #include "core/time/manual_clock.h"
 #include "ui/common/number_text.h"
+#include "ui/limits/limits_lab.h"
 #include "ui/limits/limits_view.h"
 #include "ui/plot/qcp.h"
 #include "ui/sources/source_session.h"
-#include "ui/limits/limits_lab.h"
 #include "ui/window/main_window.h"
 #include "ui/window/view_fan_out.h"
 
@@ -120,10 +120,10 @@ LimitsFrame referenceFrame(const LimitsOptions& options, const HitBatch& rows) {
 // Frames until the replay's last seek is counted and a frame built with an empty queue is
 // drawn.
 bool settleAfterSeek(MainWindow& w) {
-    const std::uint64_t epoch = w.session()->replay()->epoch();
+    const std::uint64_t epoch = w.session()->seekable()->epoch();
     for (int i = 0; i < 2000; ++i) {
         w.frame();
-        if (w.session()->replay()->progress().seeksApplied >= epoch &&
+        if (w.session()->seekable()->progress().seeksApplied >= epoch &&
             w.waitForFrame(std::chrono::milliseconds(200), true) &&
             w.views().lastFrame()->streamEpoch == epoch) {
             return true;
@@ -208,8 +208,7 @@ bool showBigLab(MainWindow& w, const QTemporaryDir& dir, QSize size) {
         return false;
     }
     w.showLimitsView();
-    SourceSpec spec;
-    spec.kind = SourceSpec::Kind::Replay;
+    ReplaySpec spec;
     spec.file = writeTrace(dir, QStringLiteral("big.csv"), bigRows());
     if (!w.startSpec(spec)) {
         return false;
@@ -296,8 +295,7 @@ private Q_SLOTS:
         w.show();
         const LimitsOptions options = labOptions(25, 30);
         QVERIFY(w.limitsLab()->apply(options));
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = file;
         QVERIFY(w.startSpec(spec));
         w.session()->seek(5000);  // past the end: every row
@@ -352,8 +350,7 @@ private Q_SLOTS:
         w.showLimitsView();
         QCOMPARE(w.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget(),
                  static_cast<QWidget*>(w.limitsView()));
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = writeTrace(dir, QStringLiteral("boundary.csv"), rows);
         QVERIFY(w.startSpec(spec));
         w.session()->seek(61);
@@ -390,8 +387,7 @@ private Q_SLOTS:
         MainWindow w(clock);
         const LimitsOptions options = labOptions(12, 20);
         QVERIFY(w.limitsLab()->apply(options));
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = writeTrace(dir, QStringLiteral("seek.csv"), rows);
         QVERIFY(w.startSpec(spec));
         for (Timestamp target :
@@ -412,8 +408,7 @@ private Q_SLOTS:
         MainWindow w(clock);
         w.show();
         QVERIFY(w.limitsLab()->apply(labOptions(12, 20)));
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = writeTrace(dir, QStringLiteral("change.csv"), rows);
         QVERIFY(w.startSpec(spec));
         w.session()->seek(600);
@@ -671,8 +666,7 @@ private Q_SLOTS:
         MainWindow w(clock);
         w.show();
         QVERIFY(!w.limitsLab()->options().enabled);
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = writeTrace(dir, QStringLiteral("off.csv"), burstRows());
         QVERIFY(w.startSpec(spec));
         w.session()->seek(400);
@@ -682,7 +676,8 @@ private Q_SLOTS:
         tabs->setCurrentIndex(1);  // the user opens the tab: the lab re-runs the replay to 400
         QVERIFY(w.limitsLab()->options().enabled);
         QVERIFY(settleAfterSeek(w));
-        compareView(*w.limitsView(), referenceFrame(w.limitsLab()->options(), prefixTo(burstRows(), 400)));
+        compareView(*w.limitsView(),
+                    referenceFrame(w.limitsLab()->options(), prefixTo(burstRows(), 400)));
     }
 };
 
