@@ -14,6 +14,7 @@
 #include "core/sim/traffic_pattern.h"
 #include "core/teach/lessons.h"
 #include "core/teach/ring_variant.h"
+#include "ui/sources/kinds/speeds.h"
 
 namespace hitcounter::app {
 
@@ -295,7 +296,7 @@ void readSourceOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
     r.needs(c.speed, r.isSet(c.simulate) || r.isSet(c.rate) || r.isSet(c.replay),
             QStringLiteral("--speed needs --simulate PATTERN, --rate R or --replay FILE"));
     if (r.isSet(c.speed)) {
-        const auto& speeds = ui::SourceSpec::kSpeeds;
+        const auto& speeds = ui::kSpeeds;
         o.speed = r.number(c.speed, {.min = 0, .max = speeds.back(), .aboveMin = true},
                            QStringLiteral("{option}: expected 0.5, 1, 2, 10, 100 or 1000, got "
                                           "'{value}'"),
@@ -499,7 +500,6 @@ QString formatNumber(double value) {
 std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
                                                     const ui::SourceSpec& remembered,
                                                     QString* error) {
-    using Kind = ui::SourceSpec::Kind;
     const bool chosen = !o.simulatePattern.isEmpty() || o.rate > 0 || !o.replayFile.isEmpty() ||
                         !o.followFile.isEmpty() || !o.listenUdp.isEmpty() ||
                         !o.listenTcp.isEmpty() || !o.listenGraphite.isEmpty() ||
@@ -507,11 +507,18 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
     if (!chosen) {
         return remembered;
     }
-    // A source chosen on the command line starts from the defaults: a remembered rate, file,
-    // speed or loop of the last run must not leak into it.
-    ui::SourceSpec spec;
+    // A source chosen on the command line starts from its kind's defaults: a remembered rate,
+    // file, speed or loop of the last run must not leak into it.
+    const auto fileSpec = [&](auto spec, const QString& file) {
+        spec.file = file;
+        if (!o.key.isEmpty()) {
+            spec.key = o.key;
+        }
+        spec.logFormat = o.logFormat;
+        return spec;
+    };
     if (!o.simulatePattern.isEmpty() || o.rate > 0) {
-        spec.kind = Kind::Simulator;
+        ui::SimulatorSpec spec;
         if (!o.simulatePattern.isEmpty()) {
             const auto pattern = trafficPatternFromName(o.simulatePattern.toStdString());
             if (!pattern) {
@@ -526,35 +533,38 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
         if (o.rate > 0) {
             spec.rate = o.rate;
         }
-    } else if (!o.replayFile.isEmpty()) {
-        spec.kind = Kind::Replay;
-        spec.file = o.replayFile;
-    } else if (!o.followFile.isEmpty()) {
-        spec.kind = Kind::Follow;
-        spec.file = o.followFile;
+        if (o.speed > 0) {
+            spec.speed = o.speed;
+        }
+        return spec;
+    }
+    if (!o.replayFile.isEmpty()) {
+        ui::ReplaySpec spec = fileSpec(ui::ReplaySpec{}, o.replayFile);
+        if (o.speed > 0) {
+            spec.speed = o.speed;
+        }
+        return spec;
+    }
+    if (!o.followFile.isEmpty()) {
+        ui::FollowSpec spec = fileSpec(ui::FollowSpec{}, o.followFile);
         spec.fromStart = o.fromStart;
-    } else if (!o.redisUrl.isEmpty()) {
-        spec.kind = Kind::Redis;
-        spec.redisUrl = o.redisUrl;
-    } else if (!o.listenUdp.isEmpty()) {
-        spec.receivers = o.receivers;
-        spec.kind = Kind::StatsdUdp;
+        return spec;
+    }
+    if (!o.redisUrl.isEmpty()) {
+        return ui::FleetSpec{.redisUrl = o.redisUrl};
+    }
+    using Protocol = ui::ListenerSpec::Protocol;
+    ui::ListenerSpec spec;
+    spec.receivers = o.receivers;
+    if (!o.listenUdp.isEmpty()) {
+        spec.protocol = Protocol::StatsdUdp;
         spec.address = o.listenUdp;
     } else if (!o.listenTcp.isEmpty()) {
-        spec.receivers = o.receivers;
-        spec.kind = Kind::StatsdTcp;
+        spec.protocol = Protocol::StatsdTcp;
         spec.address = o.listenTcp;
     } else {
-        spec.receivers = o.receivers;
-        spec.kind = Kind::GraphiteTcp;
+        spec.protocol = Protocol::GraphiteTcp;
         spec.address = o.listenGraphite;
-    }
-    if (!o.key.isEmpty()) {
-        spec.key = o.key;
-    }
-    spec.logFormat = o.logFormat;
-    if (o.speed > 0) {
-        spec.speed = o.speed;
     }
     return spec;
 }

@@ -19,7 +19,7 @@ namespace hitcounter::app {
 struct GuiOptions {
     QString simulatePattern;  // empty: not asked for (the default source is the simulator)
     double rate = 0.0;        // 0: the simulator's default
-    double speed = 0.0;       // --speed: one of SourceSpec::kSpeeds; 0: the source's default
+    double speed = 0.0;       // --speed: one of kSpeeds (speeds.h); 0: the source's default
     QString replayFile;       // a trace CSV or an access log, plain or gzip
     QString followFile;       // --follow: a live access log, like tail -F
     bool fromStart = false;   // --from-start: follow reads the lines already in the log too

@@ -16,13 +16,14 @@
 #include "app/gui/frame_bench.h"
 #include "app/gui/gui_options.h"
 #include "app/teach_js/js_counter.h"
-#include "core/sources/replay_source.h"
+#include "core/sources/source_capabilities.h"
 #include "core/teach/lessons.h"
 #include "core/teach/teach_file.h"
 #include "ui/common/theme.h"
 #include "ui/common/window_fit.h"
 #include "ui/limits/limits_lab.h"
 #include "ui/monitor/live_plot.h"
+#include "ui/sources/replay_texts.h"
 #include "ui/sources/source_session.h"
 #include "ui/teach/build_panel.h"
 #include "ui/teach/code_panel.h"
@@ -147,7 +148,8 @@ constexpr std::chrono::minutes kSeekDeadline{10};
 std::optional<hitcounter::Timestamp> seekAndWait(hitcounter::ui::MainWindow& window,
                                                  hitcounter::Timestamp target) {
     using hitcounter::ReplayState;
-    hitcounter::ReplaySource* replay = window.session()->replay();
+    hitcounter::Seekable* replay = window.session()->seekable();
+    const QString file = hitcounter::ui::sourceFile(window.session()->spec());
     replay->seek(target);
     const std::uint64_t epoch = replay->epoch();
     hitcounter::Timestamp time = target;
@@ -156,13 +158,14 @@ std::optional<hitcounter::Timestamp> seekAndWait(hitcounter::ui::MainWindow& win
         if (std::chrono::steady_clock::now() < deadline)
             return false;
         std::fprintf(stderr, "hitcounter: %s: the seek to %lld was not counted within %lld s\n",
-                     qPrintable(window.session()->spec().file), static_cast<long long>(time),
+                     qPrintable(file), static_cast<long long>(time),
                      static_cast<long long>(std::chrono::seconds(kSeekDeadline).count()));
         return true;
     };
     for (;;) {
         QCoreApplication::processEvents();
-        const bool running = replay->running();  // before progress: a last state is seen
+        // Before progress: a last state is seen.
+        const bool running = window.session()->source()->running();
         const hitcounter::ReplayProgress progress = replay->progress();
         if (progress.state == ReplayState::Failed || progress.state == ReplayState::Stopped) {
             std::fprintf(stderr, "hitcounter: %s\n",
@@ -170,8 +173,7 @@ std::optional<hitcounter::Timestamp> seekAndWait(hitcounter::ui::MainWindow& win
             return std::nullopt;
         }
         // Without a hit the replay ends at once and no seek is ever applied.
-        if (const QString empty =
-                hitcounter::ui::emptyReplayText(progress, window.session()->spec().file);
+        if (const QString empty = hitcounter::ui::emptyReplayText(progress, file);
             !empty.isEmpty()) {
             std::fprintf(stderr, "hitcounter: %s\n", qPrintable(empty));
             return std::nullopt;
@@ -185,7 +187,7 @@ std::optional<hitcounter::Timestamp> seekAndWait(hitcounter::ui::MainWindow& win
         }
         if (!running) {
             std::fprintf(stderr, "hitcounter: %s: the replay ended before the seek to %lld\n",
-                         qPrintable(window.session()->spec().file), static_cast<long long>(time));
+                         qPrintable(file), static_cast<long long>(time));
             return std::nullopt;
         }
         if (late())
@@ -207,7 +209,7 @@ std::optional<hitcounter::Timestamp> seekAndWait(hitcounter::ui::MainWindow& win
 // cannot be written.
 int writeStatesWhenSeeked(hitcounter::ui::MainWindow& window,
                           const hitcounter::app::GuiOptions& options) {
-    window.session()->replay()->pause();  // nothing streams past a target
+    window.session()->pausable()->pause();  // nothing streams past a target
     QByteArray states;
     for (const hitcounter::Timestamp target : options.seeks) {
         const auto requested = std::chrono::steady_clock::now();
@@ -319,9 +321,10 @@ int main(int argc, char* argv[]) {
         if (!started) {
             std::fprintf(
                 stderr, "hitcounter: %s\n",
-                qPrintable(startError.isEmpty() ? QStringLiteral("cannot start the %1")
-                                                      .arg(hitcounter::ui::kindName(spec->kind))
-                                                : startError));
+                qPrintable(
+                    startError.isEmpty()
+                        ? QStringLiteral("cannot start the %1").arg(hitcounter::ui::kindName(*spec))
+                        : startError));
             return 2;
         }
         if (options->seeks.empty()) {
@@ -332,9 +335,10 @@ int main(int argc, char* argv[]) {
     window.show();
     // A source that cannot start (a taken port, a missing file) leaves the window open with
     // the error shown, so the user can pick another.
-    if (window.startSpec(*spec) && window.session()->replay()) {
+    if (window.startSpec(*spec) && window.session()->seekable()) {
         for (const hitcounter::Timestamp target : options->seeks) {
-            window.session()->replay()->seek(target);  // one after the other: the last one wins
+            // One after the other: the last one wins.
+            window.session()->seekable()->seek(target);
         }
     }
     if (options->view == QLatin1String("fleet")) {

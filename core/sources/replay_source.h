@@ -65,16 +65,14 @@
 #include <thread>
 
 #include "core/io/hit_file.h"
+#include "core/sources/replay_progress.h"
 #include "core/sources/seek_checkpoints.h"
 #include "core/sources/source.h"
+#include "core/sources/source_capabilities.h"
 #include "core/sources/source_counters.h"
 #include "core/time/virtual_clock.h"
 
 namespace hitcounter {
-
-enum class ReplayState { Idle, Loading, Playing, Ended, Stopped, Failed };
-// "idle", "loading", "playing", "ended", "stopped", "failed".
-std::string_view replayStateName(ReplayState state);
 
 struct ReplayOptions {
     double speed = 1.0;  // 0.1..1000 or VirtualClock::kAsFastAsPossible
@@ -84,27 +82,8 @@ struct ReplayOptions {
     HitFileOptions file{};     // format (default: detected) and access-log key
 };
 
-struct ReplayProgress {
-    ReplayState state = ReplayState::Idle;
-    std::uint64_t bytesRead = 0;   // while loading, then the file size
-    std::uint64_t bytesTotal = 0;  // the file size
-    std::uint64_t rows = 0;        // good rows found by the load
-    std::uint64_t badRows = 0;
-    std::optional<Timestamp> first;       // the smallest time in the trace, once loaded
-    std::optional<Timestamp> last;        // the largest
-    std::uint64_t loops = 0;              // completed passes when looping
-    std::uint64_t seeksApplied = 0;       // the epoch of the last seek whose rebuild has been sent
-    std::optional<Timestamp> seekTarget;  // while a seek's rebuild is being sent: its target
-    Timestamp seekReached = 0;            // how far that rebuild has got (trace time)
-    std::optional<Timestamp> seekResumedAt;  // the last seek's checkpoint head, if it had one
-    std::string firstBadRow;                 // "FILE:LINE: problem" of the first bad row, if any
-    // A gzip file cut short (HitFile::truncatedAtLine): the first line it lost. Its rows
-    // before the cut are replayed; `rows` counts them.
-    std::optional<std::uint64_t> truncatedAtLine;
-    std::string error;  // why the state is Failed
-};
-
-class ReplaySource final : public Source {
+// Offers every capability (source_capabilities.h): Pausable, Seekable, SpeedControl.
+class ReplaySource final : public Source, public Pausable, public Seekable, public SpeedControl {
 public:
     // Rows per batch sent.
     static constexpr std::size_t kBatchRows = 4096;
@@ -115,7 +94,8 @@ public:
 
     // Seeks restore the consumer's checkpoints of `stream` (a nonzero id the consumer's store
     // knows this replay by; one per file and file options) from `checkpoints`; before start().
-    void setCheckpoints(std::shared_ptr<const SeekCheckpoints> checkpoints, std::uint64_t stream);
+    void setCheckpoints(std::shared_ptr<const SeekCheckpoints> checkpoints,
+                        std::uint64_t stream) override;
 
     // Throws SourceError naming the file if it cannot be opened. A second start() reloads.
     void start(BatchQueue& out) override;
@@ -132,23 +112,27 @@ public:
     // while pause() holds a loading or playing replay, the speed and loop are the current ones.
     std::string describe() const override;
 
-    void play();
-    void pause();
-    bool paused() const;
-    void setSpeed(double speed);
-    double speed() const;
-    void setLoop(bool loop);
-    bool loop() const;
+    Pausable* pausable() override { return this; }
+    Seekable* seekable() override { return this; }
+    SpeedControl* speedControl() override { return this; }
+
+    void play() override;
+    void pause() override;
+    bool paused() const override;
+    void setSpeed(double speed) override;
+    double speed() const override;
+    void setLoop(bool loop) override;
+    bool loop() const override;
     // Any thread; see above.
-    void seek(Timestamp t);
+    void seek(Timestamp t) override;
     // The bad rows the load met (FILE:LINE and the problem; the row's text is not kept).
     std::vector<BadLine> recentBadLines() const override { return m_badLines.recent(); }
     // The epoch of the last seek() (0 before any): its batches carry it.
-    std::uint64_t epoch() const;
+    std::uint64_t epoch() const override;
 
     // The replay's time: the counters' "now" (trace time plus loop shifts).
-    Timestamp now() const { return m_clock.now(); }
-    ReplayProgress progress() const;
+    Timestamp now() const override { return m_clock.now(); }
+    ReplayProgress progress() const override;
 
 private:
     struct Loaded;

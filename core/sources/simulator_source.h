@@ -41,6 +41,7 @@
 
 #include "core/sim/traffic_model.h"
 #include "core/sources/source.h"
+#include "core/sources/source_capabilities.h"
 #include "core/sources/source_counters.h"
 #include "core/time/virtual_clock.h"
 
@@ -54,7 +55,8 @@ struct SimulatorOptions {
     bool catchUp = false;  // as fast as possible up to the base clock's now, then `speed`
 };
 
-class SimulatorSource final : public Source {
+// Offers SpeedControl (source_capabilities.h), not Pausable: see there.
+class SimulatorSource final : public Source, public SpeedControl {
 public:
     static constexpr Timestamp kMaxCatchUp = 3600;
 
@@ -67,6 +69,7 @@ public:
     bool running() const override;
     SourceStats stats() const override;
     std::string describe() const override;
+    SpeedControl* speedControl() override { return this; }
 
     // Throws std::invalid_argument for a rate outside [0, 10^7].
     void setRate(double hitsPerSecond);
@@ -74,8 +77,8 @@ public:
     TrafficOptions traffic() const;
 
     // While catching up: the speed after it (speed() stays kAsFastAsPossible until then).
-    void setSpeed(double speed);
-    double speed() const;
+    void setSpeed(double speed) override;
+    double speed() const override;
     // Still sending the seconds before the base clock's now (SimulatorOptions::catchUp).
     bool catchingUp() const { return m_catchingUp.load(); }
     void pause();

@@ -1,5 +1,6 @@
 // Source: anything that produces hits on its own worker thread (simulator, socket listener,
-// trace replay) and hands them, in batches, to a BatchQueue.
+// trace replay) and hands them, in batches, to a BatchQueue. What else a user may do to it
+// (pause, seek, set its speed) it offers as capabilities (source_capabilities.h).
 //
 // Threading: start() and stop() are called by the owner thread; the work runs on a
 // std::jthread owned by the source and stops through its std::stop_token. stats() may be
@@ -15,6 +16,10 @@
 #include "core/sources/batch_queue.h"
 
 namespace hitcounter {
+
+class Pausable;
+class Seekable;
+class SpeedControl;
 
 // What every source reports.
 struct SourceStats {
@@ -59,6 +64,12 @@ public:
     virtual std::string visitorNote() const { return {}; }
     // The newest bad lines with when, where and why (bad_lines.h), oldest first; any thread.
     virtual std::vector<BadLine> recentBadLines() const { return {}; }
+
+    // The capabilities this source offers (source_capabilities.h), null for those it does not.
+    // The pointers live as long as the source.
+    virtual Pausable* pausable() { return nullptr; }
+    virtual Seekable* seekable() { return nullptr; }
+    virtual SpeedControl* speedControl() { return nullptr; }
 };
 
 }  // namespace hitcounter

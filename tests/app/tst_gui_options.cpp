@@ -20,6 +20,10 @@ using hitcounter::app::formatNumber;
 using hitcounter::app::GuiOptions;
 using hitcounter::app::parseGuiOptions;
 using hitcounter::app::sourceSpecFromOptions;
+using hitcounter::ui::FleetSpec;
+using hitcounter::ui::ListenerSpec;
+using hitcounter::ui::ReplaySpec;
+using hitcounter::ui::SimulatorSpec;
 using hitcounter::ui::SourceSpec;
 
 namespace {
@@ -66,11 +70,11 @@ std::pair<Run, QJsonObject> stateAt(const QString& trace, const QString& seek, c
 // The remembered source, written to and read back from a real settings file.
 SourceSpec remembered(const SourceSpec& spec, const QString& dir) {
     QSettings out(dir + QStringLiteral("/remembered.conf"), QSettings::IniFormat);
-    spec.save(out);
+    hitcounter::ui::saveSpec(spec, out);
     out.sync();
     QSettings in(dir + QStringLiteral("/remembered.conf"), QSettings::IniFormat);
     hitcounter::ui::SettingsReader reader(in);
-    return SourceSpec::load(reader);
+    return hitcounter::ui::loadSpec(reader);
 }
 
 }  // namespace
@@ -175,8 +179,8 @@ private Q_SLOTS:
         SourceSpec simulator;
         const auto spec = sourceSpecFromOptions(*options, simulator, &error);
         QVERIFY(spec);
-        QCOMPARE(spec->kind, SourceSpec::Kind::Redis);
-        QCOMPARE(spec->redisUrl, QStringLiteral("redis://h:7000/2"));
+        QVERIFY(std::holds_alternative<FleetSpec>(*spec));
+        QCOMPARE(std::get<FleetSpec>(*spec).redisUrl, QStringLiteral("redis://h:7000/2"));
         // Remembered across runs like any source.
         QTemporaryDir dir;
         QCOMPARE(remembered(*spec, dir.path()), *spec);
@@ -218,31 +222,31 @@ private Q_SLOTS:
 
     void aSourceOnTheCommandLineDoesNotInheritTheRememberedOne() {
         QTemporaryDir dir;
-        SourceSpec last;
-        last.kind = SourceSpec::Kind::Simulator;
+        SimulatorSpec last;
         last.pattern = hitcounter::TrafficPattern::Steady;
         last.rate = 1e7;
         last.keys = 5000;
         last.speed = 10;
         const SourceSpec memory = remembered(last, dir.path());
-        QCOMPARE(memory.rate, 1e7);  // the settings file really holds the fast rate
+        // The settings file really holds the fast rate.
+        QCOMPARE(std::get<SimulatorSpec>(memory).rate, 1e7);
 
         QString error;
         const auto burst = parse({QStringLiteral("--simulate"), QStringLiteral("burst")}, &error);
         QVERIFY(burst);
         const auto spec = sourceSpecFromOptions(*burst, memory, &error);
         QVERIFY(spec);
-        QCOMPARE(spec->kind, SourceSpec::Kind::Simulator);
-        QCOMPARE(spec->pattern, hitcounter::TrafficPattern::Burst);
-        QCOMPARE(spec->rate, SourceSpec{}.rate);
-        QCOMPARE(spec->keys, SourceSpec{}.keys);
-        QCOMPARE(spec->speed, SourceSpec{}.speed);
+        const auto& burstSpec = std::get<SimulatorSpec>(*spec);
+        QCOMPARE(burstSpec.pattern, hitcounter::TrafficPattern::Burst);
+        QCOMPARE(burstSpec.rate, SimulatorSpec{}.rate);
+        QCOMPARE(burstSpec.keys, SimulatorSpec{}.keys);
+        QCOMPARE(burstSpec.speed, SimulatorSpec{}.speed);
 
         const auto rate = parse({QStringLiteral("--rate"), QStringLiteral("50")}, &error);
         const auto atRate = sourceSpecFromOptions(*rate, memory, &error);
         QVERIFY(atRate);
-        QCOMPARE(atRate->rate, 50.0);
-        QCOMPARE(atRate->pattern, SourceSpec{}.pattern);
+        QCOMPARE(std::get<SimulatorSpec>(*atRate).rate, 50.0);
+        QCOMPARE(std::get<SimulatorSpec>(*atRate).pattern, SimulatorSpec{}.pattern);
 
         // No source option: the remembered source as it was.
         const auto none = parse({}, &error);
@@ -252,24 +256,23 @@ private Q_SLOTS:
 
     void aReplayOnTheCommandLineStartsAtNormalSpeedWithoutLoop() {
         QTemporaryDir dir;
-        SourceSpec last;
-        last.kind = SourceSpec::Kind::Replay;
+        ReplaySpec last;
         last.file = QStringLiteral("/old/trace.csv");
         last.loop = true;
         last.speed = 8;
         last.key = QStringLiteral("status");
         const SourceSpec memory = remembered(last, dir.path());
-        QVERIFY(memory.loop);
+        QVERIFY(std::get<ReplaySpec>(memory).loop);
         QString error;
         const auto options = parse({QStringLiteral("--replay"), QStringLiteral("new.csv")}, &error);
         QVERIFY(options);
         const auto spec = sourceSpecFromOptions(*options, memory, &error);
         QVERIFY(spec);
-        QCOMPARE(spec->kind, SourceSpec::Kind::Replay);
-        QCOMPARE(spec->file, QStringLiteral("new.csv"));
-        QVERIFY(!spec->loop);
-        QCOMPARE(spec->speed, 1.0);
-        QCOMPARE(spec->key, QStringLiteral("path"));
+        const auto& replay = std::get<ReplaySpec>(*spec);
+        QCOMPARE(replay.file, QStringLiteral("new.csv"));
+        QVERIFY(!replay.loop);
+        QCOMPARE(replay.speed, 1.0);
+        QCOMPARE(replay.key, QStringLiteral("path"));
     }
 
     void speedSetsTheSimulatorsOrTheReplaysSpeed() {
@@ -281,14 +284,15 @@ private Q_SLOTS:
         QVERIFY2(simulated, qPrintable(error));
         const auto spec = sourceSpecFromOptions(*simulated, SourceSpec{}, &error);
         QVERIFY(spec);
-        QCOMPARE(spec->kind, SourceSpec::Kind::Simulator);
-        QCOMPARE(spec->speed, 1000.0);
-        QCOMPARE(spec->rate, 1e7);
+        QCOMPARE(std::get<SimulatorSpec>(*spec).speed, 1000.0);
+        QCOMPARE(std::get<SimulatorSpec>(*spec).rate, 1e7);
         const auto replayed = parse({QStringLiteral("--replay"), QStringLiteral("t.csv"),
                                      QStringLiteral("--speed"), QStringLiteral("0.5")},
                                     &error);
         QVERIFY2(replayed, qPrintable(error));
-        QCOMPARE(sourceSpecFromOptions(*replayed, SourceSpec{}, &error)->speed, 0.5);
+        QCOMPARE(
+            std::get<ReplaySpec>(*sourceSpecFromOptions(*replayed, SourceSpec{}, &error)).speed,
+            0.5);
 
         // A speed the sources panel does not offer, or one without a source that has a speed:
         // exit 2 with the option named.
@@ -311,12 +315,13 @@ private Q_SLOTS:
         const auto options =
             parse({QStringLiteral("--listen-graphite"), QStringLiteral("127.0.0.1:2003")}, &error);
         QVERIFY2(options, qPrintable(error));
-        SourceSpec last;
+        SimulatorSpec last;
         last.rate = 1e7;
         const auto spec = sourceSpecFromOptions(*options, last, &error);
         QVERIFY(spec);
-        QCOMPARE(spec->kind, SourceSpec::Kind::GraphiteTcp);
-        QCOMPARE(spec->address, QStringLiteral("127.0.0.1:2003"));
+        QCOMPARE(hitcounter::ui::kindName(*spec), QStringLiteral("graphite-tcp"));
+        QCOMPARE(std::get<ListenerSpec>(*spec).protocol, ListenerSpec::Protocol::GraphiteTcp);
+        QCOMPARE(std::get<ListenerSpec>(*spec).address, QStringLiteral("127.0.0.1:2003"));
     }
 
     void aBadSizeExitsTwoWithTheValueTyped_data() {

@@ -37,6 +37,7 @@
 #include "core/time/manual_clock.h"
 #include "tests/io/truncated_gzip.h"
 #include "tests/test_main.h"
+#include "tests/ui/running_as.h"
 #include "ui/monitor/live_plot.h"
 #include "ui/sources/source_session.h"
 #include "ui/window/main_window.h"
@@ -44,6 +45,7 @@
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::runningAs;
 
 namespace {
 
@@ -125,8 +127,7 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArra
 
 // Starts `w` following the access log `log`; false if it could not.
 bool startFollowing(MainWindow& w, const QString& log) {
-    SourceSpec spec;
-    spec.kind = SourceSpec::Kind::Follow;
+    FollowSpec spec;
     spec.file = log;
     return w.startSpec(spec);
 }
@@ -168,10 +169,10 @@ HitBatch readAll(const QString& file, AccessLogKey key) {
 
 // Runs frames until the replay's last seek is counted and a settled frame is drawn.
 bool settleAfterSeek(MainWindow& w) {
-    const std::uint64_t epoch = w.session()->replay()->epoch();
+    const std::uint64_t epoch = w.session()->seekable()->epoch();
     for (int i = 0; i < 2000; ++i) {
         w.frame();
-        if (w.session()->replay()->progress().seeksApplied >= epoch &&
+        if (w.session()->seekable()->progress().seeksApplied >= epoch &&
             w.waitForFrame(std::chrono::milliseconds(200), true) &&
             w.views().lastFrame()->streamEpoch == epoch) {
             return true;
@@ -206,8 +207,7 @@ int layerOf(int status) {
 MainWindow* startReplay(std::shared_ptr<ManualClock> clock, const QString& file,
                         const QString& key = QStringLiteral("path")) {
     auto* w = new MainWindow(std::move(clock));
-    SourceSpec spec;
-    spec.kind = SourceSpec::Kind::Replay;
+    ReplaySpec spec;
     spec.file = file;
     spec.key = key;
     if (!w->startSpec(spec)) {
@@ -372,8 +372,7 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
         w.show();  // the banner shows only in a visible window
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = file;
         spec.key = QStringLiteral("vhost");
         spec.logFormat = QString::fromUtf8(format);
@@ -424,8 +423,8 @@ private Q_SLOTS:
         answer.start();
         w.openTrace();
         QVERIFY(chosen);
-        QVERIFY(w.session()->replay() != nullptr);
-        QCOMPARE(w.session()->spec().file, file);
+        QVERIFY(w.session()->seekable() != nullptr);
+        QCOMPARE(sourceFile(w.session()->spec()), file);
         const Timestamp at = kBase + 300;
         w.session()->seek(at);
         QVERIFY(settleAfterSeek(w));
@@ -436,8 +435,8 @@ private Q_SLOTS:
         QVERIFY(status >= 0);
         box->setCurrentIndex(status);
         Q_EMIT box->activated(status);
-        QCOMPARE(w.session()->spec().key, QStringLiteral("status"));
-        QVERIFY(w.session()->replay() != nullptr);
+        QCOMPARE(std::get<ReplaySpec>(w.session()->spec()).key, QStringLiteral("status"));
+        QVERIFY(w.session()->seekable() != nullptr);
         QVERIFY(settleAfterSeek(w));
         QCOMPARE(w.views().snapshot().head, at);
         QCOMPARE(w.views().lastFrame()->top.front().key, std::string("200"));
@@ -494,8 +493,7 @@ private Q_SLOTS:
         QVERIFY(!expected.isEmpty());
         MainWindow w;
         w.show();  // the banner shows only in a visible window
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = file;
         QVERIFY(!w.startSpec(spec));
         QCOMPARE(w.errorText(), expected);
@@ -648,7 +646,7 @@ private Q_SLOTS:
         MainWindow w(clock);
         w.show();
         QVERIFY(startFollowing(w, log));
-        QVERIFY(w.session()->follow() != nullptr);
+        QVERIFY(runningAs<FollowSource>(*w.session()) != nullptr);
         const auto lines = [](int n, int status, int offset) {
             QByteArray text;
             for (int i = 0; i < n; ++i)
@@ -666,20 +664,22 @@ private Q_SLOTS:
         QVERIFY(QFile::rename(log, log + QStringLiteral(".1")));
         QVERIFY(!writeFile(m_dir, QStringLiteral("live/access.log"), lines(7, 500, 90)).isEmpty());
         QVERIFY2(totalIs(31), qPrintable(QString::number(w.views().snapshot().totalHits)));
-        QVERIFY(
-            runFramesUntil(w, [&] { return w.session()->follow()->followStats().rotations == 1; }));
+        QVERIFY(runFramesUntil(w, [&] {
+            return runningAs<FollowSource>(*w.session())->followStats().rotations == 1;
+        }));
         // truncation in place (copytruncate), then new lines
         QVERIFY(QFile::resize(log, 0));
-        QVERIFY(runFramesUntil(
-            w, [&] { return w.session()->follow()->followStats().truncations == 1; }));
+        QVERIFY(runFramesUntil(w, [&] {
+            return runningAs<FollowSource>(*w.session())->followStats().truncations == 1;
+        }));
         QVERIFY(appendFile(log, lines(3, 302, 95)));
         QVERIFY2(totalIs(34), qPrintable(QString::number(w.views().snapshot().totalHits)));
         QVERIFY(w.waitForFrame(std::chrono::seconds(2), true));
         QTest::qWait(300);  // a quiet moment: nothing else may arrive
         w.waitForFrame(std::chrono::seconds(1), true);
         QCOMPARE(w.views().snapshot().totalHits, Count{34});
-        QCOMPARE(w.session()->follow()->stats().hits, std::uint64_t{34});
-        QCOMPARE(w.session()->follow()->stats().lines, std::uint64_t{34});
+        QCOMPARE(runningAs<FollowSource>(*w.session())->stats().hits, std::uint64_t{34});
+        QCOMPARE(runningAs<FollowSource>(*w.session())->stats().lines, std::uint64_t{34});
         // the statuses travelled with the hits
         std::array<Count, kStatusClasses> classes{};
         for (const SecondRecord& r : w.views().history())
@@ -707,7 +707,8 @@ private Q_SLOTS:
                     .contains(QStringLiteral("rotations 1")));
         // a bad line is counted, not a hit
         QVERIFY(appendFile(log, "not a log line\n"));
-        QVERIFY(runFramesUntil(w, [&] { return w.session()->follow()->stats().badLines == 1; }));
+        QVERIFY(runFramesUntil(
+            w, [&] { return runningAs<FollowSource>(*w.session())->stats().badLines == 1; }));
         QCOMPARE(w.views().snapshot().totalHits, Count{34});
     }
 
@@ -734,7 +735,7 @@ private Q_SLOTS:
         QVERIFY(appendFile(log, lines));
         QVERIFY(runFramesUntil(w, [&] { return w.views().snapshot().totalHits == 30; }));
         QVERIFY(w.waitForFrame(std::chrono::seconds(2), true));
-        QCOMPARE(w.session()->follow()->stats().hits, std::uint64_t{30});
+        QCOMPARE(runningAs<FollowSource>(*w.session())->stats().hits, std::uint64_t{30});
         QCOMPARE(w.views().snapshot().droppedLate, Count{30});
         QCOMPARE(w.views().snapshot().windowCount, Count{0});
         QVERIFY(w.views().lastFrame()->top.empty());
@@ -756,8 +757,7 @@ private Q_SLOTS:
     void followOfAFileThatIsNoLogShowsWhy() {
         MainWindow w;
         w.show();
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Follow;
+        FollowSpec spec;
         spec.file = m_dir.filePath(QStringLiteral("no/such/access.log"));
         QVERIFY(!w.startSpec(spec));
         QVERIFY2(w.errorText().contains(QStringLiteral("access.log")), qPrintable(w.errorText()));

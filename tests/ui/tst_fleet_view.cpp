@@ -21,10 +21,12 @@
 #include <memory>
 
 #include "core/fleet/redis_sink.h"
+#include "core/sources/simulator_source.h"
 #include "tests/fleet/redis_cluster.h"
 #include "tests/fleet/redis_server.h"
 #include "tests/fleet/sink_test_options.h"
 #include "tests/test_main.h"
+#include "tests/ui/running_as.h"
 #include "ui/fleet/fleet_view.h"
 #include "ui/plot/qcp.h"
 #include "ui/sources/source_session.h"
@@ -36,6 +38,7 @@ using namespace hitcounter;
 using namespace hitcounter::fleet;
 using hitcounter::fleet::testing::fastSinkOptions;
 using hitcounter::fleet::testing::unixNow;
+using hitcounter::testing::runningAs;
 
 namespace {
 
@@ -126,8 +129,7 @@ private Q_SLOTS:
         ui::MainWindow window;
         window.resize(1280, 720);
         window.show();
-        ui::SourceSpec spec;
-        spec.kind = ui::SourceSpec::Kind::Redis;
+        ui::FleetSpec spec;
         spec.redisUrl = QString::fromStdString(m_cluster.url(2));
         QElapsedTimer opened;
         opened.start();
@@ -337,8 +339,7 @@ private Q_SLOTS:
         QVERIFY(flushedPast(*sink, 0));
         ui::MainWindow window;
         window.resize(1280, 720);
-        ui::SourceSpec spec;
-        spec.kind = ui::SourceSpec::Kind::Redis;
+        ui::FleetSpec spec;
         spec.redisUrl = QString::fromStdString(server.url());
         QVERIFY(window.startSpec(spec));
         ui::FleetView* view = window.fleetView();
@@ -396,8 +397,8 @@ private Q_SLOTS:
         ui::FleetView* view = window.fleetView();
         QVERIFY(view->isConnected());
         QVERIFY(view->isVisible());
-        QCOMPARE(window.session()->spec().kind,
-                 ui::SourceSpec::Kind::Redis);  // remembered as the source
+        // Remembered as the source.
+        QVERIFY(std::holds_alternative<ui::FleetSpec>(window.session()->spec()));
         QCOMPARE(button->text(), QStringLiteral("Stop watching"));
         QVERIFY(QTest::qWaitFor([&] { return view->shown() && view->shown()->totalWindow == 9; },
                                 5000));
@@ -410,13 +411,13 @@ private Q_SLOTS:
         QVERIFY(view->isConnected());
         window.findChild<QPushButton*>(QStringLiteral("simulatorStart"))->click();
         QVERIFY(!view->isConnected());
-        QVERIFY(window.session()->simulator() != nullptr);
+        QVERIFY(runningAs<SimulatorSource>(*window.session()) != nullptr);
         QCOMPARE(button->text(), QStringLiteral("Watch fleet"));
         // A malformed URL is named, nothing connects, the running source goes on.
         url->setText(QStringLiteral("redis://nohost"));
         button->click();
         QVERIFY(!view->isConnected());
-        QVERIFY(window.session()->simulator() != nullptr);
+        QVERIFY(runningAs<SimulatorSource>(*window.session()) != nullptr);
         QVERIFY2(window.errorText().contains(QStringLiteral("Fleet: ")),
                  qPrintable(window.errorText()));
         sink->stop();

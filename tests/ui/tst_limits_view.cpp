@@ -121,10 +121,10 @@ LimitsFrame referenceFrame(const LimitsOptions& options, const HitBatch& rows) {
 // Frames until the replay's last seek is counted and a frame built with an empty queue is
 // drawn.
 bool settleAfterSeek(MainWindow& w) {
-    const std::uint64_t epoch = w.session()->replay()->epoch();
+    const std::uint64_t epoch = w.session()->seekable()->epoch();
     for (int i = 0; i < 2000; ++i) {
         w.frame();
-        if (w.session()->replay()->progress().seeksApplied >= epoch &&
+        if (w.session()->seekable()->progress().seeksApplied >= epoch &&
             w.waitForFrame(std::chrono::milliseconds(200), true) &&
             w.views().lastFrame()->streamEpoch == epoch) {
             return true;
@@ -209,8 +209,7 @@ bool showBigLab(MainWindow& w, const QTemporaryDir& dir, QSize size) {
         return false;
     }
     w.showLimitsView();
-    SourceSpec spec;
-    spec.kind = SourceSpec::Kind::Replay;
+    ReplaySpec spec;
     spec.file = writeTrace(dir, QStringLiteral("big.csv"), bigRows());
     if (!w.startSpec(spec)) {
         return false;
@@ -297,8 +296,7 @@ private Q_SLOTS:
         w.show();
         const LimitsOptions options = labOptions(25, 30);
         QVERIFY(w.limitsLab()->apply(options));
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = file;
         QVERIFY(w.startSpec(spec));
         w.session()->seek(5000);  // past the end: every row
@@ -353,8 +351,7 @@ private Q_SLOTS:
         w.showLimitsView();
         QCOMPARE(w.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget(),
                  static_cast<QWidget*>(w.limitsView()));
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = writeTrace(dir, QStringLiteral("boundary.csv"), rows);
         QVERIFY(w.startSpec(spec));
         w.session()->seek(61);
@@ -391,8 +388,7 @@ private Q_SLOTS:
         MainWindow w(clock);
         const LimitsOptions options = labOptions(12, 20);
         QVERIFY(w.limitsLab()->apply(options));
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = writeTrace(dir, QStringLiteral("seek.csv"), rows);
         QVERIFY(w.startSpec(spec));
         for (Timestamp target :
@@ -413,8 +409,7 @@ private Q_SLOTS:
         MainWindow w(clock);
         w.show();
         QVERIFY(w.limitsLab()->apply(labOptions(12, 20)));
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = writeTrace(dir, QStringLiteral("change.csv"), rows);
         QVERIFY(w.startSpec(spec));
         w.session()->seek(600);
@@ -672,8 +667,7 @@ private Q_SLOTS:
         MainWindow w(clock);
         w.show();
         QVERIFY(!w.limitsLab()->options().enabled);
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = writeTrace(dir, QStringLiteral("off.csv"), burstRows());
         QVERIFY(w.startSpec(spec));
         w.session()->seek(400);

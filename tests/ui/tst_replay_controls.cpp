@@ -17,10 +17,13 @@
 #include <QWheelEvent>
 #include <cmath>
 
+#include "core/sources/follow_source.h"
+#include "core/sources/source_capabilities.h"
 #include "core/time/manual_clock.h"
 #include "tests/test_main.h"
 #include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
+#include "tests/ui/running_as.h"
 #include "ui/limits/limits_view.h"
 #include "ui/monitor/items_panel.h"
 #include "ui/monitor/live_plot.h"
@@ -41,6 +44,7 @@ using namespace hitcounter;
 using namespace hitcounter::ui;
 using hitcounter::testing::framesUntil;
 using hitcounter::testing::pushKnownStream;
+using hitcounter::testing::runningAs;
 using hitcounter::testing::writeOneHitTrace;
 
 namespace {
@@ -65,6 +69,13 @@ bool showReplaying(MainWindow& w, const QString& path) {
     w.resize(1280, 720);
     w.show();
     return QTest::qWaitForWindowExposed(&w) && w.session()->openTrace(path);
+}
+
+// Loop on or off, as the replay bar's box sets it: an edit of the running replay's spec.
+void setLoop(MainWindow& w, bool loop) {
+    ReplaySpec spec = std::get<ReplaySpec>(w.session()->spec());
+    spec.loop = loop;
+    w.session()->edit(spec);
 }
 
 // The time axes of every time plot of `w`.
@@ -190,7 +201,7 @@ private Q_SLOTS:
         MainWindow w(std::make_shared<ManualClock>());  // frozen: only seeks move the replay
         QVERIFY(showReplaying(w, path));
         QVERIFY(
-            framesUntil(w, [&] { return w.session()->replay()->progress().first.has_value(); }));
+            framesUntil(w, [&] { return w.session()->seekable()->progress().first.has_value(); }));
         w.session()->seek(99999);
         ReplayBar* bar = w.replayBar();
         QVERIFY(
@@ -201,7 +212,7 @@ private Q_SLOTS:
         QCOMPARE(bar->playButton()->text(), QStringLiteral("Replay from start"));
         bar->playButton()->click();
         QVERIFY(framesUntil(w, [&] {
-            return w.session()->replay()->progress().state == ReplayState::Playing &&
+            return w.session()->seekable()->progress().state == ReplayState::Playing &&
                    w.views().snapshot().totalHits == 1;
         }));
         QCOMPARE(bar->timeLabel()->text(), QStringLiteral("t = 1 s / 100 s"));
@@ -253,22 +264,22 @@ private Q_SLOTS:
         QVERIFY(pause);
         QVERIFY(w.session()->openTrace(first));
         QVERIFY(
-            framesUntil(w, [&] { return w.session()->replay()->progress().first.has_value(); }));
+            framesUntil(w, [&] { return w.session()->seekable()->progress().first.has_value(); }));
         w.frame();
         w.setPaused(true);
-        QVERIFY(w.session()->replay()->paused());
+        QVERIFY(w.session()->pausable()->paused());
         QCOMPARE(pause->text(), QStringLiteral("Resume"));
         QVERIFY(w.session()->openTrace(second));
         QVERIFY(
-            framesUntil(w, [&] { return w.session()->replay()->progress().first.has_value(); }));
+            framesUntil(w, [&] { return w.session()->seekable()->progress().first.has_value(); }));
         // The load may end after a frame's tick: frames until one reports it (under ASan on a
         // busy machine one frame was not enough).
         QVERIFY(framesUntil(w, [&] { return pause->text() == QStringLiteral("Pause"); }));
-        QVERIFY(!w.session()->replay()->paused());
+        QVERIFY(!w.session()->pausable()->paused());
         QVERIFY(!pause->isChecked());
         // The replay bar's button pauses: the toolbar follows.
         w.replayBar()->playButton()->click();
-        QVERIFY(w.session()->replay()->paused());
+        QVERIFY(w.session()->pausable()->paused());
         w.frame();
         QCOMPARE(pause->text(), QStringLiteral("Resume"));
         QVERIFY(pause->isChecked());
@@ -434,16 +445,16 @@ private Q_SLOTS:
         w.show();
         w.recentFiles()->clear();
         w.openFile(good);
-        ReplaySource* replay = w.session()->replay();
-        QVERIFY(replay);
+        Source* replay = w.session()->source();
+        QVERIFY(w.session()->seekable() != nullptr);
         QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount > 0; }));
         QVERIFY(!isClockAxis(*w.livePlot()->xAxis));  // small trace seconds
         for (const QString& bad : {garbage, missing}) {
             w.openFile(bad);
             QVERIFY2(w.errorText().contains(QFileInfo(bad).fileName()), qPrintable(w.errorText()));
-            QCOMPARE(w.session()->replay(), replay);  // the same replay, still running
+            QCOMPARE(w.session()->source(), replay);  // the same replay, still running
             QVERIFY(replay->running());
-            QCOMPARE(w.session()->spec().file, good);
+            QCOMPARE(sourceFile(w.session()->spec()), good);
             QVERIFY(!isClockAxis(*w.livePlot()->xAxis));
             w.frame();
             w.livePlot()->replot();
@@ -457,14 +468,13 @@ private Q_SLOTS:
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write("1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.1\" 200 5\n");
         }
-        SourceSpec follow;
-        follow.kind = SourceSpec::Kind::Follow;
+        FollowSpec follow;
         follow.file = log;
         QVERIFY(w.startSpec(follow));
         QCOMPARE(w.recentFiles()->files(), (QStringList{log, good}));
         follow.file = missing;
         QVERIFY(!w.startSpec(follow));
-        QVERIFY(w.session()->follow() != nullptr);  // the good follow runs on
+        QVERIFY(runningAs<FollowSource>(*w.session()) != nullptr);  // the good follow runs on
         QCOMPARE(w.recentFiles()->files(), (QStringList{log, good}));
         w.recentFiles()->clear();
     }
@@ -478,7 +488,7 @@ private Q_SLOTS:
         MainWindow w(clock);
         QVERIFY(showReplaying(w, path));
         QVERIFY(
-            framesUntil(w, [&] { return w.session()->replay()->progress().first.has_value(); }));
+            framesUntil(w, [&] { return w.session()->seekable()->progress().first.has_value(); }));
         auto* status = w.findChild<QLabel*>(QStringLiteral("statusSource"));
         QVERIFY(status);
         const auto says = [&](const QString& word) {
@@ -494,24 +504,23 @@ private Q_SLOTS:
         QVERIFY(!status->toolTip().contains(QStringLiteral("playing")));
         QCOMPARE(windowSettingsUsed(w).value(QStringLiteral("state")).toString(),
                  QStringLiteral("paused"));
-        QCOMPARE(sourceStateName(w.session()->source(), w.session()->replay(), w.paused()),
-                 QStringLiteral("paused"));
+        QCOMPARE(sourceStateName(w.session()->source(), w.paused()), QStringLiteral("paused"));
         // Speed and loop from the replay bar: the source, the spec and the settings agree.
         auto* speed = w.replayBar()->findChild<QComboBox*>();
         QVERIFY(speed);
         speed->setCurrentIndex(speed->findData(10.0));
         Q_EMIT speed->activated(speed->currentIndex());
-        QCOMPARE(w.session()->replay()->speed(), 10.0);
-        QCOMPARE(w.session()->spec().speed, 10.0);
+        QCOMPARE(w.session()->speedControl()->speed(), 10.0);
+        QCOMPARE(std::get<ReplaySpec>(w.session()->spec()).speed, 10.0);
         QCOMPARE(windowSettingsUsed(w).value(QStringLiteral("speed")).toDouble(), 10.0);
         QVERIFY(says(QStringLiteral("10x")));
-        w.session()->setLoop(true);
+        setLoop(w, true);
         QVERIFY(says(QStringLiteral("loop")));
         QCOMPARE(windowSettingsUsed(w).value(QStringLiteral("loop")).toBool(), true);
         w.setPaused(false);
         QVERIFY(says(QStringLiteral("playing")));
         // Ended: the state says so.
-        w.session()->setLoop(false);
+        setLoop(w, false);
         clock->advance(std::chrono::seconds(100));
         QVERIFY(framesUntil(w, [&] { return says(QStringLiteral("ended")); }));
         QCOMPARE(windowSettingsUsed(w).value(QStringLiteral("state")).toString(),
@@ -526,12 +535,13 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
         QVERIFY(showReplaying(w, path));
-        w.session()->setLoop(true);
+        setLoop(w, true);
         QVERIFY(
-            framesUntil(w, [&] { return w.session()->replay()->progress().first.has_value(); }));
+            framesUntil(w, [&] { return w.session()->seekable()->progress().first.has_value(); }));
         clock->advance(std::chrono::seconds(100));  // 1 to 60, then 41 s of the second pass
         QVERIFY(framesUntil(w, [&] {
-            return w.session()->replay()->progress().loops >= 1 && w.views().snapshot().head >= 95;
+            return w.session()->seekable()->progress().loops >= 1 &&
+                   w.views().snapshot().head >= 95;
         }));
         w.renderNow();
         QVERIFY(w.livePlot()->traceWrap().has_value());

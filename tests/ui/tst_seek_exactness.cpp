@@ -225,18 +225,17 @@ double valueAt(QCPGraph* graph, double key) {
 // Writes `rows` as the trace `name` in `dir` and starts `w` replaying it; false if it could not.
 bool startReplay(MainWindow& w, const QTemporaryDir& dir, const QString& name,
                  const HitBatch& rows) {
-    SourceSpec spec;
-    spec.kind = SourceSpec::Kind::Replay;
+    ReplaySpec spec;
     spec.file = writeTrace(dir, name, rows);
     return w.startSpec(spec);
 }
 
 // Runs frames until the replay's last seek is counted and a settled frame is drawn.
 bool settleAfterSeek(MainWindow& w) {
-    const std::uint64_t epoch = w.session()->replay()->epoch();
+    const std::uint64_t epoch = w.session()->seekable()->epoch();
     for (int i = 0; i < 2000; ++i) {
         w.frame();
-        if (w.session()->replay()->progress().seeksApplied >= epoch &&
+        if (w.session()->seekable()->progress().seeksApplied >= epoch &&
             w.waitForFrame(std::chrono::milliseconds(200), true) &&
             w.views().lastFrame()->streamEpoch == epoch) {
             return true;
@@ -429,11 +428,11 @@ private Q_SLOTS:
         QVERIFY(standsAt(375));
         compareWithRecount(w, recount(rows, 375, 300));
         w.setPaused(true);
-        QVERIFY(QTest::qWaitFor([&] { return w.session()->replay()->paused(); }, 5000));
-        const Timestamp pausedAt = w.session()->replay()->now();
+        QVERIFY(QTest::qWaitFor([&] { return w.session()->pausable()->paused(); }, 5000));
+        const Timestamp pausedAt = w.session()->seekable()->now();
         clock->advance(std::chrono::seconds(100));
         QVERIFY(w.waitForFrame(std::chrono::seconds(5), true));
-        QCOMPARE(w.session()->replay()->now(), pausedAt);
+        QCOMPARE(w.session()->seekable()->now(), pausedAt);
         compareWithRecount(w, recount(rows, pausedAt, 300));
         w.setPaused(false);
         clock->advance(std::chrono::seconds(30));
@@ -547,8 +546,7 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
         w.show();  // the error banner shows only in a visible window
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = writeTrace(dir, QStringLiteral("good.csv"), rows);
         QVERIFY(w.startSpec(spec));
         w.session()->seek(500);
@@ -584,8 +582,7 @@ private Q_SLOTS:
         const HitBatch rows = loopRows();
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = writeTrace(dir, QStringLiteral("loop.csv"), rows);
         spec.loop = true;
         QVERIFY(w.startSpec(spec));
@@ -595,7 +592,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor(
             [&] {
                 w.frame();
-                return w.session()->replay()->progress().loops >= 1 &&
+                return w.session()->seekable()->progress().loops >= 1 &&
                        w.views().snapshot().head > 200;
             },
             10000));

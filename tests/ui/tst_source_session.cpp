@@ -17,13 +17,16 @@
 #include "core/sources/batch_queue.h"
 #include "core/sources/replay_source.h"
 #include "core/sources/simulator_source.h"
+#include "core/sources/source_capabilities.h"
 #include "core/time/manual_clock.h"
 #include "tests/test_main.h"
 #include "tests/ui/known_inputs.h"
+#include "tests/ui/running_as.h"
 #include "ui/sources/source_session.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::runningAs;
 using hitcounter::testing::writeKnownTrace;
 
 namespace {
@@ -56,21 +59,21 @@ struct Pipeline {
     }
     // Seeks the replay to `target` and returns the idle frame that shows it.
     std::shared_ptr<const EngineFrame> seekAndWait(Timestamp target) {
-        const auto applied = session.replay()->progress().seeksApplied;
+        const auto applied = session.seekable()->progress().seeksApplied;
         session.seek(target);
         return idleFrame([&](const EngineFrame& f) {
-            return session.replay()->progress().seeksApplied > applied && f.snapshot.head == target;
+            return session.seekable()->progress().seeksApplied > applied &&
+                   f.snapshot.head == target;
         });
     }
     bool startReplay(const QString& path) {
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = path;
         if (!session.startSpec(spec)) {
             return false;
         }
         return idleFrame([&](const EngineFrame&) {
-                   return session.replay()->progress().state == ReplayState::Playing;
+                   return session.seekable()->progress().state == ReplayState::Playing;
                }) != nullptr;
     }
 
@@ -131,21 +134,21 @@ private Q_SLOTS:
         QVERIFY(started.at(0).at(0).toString().contains(QStringLiteral("trace.csv")));
         QCOMPARE(shown.count(), 1);
         QCOMPARE(shown.at(0).at(1).toBool(), true);
-        QVERIFY(p.session.replay() != nullptr);
-        QCOMPARE(p.session.spec().file, path);
+        QVERIFY(p.session.seekable() != nullptr);
+        QCOMPARE(sourceFile(p.session.spec()), path);
         QVERIFY(p.seekAndWait(600) != nullptr);
 
         p.session.stop();
         QVERIFY(p.session.source() == nullptr);
-        QVERIFY(p.session.replay() == nullptr);
+        QVERIFY(p.session.seekable() == nullptr);
         QVERIFY(stopped.count() >= 1);
-        QCOMPARE(p.session.spec().file, path);  // remembered for the next start
+        QCOMPARE(sourceFile(p.session.spec()), path);  // remembered for the next start
 
         // Restarted: the counters start over, and the new replay seeks as exactly.
         QVERIFY(p.session.startSpec(p.session.spec()));
         QCOMPARE(reset.count(), 2);
         QVERIFY(p.idleFrame([&](const EngineFrame& f) {
-            return p.session.replay()->progress().state == ReplayState::Playing &&
+            return p.session.seekable()->progress().state == ReplayState::Playing &&
                    f.snapshot.totalHits < sum(perSecond, 1, 600);
         }));
         const auto frame = p.seekAndWait(420);
@@ -161,13 +164,13 @@ private Q_SLOTS:
         Pipeline p(frozenClock());
         QVERIFY(p.startReplay(path));
         QSignalSpy messages(&p.session, &SourceSession::statusMessage);
-        std::uint64_t epoch = p.session.replay()->epoch();
+        std::uint64_t epoch = p.session.seekable()->epoch();
         for (Timestamp target :
              {Timestamp{700}, Timestamp{420}, Timestamp{1}, Timestamp{1000}, Timestamp{299}}) {
             const auto frame = p.seekAndWait(target);
             QVERIFY2(frame != nullptr, qPrintable(QString::number(target)));
-            QVERIFY(p.session.replay()->epoch() > epoch);
-            epoch = p.session.replay()->epoch();
+            QVERIFY(p.session.seekable()->epoch() > epoch);
+            epoch = p.session.seekable()->epoch();
             QCOMPARE(frame->streamEpoch, epoch);
             QCOMPARE(frame->snapshot.windowCount, sum(perSecond, target - 299, target));
             QCOMPARE(frame->snapshot.totalHits, sum(perSecond, 1, target));
@@ -209,7 +212,7 @@ private Q_SLOTS:
         const auto before = p.seekAndWait(700);
         QVERIFY(before != nullptr);
         const Source* source = p.session.source();
-        const std::uint64_t epoch = p.session.replay()->epoch();
+        const std::uint64_t epoch = p.session.seekable()->epoch();
         QSignalSpy reset(&p.session, &SourceSession::viewsReset);
         QSignalSpy shown(&p.session, &SourceSession::recordingShown);
         QSignalSpy errors(&p.session, &SourceSession::errorOccurred);
@@ -238,7 +241,7 @@ private Q_SLOTS:
 
         QCOMPARE(reset.count(), 0);
         QVERIFY(p.session.source() == source);  // never restarted
-        QCOMPARE(p.session.replay()->epoch(), epoch);
+        QCOMPARE(p.session.seekable()->epoch(), epoch);
         for (const auto& frame : {during, after}) {
             QCOMPARE(frame->streamEpoch, before->streamEpoch);
             QCOMPARE(frame->snapshot.windowCount, before->snapshot.windowCount);
@@ -261,8 +264,8 @@ private Q_SLOTS:
         QSignalSpy errors(&p.session, &SourceSession::errorOccurred);
         QSignalSpy started(&p.session, &SourceSession::started);
         QSignalSpy shown(&p.session, &SourceSession::specShown);
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::StatsdUdp;
+        ListenerSpec spec;
+        spec.protocol = ListenerSpec::Protocol::StatsdUdp;
         spec.address = QStringLiteral("127.0.0.1:%1").arg(taken.port);
         QVERIFY(!p.session.startSpec(spec));
         QCOMPARE(errors.count(), 1);
@@ -272,8 +275,8 @@ private Q_SLOTS:
         QCOMPARE(shown.count(), 1);
         QCOMPARE(shown.at(0).at(1).toBool(), false);
         QVERIFY(p.session.source() == nullptr);
-        QVERIFY(p.session.replay() == nullptr);
-        QCOMPARE(p.session.spec().kind, SourceSpec::Kind::StatsdUdp);  // offered again
+        QVERIFY(p.session.seekable() == nullptr);
+        QCOMPARE(p.session.spec(), SourceSpec(spec));  // offered again
         // The old source's counts are gone from every figure together.
         const auto frame = p.idleFrame([](const EngineFrame& f) { return f.snapshot.empty; });
         QVERIFY(frame != nullptr);
@@ -297,7 +300,7 @@ private Q_SLOTS:
         const Source* running = p.session.source();
         QSignalSpy errors(&p.session, &SourceSession::errorOccurred);
         QSignalSpy reset(&p.session, &SourceSession::viewsReset);
-        SourceSpec bad = p.session.spec();
+        ReplaySpec bad = std::get<ReplaySpec>(p.session.spec());
         bad.key = QStringLiteral("no-such-key");
         QVERIFY(!p.session.startSpec(bad));
         QCOMPARE(errors.count(), 1);
@@ -305,7 +308,7 @@ private Q_SLOTS:
                  qPrintable(errors.at(0).at(0).toString()));
         QCOMPARE(reset.count(), 0);
         QVERIFY(p.session.source() == running);
-        QCOMPARE(p.session.spec().key, QStringLiteral("path"));
+        QCOMPARE(std::get<ReplaySpec>(p.session.spec()).key, QStringLiteral("path"));
     }
 
     void aBadTraceIsReportedOnce() {
@@ -317,8 +320,7 @@ private Q_SLOTS:
         file.close();
         Pipeline p(frozenClock());
         QSignalSpy errors(&p.session, &SourceSession::errorOccurred);
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = path;
         p.session.startSpec(spec);
         QVERIFY(p.idleFrame([&](const EngineFrame&) { return errors.count() > 0; }));
@@ -330,6 +332,47 @@ private Q_SLOTS:
         QCOMPARE(errors.count(), 1);
     }
 
+    // Edits (SourceSession::edit): the running source of the edited kind takes them at once,
+    // without a restart; an edit of another kind is kept for that kind's next start.
+    void editsApplyToTheirKindAndAreKeptForTheOthers() {
+        QTemporaryDir dir;
+        std::vector<Count> perSecond;
+        const QString path = writeKnownTrace(dir, perSecond);
+        Pipeline p(frozenClock());
+        QVERIFY(p.startReplay(path));
+        const Source* running = p.session.source();
+        QSignalSpy reset(&p.session, &SourceSession::viewsReset);
+        QSignalSpy edited(&p.session, &SourceSession::specEdited);
+        ReplaySpec faster = std::get<ReplaySpec>(p.session.spec());
+        faster.speed = 10;
+        faster.loop = true;
+        p.session.edit(faster);
+        QCOMPARE(p.session.speedControl()->speed(), 10.0);
+        QVERIFY(p.session.seekable()->loop());
+        QCOMPARE(p.session.spec(), SourceSpec(faster));
+        SimulatorSpec simulator;
+        simulator.rate = 500;
+        p.session.edit(simulator);
+        QCOMPARE(p.session.spec(), SourceSpec(faster));  // the replay is still the current one
+        QCOMPARE(p.session.specs().last<SimulatorSpec>().rate, 500.0);
+        QVERIFY(p.session.source() == running);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(edited.count(), 2);
+
+        // A replay's key chosen while a listener runs: the next trace opened takes it.
+        ListenerSpec listener;
+        listener.address = QStringLiteral("127.0.0.1:0");
+        QVERIFY(p.session.startSpec(listener));
+        ReplaySpec byStatus = faster;
+        byStatus.key = QStringLiteral("status");
+        p.session.edit(byStatus);
+        QCOMPARE(p.session.spec(), SourceSpec(listener));
+        const auto trace = std::get<ReplaySpec>(p.session.traceSpec(path));
+        QCOMPARE(trace.key, QStringLiteral("status"));
+        QVERIFY(trace.loop);
+        QCOMPARE(trace.speed, 1.0);  // "Open trace…" plays at speed 1
+    }
+
     void cancellingALoadStopsTheReplay() {
         QTemporaryDir dir;
         std::vector<Count> perSecond;
@@ -338,7 +381,7 @@ private Q_SLOTS:
         QSignalSpy errors(&p.session, &SourceSession::errorOccurred);
         QSignalSpy stopped(&p.session, &SourceSession::stopped);
         QVERIFY(p.session.openTrace(path));
-        QCOMPARE(p.session.spec().kind, SourceSpec::Kind::Replay);
+        QVERIFY(std::holds_alternative<ReplaySpec>(p.session.spec()));
         QCOMPARE(p.session.traceDirectory(QStringLiteral("/x")), dir.path());
         const int before = stopped.count();
         p.session.cancelLoading();
@@ -351,25 +394,28 @@ private Q_SLOTS:
     void simulatorWarmsUpAtFullSpeedThenTakesTheSpecSpeed() {
         auto clock = frozenClock();
         Pipeline p(clock);
-        SourceSpec spec;  // poisson, warm-up of 600 s
+        SimulatorSpec spec;  // poisson; the warm-up covers W (300 s) and a minute at least
         spec.rate = 20;
         spec.warmup = std::chrono::seconds(120);
         QVERIFY(p.session.startSpec(spec));
-        QVERIFY(p.session.simulator() != nullptr);
+        const SimulatorSource* simulator = runningAs<SimulatorSource>(p.session);
+        QVERIFY(simulator != nullptr);
         // During the warm-up (the simulator's own catch-up, tst_simulator_source) or after
         // it, the speed asked for is the one it runs at.
-        p.session.setSpeed(4.0);
-        QCOMPARE(p.session.spec().speed, 4.0);
+        spec.speed = 4.0;
+        p.session.edit(spec);
+        QCOMPARE(std::get<SimulatorSpec>(p.session.spec()).speed, 4.0);
         QVERIFY(p.idleFrame([&](const EngineFrame&) { return !p.session.warmingUp(); }));
-        QCOMPARE(p.session.simulator()->speed(), 4.0);
+        QCOMPARE(simulator->speed(), 4.0);
+        QCOMPARE(p.session.speedControl()->speed(), 4.0);
         // Caught up exactly: not one second past the (frozen) clock, however fast the engine
         // drained the warm-up (it ran minutes ahead when the GUI's timer made the switch).
-        QCOMPARE(p.session.simulator()->now(), clock->now());
-        QVERIFY2(p.session.simulator()->position() <= clock->now() + 1,
-                 qPrintable(QString::number(p.session.simulator()->position() - clock->now())));
+        QCOMPARE(simulator->now(), clock->now());
+        QVERIFY2(simulator->position() <= clock->now() + 1,
+                 qPrintable(QString::number(simulator->position() - clock->now())));
         p.session.stop();
         QVERIFY(!p.session.warmingUp());
-        QVERIFY(p.session.simulator() == nullptr);
+        QVERIFY(p.session.source() == nullptr);
     }
 };
 

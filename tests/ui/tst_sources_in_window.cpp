@@ -16,6 +16,7 @@
 #include "tests/test_main.h"
 #include "tests/ui/gui_test_steps.h"
 #include "tests/ui/known_inputs.h"
+#include "tests/ui/running_as.h"
 #include "ui/monitor/bad_lines_view.h"
 #include "ui/monitor/items_panel.h"
 #include "ui/monitor/live_plot.h"
@@ -27,6 +28,7 @@
 using namespace hitcounter;
 using namespace hitcounter::ui;
 using hitcounter::testing::framesUntil;
+using hitcounter::testing::runningAs;
 using hitcounter::testing::writeKnownTrace;
 
 namespace {
@@ -53,21 +55,20 @@ private Q_SLOTS:
         // A manual clock that never moves: the replay stays where it is put.
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(1'000'000));
         MainWindow w(clock);
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = path;
         QVERIFY(w.startSpec(spec));
         QVERIFY(framesUntil(
-            w, [&] { return w.session()->replay()->progress().state == ReplayState::Playing; }));
+            w, [&] { return w.session()->seekable()->progress().state == ReplayState::Playing; }));
         for (Timestamp target : {Timestamp{700}, Timestamp{420}, Timestamp{999}}) {
             Count expected = 0;
             for (Timestamp t = target - 299; t <= target; ++t) {
                 expected += perSecond[std::size_t(t)];
             }
-            const auto applied = w.session()->replay()->progress().seeksApplied;
+            const auto applied = w.session()->seekable()->progress().seeksApplied;
             w.session()->seek(target);
             QVERIFY(framesUntil(w, [&] {
-                return w.session()->replay()->progress().seeksApplied > applied &&
+                return w.session()->seekable()->progress().seeksApplied > applied &&
                        w.views().snapshot().head == target && w.views().lastFrame() &&
                        w.views().lastFrame()->idle;
             }));
@@ -97,8 +98,7 @@ private Q_SLOTS:
         file.close();
         MainWindow w;
         w.show();
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Replay;
+        ReplaySpec spec;
         spec.file = path;
         w.startSpec(spec);
         QVERIFY(framesUntil(w, [&] { return !w.errorText().isEmpty(); }));
@@ -127,8 +127,7 @@ private Q_SLOTS:
 
         MainWindow w;
         w.show();
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::StatsdUdp;
+        ListenerSpec spec;
         spec.address = QStringLiteral("127.0.0.1:%1").arg(port);
         QVERIFY(!w.startSpec(spec));
         ::close(fd);
@@ -150,8 +149,7 @@ private Q_SLOTS:
         file.write("1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.1\" 200 5\n");
         file.flush();
         MainWindow w;
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::Follow;
+        FollowSpec spec;
         spec.file = path;
         spec.fromStart = true;
         QVERIFY2(w.startSpec(spec), qPrintable(w.errorText()));
@@ -173,8 +171,7 @@ private Q_SLOTS:
     // 0 that reads as a measurement; hits with visitors are counted as before.
     void sourcesWithoutVisitorsShowADashAndSayWhy() {
         MainWindow w;
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::StatsdUdp;
+        ListenerSpec spec;
         spec.address = QStringLiteral("127.0.0.1:0");
         QVERIFY2(w.startSpec(spec), qPrintable(w.errorText()));
         auto* listener = dynamic_cast<SocketListener*>(w.session()->source());
@@ -211,12 +208,12 @@ private Q_SLOTS:
 
     void simulatorWarmsUpToAFullWindow() {
         MainWindow w;
-        SourceSpec spec;  // the default: poisson, warm-up of 600 s
+        SimulatorSpec spec;  // the default: poisson, warm-up of 600 s
         spec.rate = 50;
         QVERIFY(w.startSpec(spec));
         QVERIFY(framesUntil(w, [&] {
             const EngineSnapshot& s = w.views().snapshot();
-            return !s.empty && s.head >= w.session()->simulator()->now() - 1 &&
+            return !s.empty && s.head >= runningAs<SimulatorSource>(*w.session())->now() - 1 &&
                    w.views().history().size() >= 300;
         }));
         // 300 s at about 50 hits/s

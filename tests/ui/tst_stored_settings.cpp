@@ -202,11 +202,10 @@ private Q_SLOTS:
         const QString before = QDir::currentPath();
         QVERIFY(QDir::setCurrent(dir.path()));
         {
-            SourceSpec spec;
-            spec.kind = SourceSpec::Kind::Replay;
+            ReplaySpec spec;
             spec.file = QStringLiteral("t.csv");
             QSettings settings(ini, QSettings::IniFormat);
-            spec.save(settings);
+            saveSpec(spec, settings);
             RecentFiles recent(ini);
             recent.add(QStringLiteral("t.csv"));
         }
@@ -217,7 +216,7 @@ private Q_SLOTS:
             QSettings settings(ini, QSettings::IniFormat);
             w.restoreSettings(settings);
         }
-        QCOMPARE(w.session()->spec().file, trace);
+        QCOMPARE(sourceFile(w.session()->spec()), trace);
         QVERIFY2(w.startSpec(w.session()->spec()), qPrintable(w.errorText()));
         QCOMPARE(RecentFiles(ini).files(), QStringList{trace});
         w.stopSource();
@@ -248,7 +247,7 @@ private Q_SLOTS:
             QSettings settings(ini, QSettings::IniFormat);
             w.restoreSettings(settings);
         }
-        QCOMPARE(w.session()->spec().file, path);
+        QCOMPARE(sourceFile(w.session()->spec()), path);
         std::optional<FifoRescuer> rescuer;
         if (fifo) {
             rescuer.emplace(QFile::encodeName(path).toStdString());

@@ -32,6 +32,7 @@
 #include "core/net/socket_listener.h"
 #include "core/sources/simulator_source.h"
 #include "tests/test_main.h"
+#include "tests/ui/running_as.h"
 #include "tests/ui/tick_labels.h"
 #include "ui/common/number_text.h"
 #include "ui/common/theme.h"
@@ -42,12 +43,12 @@
 #include "ui/monitor/overload_banner.h"
 #include "ui/monitor/ring_histogram.h"
 #include "ui/sources/source_session.h"
-#include "ui/sources/sources_panel.h"
 #include "ui/window/main_window.h"
 #include "ui/window/view_fan_out.h"
 
 using namespace hitcounter;
 using namespace hitcounter::ui;
+using hitcounter::testing::runningAs;
 
 namespace {
 
@@ -524,8 +525,7 @@ private Q_SLOTS:
     void listenerBadLinesShowWithTheirSender() {
         MainWindow w;
         w.show();
-        SourceSpec spec;
-        spec.kind = SourceSpec::Kind::StatsdUdp;
+        ListenerSpec spec;
         spec.address = QStringLiteral("127.0.0.1:0");
         QVERIFY2(w.startSpec(spec), qPrintable(w.errorText()));
         auto* listener = dynamic_cast<SocketListener*>(w.session()->source());
@@ -554,7 +554,7 @@ private Q_SLOTS:
         QTableWidget* table = w.badLinesView()->table();
         for (int i = 0; i < 500; ++i) {
             w.frame();
-            text = w.sourcesPanel()->listenerStatsText();
+            text = w.findChild<QLabel*>(QStringLiteral("listenerStats"))->text();
             if (text.contains(QStringLiteral("bad 1")) && table->rowCount() == 1) {
                 break;
             }
@@ -575,7 +575,7 @@ private Q_SLOTS:
         QCOMPARE(table->item(0, BadLinesView::ColLine)->text(), QStringLiteral("\"home:1|zz\""));
         QVERIFY(table->item(0, BadLinesView::ColTime)->text().contains(QLatin1Char(':')));
         w.stopSource();
-        QVERIFY(w.sourcesPanel()->listenerStatsText().isEmpty());
+        QVERIFY(label->text().isEmpty());
     }
 
     // Issue 23 item 11: the client area a window manager leaves, not the bare screen: openbox
@@ -714,7 +714,7 @@ private Q_SLOTS:
     void theSimulatorWarmUpFillsTheWindowChosen() {
         MainWindow w;
         w.setWindowSeconds(3600);
-        SourceSpec spec;  // the default warm-up (600 s) is raised to cover W
+        SimulatorSpec spec;  // the default warm-up (600 s) is raised to cover W
         spec.rate = 20;
         QVERIFY(w.startSpec(spec));
         bool full = false;
@@ -722,7 +722,7 @@ private Q_SLOTS:
             w.frame();
             full = !w.session()->warmingUp() && w.views().history().size() >= 3600 &&
                    !w.views().snapshot().empty &&
-                   w.views().snapshot().head >= w.session()->simulator()->now() - 1;
+                   w.views().snapshot().head >= runningAs<SimulatorSource>(*w.session())->now() - 1;
             if (!full) {
                 QTest::qWait(10);
             }
@@ -772,7 +772,7 @@ private Q_SLOTS:
         auto* button = w.findChild<QPushButton*>(QStringLiteral("simulatorStart"));
         QVERIFY(button);
         QCOMPARE(button->text(), QStringLiteral("Start simulator"));
-        SourceSpec spec;
+        SimulatorSpec spec;
         spec.rate = 10;
         QVERIFY(w.startSpec(spec));
         QCOMPARE(button->text(), QStringLiteral("Restart simulator"));

@@ -15,7 +15,7 @@
 
 #include <QWidget>
 
-#include "core/sources/replay_source.h"
+#include "core/sources/replay_progress.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,7 +1,8 @@
-// ReplayToolBar: the bottom toolbar holding the replay bar (replay_bar.h), shown while a replay
-// runs and hidden otherwise, wired to the source session both ways: the bar's play, seek, speed
-// and loop requests go to the session's replay, and the replay's progress comes back to the bar
-// each frame.
+// ReplayToolBar: the bottom toolbar holding the replay bar (replay_bar.h), shown while a
+// seekable source (a replay) runs and hidden otherwise, wired to the source session both ways:
+// play and pause go to the source (Pausable), seeks to the session, speed and loop are edits
+// of the running replay's spec (SourceSession::edit), and the stream's progress comes back to
+// the bar each frame.
 //
 // GUI thread only. The session must outlive the toolbar.
 //
@@ -24,6 +25,10 @@ public:
     ReplayBar* bar() const { return m_bar; }
 
 private:
+    // Edits the running replay's spec with `change` (a callable taking ReplaySpec&).
+    template <class Change>
+    void editReplay(Change change);
+
     SourceSession& m_session;
     ReplayBar* m_bar;
 };

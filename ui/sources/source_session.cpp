@@ -6,54 +6,15 @@
 
 #include "core/engine/checkpoint_store.h"
 #include "core/engine/engine_worker.h"
-#include "core/io/hit_file.h"
 #include "core/io/trace_recorder.h"
-#include "core/sim/traffic_pattern.h"
 #include "core/sources/batch_queue.h"
-#include "core/sources/simulator_source.h"
+#include "core/sources/source_capabilities.h"
 #include "core/time/clock.h"
-#include "ui/plot/display_zone.h"
+#include "ui/sources/replay_texts.h"
+#include "ui/sources/running_source.h"
 #include "ui/sources/source_status.h"
 
 namespace hitcounter::ui {
-
-QString replayTruncationText(const ReplayProgress& progress, const QString& file) {
-    if (!progress.truncatedAtLine) {
-        return {};
-    }
-    return QStringLiteral("%1: %2").arg(
-        file, QString::fromStdString(truncationText(*progress.truncatedAtLine, progress.rows)));
-}
-
-QString emptyReplayText(const ReplayProgress& progress, const QString& file) {
-    if (progress.state != ReplayState::Ended || progress.rows > 0) {
-        return {};
-    }
-    if (progress.truncatedAtLine) {
-        return SourceSession::tr("%1: no hits to replay").arg(replayTruncationText(progress, file));
-    }
-    return progress.badRows == 0
-               ? SourceSession::tr("%1: the trace is empty: no hits to replay").arg(file)
-               : SourceSession::tr("%1: no hits to replay: all %L2 rows are bad; the first: %3")
-                     .arg(file)
-                     .arg(progress.badRows)
-                     .arg(QString::fromStdString(progress.firstBadRow));
-}
-
-QString replayLoadedText(const ReplayProgress& progress, const QString& file, bool clockTimes) {
-    if (!progress.first || !progress.last) {
-        return {};
-    }
-    const DisplayZone& zone = shownZone();
-    const auto time = [&](Timestamp t) {
-        return clockTimes ? zone.format(t) : SourceSession::tr("%L1 s").arg(t);
-    };
-    return SourceSession::tr("Loaded %1: %L2 rows, trace time %3 to %4%5")
-        .arg(QFileInfo(file).fileName())
-        .arg(progress.rows)
-        .arg(time(*progress.first), time(*progress.last),
-             clockTimes ? QLatin1Char(' ') + zone.offsetName(*progress.last) : QString());
-}
 
 SourceSession::SourceSession(BatchQueue& queue, EngineWorker& worker, std::shared_ptr<Clock> clock,
                              QObject* parent)
@@ -66,63 +27,86 @@ SourceSession::~SourceSession() {
     setRecording(QString());
 }
 
+Source* SourceSession::source() const {
+    return m_running ? &m_running->source() : nullptr;
+}
+
+Pausable* SourceSession::pausable() const {
+    return m_running ? m_running->source().pausable() : nullptr;
+}
+
+Seekable* SourceSession::seekable() const {
+    return m_running ? m_running->source().seekable() : nullptr;
+}
+
+SpeedControl* SourceSession::speedControl() const {
+    return m_running ? m_running->source().speedControl() : nullptr;
+}
+
+std::optional<int> SourceSession::logUtcOffset() const {
+    return m_running ? m_running->logUtcOffset() : std::nullopt;
+}
+
+bool SourceSession::warmingUp() const {
+    return m_running && m_running->warmingUp();
+}
+
 bool SourceSession::start(std::unique_ptr<Source> source, TimeAxisMode mode,
                           const Clock* liveClock) {
+    return launch(std::make_unique<RunningSource>(std::move(source), mode), liveClock);
+}
+
+bool SourceSession::launch(std::unique_ptr<RunningSource> running, const Clock* liveClock) {
     stop();
     // Set before the marker, which applies it: the new source's first batch may come at once.
     m_worker.setLiveClock(liveClock);
     // Behind whatever the old source left queued: every view restarts at once, even if the
     // new source fails to start.
     m_queue.pushMarker(HitBatch::resetMarker(0));
-    m_timeMode = mode;
-    Q_EMIT viewsReset(mode);
+    m_timeMode = running->timeAxis();
+    Q_EMIT viewsReset(m_timeMode);
     try {
-        source->start(m_queue);
+        running->source().start(m_queue);
     } catch (const SourceError& e) {
         Q_EMIT errorOccurred(QString::fromStdString(e.what()));
         return false;
     }
-    m_source = std::move(source);
-    Q_EMIT started(QString::fromStdString(m_source->describe()));
+    m_running = std::move(running);
+    Q_EMIT started(QString::fromStdString(m_running->source().describe()));
     return true;
 }
 
 bool SourceSession::startSpec(const SourceSpec& spec) {
-    BuiltSource built;
+    std::unique_ptr<RunningSource> running;
     try {
-        built = buildSource(spec, *m_clock);
+        running = buildSource(spec, BuildContext{*m_clock, m_worker.options().window});
     } catch (const std::exception& e) {
         Q_EMIT errorOccurred(
-            tr("Cannot start the %1: %2").arg(kindName(spec.kind), QString::fromUtf8(e.what())));
+            tr("Cannot start the %1: %2").arg(kindName(spec), QString::fromUtf8(e.what())));
         return false;
     }
     try {
         // Before anything stops: a file that cannot be opened leaves the running source, its
         // views and its time axes as they were.
-        built.source->check();
+        running->source().check();
     } catch (const SourceError& e) {
         Q_EMIT errorOccurred(QString::fromStdString(e.what()));
         return false;
     }
-    m_spec = spec;
-    if (built.replay != nullptr) {  // seeks restore the counting thread's checkpoints
-        const qint64 bytes = QFileInfo(spec.file).size();  // 0 if it cannot be told
+    m_specs.setCurrent(spec);
+    if (Seekable* stream = running->source().seekable()) {
+        // Seeks restore the counting thread's checkpoints, kept within a budget for the file.
+        const qint64 bytes = QFileInfo(sourceFile(spec)).size();  // 0 if it cannot be told
         m_worker.checkpoints()->setBudget(CheckpointStore::budgetForFile(
             static_cast<std::uintmax_t>(std::max<qint64>(bytes, 0))));
-        built.replay->setCheckpoints(m_worker.checkpoints(), ++m_replayStreams);
+        stream->setCheckpoints(m_worker.checkpoints(), ++m_streams);
     }
     // Live sources count against the clock; the simulator and a replay bring their own time.
-    const bool live = built.simulator == nullptr && built.replay == nullptr;
-    if (!start(std::move(built.source), built.timeAxis, live ? m_clock.get() : nullptr)) {
+    const Clock* liveClock = running->ownTime() ? nullptr : m_clock.get();
+    if (!launch(std::move(running), liveClock)) {
         Q_EMIT specShown(spec, false);
         return false;
     }
-    m_simulator = built.simulator;
-    m_replay = built.replay;
-    m_follow = built.follow;
-    m_listener = built.listener;
-    m_logUtcOffset = built.logUtcOffset;
-    m_worker.setLiveClock(m_simulator == nullptr && m_replay == nullptr ? m_clock.get() : nullptr);
     m_replayProblemShown = false;
     m_replayLoadShown = false;
     Q_EMIT specShown(spec, true);
@@ -130,89 +114,58 @@ bool SourceSession::startSpec(const SourceSpec& spec) {
 }
 
 void SourceSession::stop() {
-    m_simulator = nullptr;
-    m_replay = nullptr;
-    m_follow = nullptr;
-    m_listener = nullptr;
-    m_logUtcOffset.reset();
     m_loading = false;
-    if (m_source) {
-        m_source->stop();
-        m_source.reset();
+    if (m_running) {
+        m_running->source().stop();
+        m_running.reset();
     }
     Q_EMIT stopped();
 }
 
-void SourceSession::setRate(double rate) {
-    m_spec.rate = rate;
-    if (m_simulator) {
-        m_simulator->setRate(rate);
-    }
-}
-
-void SourceSession::setPattern(TrafficPattern pattern) {
-    m_spec.pattern = pattern;
-    if (m_simulator) {
-        m_simulator->setPattern(pattern);
-    }
-}
-
-void SourceSession::setSpeed(double speed) {
-    m_spec.speed = speed;
-    if (m_simulator) {
-        m_simulator->setSpeed(speed);  // while warming up: the speed after it
-    }
-}
-
-void SourceSession::setReplaySpeed(double speed) {
-    m_spec.speed = speed;
-    if (m_replay) {
-        m_replay->setSpeed(speed);
-    }
-}
-
-void SourceSession::setLoop(bool loop) {
-    m_spec.loop = loop;
-    if (m_replay) {
-        m_replay->setLoop(loop);
-    }
-}
-
-void SourceSession::setReplayKey(const QString& key) {
-    m_spec.key = key;
-    if (!m_replay || m_spec.kind != SourceSpec::Kind::Replay) {
-        return;  // the next replay or follow uses it
-    }
-    const ReplayProgress progress = m_replay->progress();
-    const bool resume = progress.loops == 0 && progress.first.has_value();
-    const bool paused = m_replay->paused();
-    const Timestamp at = m_replay->now();
-    if (!startSpec(m_spec)) {
+void SourceSession::edit(const SourceSpec& spec) {
+    const bool runs = m_running && spec.index() == m_specs.current().index();
+    m_specs.remember(spec);
+    if (runs && !m_running->apply(spec)) {
+        restartInPlace(spec);
         return;
     }
-    if (paused) {
-        m_replay->pause();
+    Q_EMIT specEdited(spec);
+}
+
+void SourceSession::restartInPlace(const SourceSpec& spec) {
+    const Seekable* stream = seekable();
+    const ReplayProgress progress = stream ? stream->progress() : ReplayProgress{};
+    const bool resume = stream != nullptr && progress.loops == 0 && progress.first.has_value();
+    const Timestamp at = stream ? stream->now() : 0;
+    const bool paused = pausable() != nullptr && pausable()->paused();
+    if (!startSpec(spec)) {
+        return;
     }
-    if (resume) {
-        m_replay->seek(at);
+    if (Pausable* restarted = pausable(); paused && restarted) {
+        restarted->pause();
+    }
+    if (Seekable* restarted = seekable(); resume && restarted) {
+        restarted->seek(at);
     }
 }
 
 void SourceSession::seek(Timestamp t) {
-    if (!m_replay) {
+    Seekable* stream = seekable();
+    if (stream == nullptr) {
         return;
     }
-    m_replay->seek(t);
+    stream->seek(t);
     Q_EMIT statusMessage(
         tr("Seeking to trace time %1 s: every view is rebuilt from the start").arg(t), 4000);
 }
 
 std::optional<Timestamp> SourceSession::rerunReplay() {
-    if (!m_replay) {
+    Seekable* stream = seekable();
+    if (stream == nullptr) {
         return std::nullopt;
     }
-    const Timestamp now = m_replay->now();
-    m_replay->seek(now);
+    const Timestamp now = stream->now();
+    stream->seek(now);
     return now;
 }
 
@@ -225,7 +178,7 @@ void SourceSession::restartCounters() {
 bool SourceSession::setWindow(std::chrono::seconds window) {
     EngineOptions options = m_worker.options();
     options.window = window;
-    const bool rebuilt = m_replay != nullptr;
+    const bool rebuilt = seekable() != nullptr;
     if (rebuilt) {
         m_worker.setOptions(options);
         restartCounters();
@@ -285,44 +238,37 @@ void SourceSession::showRecordingCount() {
 }
 
 SourceSpec SourceSession::traceSpec(const QString& file) const {
-    SourceSpec spec = m_spec;
-    spec.kind = SourceSpec::Kind::Replay;
-    spec.file = file;
-    spec.speed = 1.0;
-    spec.logFormat.clear();  // detected from the file chosen
-    return spec;
+    return m_specs.last<ReplaySpec>().forFile(file);
 }
 
 QString SourceSession::traceDirectory(const QString& fallback) const {
-    return m_spec.file.isEmpty() ? fallback : QFileInfo(m_spec.file).absolutePath();
-}
-
-bool SourceSession::warmingUp() const {
-    return m_simulator != nullptr && m_simulator->catchingUp();
+    const QString file = sourceFile(spec());
+    return file.isEmpty() ? fallback : QFileInfo(file).absolutePath();
 }
 
 void SourceSession::cancelLoading() {
     stop();
-    Q_EMIT errorOccurred(tr("%1: loading cancelled").arg(m_spec.file));
+    Q_EMIT errorOccurred(tr("%1: loading cancelled").arg(sourceFile(spec())));
 }
 
 void SourceSession::tick() {
-    if (m_replay) {
-        followReplay();
+    if (Seekable* stream = seekable()) {
+        followStream(*stream);
     }
     showRecordingCount();
 }
 
-void SourceSession::followReplay() {
-    const ReplayProgress progress = m_replay->progress();
+void SourceSession::followStream(Seekable& stream) {
+    const ReplayProgress progress = stream.progress();
+    const QString file = sourceFile(spec());
     if (progress.state == ReplayState::Loading) {
         const double fraction = progress.bytesTotal == 0
                                     ? 0.0
                                     : double(progress.bytesRead) / double(progress.bytesTotal);
         m_loading = true;
-        // A listener may cancelLoading() from here: nothing of this replay is used after.
+        // A listener may cancelLoading() from here: nothing of this stream is used after.
         Q_EMIT loadProgress(int(fraction * 1000), tr("Loading %1: %L2 rows, %L3 of %L4 bytes")
-                                                      .arg(QFileInfo(m_spec.file).fileName())
+                                                      .arg(QFileInfo(file).fileName())
                                                       .arg(progress.rows)
                                                       .arg(progress.bytesRead)
                                                       .arg(progress.bytesTotal));
@@ -334,8 +280,7 @@ void SourceSession::followReplay() {
     }
     if (!m_replayLoadShown) {
         // Once: it replaces "Started replay ... (loading, 0 rows)"; a problem below wins.
-        const QString loaded =
-            replayLoadedText(progress, m_spec.file, m_timeMode == TimeAxisMode::Clock);
+        const QString loaded = replayLoadedText(progress, file, m_timeMode == TimeAxisMode::Clock);
         if (!loaded.isEmpty()) {
             Q_EMIT statusMessage(loaded, 10000);
             m_replayLoadShown = true;
@@ -345,14 +290,14 @@ void SourceSession::followReplay() {
         if (progress.state == ReplayState::Failed) {
             Q_EMIT errorOccurred(QString::fromStdString(progress.error));
             m_replayProblemShown = true;
-        } else if (const QString empty = emptyReplayText(progress, m_spec.file); !empty.isEmpty()) {
+        } else if (const QString empty = emptyReplayText(progress, file); !empty.isEmpty()) {
             // Loaded without one good row: nothing will ever move; say why.
             Q_EMIT errorOccurred(empty);
             m_replayProblemShown = true;
         } else if ((progress.badRows > 0 || progress.truncatedAtLine) &&
                    progress.state != ReplayState::Idle) {
             QStringList problems;
-            if (const QString cut = replayTruncationText(progress, m_spec.file); !cut.isEmpty()) {
+            if (const QString cut = replayTruncationText(progress, file); !cut.isEmpty()) {
                 problems << cut;
                 // Also for scripts and logs: where the copy was cut.
                 qWarning("hitcounter: %s", qPrintable(cut));
@@ -366,7 +311,8 @@ void SourceSession::followReplay() {
             m_replayProblemShown = true;
         }
     }
-    Q_EMIT replayProgress(progress, m_replay->now(), m_replay->paused());
+    const Pausable* pause = pausable();
+    Q_EMIT replayProgress(progress, stream.now(), pause != nullptr && pause->paused());
     if (progress.seekTarget && progress.last) {
         // A long fast-forward (millions of rows) takes seconds: show how far it got.
         const double span = double(std::max<Timestamp>(1, *progress.seekTarget - *progress.first));
@@ -379,21 +325,16 @@ void SourceSession::followReplay() {
 }
 
 QVariantMap SourceSession::settingsUsed(bool viewsPaused) const {
-    QVariantMap map;
+    QVariantMap map = specSettingsUsed(spec());
+    Source* running = source();
     map.insert(QStringLiteral("source"),
-               m_source ? QString::fromStdString(m_source->describe()) : QString());
-    map.insert(QStringLiteral("source_kind"), kindName(m_spec.kind));
-    if (m_spec.kind == SourceSpec::Kind::Simulator) {
-        const std::string_view pattern = trafficPatternName(m_spec.pattern);
-        map.insert(QStringLiteral("pattern"),
-                   QString::fromUtf8(pattern.data(), qsizetype(pattern.size())));
-        map.insert(QStringLiteral("rate"), m_spec.rate);
-        map.insert(QStringLiteral("keys"), m_spec.keys);
-    }
-    map.insert(QStringLiteral("state"), sourceStateName(m_source.get(), m_replay, viewsPaused));
-    if (m_replay != nullptr) {
-        map.insert(QStringLiteral("speed"), m_replay->speed());
-        map.insert(QStringLiteral("loop"), m_replay->loop());
+               running ? QString::fromStdString(running->describe()) : QString());
+    map.insert(QStringLiteral("source_kind"), kindName(spec()));
+    map.insert(QStringLiteral("state"), sourceStateName(running, viewsPaused));
+    if (const Seekable* stream = seekable()) {
+        const SpeedControl* speed = speedControl();
+        map.insert(QStringLiteral("speed"), speed ? speed->speed() : 1.0);
+        map.insert(QStringLiteral("loop"), stream->loop());
     }
     map.insert(QStringLiteral("recording"), m_recordPath);
     map.insert(QStringLiteral("time_axis"), m_timeMode == TimeAxisMode::Clock

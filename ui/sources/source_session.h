@@ -1,16 +1,20 @@
 // SourceSession: the lifecycle of the monitor's one source: start (from a SourceSpec or a
-// built Source), stop, replay seeks, the recording tap, the simulator's warm-up, the replay's
-// load progress and the access-log key. It holds no widget: the sources dock, the replay
-// toolbar, the load progress dialog and MainWindow connect to its signals (they draw; this
-// decides).
+// Source), stop, edits, seeks, the recording tap, the load progress of a seekable stream. It
+// holds no widget: the sources dock, the replay toolbar, the load progress dialog and
+// MainWindow connect to its signals (they draw; this decides).
+//
+// It knows no kind: a spec's kind builds a RunningSource (the core Source and what only the
+// kind knows of it, running_source.h), and what a user may do to the source (pause, seek, set
+// its speed) is asked of the Source (core/sources/source_capabilities.h). It remembers every
+// kind's last spec (SourceSpecs: what the settings keep).
 //
 // Threading: GUI thread only (a QObject with no thread of its own). It pushes Reset markers
 // into the BatchQueue and sends commands to the EngineWorker (both thread-safe); the running
 // Source's own threads are started and stopped here.
 //
 // Why ui/ and not core/: it is built from a SourceSpec (QString paths, QSettings) and reports
-// with translated, user-facing QStrings; the Qt-free parts it drives (Source, ReplaySource,
-// EngineWorker, TraceRecorder, the epoch markers) are in core/ already.
+// with translated, user-facing QStrings; the Qt-free parts it drives (Source, its
+// capabilities, EngineWorker, TraceRecorder, the epoch markers) are in core/ already.
 //
 // Semantics:
 //  - start(): stops the old source, pushes a Reset marker (behind whatever the old source left
@@ -20,23 +24,29 @@
 //  - startSpec(): builds the spec and checks it (Source::check(): a file that cannot be opened
 //    or is not of its kind); a bad setting or a failed check: errorOccurred, false, and nothing
 //    changes (the running source runs on, its spec stays the current one). Else it makes the
-//    spec the current one and start()s it; specShown(spec, running) tells the sources panel.
+//    spec the current one and start()s it (a seekable source resumes its seeks from the
+//    counting thread's checkpoints); specShown(spec, running) tells the sources panel.
+//  - edit(spec): a kind's controls changed a setting that applies at once: `spec` becomes its
+//    kind's last spec; a running source of that kind takes it (RunningSource::apply), or
+//    restarts with it where it stood (a replay's new access-log key: the same time, paused if
+//    it was). specEdited(spec), or specShown after a restart.
 //  - stop(): stops the source (no Reset marker: the views keep the last state); stopped().
-//  - seek(t): replays only; every view is rebuilt from the trace's start to t (the replay's
-//    epoch marker, replay_source.h). rerunReplay() seeks to where the replay stands (used when
+//  - seek(t): seekable sources only; every view is rebuilt from the stream's start to t (the
+//    replay's epoch marker, replay_source.h). rerunReplay() seeks to where it stands (used when
 //    the window length or the rate limits lab change); restartCounters() is that, or a Reset
 //    marker for any other source.
 //  - setRecording(file): the EngineWorker's recording tap; neither restarts the source nor
 //    touches a count. Empty file: stop (recordingShown with the total). False and
 //    errorOccurred if the file cannot be created; the previous recording keeps going then.
-//  - tick() (once per GUI frame): the replay's load progress (loadProgress / loadFinished,
-//    cancelLoading() aborts), once loaded its rows and span (statusMessage, replayLoadedText:
-//    it replaces the "Started ... loading, 0 rows" of started()), its first problem (errorOccurred,
-//    once per source: a failure, an empty trace "FILE: the trace is empty: no hits to replay", a
-//    gzip file cut short (also on stderr), bad rows skipped), its progress (replayProgress), a
-//    seek's rebuild progress (statusMessage), and the recording's count (recordingShown). The
-//    simulator's warm-up needs no tick: SimulatorSource itself runs at full speed until it
-//    reaches the clock, then at the spec's speed (simulator_source.h).
+//  - tick() (once per GUI frame), for a seekable source: its load progress (loadProgress /
+//    loadFinished, cancelLoading() aborts), once loaded its rows and span (statusMessage,
+//    replayLoadedText: it replaces the "Started ... loading, 0 rows" of started()), its first
+//    problem (errorOccurred, once per source: a failure, an empty trace "FILE: the trace is
+//    empty: no hits to replay", a gzip file cut short (also on stderr), bad rows skipped), its
+//    progress (replayProgress), a seek's rebuild progress (statusMessage); and for any source
+//    the recording's count (recordingShown). The simulator's warm-up needs no tick:
+//    SimulatorSource itself runs at full speed until it reaches the clock, then at the spec's
+//    speed (simulator_source.h).
 //
 // Example: BatchQueue q; EngineWorker w(q); w.start(); SourceSession s(q, w, clock);
 //          s.startSpec(spec);  GUI frame timer: s.tick();  slider: s.seek(t);
@@ -49,32 +59,23 @@
 #include <memory>
 #include <optional>
 
-#include "core/sources/replay_source.h"
+#include "core/sources/replay_progress.h"
 #include "core/sources/source.h"
-#include "ui/sources/source_spec.h"
+#include "ui/common/history_update.h"
+#include "ui/sources/source_specs.h"
 
 namespace hitcounter {
 class BatchQueue;
 class Clock;
 class EngineWorker;
+class Pausable;
+class Seekable;
+class SpeedControl;
 }  // namespace hitcounter
 
 namespace hitcounter::ui {
 
-// Why a loaded replay of `file` has nothing to play (no good row): "FILE: the trace is empty: no
-// hits to replay", that all its rows are bad, with the first, or that it was cut before its
-// first row. Empty unless it ended without a good row.
-QString emptyReplayText(const ReplayProgress& progress, const QString& file);
-
-// Where a gzip file cut short was cut: "FILE: truncated at line 1608: 1,607 lines replayed";
-// empty unless it was (ReplayProgress::truncatedAtLine).
-QString replayTruncationText(const ReplayProgress& progress, const QString& file);
-
-// What the status bar says once a replay of `file` has loaded: its rows and the trace times it
-// spans ("Loaded t.csv: 1,000 rows, trace time 1 s to 1,000 s"; with `clockTimes` dates and
-// clock times in the zone shown, named: "… 2009-03-01 06:00:00 to 2009-03-01 07:00:00 UTC"). Empty
-// while loading, or for a replay with nothing to play.
-QString replayLoadedText(const ReplayProgress& progress, const QString& file, bool clockTimes);
+class RunningSource;
 
 class SourceSession : public QObject {
     Q_OBJECT
@@ -94,35 +95,35 @@ public:
     bool startSpec(const SourceSpec& spec);
     void stop();
 
-    Source* source() const { return m_source.get(); }
-    SimulatorSource* simulator() const { return m_simulator; }
-    ReplaySource* replay() const { return m_replay; }
-    FollowSource* follow() const { return m_follow; }
-    SocketListener* listener() const { return m_listener; }
+    Source* source() const;
+    // The running source as its kind started it (null when none runs).
+    const RunningSource* running() const { return m_running.get(); }
+    // The running source's capabilities (null when none runs or it does not offer them).
+    Pausable* pausable() const;
+    Seekable* seekable() const;
+    SpeedControl* speedControl() const;
     Clock& clock() const { return *m_clock; }
     TimeAxisMode timeMode() const { return m_timeMode; }
-    // The UTC offset the running access log writes its times with (BuiltSource::logUtcOffset);
-    // nullopt for sources whose times name none.
-    std::optional<int> logUtcOffset() const { return m_logUtcOffset; }
-    // The simulator is still catching up with the clock (not the steady state).
+    // The UTC offset the running access log writes its times with
+    // (RunningSource::logUtcOffset); nullopt for sources whose times name none.
+    std::optional<int> logUtcOffset() const;
+    // The running source still sends its past as fast as the counting takes it (the
+    // simulator's warm-up), not at its steady pace.
     bool warmingUp() const;
 
-    // The last spec started (or set); the setters below change it and the running source.
-    const SourceSpec& spec() const { return m_spec; }
-    void setSpec(const SourceSpec& spec) { m_spec = spec; }
-    void setRate(double rate);
-    void setPattern(TrafficPattern pattern);
-    // The simulator's speed (applied after its warm-up).
-    void setSpeed(double speed);
-    void setLoop(bool loop);
-    // The replay's speed (the replay bar), kept in the spec as what runs.
-    void setReplaySpeed(double speed);
-    // The access-log key of replays and follows; a running replay reloads with it and returns
-    // to the same time (and pause state).
-    void setReplayKey(const QString& key);
+    // The current spec: the last started (or set).
+    const SourceSpec& spec() const { return m_specs.current(); }
+    // Every kind's last spec, and which is current (what the settings keep).
+    const SourceSpecs& specs() const { return m_specs; }
+    // Makes `spec` the current one without starting it (the fleet watched in the Fleet tab).
+    void setSpec(const SourceSpec& spec) { m_specs.setCurrent(spec); }
+    // The specs restored from the settings.
+    void setSpecs(const SourceSpecs& specs) { m_specs = specs; }
+    // A kind's controls changed a setting that applies at once (the semantics above).
+    void edit(const SourceSpec& spec);
 
-    // Seeks the replay to trace time t; every view is rebuilt as a replay from the start to t
-    // (replay only; returns at once, the rebuild streams in).
+    // Seeks a seekable source to time t; every view is rebuilt as a replay from the start to t
+    // (returns at once, the rebuild streams in).
     void seek(Timestamp t);
     std::optional<Timestamp> rerunReplay();
     void restartCounters();
@@ -137,14 +138,16 @@ public:
     bool setRecording(const QString& file);
     QString recordingPath() const { return m_recordPath; }
     // The source's part of a snapshot's settings.json (docs/gui.md): "source" (describe()),
-    // "source_kind", for a simulator "pattern", "rate", "keys", "state" (sourceStateName(),
-    // `viewsPaused` as there), for a replay "speed" and "loop", "recording" (the file or
-    // empty) and "time_axis" ("clock" or "trace").
+    // "source_kind", the kind's own (specSettingsUsed: for a simulator "pattern", "rate",
+    // "keys"), "state" (sourceStateName(), `viewsPaused` as there), for a seekable source
+    // "speed" and "loop", "recording" (the file or empty) and "time_axis" ("clock" or
+    // "trace").
     QVariantMap settingsUsed(bool viewsPaused) const;
 
-    // The spec "Open trace…" starts for `file` (a replay at speed 1, format detected).
+    // The spec "Open trace…" starts for `file` (ReplaySpec::forFile of the last replay: speed
+    // 1, format detected, its key and loop).
     SourceSpec traceSpec(const QString& file) const;
-    // Where the open dialog starts: the last file's folder, else `fallback`.
+    // Where the open dialog starts: the current spec's file's folder, else `fallback`.
     QString traceDirectory(const QString& fallback) const;
     bool openTrace(const QString& file) { return startSpec(traceSpec(file)); }
     // Stops a loading replay and reports "FILE: loading cancelled".
@@ -157,6 +160,8 @@ Q_SIGNALS:
     void started(const QString& description);
     void stopped();
     void specShown(const SourceSpec& spec, bool running);
+    // A spec changed by edit() without a restart.
+    void specEdited(const SourceSpec& spec);
     void errorOccurred(const QString& message);
     void statusMessage(const QString& message, int milliseconds);
     void recordingShown(const QString& text);
@@ -166,25 +171,23 @@ Q_SIGNALS:
     void replayProgress(const ReplayProgress& progress, Timestamp now, bool paused);
 
 private:
-    void followReplay();
+    bool launch(std::unique_ptr<RunningSource> running, const Clock* liveClock);
+    // Restarts `spec` where the running seekable source stands (its time, paused if it was).
+    void restartInPlace(const SourceSpec& spec);
+    void followStream(Seekable& stream);
     void showRecordingCount();
 
     BatchQueue& m_queue;
     EngineWorker& m_worker;
-    std::uint64_t m_replayStreams = 0;  // the last replay's checkpoint stream id
+    std::uint64_t m_streams = 0;  // the last seekable source's checkpoint stream id
     std::shared_ptr<Clock> m_clock;
-    std::unique_ptr<Source> m_source;
-    SourceSpec m_spec;
-    SimulatorSource* m_simulator = nullptr;  // into m_source, when it is a simulator
-    ReplaySource* m_replay = nullptr;        // into m_source, when it is a replay
-    FollowSource* m_follow = nullptr;        // into m_source, when following an access log
-    SocketListener* m_listener = nullptr;    // into m_source, when listening on a socket
+    std::unique_ptr<RunningSource> m_running;
+    SourceSpecs m_specs;
     QString m_recordPath;
     bool m_loading = false;  // a loadProgress was sent and no loadFinished yet
     bool m_replayProblemShown = false;
     bool m_replayLoadShown = false;  // the status bar said what the replay loaded
     TimeAxisMode m_timeMode = TimeAxisMode::Clock;
-    std::optional<int> m_logUtcOffset;
 };
 
 }  // namespace hitcounter::ui

@@ -1,97 +1,97 @@
-// SourceSpec: which source the monitor runs and with what settings; buildSource() makes it.
+// SourceSpec: which source the monitor runs and with what settings: one kind's spec, a value.
 //
-// Plain value, GUI thread. The spec is what QSettings keeps as "the last source" and what
-// SourceSession restarts (after a failed open, a seek, a new window length). Recording does not
-// restart it: it is the EngineWorker's tap (engine_worker.h).
-// The simulator starts `warmup` seconds in the past at full speed (as fast as the engine
-// drains it); the main window switches it to the spec's speed once it reaches the clock's
-// now, so the window is full within a second of starting and then runs live.
+// Each source kind is one module in ui/sources/kinds/ (the style guide's "PlotJuggler's
+// per-source plugin split done at compile time"): its spec as its own value type (the settings
+// the kind has and nothing else), the settings it keeps (save/load under the group "source"),
+// build() (a RunningSource: the core Source and what only the kind knows of it), its controls
+// in the sources dock (makeControls()) and its part of a snapshot's settings. SourceKinds below
+// is the list of kinds; a new kind is its module plus one line there. The functions here visit
+// the spec, so nothing outside a kind's module switches on its kind.
+//
+// Plain values, GUI thread. The spec is what QSettings keeps as "the last source"
+// (source_specs.h) and what SourceSession restarts (after a failed open, a new access-log key).
+//
+// Example: ReplaySpec replay;  replay.file = "t.csv";  const SourceSpec spec = replay;
+//          kindName(spec) == "replay", sourceFile(spec) == "t.csv";  session.startSpec(spec);
 #pragma once
 
 #include <QString>
-#include <array>
-#include <chrono>
+#include <QStringList>
+#include <QVariantMap>
+#include <concepts>
 #include <memory>
-#include <optional>
+#include <variant>
+#include <vector>
 
-#include "core/sim/traffic_pattern.h"
-#include "core/sources/source.h"
-#include "ui/common/history_update.h"
+#include "ui/sources/kinds/fleet_kind.h"
+#include "ui/sources/kinds/follow_kind.h"
+#include "ui/sources/kinds/listener_kind.h"
+#include "ui/sources/kinds/replay_kind.h"
+#include "ui/sources/kinds/simulator_kind.h"
 
 class QSettings;
 
 namespace hitcounter::ui {
+
+class KindControls;
+class RunningSource;
 class SettingsReader;
-}
+struct BuildContext;
 
-namespace hitcounter {
-class Clock;
-class FollowSource;
-class ReplaySource;
-class SocketListener;
-class SimulatorSource;
-}  // namespace hitcounter
+// The kinds, one line each, in the order the sources dock shows their controls; the first is
+// the default source (what a new user runs).
+using SourceKinds = std::variant<SimulatorSpec,  // kinds/simulator_kind.h
+                                 ListenerSpec,   // kinds/listener_kind.h
+                                 ReplaySpec,     // kinds/replay_kind.h
+                                 FollowSpec,     // kinds/follow_kind.h
+                                 FleetSpec>;     // kinds/fleet_kind.h
 
-namespace hitcounter::ui {
-
-struct SourceSpec {
-    // Redis: the fleet view reads a fleet's Redis (fleet_view.h); no hits reach the engine.
-    enum class Kind { Simulator, Replay, StatsdUdp, StatsdTcp, GraphiteTcp, Follow, Redis };
-    Kind kind = Kind::Simulator;
-    // simulator
-    TrafficPattern pattern = TrafficPattern::Poisson;
-    double rate = 2000.0;  // hits per second
-    int keys = 100;
-    double speed = 1.0;  // one of kSpeeds
-    // The speeds offered (the sources panel's choices and --speed's): simulated or replayed
-    // seconds per wall-clock second.
-    static constexpr std::array<double, 6> kSpeeds{0.5, 1.0, 2.0, 10.0, 100.0, 1000.0};
-    // Ten minutes: the default 5 min window is full within a second. The main window raises it
-    // to cover a longer W (startSpec); a W raised later beyond the seconds seen is marked
-    // "filling" in the views until it is full.
-    std::chrono::seconds warmup{600};
-    // replay (a trace CSV or an access log) and follow (a live access log)
-    QString file;
-    bool loop = false;
-    QString key = QStringLiteral("path");  // access logs: path, path+query, status, method, ...
-    bool fromStart = false;                // follow: read what the log holds already, too
-    QString logFormat;  // an nginx log_format string; empty: the format is detected
-    // listeners
-    QString address = QStringLiteral("127.0.0.1:8125");
-    int receivers = 0;  // receiver threads (ListenerOptions::receivers); 0: one per core
-    // the fleet's Redis (Kind::Redis): redis://[[USER]:PASSWORD@]HOST:PORT[/DB], any cluster
-    // node; save() stores it without the password
-    QString redisUrl = QStringLiteral("redis://127.0.0.1:6379");
-
-    // The file is stored as an absolute path (the next start may be in another directory).
-    void save(QSettings& settings) const;
-    // Each value checked: a bad one is reset and named in the reader's problems().
-    static SourceSpec load(SettingsReader& settings);
-    friend bool operator==(const SourceSpec&, const SourceSpec&) = default;
+struct SourceSpec : SourceKinds {
+    using SourceKinds::SourceKinds;
+    // Specs are equal or not, never ordered (and Qt's meta type must not try to).
+    friend bool operator<(const SourceSpec&, const SourceSpec&) = delete;
 };
 
-QString kindName(SourceSpec::Kind kind);
-
-struct BuiltSource {
-    std::unique_ptr<Source> source;
-    SimulatorSource* simulator = nullptr;  // into source, when it is a simulator
-    ReplaySource* replay = nullptr;        // into source, when it is a replay
-    FollowSource* follow = nullptr;        // into source, when it follows an access log
-    SocketListener* listener = nullptr;    // into source, when it listens on a socket
-    // Clock, but Trace for a replayed trace CSV whose times are small seconds, not dates.
-    TimeAxisMode timeAxis = TimeAxisMode::Clock;
-    // The UTC offset a replayed or followed access log writes its times with (its first line's);
-    // nullopt: the source names none (the zone "log", display_zone.h).
-    std::optional<int> logUtcOffset;
+// What a kind's module provides, checked at compile time for every kind in SourceKinds:
+//  - kindNames(): the names it is stored and shown as ("simulator"; a listener has three);
+//    kindName(): this spec's. They never change: settings, --state-json and snapshots use them.
+//  - save(settings): its keys, in the group "source" the caller opened; load(reader, kind):
+//    its keys read back, each checked (a bad one reset and named), `kind` the stored name.
+//    Kinds share keys with the same meaning ("speed", "file", "key", "logFormat").
+//  - build(context): the RunningSource; throws std::invalid_argument with a message for the
+//    user for a bad setting (whether a file opens is Source::check()'s to say).
+//  - settingsUsed(): its part of a snapshot's settings.json (SourceSession::settingsUsed).
+//  - makeControls(): its group in the sources dock (kind_controls.h).
+// A kind whose source reads a file derives FileSourceSpec (file_source_spec.h).
+template <class Spec>
+concept SourceKindSpec = std::regular<Spec> &&
+    requires(const Spec spec, QSettings& out, SettingsReader& in, const BuildContext& context,
+             const QString& kind) {
+    { Spec::kindNames() } -> std::same_as<QStringList>;
+    { spec.kindName() } -> std::same_as<QString>;
+    spec.save(out);
+    { Spec::load(in, kind) } -> std::same_as<Spec>;
+    { spec.build(context) } -> std::same_as<std::unique_ptr<RunningSource>>;
+    { spec.settingsUsed() } -> std::same_as<QVariantMap>;
+    { Spec::makeControls() } -> std::same_as<KindControls*>;
 };
 
-// The access-log keys a person can choose (AccessLogKey names), "path" first.
-QStringList accessLogKeyNames();
+// The names every kind is stored as, in the kind list's order.
+QStringList kindNames();
+QString kindName(const SourceSpec& spec);
+// The file the spec's source reads (a replay's, a followed log's); empty for the others.
+QString sourceFile(const SourceSpec& spec);
 
-// Throws std::invalid_argument with a message for the user for a bad setting, and for
-// Kind::Redis (not a hit source: MainWindow starts the fleet view instead). A file source's
-// file is probed (core/io/hit_file_probe.h) for the time axis and the log's offset; whether it
-// can be opened at all is Source::check()'s to say.
-BuiltSource buildSource(const SourceSpec& spec, Clock& clock);
+// The spec alone under the group "source": its kind and its keys. (SourceSpecs::save keeps
+// every kind's.) The file is stored as an absolute path (the next start may be elsewhere).
+void saveSpec(const SourceSpec& spec, QSettings& settings);
+// The stored spec (SourceSpecs::load(settings).current()).
+SourceSpec loadSpec(SettingsReader& settings);
+
+// The spec's kind builds it; throws std::invalid_argument as build() does.
+std::unique_ptr<RunningSource> buildSource(const SourceSpec& spec, const BuildContext& context);
+QVariantMap specSettingsUsed(const SourceSpec& spec);
+// Every kind's controls, new, in the kind list's order (the caller owns them).
+std::vector<KindControls*> makeKindControls();
 
 }  // namespace hitcounter::ui

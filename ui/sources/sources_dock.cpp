@@ -6,10 +6,8 @@
 #include <QScrollBar>
 #include <QStandardPaths>
 
-#include "core/sources/follow_source.h"
-#include "ui/sources/listener_status.h"
+#include "ui/sources/running_source.h"
 #include "ui/sources/source_session.h"
-#include "ui/sources/source_status.h"
 #include "ui/sources/sources_panel.h"
 
 namespace hitcounter::ui {
@@ -34,16 +32,14 @@ SourcesDock::SourcesDock(SourceSession& session, QWidget* parent)
         m_panel->showSpec(m_session.spec(), false);
     });
     connect(m_panel, &SourcesPanel::openTraceRequested, this, &SourcesDock::openTraceRequested);
-    connect(m_panel, &SourcesPanel::replayKeyChanged, &m_session, &SourceSession::setReplayKey);
-    connect(m_panel, &SourcesPanel::rateChanged, &m_session, &SourceSession::setRate);
-    connect(m_panel, &SourcesPanel::patternChanged, &m_session, &SourceSession::setPattern);
-    connect(m_panel, &SourcesPanel::speedChanged, &m_session, &SourceSession::setSpeed);
+    connect(m_panel, &SourcesPanel::edited, &m_session, &SourceSession::edit);
     connect(m_panel, &SourcesPanel::recordToggled, this, &SourcesDock::record);
 
     connect(&m_session, &SourceSession::stopped, this, [this] {
-        m_panel->showSpec(m_session.spec(), false);  // "Start simulator", no listener figures
+        m_panel->showSpec(m_session.spec(), false);  // "Start simulator", no figures
     });
     connect(&m_session, &SourceSession::specShown, m_panel, &SourcesPanel::showSpec);
+    connect(&m_session, &SourceSession::specEdited, m_panel, &SourcesPanel::keepSpec);
     connect(&m_session, &SourceSession::recordingShown, m_panel, &SourcesPanel::showRecording);
 }
 
@@ -66,11 +62,9 @@ void SourcesDock::record(bool on) {
 }
 
 void SourcesDock::showRunningFigures() {
-    if (const FollowSource* follow = m_session.follow()) {
-        m_panel->showFollowStats(followStatsText(*follow));
+    if (const RunningSource* running = m_session.running()) {
+        m_panel->showFigures(running->figures());
     }
-    const SocketListener* listener = m_session.listener();
-    m_panel->showListenerStats(listener ? listenerStatsText(*listener) : QString());
 }
 
 }  // namespace hitcounter::ui

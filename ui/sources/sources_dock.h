@@ -1,8 +1,9 @@
 // SourcesDock: the "Sources" dock, the sources panel (sources_panel.h) in a scroll area (it
 // scrolls when the window is shorter than the panel, 1280x720 screens), wired to the source
-// session both ways: the simulator's rate, pattern and speed, the access-log key and the
-// recording go to the session (recording asks for the file first; a cancelled or failed one
-// unticks the box), and the running source's spec, recording count and figures come back.
+// session both ways: the kinds' edits (the simulator's rate, pattern and speed, the replay's
+// access-log key) and the recording go to the session (recording asks for the file first; a
+// cancelled or failed one unticks the box), and the session's specs, recording count and the
+// running source's figures come back.
 // Start, Stop and Open trace are the window's to answer (a fleet spec is not a session's), so
 // they are re-emitted.
 //
@@ -24,7 +25,7 @@ public:
     explicit SourcesDock(SourceSession& session, QWidget* parent = nullptr);
 
     SourcesPanel* panel() const { return m_panel; }
-    // The running follower's and listener's figures (lines, hits, bad lines, problems...).
+    // The running source's figures (a follower's or a listener's lines, hits, bad lines...).
     void showRunningFigures();
 
 Q_SIGNALS:

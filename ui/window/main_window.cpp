@@ -7,7 +7,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 
-#include "core/sources/replay_source.h"
+#include "core/sources/source_capabilities.h"
 #include "core/time/wall_clock.h"
 #include "ui/common/settings_reader.h"
 #include "ui/common/window_fit.h"
@@ -159,7 +159,7 @@ void MainWindow::buildStatusBar() {
 }
 
 void MainWindow::buildSourceControls() {
-    m_starter = new SourceStarter(*m_session, m_worker, *fleetView(), *m_recent, this);
+    m_starter = new SourceStarter(*m_session, *fleetView(), *m_recent, this);
     connect(m_starter, &SourceStarter::errorOccurred, this, &MainWindow::showError);
     connect(m_starter, &SourceStarter::fleetTried, this,
             [this](const SourceSpec& spec, bool watching) {
@@ -288,9 +288,9 @@ void MainWindow::updateStatusBar() {
 }
 
 void MainWindow::setPaused(bool paused) {
-    if (ReplaySource* replay = m_session->replay()) {
+    if (Pausable* stream = m_session->pausable()) {
         // A replay pauses itself: its views have nothing new to show meanwhile.
-        paused ? replay->pause() : replay->play();
+        paused ? stream->pause() : stream->play();
     } else {
         m_frames->setHeld(paused);
     }
@@ -336,7 +336,7 @@ void MainWindow::saveSettings(QSettings& settings) const {
     m_pages->saveSettings(settings);
     m_plotTools->saveSettings(settings);
     m_zone->saveSettings(settings);
-    m_session->spec().save(settings);
+    m_session->specs().save(settings);
 }
 
 QStringList MainWindow::restoreSettings(QSettings& stored) {
@@ -359,8 +359,8 @@ QStringList MainWindow::restoreSettings(QSettings& stored) {
     m_pages->restoreSettings(settings);  // after the views: the lab opens with the tab's settings
     m_plotTools->restoreSettings(settings);
     m_zone->restoreSettings(settings);
-    m_session->setSpec(SourceSpec::load(settings));
-    m_sourcesDock->panel()->showSpec(m_session->spec(), false);
+    m_session->setSpecs(SourceSpecs::load(settings));
+    m_sourcesDock->panel()->showSpecs(m_session->specs());
     stored.sync();  // the values reset are stored at once, not only at the next close
     if (!settings.problems().isEmpty()) {
         showError(tr("Settings: %1").arg(settings.problems().join(QStringLiteral("; "))));

@@ -1,8 +1,7 @@
-// SourceStarter: starts what a SourceSpec describes, and stops it. A Redis spec watches the
-// fleet's Redis in the Fleet tab (the local source stopped; no hits reach the engine
-// meanwhile); any other spec starts in the SourceSession and lets the fleet go. A simulator's
-// warm-up is stretched to fill the current window W; a replayed or followed file that opened
-// goes first in the recent files.
+// SourceStarter: starts what a SourceSpec describes, and stops it. The fleet kind, which has no
+// Source, watches the fleet's Redis in the Fleet tab (the local source stopped; no hits reach
+// the engine meanwhile); any other spec starts in the SourceSession and lets the fleet go. A
+// file that opened (a replay's, a followed log's) goes first in the recent files.
 //
 // GUI thread only. Errors are signalled (errorOccurred), never thrown; what ran runs on when a
 // spec cannot start. Example: SourceStarter starter(session, worker, fleet, recent);
@@ -11,22 +10,19 @@
 
 #include <QObject>
 
-namespace hitcounter {
-class EngineWorker;
-}  // namespace hitcounter
-
 namespace hitcounter::ui {
 
 class FleetView;
 class RecentFiles;
 class SourceSession;
+struct FleetSpec;
 struct SourceSpec;
 
 class SourceStarter : public QObject {
     Q_OBJECT
 public:
-    SourceStarter(SourceSession& session, const EngineWorker& worker, FleetView& fleet,
-                  RecentFiles& recent, QObject* parent = nullptr);
+    SourceStarter(SourceSession& session, FleetView& fleet, RecentFiles& recent,
+                  QObject* parent = nullptr);
 
     // Starts `spec` (remembered as the last source); false if it did not start.
     bool start(const SourceSpec& spec);
@@ -43,10 +39,9 @@ Q_SIGNALS:
 
 private:
     bool startLocal(const SourceSpec& spec);
-    bool watchFleet(const SourceSpec& spec);
+    bool watchFleet(const FleetSpec& spec);
 
     SourceSession& m_session;
-    const EngineWorker& m_worker;
     FleetView& m_fleet;
     RecentFiles& m_recent;
     bool m_remembersFiles = true;

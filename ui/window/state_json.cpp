@@ -4,7 +4,7 @@
 #include <QJsonDocument>
 
 #include "core/base/saturating.h"
-#include "core/sources/replay_source.h"
+#include "core/sources/source.h"
 #include "ui/fleet/fleet_view.h"
 #include "ui/monitor/overload_banner.h"
 #include "ui/monitor/threshold_alerts.h"
@@ -115,10 +115,10 @@ void writeTimeZone(JsonOut& out, Timestamp time) {
 
 // source: what runs, its state and the warnings the window shows.
 void writeSource(JsonOut& out, const MainWindow& window) {
-    const Source* source = window.session()->source();
+    Source* source = window.session()->source();
     out.key("source").beginObject();
-    out.key("kind").string(kindName(window.session()->spec().kind));
-    out.key("state").string(sourceStateName(source, window.session()->replay(), window.paused()));
+    out.key("kind").string(kindName(window.session()->spec()));
+    out.key("state").string(sourceStateName(source, window.paused()));
     out.key("description").string(source ? source->describe() : std::string());
     out.key("warnings").beginArray();
     for (const QString& warning : windowWarnings(window)) {

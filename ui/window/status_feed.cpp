@@ -5,13 +5,12 @@
 
 #include "core/engine/engine_worker.h"
 #include "core/sources/batch_queue.h"
-#include "core/sources/follow_source.h"
 #include "ui/fleet/fleet_view.h"
 #include "ui/monitor/bad_lines_view.h"
 #include "ui/monitor/clock_skew_banner.h"
 #include "ui/monitor/overload_banner.h"
+#include "ui/sources/running_source.h"
 #include "ui/sources/source_session.h"
-#include "ui/sources/source_status.h"
 #include "ui/sources/sources_dock.h"
 #include "ui/window/view_fan_out.h"
 #include "ui/window/window_status.h"
@@ -26,11 +25,12 @@ void StatusFeed::update(bool pausedShown) {
     const SourceSession& session = m_in.session;
     const BatchQueue& queue = m_in.queue;
     const EngineSnapshot& shown = m_in.views.snapshot();
+    const RunningSource* running = session.running();
     const Source* source = session.source();
     const SourceStats stats = source ? source->stats() : SourceStats{};
     const Count dropped = std::max<Count>(queue.droppedHits(), stats.dropped);
     StatusFigures figures;
-    figures.source = source                     ? sourceStatusText(*source, session.follow())
+    figures.source = running                    ? running->statusText()
                      : m_in.fleet.isConnected() ? WindowStatus::tr("fleet %1").arg(m_in.fleet.url())
                                                 : WindowStatus::tr("no source");
     figures.paused = pausedShown;
@@ -52,11 +52,10 @@ void StatusFeed::update(bool pausedShown) {
                  double(queue.size()) / double(std::max<std::size_t>(1, queue.capacity())));
     // The queue stands full by design while the simulator warms up or a replay fast-forwards
     // (they wait for room): only a live pace that cannot be met is lag.
-    const bool livePace = source != nullptr && !session.warmingUp() && !session.replay();
+    const bool livePace = source != nullptr && !session.warmingUp() && !session.seekable();
     m_out.overload.observe(dropped, livePace ? fill : 0.0, m_uptime.elapsed());
-    const FollowSource* follow = session.follow();
-    m_out.clockSkew.observe(follow ? QFileInfo(session.spec().file).fileName() : QString(),
-                            follow ? follow->newestTime() : std::nullopt, session.clock().now(),
+    m_out.clockSkew.observe(QFileInfo(sourceFile(session.spec())).fileName(),
+                            running ? running->newestTime() : std::nullopt, session.clock().now(),
                             m_in.worker.options().window.count());
 }
 

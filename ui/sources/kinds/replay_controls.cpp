@@ -1,0 +1,51 @@
+#include "ui/sources/kinds/replay_controls.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace hitcounter::ui {
+
+KindControls* ReplaySpec::makeControls() {
+    return new ReplayControls;
+}
+
+ReplayControls::ReplayControls() : ControlsFor(tr("Replay")) {
+    auto* open = new QPushButton(tr("Open trace…"));
+    open->setObjectName(QStringLiteral("openTrace"));
+    open->setToolTip(
+        tr("Replay a trace CSV (time,key,visitor) with seek, speed and loop (Ctrl+O)"));
+    connect(open, &QPushButton::clicked, this, &KindControls::openFileRequested);
+    m_file = new QLabel(tr("no trace open"));
+    m_file->setWordWrap(true);
+    m_key = new QComboBox;
+    m_key->setObjectName(QStringLiteral("replayKeyBox"));
+    m_key->addItems(accessLogKeyNames());
+    m_key->setToolTip(accessLogKeyTip());
+    connect(m_key, &QComboBox::activated, this,
+            [this] { edit([&](ReplaySpec& s) { s.key = m_key->currentText(); }); });
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(open);
+    layout->addWidget(m_file);
+    auto* keyForm = new QFormLayout;
+    keyForm->addRow(tr("Log key"), m_key);
+    layout->addLayout(keyForm);
+}
+
+void ReplayControls::fill(const ReplaySpec* spec, bool /*running*/) {
+    if (spec == nullptr) {
+        return;
+    }
+    if (!spec->file.isEmpty()) {
+        m_file->setText(QFileInfo(spec->file).fileName());
+        m_file->setToolTip(spec->file);
+    }
+    if (const int key = m_key->findText(spec->key); key >= 0) {
+        m_key->setCurrentIndex(key);
+    }
+}
+
+}  // namespace hitcounter::ui

@@ -1,0 +1,49 @@
+#include "ui/sources/replay_texts.h"
+
+#include <QFileInfo>
+#include <QObject>
+
+#include "core/io/hit_file.h"
+#include "ui/plot/display_zone.h"
+
+namespace hitcounter::ui {
+
+QString replayTruncationText(const ReplayProgress& progress, const QString& file) {
+    if (!progress.truncatedAtLine) {
+        return {};
+    }
+    return QStringLiteral("%1: %2").arg(
+        file, QString::fromStdString(truncationText(*progress.truncatedAtLine, progress.rows)));
+}
+
+QString emptyReplayText(const ReplayProgress& progress, const QString& file) {
+    if (progress.state != ReplayState::Ended || progress.rows > 0) {
+        return {};
+    }
+    if (progress.truncatedAtLine) {
+        return QObject::tr("%1: no hits to replay").arg(replayTruncationText(progress, file));
+    }
+    return progress.badRows == 0
+               ? QObject::tr("%1: the trace is empty: no hits to replay").arg(file)
+               : QObject::tr("%1: no hits to replay: all %L2 rows are bad; the first: %3")
+                     .arg(file)
+                     .arg(progress.badRows)
+                     .arg(QString::fromStdString(progress.firstBadRow));
+}
+
+QString replayLoadedText(const ReplayProgress& progress, const QString& file, bool clockTimes) {
+    if (!progress.first || !progress.last) {
+        return {};
+    }
+    const DisplayZone& zone = shownZone();
+    const auto time = [&](Timestamp t) {
+        return clockTimes ? zone.format(t) : QObject::tr("%L1 s").arg(t);
+    };
+    return QObject::tr("Loaded %1: %L2 rows, trace time %3 to %4%5")
+        .arg(QFileInfo(file).fileName())
+        .arg(progress.rows)
+        .arg(time(*progress.first), time(*progress.last),
+             clockTimes ? QLatin1Char(' ') + zone.offsetName(*progress.last) : QString());
+}
+
+}  // namespace hitcounter::ui
