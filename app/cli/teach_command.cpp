@@ -523,8 +523,8 @@ std::variant<TeachPlan, int> parseTeach(QCommandLineParser& parser, const TeachC
             return kExitBadInput;
         }
         const auto spec = teach::parseVariant(parser.value(options.variant).toStdString());
-        if (const auto* message = std::get_if<std::string>(&spec)) {
-            printError(QStringLiteral("--variant: %1").arg(fromStd(*message)));
+        if (const auto* problem = std::get_if<TextProblem>(&spec)) {
+            printError(QStringLiteral("--variant: %1").arg(fromStd(problem->message)));
             return kExitBadInput;
         }
         plan.variant = std::get<teach::RingVariant>(spec);
@@ -623,7 +623,7 @@ int runTeach(const QStringList& arguments) {
     }
     const TeachPlan& plan = std::get<TeachPlan>(parsed);
     teach::ParseResult operations = teach::parseOperations(plan.text);
-    if (const auto* error = std::get_if<teach::ParseError>(&operations)) {
+    if (const auto* error = std::get_if<TextProblem>(&operations)) {
         printError(QStringLiteral("%1: %2").arg(plan.source, fromStd(error->describe())));
         return kExitBadInput;
     }
