@@ -34,7 +34,7 @@ int runJudge(const QStringList& arguments) {
         printError(QStringLiteral("cannot read stdin"));
         return kExitFailure;
     }
-    if (const auto* error = std::get_if<LeetCodeError>(&answers)) {
+    if (const auto* error = std::get_if<TextProblem>(&answers)) {
         printError(QStringLiteral("stdin: ") + QString::fromStdString(error->describe()));
         return kExitBadInput;
     }

@@ -6,10 +6,9 @@ namespace hitcounter::cli {
 
 ReplayRun::ReplayRun(std::vector<std::unique_ptr<WindowCounter>> counters,
                      std::vector<Timestamp> queries)
-    : m_counters(std::move(counters)),
+    : m_policies(std::move(counters), ThreadCpuTimer{}),
       m_queries(std::move(queries)),
-      m_answerAtNewest(m_queries.empty()),
-      m_hitTime(m_counters.size()) {
+      m_answerAtNewest(m_queries.empty()) {
     std::sort(m_queries.begin(), m_queries.end());
     m_batch.reserve(kBatchHits);
 }
@@ -17,7 +16,7 @@ ReplayRun::ReplayRun(std::vector<std::unique_ptr<WindowCounter>> counters,
 void ReplayRun::add(const HitEvent& event) {
     while (m_nextQuery < m_queries.size() && m_queries[m_nextQuery] < event.time)
         answer(m_queries[m_nextQuery++]);
-    m_batch.emplace_back(event.time, event.count);
+    m_batch.push_back({event.time, event.count});
     ++m_hitCalls;
     m_newest = std::max(m_newest.value_or(event.time), event.time);
     if (m_batch.size() == kBatchHits)
@@ -25,22 +24,15 @@ void ReplayRun::add(const HitEvent& event) {
 }
 
 void ReplayRun::flush() {
-    // Timing a whole batch keeps the clock's own cost (tens of ns) out of the per-hit figure.
-    for (std::size_t i = 0; i < m_counters.size(); ++i) {
-        WindowCounter& counter = *m_counters[i];
-        const auto start = std::chrono::steady_clock::now();
-        for (const auto& [time, count] : m_batch)
-            counter.hit(time, count);
-        m_hitTime[i] += std::chrono::steady_clock::now() - start;
-    }
+    m_policies.feed(m_batch);
     m_batch.clear();
 }
 
 void ReplayRun::answer(Timestamp time) {
     flush();
     Answer answer{time, {}};
-    for (const auto& counter : m_counters)
-        answer.counts.push_back(counter->count(time));
+    for (std::size_t i = 0; i < m_policies.size(); ++i)
+        answer.counts.push_back(m_policies.count(i, time));
     m_answers.push_back(std::move(answer));
     if (m_onAnswer)
         m_onAnswer(time);
@@ -48,20 +40,19 @@ void ReplayRun::answer(Timestamp time) {
 
 void ReplayRun::finish() {
     flush();
-    m_summaries.assign(m_counters.size(), Summary{});
+    m_summaries.assign(m_policies.size(), Summary{});
     if (m_newest) {
-        for (std::size_t i = 0; i < m_counters.size(); ++i)
-            m_summaries[i].finalCount = m_counters[i]->count(*m_newest);
+        for (std::size_t i = 0; i < m_policies.size(); ++i)
+            m_summaries[i].finalCount = m_policies.count(i, *m_newest);
     }
     while (m_nextQuery < m_queries.size())
         answer(m_queries[m_nextQuery++]);
     if (m_answerAtNewest && m_newest)
         answer(*m_newest);
-    for (std::size_t i = 0; i < m_counters.size(); ++i) {
-        m_summaries[i].memoryBytes = m_counters[i]->memoryBytes();
-        m_summaries[i].droppedLate = m_counters[i]->droppedLate();
-        if (m_hitCalls > 0)
-            m_summaries[i].nsPerHit = static_cast<double>(m_hitTime[i].count()) / m_hitCalls;
+    for (std::size_t i = 0; i < m_policies.size(); ++i) {
+        m_summaries[i].memoryBytes = m_policies.memoryBytes(i);
+        m_summaries[i].droppedLate = m_policies.droppedLate(i);
+        m_summaries[i].nsPerHit = m_policies.nsPerHit(i);
     }
 }
 

@@ -1,5 +1,7 @@
 // ReplayRun: feeds one trace's hits to several counting policies and answers query times in
-// streaming order, timing each policy's hit() calls. The engine of `hitcounter-cli replay`.
+// streaming order, timing each policy's hits. The engine of `hitcounter-cli replay`: a query
+// order over the core's lockstep run (core/engine/lockstep.h), the one the GUI's Engine feeds,
+// so both count alike and ns_per_hit is the cost the GUI's policy comparison shows.
 //
 // Not thread-safe; one owner thread.
 //
@@ -7,20 +9,21 @@
 // the first later hit whose timestamp is > T; queries still open when the trace ends are
 // answered after the last hit, in ascending order. With no query times at all, the run
 // answers once at the newest timestamp of the trace (nothing for an empty trace).
+// Each hit reaches the policies as delivered, one hit(t, n) each (not summed per second).
 // Each policy's summary holds its count at the newest timestamp (taken before the queries
-// past the end), its memory and dropped-late total after the run, and the measured mean
-// nanoseconds per hit() call.
+// past the end), its memory and dropped-late total after the run, and its mean cost per hit:
+// thread CPU time, timed per batch with the clock's own cost kept out (Lockstep's timing,
+// core/engine/thread_cpu_timer.h).
 // Memory: the counters, the answers (one count per query per policy) and a fixed batch of
 // kBatchHits pending hits; constant in the trace's length.
 // Cost: each hit is stored once in the batch, then given to every counter; the batch is
-// flushed (and timed, one clock read per policy per batch) when full and before a query.
+// flushed (and timed, one clock pair per policy per batch) when full and before a query.
 //
 // Example, W = 300, queries {4, 301}:
 //     add({1}) add({2}) add({3}) add({300})  -> before the hit at 300, count(4) == 3
 //     finish()                               -> count(301) == 3; summary final count(300) == 4
 #pragma once
 
-#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -29,6 +32,7 @@
 
 #include "core/base/hit_event.h"
 #include "core/counters/window_counter.h"
+#include "core/engine/lockstep.h"
 
 namespace hitcounter::cli {
 
@@ -44,7 +48,7 @@ public:
         Count finalCount = 0;
         std::size_t memoryBytes = 0;
         Count droppedLate = 0;
-        double nsPerHit = 0;  // 0 when there were no hits
+        double nsPerHit = 0;  // thread CPU ns; 0 when there were no hits
     };
 
     // `queries` in any order; they are answered in ascending order.
@@ -57,7 +61,9 @@ public:
     // outside the run (replay --top, --uniques). Feed such listeners each event after add().
     void setOnAnswer(std::function<void(Timestamp)> onAnswer) { m_onAnswer = std::move(onAnswer); }
 
-    const std::vector<std::unique_ptr<WindowCounter>>& counters() const { return m_counters; }
+    const std::vector<std::unique_ptr<WindowCounter>>& counters() const {
+        return m_policies.policies();
+    }
     const std::vector<Answer>& answers() const { return m_answers; }
     // One per counter; valid after finish().
     const std::vector<Summary>& summaries() const { return m_summaries; }
@@ -69,12 +75,11 @@ private:
     void flush();
     void answer(Timestamp time);
 
-    std::vector<std::unique_ptr<WindowCounter>> m_counters;
+    Lockstep m_policies;               // timed
     std::vector<Timestamp> m_queries;  // ascending
     std::size_t m_nextQuery = 0;
     bool m_answerAtNewest = false;
-    std::vector<std::pair<Timestamp, Count>> m_batch;
-    std::vector<std::chrono::nanoseconds> m_hitTime;  // per counter
+    std::vector<SecondHits> m_batch;  // one run per hit, as delivered
     std::vector<Answer> m_answers;
     std::vector<Summary> m_summaries;
     std::uint64_t m_hitCalls = 0;

@@ -196,7 +196,7 @@ int runCodeCheck(const CodeCheckRequest& request) {
         return kExitBadInput;
     }
     teach::LoadedCounter loaded = teachjs::loadJsCounter(source);
-    if (const auto* error = std::get_if<teach::SourceError>(&loaded)) {
+    if (const auto* error = std::get_if<TextProblem>(&loaded)) {
         printError(
             QStringLiteral("%1: %2").arg(request.file, QString::fromStdString(error->describe())));
         return kExitBadInput;

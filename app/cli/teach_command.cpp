@@ -521,8 +521,9 @@ std::variant<TeachPlan, int> parseTeach(QCommandLineParser& parser, const TeachC
             return kExitBadInput;
         }
         const auto spec = teach::parseVariant(parser.value(options.variant).toStdString());
-        if (const auto* message = std::get_if<std::string>(&spec)) {
-            printError(QStringLiteral("--variant: %1").arg(QString::fromStdString(*message)));
+        if (const auto* problem = std::get_if<TextProblem>(&spec)) {
+            printError(
+                QStringLiteral("--variant: %1").arg(QString::fromStdString(problem->message)));
             return kExitBadInput;
         }
         plan.variant = std::get<teach::RingVariant>(spec);
@@ -623,7 +624,7 @@ int runTeach(const QStringList& arguments) {
     }
     const TeachPlan& plan = std::get<TeachPlan>(parsed);
     teach::ParseResult operations = teach::parseOperations(plan.text);
-    if (const auto* error = std::get_if<teach::ParseError>(&operations)) {
+    if (const auto* error = std::get_if<TextProblem>(&operations)) {
         printError(
             QStringLiteral("%1: %2").arg(plan.source, QString::fromStdString(error->describe())));
         return kExitBadInput;

@@ -395,8 +395,8 @@ void readTeachOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
     }
     if (r.isSet(c.build)) {
         const auto spec = teach::parseVariant(o.teachBuild.toStdString());
-        if (const auto* message = std::get_if<std::string>(&spec)) {
-            r.fail(QStringLiteral("--build: %1").arg(QString::fromStdString(*message)));
+        if (const auto* problem = std::get_if<TextProblem>(&spec)) {
+            r.fail(QStringLiteral("--build: %1").arg(QString::fromStdString(problem->message)));
         }
     }
     if (r.isSet(c.lesson) && r.isSet(c.lessonFile)) {

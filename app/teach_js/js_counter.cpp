@@ -209,7 +209,7 @@ teach::LoadedCounter loadJsCounter(const std::string& source, JsLimits limits) {
     auto engine = std::make_unique<QJSEngine>();
     const QJSValue tools = engine->evaluate(fromStd(kPrelude), QStringLiteral("prelude.js"));
     if (tools.isError()) {
-        return teach::SourceError{0, "the checker's own script failed: " + errorText(tools)};
+        return TextProblem{0, 0, "the checker's own script failed: " + errorText(tools)};
     }
     // The class is looked up in the same script: a class declaration is no global property
     // and does not outlive its script. Appended after a newline, so the lines keep their
@@ -229,21 +229,20 @@ teach::LoadedCounter loadJsCounter(const std::string& source, JsLimits limits) {
         return value;
     }();
     if (ran.isString() && ran.toString() == QLatin1String("interrupted")) {
-        return teach::SourceError{0, "your script ran longer than " +
-                                         std::to_string(limits.perCall.count()) +
-                                         " ms before HitCounter was defined, and was stopped"};
+        return TextProblem{0, 0,
+                           "your script ran longer than " + std::to_string(limits.perCall.count()) +
+                               " ms before HitCounter was defined, and was stopped"};
     }
     if (ran.isError()) {
-        return teach::SourceError{ran.property(QStringLiteral("lineNumber")).toInt(),
-                                  ran.toString().toStdString()};
+        return TextProblem{ran.property(QStringLiteral("lineNumber")).toInt(), 0,
+                           ran.toString().toStdString()};
     }
     QJSValue counterClass = engine->globalObject().property(QStringLiteral("__hitcounterClass"));
     engine->globalObject().deleteProperty(QStringLiteral("__hitcounterClass"));
     if (!counterClass.isCallable()) {
-        return teach::SourceError{
-            0,
-            "no HitCounter found: write `class HitCounter { constructor() {...} "
-            "hit(timestamp) {...} getHits(timestamp) {...} }`"};
+        return TextProblem{0, 0,
+                           "no HitCounter found: write `class HitCounter { constructor() {...} "
+                           "hit(timestamp) {...} getHits(timestamp) {...} }`"};
     }
     return std::make_unique<JsCounter>(std::move(engine), tools, std::move(counterClass), limits);
 }

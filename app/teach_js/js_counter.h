@@ -23,7 +23,7 @@
 // What a call returns: CallResult::operations and memoryBytes as js_prelude.h counts them,
 // variables = the instance's own fields after the call.
 //
-// Errors in the source: a syntax error names its line (SourceError::line), and so does an
+// Errors in the source: a syntax error names its line (TextProblem::line), and so does an
 // exception thrown while the script itself runs; a source without HitCounter is refused.
 #pragma once
 

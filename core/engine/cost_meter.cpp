@@ -1,7 +1,6 @@
 #include "core/engine/cost_meter.h"
 
 #include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,6 +8,8 @@
 #include <memory>
 
 #include "core/counters/counter_factory.h"
+#include "core/engine/lockstep.h"
+#include "core/engine/thread_cpu_timer.h"
 
 namespace hitcounter {
 
@@ -16,23 +17,6 @@ namespace {
 
 // getHits calls per second of head movement, as in bench_counters' count_monotonic.
 constexpr std::size_t kQueriesPerSecond = 64;
-
-std::int64_t cpuNowNs() {
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return std::int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
-}
-
-// What one pair of clock reads costs with no work between them: the least of a few tries, so
-// that subtracting it never removes work.
-std::int64_t clockOverheadNs() {
-    std::int64_t best = std::numeric_limits<std::int64_t>::max();
-    for (int i = 0; i < 64; ++i) {
-        const std::int64_t a = cpuNowNs();
-        best = std::min(best, cpuNowNs() - a);
-    }
-    return best;
-}
 
 CostFigure figureOf(std::vector<double> samples) {
     std::sort(samples.begin(), samples.end());
@@ -48,10 +32,9 @@ using Stream = CostMeter::Stream;
 
 // The seconds `stream` spans: last - first + 1.
 Timestamp spanOf(const Stream& stream) {
-    const auto [first, last] =
-        std::minmax_element(stream.begin(), stream.end(),
-                            [](const auto& a, const auto& b) { return a.first < b.first; });
-    return last->first - first->first + 1;
+    const auto [first, last] = std::minmax_element(
+        stream.begin(), stream.end(), [](const auto& a, const auto& b) { return a.time < b.time; });
+    return last->time - first->time + 1;
 }
 
 // The stream repeated, each pass shifted by the stream's span, until it holds at least `ops`
@@ -61,7 +44,7 @@ Stream repeatedTo(const Stream& stream, std::size_t ops) {
     Stream fed = stream;
     for (Timestamp shift = span; fed.size() < ops; shift += span) {
         for (const auto& [t, n] : stream) {
-            fed.emplace_back(t + shift, n);
+            fed.push_back({t + shift, n});
         }
     }
     return fed;
@@ -180,11 +163,7 @@ PolicyCosts CostMeter::measure(const Stream& stream, const EngineOptions& option
         queries[i] = head + static_cast<Timestamp>(i / kQueriesPerSecond);
     }
 
-    const std::int64_t overhead = clockOverheadNs();
-    const auto perOp = [overhead](std::int64_t ns, std::size_t ops) {
-        return static_cast<double>(std::max<std::int64_t>(ns - overhead, 0)) /
-               static_cast<double>(ops);
-    };
+    const ThreadCpuTimer timer;
     const std::size_t n = names.size();
     std::vector<std::vector<double>> hitSamples(n);
     std::vector<std::vector<double>> getSamples(n);
@@ -195,19 +174,19 @@ PolicyCosts CostMeter::measure(const Stream& stream, const EngineOptions& option
                 return {};
             }
             const std::size_t p = (round + k) % n;
-            std::unique_ptr<WindowCounter> counter = make(names[p]);
-            WindowCounter& c = *counter;
-            const std::int64_t start = cpuNowNs();
-            for (const auto& [t, hits] : fed) {
-                c.hit(t, hits);
-            }
-            const std::int64_t fedAt = cpuNowNs();
+            std::vector<std::unique_ptr<WindowCounter>> fresh;
+            fresh.push_back(make(names[p]));
+            Lockstep sample(std::move(fresh), timer);
+            sample.feed(fed);
+            WindowCounter& c = *sample.policies().front();
+            const auto queriedFrom = ThreadCpuTimer::now();
             for (const Timestamp t : queries) {
                 sink += c.count(t);
             }
-            const std::int64_t queriedAt = cpuNowNs();
-            hitSamples[p].push_back(perOp(fedAt - start, fed.size()));
-            getSamples[p].push_back(perOp(queriedAt - fedAt, queries.size()));
+            const auto queried = timer.since(queriedFrom);
+            hitSamples[p].push_back(sample.nsPerHit(0));
+            getSamples[p].push_back(static_cast<double>(queried.count()) /
+                                    static_cast<double>(queries.size()));
         }
     }
     const volatile Count used = sink;

@@ -15,13 +15,15 @@
 //     copy of 16 bytes per event during it. No hit in kCaptureTime (a paused replay, a quiet
 //     listener): no refresh, the last figures stay.
 //  2. Replay, in tight loops, through a fresh instance of each policy (the factory, or
-//     EngineOptions::makePolicy): the captured stream, repeated with its times shifted by its
-//     span until at least kMinOps hits, timed as one loop (ns per hit); then kMinOps getHits
-//     calls at the head moving one second every 64 calls (ns per getHits). Policies are
-//     interleaved (round r measures every policy once, starting with policy r), kSamples rounds.
+//     EngineOptions::makePolicy) in a timed Lockstep of its own (lockstep.h, as
+//     `hitcounter-cli replay` times its policies): the captured stream, repeated with its times
+//     shifted by its span until at least kMinOps hits, fed as one batch (ns per hit); then
+//     kMinOps getHits calls at the head moving one second every 64 calls (ns per getHits).
+//     Policies are interleaved (round r measures every policy once, starting with policy r),
+//     kSamples rounds.
 //  3. Figures: per policy the median of its samples and their spread (lowest and highest), in
-//     thread CPU time (CLOCK_THREAD_CPUTIME_ID, the cost of reading it subtracted): a sample the
-//     scheduler interrupts is not charged for the time it waited.
+//     thread CPU time with the clock's own cost kept out (thread_cpu_timer.h, the project's one
+//     definition of cost): a sample the scheduler interrupts is not charged for the wait.
 // Cost: per refresh about kSamples * policies * 2 * kMinOps calls; naive's getHits is O(hits
 // held), so it takes most of it (tens of ms a sample). Memory: the stream (at most
 // kStreamEvents * 16 bytes), the repeated copy and one policy instance at a time.
@@ -47,8 +49,8 @@ namespace hitcounter {
 
 class CostMeter {
 public:
-    // Hits as delivered: (time, count) in arrival order.
-    using Stream = std::vector<std::pair<Timestamp, Count>>;
+    // Hits as delivered: (time, count) in arrival order, one run each.
+    using Stream = std::vector<SecondHits>;
 
     static constexpr std::size_t kStreamEvents = 8192;
     static constexpr std::size_t kMinOps = 10000;

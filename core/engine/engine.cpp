@@ -10,25 +10,14 @@
 
 namespace hitcounter {
 
-struct Engine::Policy {
-    std::unique_ptr<WindowCounter> counter;
-    bool stopped = false;
-    Count frozenCount = 0;
-    std::size_t frozenMemory = 0;
-    Timestamp stoppedAt = 0;
-
-    Count count(Timestamp t) const { return stopped ? frozenCount : counter->count(t); }
-    std::size_t memory() const { return stopped ? frozenMemory : counter->memoryBytes(); }
-};
-
 Engine::Engine(EngineOptions options) : m_dirtyFrom(kNoChangedSecond) {
     reset(std::move(options));
 }
 
-Engine::Engine(CloneTag, const Engine& other, std::vector<std::unique_ptr<Policy>> policies)
+Engine::Engine(CloneTag, const Engine& other, Lockstep policies)
     : m_options(other.m_options),
       m_policies(std::move(policies)),
-      m_ring(static_cast<RingCounter*>(m_policies.front()->counter.get())),
+      m_ring(static_cast<RingCounter*>(m_policies.policies().front().get())),
       m_keyed(std::make_unique<KeyedMonitor>(*other.m_keyed)),
       m_history(other.m_history),
       m_empty(other.m_empty),
@@ -60,25 +49,15 @@ bool Engine::restore(const Engine& checkpoint, std::uint64_t streamEpoch) {
 }
 
 std::unique_ptr<Engine> Engine::clone() const {
-    std::vector<std::unique_ptr<Policy>> policies;
-    policies.reserve(m_policies.size());
-    for (const auto& policy : m_policies) {
-        auto copy = std::make_unique<Policy>(Policy{policy->counter->clone(), policy->stopped,
-                                                    policy->frozenCount, policy->frozenMemory,
-                                                    policy->stoppedAt});
-        if (!copy->counter) {
-            return nullptr;
-        }
-        policies.push_back(std::move(copy));
+    std::optional<Lockstep> policies = m_policies.clone();
+    if (!policies) {
+        return nullptr;
     }
-    return std::unique_ptr<Engine>(new Engine(CloneTag{}, *this, std::move(policies)));
+    return std::unique_ptr<Engine>(new Engine(CloneTag{}, *this, std::move(*policies)));
 }
 
 std::size_t Engine::memoryBytes() const {
-    std::size_t bytes = sizeof(*this) + m_keyed->memoryBytes();
-    for (const auto& policy : m_policies) {
-        bytes += sizeof(Policy) + policy->counter->memoryBytes();
-    }
+    std::size_t bytes = sizeof(*this) + m_keyed->memoryBytes() + m_policies.heldBytes();
     for (const SecondRecord& record : m_history) {
         bytes += sizeof(record) + record.counts.capacity() * sizeof(Count) +
                  record.memory.capacity() * sizeof(std::size_t);
@@ -88,22 +67,21 @@ std::size_t Engine::memoryBytes() const {
 
 void Engine::reset(EngineOptions options) {
     m_options = std::move(options);
-    m_policies.clear();
     const CounterOptions counterOptions{m_options.window, m_options.coarseBucket};
+    std::vector<std::unique_ptr<WindowCounter>> policies;
     auto ring = std::make_unique<RingCounter>(m_options.window);
     m_ring = ring.get();
-    m_policies.push_back(std::make_unique<Policy>());
-    m_policies.back()->counter = std::move(ring);
+    policies.push_back(std::move(ring));
     for (const std::string& name : m_options.policies) {
         if (name == "ring") {
             continue;
         }
         if (auto counter = m_options.makePolicy ? m_options.makePolicy(name, counterOptions)
                                                 : makeCounter(name, counterOptions)) {
-            m_policies.push_back(std::make_unique<Policy>());
-            m_policies.back()->counter = std::move(counter);
+            policies.push_back(std::move(counter));
         }
     }
+    m_policies = Lockstep(std::move(policies));
     MonitorOptions monitor;
     monitor.window = m_options.window;
     monitor.maxKeyBytes = m_options.keyMemoryCap;
@@ -143,11 +121,8 @@ void Engine::rewindow(EngineOptions options) {
         record.hits = old.hits;
         record.statusHits = old.statusHits;
         if (old.hits > 0) {
-            for (auto& policy : m_policies) {
-                if (!policy->stopped) {
-                    policy->counter->hit(old.second, old.hits);
-                }
-            }
+            const SecondHits hits{old.second, old.hits};
+            m_policies.feed({&hits, 1});
         }
     }
 }
@@ -209,11 +184,7 @@ void Engine::feedRun(const HitBatch& batch, std::size_t first, std::size_t last)
     const auto hits = std::span(batch).subspan(first, last - first);
     m_keyed->record(hits);
     coalesceBySecond(hits, m_runs);
-    for (auto& policy : m_policies) {
-        if (!policy->stopped) {
-            policy->counter->hitRuns(m_runs);
-        }
-    }
+    m_policies.feed(m_runs);
 }
 
 void Engine::advanceTo(Timestamp t) {
@@ -224,10 +195,8 @@ void Engine::advanceTo(Timestamp t) {
     // No hit brings the counters to the new head: a query does (their head moves with hit()
     // or count()). Without it the first snapshot() would move them, and what a later late hit
     // does (counted or dropped as too late) would depend on when a frame was taken.
-    for (auto& policy : m_policies) {
-        if (!policy->stopped) {
-            policy->counter->count(m_head);
-        }
+    for (std::size_t p = 0; p < m_policies.size(); ++p) {
+        m_policies.count(p, m_head);
     }
 }
 
@@ -278,9 +247,8 @@ void Engine::closeHead() {
                       "the last history record is the head");
     SecondRecord& record = m_history.back();
     for (std::size_t p = 0; p < m_policies.size(); ++p) {
-        Policy& policy = *m_policies[p];
-        record.counts[p] = policy.count(m_head);
-        record.memory[p] = policy.memory();
+        record.counts[p] = m_policies.count(p, m_head);
+        record.memory[p] = m_policies.memoryBytes(p);
     }
     m_dirtyFrom = std::min(m_dirtyFrom, m_head);
     stopOversizedPolicies();
@@ -288,12 +256,8 @@ void Engine::closeHead() {
 
 void Engine::stopOversizedPolicies() {
     for (std::size_t p = 1; p < m_policies.size(); ++p) {
-        Policy& policy = *m_policies[p];
-        if (!policy.stopped && policy.counter->memoryBytes() > m_options.policyMemoryCap) {
-            policy.frozenCount = policy.counter->count(m_head);
-            policy.frozenMemory = policy.counter->memoryBytes();
-            policy.stoppedAt = m_head;
-            policy.stopped = true;
+        if (!m_policies.stopped(p) && m_policies.memoryBytes(p) > m_options.policyMemoryCap) {
+            m_policies.stop(p, m_head);
         }
     }
 }
@@ -318,14 +282,14 @@ EngineSnapshot Engine::snapshot() const {
         s.headHits = m_history.back().hits;
     }
     for (std::size_t p = 0; p < m_policies.size(); ++p) {
-        const Policy& policy = *m_policies[p];
+        const WindowCounter& counter = *m_policies.policies()[p];
         PolicyState state;
-        state.name = std::string(policy.counter->name());
-        state.exact = policy.counter->isExact();
-        state.stopped = policy.stopped;
-        state.count = m_empty ? 0 : policy.count(m_head);
-        state.memoryBytes = policy.memory();
-        state.stoppedAt = policy.stoppedAt;
+        state.name = std::string(counter.name());
+        state.exact = counter.isExact();
+        state.stopped = m_policies.stopped(p);
+        state.count = m_empty ? 0 : m_policies.count(p, m_head);
+        state.memoryBytes = m_policies.memoryBytes(p);
+        state.stoppedAt = m_policies.stoppedAt(p);
         state.error = static_cast<std::int64_t>(state.count) - static_cast<std::int64_t>(exact);
         state.errorPercent =
             exact == 0 ? 0.0
@@ -340,8 +304,8 @@ std::vector<SecondRecord> Engine::historyFrom(Timestamp from) const {
     if (!records.empty() && records.back().second == m_head && !m_empty) {
         SecondRecord& open = records.back();
         for (std::size_t p = 0; p < m_policies.size(); ++p) {
-            open.counts[p] = m_policies[p]->count(m_head);
-            open.memory[p] = m_policies[p]->memory();
+            open.counts[p] = m_policies.count(p, m_head);
+            open.memory[p] = m_policies.memoryBytes(p);
         }
     }
     return records;

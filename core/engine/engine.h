@@ -1,4 +1,5 @@
-// Engine: owns one counter per policy and feeds them all the same hits, in lockstep.
+// Engine: owns one counter per policy and feeds them all the same hits, in lockstep (lockstep.h,
+// the run `hitcounter-cli replay` drives too).
 //
 // Not thread-safe; owned by one thread (the counting thread, engine_worker.h). The values that
 // cross threads are the HitBatch (in, through the BatchQueue) and copies of its answers (out).
@@ -51,6 +52,7 @@
 #include "core/counters/ring_counter.h"
 #include "core/engine/batch_coalescing.h"
 #include "core/engine/engine_snapshot.h"
+#include "core/engine/lockstep.h"
 #include "core/keyed/keyed_monitor.h"
 
 namespace hitcounter {
@@ -142,10 +144,9 @@ public:
     std::uint64_t staleBatches() const { return m_staleBatches; }
 
 private:
-    struct Policy;
     struct CloneTag {};
 
-    Engine(CloneTag, const Engine& other, std::vector<std::unique_ptr<Policy>> policies);
+    Engine(CloneTag, const Engine& other, Lockstep policies);
     Engine& operator=(Engine&&) noexcept;
 
     void feedRun(const HitBatch& batch, std::size_t first, std::size_t last);
@@ -157,8 +158,8 @@ private:
     void stopOversizedPolicies();
 
     EngineOptions m_options;
-    std::vector<std::unique_ptr<Policy>> m_policies;
-    RingCounter* m_ring = nullptr;  // m_policies[0]'s counter
+    Lockstep m_policies;            // untimed: ingest reads no clock
+    RingCounter* m_ring = nullptr;  // m_policies' policy 0
     std::unique_ptr<KeyedMonitor> m_keyed;
     std::deque<SecondRecord> m_history;
     bool m_empty = true;

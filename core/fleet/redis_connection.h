@@ -19,24 +19,25 @@
 #include <chrono>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "core/base/error.h"
 #include "core/fleet/redis_url.h"
 
 struct redisContext;
 
 namespace hitcounter::fleet {
 
-class RedisError : public std::runtime_error {
+// An Error (docs/architecture.md, "Errors"; hiredis's own convention stops at this wrapper).
+class RedisError : public Error {
 public:
     enum class Kind {
         Unreachable,  // connect refused or timed out, connection lost, command timed out
         Rejected,     // the server refused AUTH or SELECT (wrong password, bad database)
         Protocol,     // an unexpected reply (an error reply where a value was required)
     };
-    RedisError(Kind kind, const std::string& message) : std::runtime_error(message), m_kind(kind) {}
+    RedisError(Kind kind, const std::string& message) : Error(message), m_kind(kind) {}
     Kind kind() const { return m_kind; }
 
 private:

@@ -2,7 +2,7 @@
 
 #include <microhttpd.h>
 
-#include <stdexcept>
+#include "core/base/error.h"
 
 namespace hitcounter::http {
 
@@ -62,7 +62,7 @@ HttpServer::HttpServer(UniqueFd listening, Handler handler, HttpServerOptions op
                          static_cast<unsigned>(options.idleTimeout.count()),
                          MHD_OPTION_CONNECTION_MEMORY_LIMIT, options.requestMemory, MHD_OPTION_END);
     if (!m_daemon) {
-        throw std::runtime_error("cannot start the HTTP server (libmicrohttpd)");
+        throw Error("cannot start the HTTP server (libmicrohttpd)");
     }
 }
 

@@ -11,7 +11,7 @@
 //  - The constructor takes a bound, listening TCP socket (core/net/socket_util.h bindSocket;
 //    so a taken port fails there with the usual message) and owns it from then on: the
 //    destructor stops the thread (open connections are closed) and then the socket. Throws
-//    std::runtime_error if libmicrohttpd cannot start.
+//    Error if libmicrohttpd cannot start.
 //  - Limits against slow or hostile clients: at most `maxConnections` open connections (more
 //    are refused at accept), each closed after `idleTimeout` without progress, request headers
 //    held in at most `requestMemory` bytes (a larger request gets 431/413 from the library),

@@ -70,7 +70,7 @@ public:
     static constexpr std::size_t kHeadBytes = 256;
     static constexpr std::size_t kMaxDraining = 4;
 
-    // Throws std::runtime_error (RegularFileError) naming the file and the problem when it
+    // Throws RegularFileError (an Error) naming the file and the problem when it
     // cannot be opened or is not a regular file.
     FileFollower(std::filesystem::path file, FileFollowerOptions options);
     ~FileFollower();

@@ -1,6 +1,6 @@
 #include "core/io/gzip_streambuf.h"
 
-#include <stdexcept>
+#include "core/base/error.h"
 
 namespace hitcounter {
 
@@ -11,7 +11,7 @@ constexpr int kGzipOnly = 15 + 16;  // window bits 15, gzip header and trailer
 GzipStreambuf::GzipStreambuf(std::streambuf& compressed, GzipLimits limits)
     : m_compressed(compressed), m_limits(limits) {
     if (inflateInit2(&m_zlib, kGzipOnly) != Z_OK)
-        throw std::runtime_error("zlib could not be initialised");
+        throw Error("zlib could not be initialised");
     setg(m_out.data(), m_out.data(), m_out.data());
 }
 

@@ -8,7 +8,8 @@
 // Errors end the stream (underflow returns eof) and are kept in error(): corrupt data, a file
 // that ends inside a member (truncated(): everything before the cut has been inflated, as far
 // as zlib could decode it), or data that inflates beyond GzipLimits (a gzip bomb: 10 MB of
-// zeros inflate to 10 GB). error() is empty after a clean end.
+// zeros inflate to 10 GB). error() is empty after a clean end. (A stream cannot throw mid-way:
+// the convention's "keep it" form, docs/architecture.md "Errors".)
 #pragma once
 
 #include <array>

@@ -34,10 +34,10 @@
 #include <fstream>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "core/base/error.h"
 #include "core/io/access_log_parser.h"
 #include "core/io/gzip_limits.h"
 #include "core/io/row_reader.h"
@@ -70,10 +70,11 @@ struct HitFileOptions {
 // The format of a file whose first bytes are `head`; nullopt with `problem` set when none fits.
 std::optional<HitFileFormat> detectHitFileFormat(std::string_view head, std::string& problem);
 
-// Opening failed: the message names the file and the problem.
-class HitFileError : public std::runtime_error {
+// Opening failed: the message names the file and the problem (an Error: docs/architecture.md,
+// "Errors").
+class HitFileError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 class HitFile final : public RowReader {

@@ -9,10 +9,6 @@
 
 namespace hitcounter {
 
-std::string LeetCodeError::describe() const {
-    return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + message;
-}
-
 std::string_view leetCodeCallName(LeetCodeCall call) {
     return call == LeetCodeCall::Construct ? "HitCounter"
            : call == LeetCodeCall::Hit     ? "hit"
@@ -249,9 +245,9 @@ LeetCodeCall operation(const Value& name, const std::string& raw, std::size_t in
                             "; expected \"HitCounter\", \"hit\" or \"getHits\"");
 }
 
-void check(std::optional<std::string> problem, LeetCodePosition at) {
-    if (problem)
-        Scanner::failAt(at, *problem);
+void check(const std::string& refusal, LeetCodePosition at) {
+    if (!refusal.empty())
+        Scanner::failAt(at, refusal);
 }
 
 std::vector<LeetCodeCall> readOperations(Scanner& s, LeetCodeHandler& handler) {
@@ -354,13 +350,13 @@ void readArguments(Scanner& s, const std::vector<LeetCodeCall>& ops, LeetCodeHan
 
 }  // namespace
 
-std::optional<LeetCodeError> readLeetCode(std::istream& in, LeetCodeHandler& handler,
-                                          const LeetCodeOptions& options) {
+std::optional<TextProblem> readLeetCode(std::istream& in, LeetCodeHandler& handler,
+                                        const LeetCodeOptions& options) {
     Scanner s(in, options.arraysMaySpanLines);
     try {
         s.skipBlankLines();
         if (s.peek() == kEnd)
-            return LeetCodeError{1, 1, "empty input; expected " + kNamesExpected};
+            return TextProblem{1, 1, "empty input; expected " + kNamesExpected};
         const std::vector<LeetCodeCall> ops = readOperations(s, handler);
         s.skipBlankLines();
         if (s.peek() == kEnd)
@@ -373,7 +369,7 @@ std::optional<LeetCodeError> readLeetCode(std::istream& in, LeetCodeHandler& han
                 "then arguments)");
         return std::nullopt;
     } catch (const Problem& problem) {
-        return LeetCodeError{problem.at.line, problem.at.column, problem.message};
+        return TextProblem{problem.at.line, problem.at.column, problem.message};
     }
 }
 

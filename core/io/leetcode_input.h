@@ -14,9 +14,10 @@
 // (core/io/trace_format.h: digits[.digits], the fraction floored; no sign, no exponent, at most
 // 2^62 - 1; read with std::from_chars). Names are JSON strings (escapes decoded).
 //
-// Errors: the first problem in reading order, at its 1-based line and column (the start of the
-// offending value, or the character where the JSON breaks), with the value as it was written
-// (cut after 40 characters) and what was expected:
+// Errors: the first problem in reading order, as a TextProblem (docs/architecture.md, "Errors")
+// at its 1-based line and column (the start of the offending value, or the character where the
+// JSON breaks), with the value as it was written (cut after 40 characters) and what was
+// expected:
 //     line 2, column 5: argument list 2 (hit) is [-1]; the timestamp is negative; expected ...
 //
 // Streaming: the input is read once, character by character; the names are kept as one byte
@@ -31,6 +32,7 @@
 #include <string>
 #include <variant>
 
+#include "core/base/text_problem.h"
 #include "core/base/types.h"
 
 namespace hitcounter {
@@ -42,29 +44,20 @@ struct LeetCodePosition {
     long long column = 1;
 };
 
-struct LeetCodeError {
-    long long line = 1;  // 1-based
-    long long column = 1;
-    std::string message;  // without the place, e.g. "unknown operation \"foo\" at position 3; ..."
-
-    // "line 2, column 5: argument list 2 (hit) is [-1]; ..."
-    std::string describe() const;
-};
-
-// Receives what the reader finds, in input order. A returned message stops the reading with an
-// error at the position given to that call.
+// Receives what the reader finds, in input order. Each call returns a refusal: empty accepts,
+// a message (without the place) stops the reading with that problem at the position given to
+// that call.
 class LeetCodeHandler {
 public:
     virtual ~LeetCodeHandler() = default;
     // Operation `index` (0-based; index 0 is the "HitCounter") named at `at`.
-    virtual std::optional<std::string> name(std::size_t index, LeetCodeCall call,
-                                            LeetCodePosition at) {
+    virtual std::string name(std::size_t index, LeetCodeCall call, LeetCodePosition at) {
         (void)index, (void)call, (void)at;
-        return std::nullopt;
+        return {};
     }
     // Operation `index` with its timestamp (0 for Construct), its argument list starting at `at`.
-    virtual std::optional<std::string> call(std::size_t index, LeetCodeCall call, Timestamp time,
-                                            LeetCodePosition at) = 0;
+    virtual std::string call(std::size_t index, LeetCodeCall call, Timestamp time,
+                             LeetCodePosition at) = 0;
 };
 
 struct LeetCodeOptions {
@@ -72,8 +65,8 @@ struct LeetCodeOptions {
 };
 
 // Reads the whole input; nullopt when it was well formed and the handler accepted every call.
-std::optional<LeetCodeError> readLeetCode(std::istream& in, LeetCodeHandler& handler,
-                                          const LeetCodeOptions& options = {});
+std::optional<TextProblem> readLeetCode(std::istream& in, LeetCodeHandler& handler,
+                                        const LeetCodeOptions& options = {});
 
 std::string_view leetCodeCallName(LeetCodeCall call);
 

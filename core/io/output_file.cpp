@@ -135,23 +135,23 @@ void OutputFile::commit() {
     if (m_through) {
         close();
         if (!m_error.empty())
-            throw std::runtime_error(m_error);
+            throw Error(m_error);
         return;
     }
     if (m_error.empty() && ::fsync(m_fd) != 0)
         setError("cannot sync to disk (" + systemError() + ")");
     close();
     if (!m_error.empty())
-        throw std::runtime_error(m_error);
+        throw Error(m_error);
     // Something may have taken FILE's name while we wrote: still never replace a non-file.
     struct stat now {};
     if (::lstat(m_target.c_str(), &now) == 0 && !S_ISREG(now.st_mode)) {
         setError("not renamed: " + m_target.string() + " is no longer a regular file");
-        throw std::runtime_error(m_error);
+        throw Error(m_error);
     }
     if (::rename(m_writePath.c_str(), m_target.c_str()) != 0) {
         setError("cannot rename into place as " + m_target.string() + " (" + systemError() + ")");
-        throw std::runtime_error(m_error);
+        throw Error(m_error);
     }
     // The rename itself must reach the disk, or a power cut could bring back the old name.
     const std::filesystem::path dir =

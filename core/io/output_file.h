@@ -26,16 +26,19 @@
 #pragma once
 
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "core/base/error.h"
+
 namespace hitcounter {
 
-// A file name that cannot be written; what() names the file and the reason.
-class OutputFileError : public std::runtime_error {
+// A file name that cannot be written; what() names the file and the reason. A failure after
+// the file was accepted (commit()) is a plain Error: the CLI tells the two apart (exit code 2
+// for the name, 1 for the write).
+class OutputFileError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 class OutputFile {
@@ -53,7 +56,7 @@ public:
     // Writes all of `data` (retrying short writes and EINTR). False on an error (error()).
     bool write(std::string_view data);
     // Atomic mode: fsync, rename FILE.partial to FILE, fsync the directory. Write-through:
-    // close. Throws std::runtime_error naming the file on an error (FILE.partial then stays).
+    // close. Throws Error naming the file on an error (FILE.partial then stays).
     void commit();
     // Closes and removes FILE.partial (atomic mode); closes only (write-through).
     void discard();

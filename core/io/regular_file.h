@@ -17,15 +17,16 @@
 #pragma once
 
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "core/base/error.h"
+
 namespace hitcounter {
 
-class RegularFileError : public std::runtime_error {
+class RegularFileError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 // "a FIFO", "a character device", "a block device", "a directory", "a socket", or empty for a

@@ -1,4 +1,6 @@
-// The values every RowReader returns: a row, an error naming its line, and progress.
+// The values every RowReader returns: a row, an error naming its line, and progress. A bad row
+// is read past and reported as a value (TraceError), the convention's form for a reader that
+// goes on (docs/architecture.md, "Errors").
 #pragma once
 
 #include <cstdint>

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/base/error.h"
+
 namespace hitcounter {
 
 std::filesystem::path TraceRecorder::partialPath(const std::filesystem::path& file) {
@@ -75,7 +77,7 @@ void TraceRecorder::finish() {
     }
     flush();
     if (!m_error.empty()) {
-        throw std::runtime_error(m_error);
+        throw Error(m_error);
     }
     try {
         m_out.commit();

@@ -48,8 +48,7 @@ public:
     static std::filesystem::path partialPath(const std::filesystem::path& file);
 
     // Creates (truncates) FILE.partial, or opens a device or FIFO, and writes the header;
-    // throws OutputFileError (a std::runtime_error) naming the file and the reason if it
-    // cannot.
+    // throws OutputFileError (an Error) naming the file and the reason if it cannot.
     explicit TraceRecorder(std::filesystem::path file, TraceColumns columns = {});
     ~TraceRecorder();
 
@@ -63,7 +62,7 @@ public:
     // The first call only starts the interval (the constructor flushed the header).
     void flushIfDue(std::chrono::nanoseconds now);
     void flush();
-    // Throws std::runtime_error naming the file if the recording could not be completed.
+    // Throws Error naming the file if the recording could not be completed.
     void finish();
     // Drops what is buffered and removes FILE.partial (write-through: closes only).
     void discard();

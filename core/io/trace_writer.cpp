@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/base/error.h"
+
 namespace hitcounter {
 
 TraceWriter::TraceWriter(std::ostream& out, TraceColumns columns)
@@ -15,7 +17,7 @@ TraceWriter::TraceWriter(const std::filesystem::path& file, TraceColumns columns
       m_out(m_file.get()),
       m_columns(columns) {
     if (!*m_file)
-        throw std::runtime_error("cannot create trace file '" + file.string() + "'");
+        throw Error("cannot create trace file '" + file.string() + "'");
     writeHeader();
 }
 

@@ -34,7 +34,7 @@ class TraceWriter {
 public:
     // Writes to `out`, which must outlive the writer.
     explicit TraceWriter(std::ostream& out, TraceColumns columns = {});
-    // Creates (truncates) the file; throws std::runtime_error if it cannot be opened.
+    // Creates (truncates) the file; throws Error naming it if it cannot be opened.
     explicit TraceWriter(const std::filesystem::path& file, TraceColumns columns = {});
 
     TraceWriter(const TraceWriter&) = delete;

@@ -1,26 +1,25 @@
 #include "core/judge/leetcode_judge.h"
 
-#include <optional>
 #include <utility>
 
 namespace hitcounter {
 
-std::variant<std::string, LeetCodeError> answerLeetCode(std::istream& in, WindowCounter& counter) {
+std::variant<std::string, TextProblem> answerLeetCode(std::istream& in, WindowCounter& counter) {
     class Judge : public LeetCodeHandler {
     public:
         explicit Judge(WindowCounter& counter) : m_counter(counter) {}
-        std::optional<std::string> call(std::size_t index, LeetCodeCall call, Timestamp time,
-                                        LeetCodePosition) override {
+        std::string call(std::size_t index, LeetCodeCall call, Timestamp time,
+                         LeetCodePosition) override {
             if (index > 0)
                 m_answers += ',';
             if (call == LeetCodeCall::GetHits) {
                 m_answers += std::to_string(m_counter.count(time));
-                return std::nullopt;
+                return {};
             }
             if (call == LeetCodeCall::Hit)
                 m_counter.hit(time);
             m_answers += "null";
-            return std::nullopt;
+            return {};
         }
         std::string m_answers = "[";
 

@@ -8,10 +8,10 @@
 #pragma once
 
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "core/base/error.h"
 #include "core/sources/bad_lines.h"
 #include "core/sources/batch_queue.h"
 
@@ -33,10 +33,10 @@ struct SourceStats {
 };
 
 // Thrown by start() when the source cannot run (a taken port, an unreadable file); the
-// message names the place and the problem.
-class SourceError : public std::runtime_error {
+// message names the place and the problem (an Error: docs/architecture.md, "Errors").
+class SourceError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 class Source {

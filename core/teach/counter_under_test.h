@@ -24,6 +24,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/base/text_problem.h"
 #include "core/base/types.h"
 
 namespace hitcounter::teach {
@@ -83,17 +84,9 @@ public:
     virtual std::size_t memoryBytes() = 0;
 };
 
-// Why a learner's source cannot run: its line (1-based; 0 when it has none) and the reason.
-struct SourceError {
-    int line = 0;
-    std::string message;
-    // "line 3: SyntaxError: Expected token `;'" (or just the message without a line)
-    std::string describe() const {
-        return line > 0 ? "line " + std::to_string(line) + ": " + message : message;
-    }
-};
-
-using LoadedCounter = std::variant<std::unique_ptr<CounterUnderTest>, SourceError>;
+// The counter, or why a learner's source cannot run: a TextProblem at its line (0 when it has
+// none; no column), describe() "line 3: SyntaxError: Expected token `;'".
+using LoadedCounter = std::variant<std::unique_ptr<CounterUnderTest>, TextProblem>;
 // Turns a learner's source into a counter (called on the thread that will use it).
 using CounterLoader = std::function<LoadedCounter(const std::string& source)>;
 

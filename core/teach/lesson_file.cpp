@@ -66,10 +66,10 @@ std::string writeLessonFile(const LessonFile& file) {
     return out;
 }
 
-std::variant<LessonFile, ParseError> readLessonFile(std::string_view text) {
+std::variant<LessonFile, TextProblem> readLessonFile(std::string_view text) {
     LessonFile file;
     int line = 0;
-    auto error = [&](std::string message) { return ParseError{line, 1, std::move(message)}; };
+    auto error = [&](std::string message) { return TextProblem{line, 1, std::move(message)}; };
     std::size_t pos = 0;
     bool seenWindow = false;
     bool seenOperations = false;
@@ -140,9 +140,9 @@ std::variant<LessonFile, ParseError> readLessonFile(std::string_view text) {
             file.practiceSeed = *seed;
         } else if (key == "variant") {
             const auto parsed = parseVariant(value);
-            if (const auto* message = std::get_if<std::string>(&parsed)) {
+            if (const auto* problem = std::get_if<TextProblem>(&parsed)) {
                 return error("expected 'variant compare=...,index=...,reset=...,store=...': " +
-                             *message);
+                             problem->message);
             }
             file.variant = std::get<RingVariant>(parsed);
         } else {
@@ -155,7 +155,7 @@ std::variant<LessonFile, ParseError> readLessonFile(std::string_view text) {
         return error("expected the line 'operations:' before the operations");
     }
     if (!seenWindow) {
-        return ParseError{1, 1, "the file has no 'window W' line"};
+        return TextProblem{1, 1, "the file has no 'window W' line"};
     }
     file.operations = std::string(text.substr(std::min(pos, text.size())));
     // The code section: everything after the first line that is exactly "code:" (no
@@ -167,14 +167,14 @@ std::variant<LessonFile, ParseError> readLessonFile(std::string_view text) {
         file.operations = at == 0 ? std::string() : withNewline.substr(1, at);
     }
     const ParseResult parsed = parseOperations(file.operations);
-    if (const auto* e = std::get_if<ParseError>(&parsed)) {
-        return ParseError{e->line + line, e->column, e->message};
+    if (const auto* e = std::get_if<TextProblem>(&parsed)) {
+        return TextProblem{e->line + line, e->column, e->message};
     }
     const auto count = std::get<std::vector<Operation>>(parsed).size();
     if (file.step > count) {
-        return ParseError{1, 1,
-                          "step " + std::to_string(file.step) + " is past the last step (" +
-                              std::to_string(count) + ")"};
+        return TextProblem{1, 1,
+                           "step " + std::to_string(file.step) + " is past the last step (" +
+                               std::to_string(count) + ")"};
     }
     return file;
 }

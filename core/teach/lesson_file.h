@@ -19,8 +19,9 @@
 //     ...
 //     code:                          optional (issue 24): the learner's JavaScript of the
 //     class HitCounter { ... }       Code tab, verbatim to the end of the file
-// Blank lines and lines starting with '#' in the header are ignored. Errors name the 1-based
-// line of the file (an operation's error too) and what was expected.
+// Blank lines and lines starting with '#' in the header are ignored. Errors (a TextProblem,
+// docs/architecture.md "Errors") name the 1-based line of the file (an operation's error too)
+// and what was expected.
 #pragma once
 
 #include <chrono>
@@ -31,6 +32,7 @@
 #include <string_view>
 #include <variant>
 
+#include "core/base/text_problem.h"
 #include "core/teach/operation_parser.h"
 #include "core/teach/ring_variant.h"
 
@@ -56,6 +58,6 @@ std::string writeLessonFile(const LessonFile& file);
 // The file, or the first error (its line counts from 1 at the magic line). The operations are
 // checked with parseOperations, the lesson id against lessons(), the step against the number
 // of operations.
-std::variant<LessonFile, ParseError> readLessonFile(std::string_view text);
+std::variant<LessonFile, TextProblem> readLessonFile(std::string_view text);
 
 }  // namespace hitcounter::teach

@@ -10,10 +10,6 @@
 
 namespace hitcounter::teach {
 
-std::string ParseError::describe() const {
-    return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + message;
-}
-
 namespace {
 
 std::string lower(std::string_view s) {
@@ -44,10 +40,11 @@ std::string secondProblem(std::string_view token) {
            std::to_string(kMaxSecond) + ")";
 }
 
-// Counts operations and hits against the limits; returns the message when one is exceeded.
+// Counts operations and hits against the limits; returns the message when one is exceeded
+// (empty: taken).
 class Budget {
 public:
-    std::optional<std::string> take(const Operation& op) {
+    std::string take(const Operation& op) {
         if (++m_operations > kMaxOperations) {
             return "too many operations: a lesson holds at most " + std::to_string(kMaxOperations);
         }
@@ -58,7 +55,7 @@ public:
                        " in all";
             }
         }
-        return std::nullopt;
+        return {};
     }
 
 private:
@@ -89,7 +86,7 @@ std::vector<Token> splitWords(std::string_view segment, int firstColumn) {
 }
 
 // One "keyword second [xN]" segment; its tokens are non-empty.
-std::variant<Operation, ParseError> parseSegment(const std::vector<Token>& tokens, int line) {
+std::variant<Operation, TextProblem> parseSegment(const std::vector<Token>& tokens, int line) {
     const Token& keyword = tokens[0];
     const std::string name = lower(keyword.text);
     Operation op;
@@ -100,40 +97,40 @@ std::variant<Operation, ParseError> parseSegment(const std::vector<Token>& token
     } else if (name == "gethits") {
         op.kind = Operation::Kind::GetHits;
     } else {
-        return ParseError{
+        return TextProblem{
             line, keyword.column,
             "unknown operation '" + std::string(keyword.text) + "': expected 'hit' or 'getHits'"};
     }
     if (tokens.size() < 2) {
         const int after = keyword.column + static_cast<int>(keyword.text.size());
-        return ParseError{line, after,
-                          "expected a second after '" + std::string(keyword.text) + "'"};
+        return TextProblem{line, after,
+                           "expected a second after '" + std::string(keyword.text) + "'"};
     }
     const std::optional<std::int64_t> second = parseNumber(tokens[1].text, kMaxSecond);
     if (!second) {
-        return ParseError{line, tokens[1].column, secondProblem(tokens[1].text)};
+        return TextProblem{line, tokens[1].column, secondProblem(tokens[1].text)};
     }
     op.second = *second;
     std::size_t next = 2;
     if (next < tokens.size() && (tokens[next].text[0] == 'x' || tokens[next].text[0] == 'X')) {
         const Token& repeat = tokens[next];
         if (op.kind == Operation::Kind::GetHits) {
-            return ParseError{line, repeat.column, "getHits takes no repeat count"};
+            return TextProblem{line, repeat.column, "getHits takes no repeat count"};
         }
         const std::optional<std::int64_t> n =
             parseNumber(repeat.text.substr(1), static_cast<std::int64_t>(kMaxRepeat));
         if (!n || *n < 1) {
-            return ParseError{line, repeat.column,
-                              "'" + std::string(repeat.text) + "' is not a repeat count: write x" +
-                                  "N with N from 1 to " + std::to_string(kMaxRepeat)};
+            return TextProblem{line, repeat.column,
+                               "'" + std::string(repeat.text) + "' is not a repeat count: write x" +
+                                   "N with N from 1 to " + std::to_string(kMaxRepeat)};
         }
         op.repeat = static_cast<Count>(*n);
         ++next;
     }
     if (next < tokens.size()) {
-        return ParseError{line, tokens[next].column,
-                          "unexpected '" + std::string(tokens[next].text) +
-                              "' after the operation (one operation per line or ';')"};
+        return TextProblem{line, tokens[next].column,
+                           "unexpected '" + std::string(tokens[next].text) +
+                               "' after the operation (one operation per line or ';')"};
     }
     return op;
 }
@@ -162,12 +159,12 @@ ParseResult parsePlain(std::string_view text) {
                            static_cast<int>(segmentStart) + 1);
             if (!tokens.empty()) {
                 auto parsed = parseSegment(tokens, line);
-                if (auto* error = std::get_if<ParseError>(&parsed)) {
+                if (auto* error = std::get_if<TextProblem>(&parsed)) {
                     return *error;
                 }
                 const Operation& op = std::get<Operation>(parsed);
-                if (auto problem = budget.take(op)) {
-                    return ParseError{line, op.column, *problem};
+                if (std::string problem = budget.take(op); !problem.empty()) {
+                    return TextProblem{line, op.column, std::move(problem)};
                 }
                 ops.push_back(op);
             }
@@ -182,33 +179,31 @@ ParseResult parsePlain(std::string_view text) {
 // lines (a pasted lesson may be wrapped); each call becomes an Operation at its name.
 class LeetCodeLesson : public LeetCodeHandler {
 public:
-    std::optional<std::string> name(std::size_t index, LeetCodeCall call,
-                                    LeetCodePosition at) override {
+    std::string name(std::size_t index, LeetCodeCall call, LeetCodePosition at) override {
         if (index == 0) {
-            return std::nullopt;
+            return {};
         }
         Operation op;
         op.kind = call == LeetCodeCall::Hit ? Operation::Kind::Hit : Operation::Kind::GetHits;
         op.line = static_cast<int>(at.line);
         op.column = static_cast<int>(at.column);
-        if (auto problem = m_budget.take(op)) {
+        if (std::string problem = m_budget.take(op); !problem.empty()) {
             return problem;
         }
         m_ops.push_back(op);
-        return std::nullopt;
+        return {};
     }
 
-    std::optional<std::string> call(std::size_t index, LeetCodeCall, Timestamp time,
-                                    LeetCodePosition) override {
+    std::string call(std::size_t index, LeetCodeCall, Timestamp time, LeetCodePosition) override {
         if (index == 0) {
-            return std::nullopt;
+            return {};
         }
         if (time > kMaxSecond) {
             return "second " + std::to_string(time) +
                    " is too large: a lesson's seconds go up to " + std::to_string(kMaxSecond);
         }
         m_ops[index - 1].second = time;
-        return std::nullopt;
+        return {};
     }
 
     std::vector<Operation> take() { return std::move(m_ops); }
@@ -221,10 +216,8 @@ private:
 ParseResult parseLeetCode(std::string_view text) {
     std::istringstream in{std::string(text)};
     LeetCodeLesson lesson;
-    if (const auto error = readLeetCode(in, lesson, {.arraysMaySpanLines = true})) {
-        // A lesson is far shorter than INT_MAX lines or columns (the teach view caps it).
-        return ParseError{static_cast<int>(error->line), static_cast<int>(error->column),
-                          error->message};
+    if (auto error = readLeetCode(in, lesson, {.arraysMaySpanLines = true})) {
+        return *std::move(error);
     }
     return lesson.take();
 }

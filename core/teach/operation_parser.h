@@ -15,10 +15,10 @@
 // The first name must be "HitCounter" with no argument; every other name is "hit" or "getHits"
 // with one timestamp argument (a fraction is floored, as in a trace).
 //
-// Bad input yields a ParseError naming the 1-based line and column of the offending token and
-// what was expected; no partial result is returned. Limits keep a lesson small enough to
-// record every step: seconds in [0, kMaxSecond], repeat in [1, kMaxRepeat], at most
-// kMaxOperations operations and kMaxTotalHits hits in all.
+// Bad input yields a TextProblem (docs/architecture.md, "Errors") naming the 1-based line and
+// column of the offending token and what was expected; no partial result is returned. Limits keep a
+// lesson small enough to record every step: seconds in [0, kMaxSecond], repeat in [1, kMaxRepeat],
+// at most kMaxOperations operations and kMaxTotalHits hits in all.
 //
 // Cost: O(length of the text).
 #pragma once
@@ -29,6 +29,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/base/text_problem.h"
 #include "core/counters/window_counter.h"
 
 namespace hitcounter::teach {
@@ -42,21 +43,12 @@ struct Operation {
     int column = 0;
 };
 
-struct ParseError {
-    int line = 0;  // 1-based
-    int column = 0;
-    std::string message;
-
-    // "line 3, column 5: expected a second after 'hit'"
-    std::string describe() const;
-};
-
 inline constexpr Timestamp kMaxSecond = 1'000'000'000'000;  // ~31700 years of seconds
 inline constexpr Count kMaxRepeat = 1000;
 inline constexpr std::size_t kMaxOperations = 500;
 inline constexpr Count kMaxTotalHits = 10'000;
 
-using ParseResult = std::variant<std::vector<Operation>, ParseError>;
+using ParseResult = std::variant<std::vector<Operation>, TextProblem>;
 
 ParseResult parseOperations(std::string_view text);
 

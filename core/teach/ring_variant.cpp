@@ -117,9 +117,11 @@ std::string formatVariant(const RingVariant& v) {
            ",store=" + std::string(choiceText(v.store));
 }
 
-std::variant<RingVariant, std::string> parseVariant(std::string_view text) {
+namespace {
+
+// Sets `v` from `text`; the problem, or empty.
+std::string readChoices(std::string_view text, RingVariant& v) {
     const std::string all = withoutSpaces(text);
-    RingVariant v;
     std::size_t pos = 0;
     while (pos <= all.size()) {
         const std::size_t end = std::min(all.find(',', pos), all.size());
@@ -171,8 +173,15 @@ std::variant<RingVariant, std::string> parseVariant(std::string_view text) {
                    "'; expected compare, index, reset or store";
         }
     }
-    if (std::string problem = variantProblem(v); !problem.empty()) {
-        return problem;
+    return variantProblem(v);
+}
+
+}  // namespace
+
+std::variant<RingVariant, TextProblem> parseVariant(std::string_view text) {
+    RingVariant v;
+    if (std::string problem = readChoices(text, v); !problem.empty()) {
+        return TextProblem{0, 0, std::move(problem)};
     }
     return v;
 }

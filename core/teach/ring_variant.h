@@ -47,6 +47,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/base/text_problem.h"
 #include "core/counters/window_counter.h"
 #include "core/teach/operation_parser.h"
 
@@ -75,10 +76,12 @@ std::string_view choiceText(RingVariant::Store s);
 // "compare=>,index=t%W,reset=second,store=second+count"
 std::string formatVariant(const RingVariant& v);
 
-// The variant, or a message naming the bad part and what was expected.
-std::variant<RingVariant, std::string> parseVariant(std::string_view text);
+// The variant, or the problem (a TextProblem without a place: the text is one setting)
+// naming the bad part and what was expected.
+std::variant<RingVariant, TextProblem> parseVariant(std::string_view text);
 
-// Why a combination cannot be run ("reset=second needs store=second+count: ..."), or empty.
+// Why a combination cannot be run ("reset=second needs store=second+count: ..."), or empty
+// (a check's refusal: docs/architecture.md, "Errors").
 std::string variantProblem(const RingVariant& v);
 
 // One slot as either ring holds it.

@@ -16,16 +16,18 @@
 #include <cstddef>
 #include <filesystem>
 #include <istream>
-#include <stdexcept>
 #include <string>
+
+#include "core/base/error.h"
 
 namespace hitcounter::teach {
 
 inline constexpr std::size_t kMaxTeachFileBytes = std::size_t{1} << 20;
 
-class TeachFileError : public std::runtime_error {
+// An Error (docs/architecture.md, "Errors"): what() names the file and the problem.
+class TeachFileError : public Error {
 public:
-    using std::runtime_error::runtime_error;
+    using Error::Error;
 };
 
 // The whole file. Throws TeachFileError naming the file and the problem.

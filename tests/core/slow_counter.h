@@ -3,12 +3,15 @@
 // machine does not shorten it) in its hit() calls: every call, or only the `onlyCall`-th (a
 // stall). With `calls` shared between instances, the `onlyCall`-th call of them all (a
 // measurement makes a fresh instance per sample: one stall in one sample).
+// SleepingCounter: an exact ring whose hit() sleeps for `sleep` of wall time, using almost no
+// CPU: what a measure of thread CPU time must not charge it.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <thread>
 
 #include <time.h>
 
@@ -49,6 +52,25 @@ private:
     std::chrono::nanoseconds m_spin;
     std::uint64_t m_onlyCall;
     std::shared_ptr<std::uint64_t> m_calls;
+    RingCounter m_ring;
+};
+
+class SleepingCounter final : public CopyableCounter<SleepingCounter> {
+public:
+    explicit SleepingCounter(std::chrono::nanoseconds sleep) : m_sleep(sleep) {}
+    void hit(Timestamp t, Count n) override {
+        std::this_thread::sleep_for(m_sleep);
+        m_ring.hit(t, n);
+    }
+    Count count(Timestamp t) override { return m_ring.count(t); }
+    std::chrono::seconds window() const override { return m_ring.window(); }
+    std::size_t memoryBytes() const override { return m_ring.memoryBytes(); }
+    bool isExact() const override { return true; }
+    std::string_view name() const override { return "sleeping"; }
+    Count droppedLate() const override { return m_ring.droppedLate(); }
+
+private:
+    std::chrono::nanoseconds m_sleep;
     RingCounter m_ring;
 };
 

@@ -26,7 +26,7 @@ void fuzzJudge(std::string_view text) {
     std::istringstream input{std::string(text)};
     auto counter = hitcounter::makeCounter("ring");
     const auto answers = hitcounter::answerLeetCode(input, *counter);
-    if (const auto* error = std::get_if<hitcounter::LeetCodeError>(&answers)) {
+    if (const auto* error = std::get_if<hitcounter::TextProblem>(&answers)) {
         checkPlace(error->line, error->column, text);
         FUZZ_CHECK(!error->message.empty());
         return;
@@ -38,7 +38,7 @@ void fuzzJudge(std::string_view text) {
 void fuzzTeach(std::string_view text, std::uint8_t firstByte) {
     using namespace hitcounter::teach;
     const ParseResult parsed = parseOperations(text);
-    if (const auto* error = std::get_if<ParseError>(&parsed)) {
+    if (const auto* error = std::get_if<hitcounter::TextProblem>(&parsed)) {
         checkPlace(error->line, error->column, text);
         FUZZ_CHECK(!error->message.empty());
         return;

@@ -154,11 +154,10 @@ private Q_SLOTS:
         // A surrogate pair is a well-formed name (an unknown one), not broken JSON.
         const auto pair = judged(R"(["HitCounter","\ud83d\ude00"])"
                                  "\n[[],[1]]");
-        QVERIFY(std::get<LeetCodeError>(pair).message.starts_with("unknown operation"));
+        QVERIFY(std::get<TextProblem>(pair).message.starts_with("unknown operation"));
         const auto bad = judged(R"(["HitCounter","\ud83d\q"])"
                                 "\n[[],[1]]");
-        QVERIFY(std::get<LeetCodeError>(bad).message.find("an escape such as") !=
-                std::string::npos);
+        QVERIFY(std::get<TextProblem>(bad).message.find("an escape such as") != std::string::npos);
     }
 };
 

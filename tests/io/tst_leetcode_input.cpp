@@ -12,8 +12,8 @@
 using namespace hitcounter;
 
 namespace {
-std::variant<std::string, LeetCodeError> judged(const QByteArray& input,
-                                                const char* policy = "ring") {
+std::variant<std::string, TextProblem> judged(const QByteArray& input,
+                                              const char* policy = "ring") {
     std::istringstream in(input.toStdString());
     const auto counter = makeCounter(policy);
     return answerLeetCode(in, *counter);
@@ -29,7 +29,7 @@ struct Error {
 
 Error errorOf(const QByteArray& input) {
     const auto result = judged(input);
-    const auto* error = std::get_if<LeetCodeError>(&result);
+    const auto* error = std::get_if<TextProblem>(&result);
     if (!error)
         return {-1, -1, QStringLiteral("no error"), QStringLiteral("no error")};
     return {error->line, error->column, QString::fromStdString(error->message),

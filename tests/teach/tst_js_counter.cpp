@@ -28,7 +28,7 @@ std::string readJs(const char* name) {
 
 std::unique_ptr<CounterUnderTest> load(const std::string& source, teachjs::JsLimits limits = {}) {
     LoadedCounter loaded = teachjs::loadJsCounter(source, limits);
-    if (const auto* e = std::get_if<SourceError>(&loaded)) {
+    if (const auto* e = std::get_if<TextProblem>(&loaded)) {
         qFatal("does not load: %s", e->describe().c_str());
     }
     return std::move(std::get<std::unique_ptr<CounterUnderTest>>(loaded));
@@ -184,16 +184,16 @@ private Q_SLOTS:
 
     void aSyntaxErrorNamesItsLine() {
         const LoadedCounter loaded = teachjs::loadJsCounter(readJs("syntax_error.js"));
-        const auto* e = std::get_if<SourceError>(&loaded);
+        const auto* e = std::get_if<TextProblem>(&loaded);
         QVERIFY(e);
         QCOMPARE(e->line, 6);
         QVERIFY2(e->describe().find("line 6: SyntaxError") == 0, e->describe().c_str());
         const LoadedCounter none = teachjs::loadJsCounter("class Counter {}");
-        QVERIFY(std::get_if<SourceError>(&none));
-        QVERIFY(std::get<SourceError>(none).message.find("no HitCounter") != std::string::npos);
+        QVERIFY(std::get_if<TextProblem>(&none));
+        QVERIFY(std::get<TextProblem>(none).message.find("no HitCounter") != std::string::npos);
         // An exception while the script runs names its line too.
         const LoadedCounter thrown = teachjs::loadJsCounter("\n\nnull.x;\nclass HitCounter {}");
-        QCOMPARE(std::get<SourceError>(thrown).line, 3);
+        QCOMPARE(std::get<TextProblem>(thrown).line, 3);
     }
 
     // No file, network, module or timer API: QJSEngine without extensions.
@@ -208,7 +208,7 @@ private Q_SLOTS:
         QCOMPARE(*r.answer, Count(0));
         const LoadedCounter imports =
             teachjs::loadJsCounter("import('/etc/passwd');\nclass HitCounter {}");
-        QVERIFY(std::get_if<SourceError>(&imports));
+        QVERIFY(std::get_if<TextProblem>(&imports));
     }
 
     // Operations are the reads and writes of what the fields hold: a loop over 300 slots reads

@@ -22,7 +22,7 @@ private Q_SLOTS:
         const std::string text = writeLessonFile(file);
         QVERIFY(text.rfind("# hitcounter lesson 1\n", 0) == 0);
         const auto read = readLessonFile(text);
-        if (const auto* e = std::get_if<ParseError>(&read))
+        if (const auto* e = std::get_if<TextProblem>(&read))
             QFAIL(e->describe().c_str());
         QVERIFY(std::get<LessonFile>(read) == file);
     }
@@ -59,7 +59,7 @@ private Q_SLOTS:
         const std::string text = writeLessonFile(file);
         QVERIFY2(text.find("getHits 11\ncode:\n// mine\n") != std::string::npos, text.c_str());
         const auto read = readLessonFile(text);
-        if (const auto* e = std::get_if<ParseError>(&read))
+        if (const auto* e = std::get_if<TextProblem>(&read))
             QFAIL(e->describe().c_str());
         QVERIFY(std::get<LessonFile>(read) == file);
         // No operations at all, only code.
@@ -105,8 +105,8 @@ private Q_SLOTS:
         QFETCH(int, line);
         QFETCH(QString, mentions);
         const auto read = readLessonFile(text.toStdString());
-        QVERIFY(std::holds_alternative<ParseError>(read));
-        const ParseError& e = std::get<ParseError>(read);
+        QVERIFY(std::holds_alternative<TextProblem>(read));
+        const TextProblem& e = std::get<TextProblem>(read);
         QCOMPARE(e.line, line);
         QVERIFY2(QString::fromStdString(e.message).contains(mentions), e.message.c_str());
     }

@@ -12,7 +12,7 @@ namespace {
 
 std::vector<Operation> parseOk(const std::string& text) {
     ParseResult result = parseOperations(text);
-    if (auto* error = std::get_if<ParseError>(&result)) {
+    if (auto* error = std::get_if<TextProblem>(&result)) {
         qWarning("unexpected error: %s", error->describe().c_str());
         return {};
     }
@@ -110,7 +110,7 @@ private Q_SLOTS:
         QCOMPARE(ops[1].second, 6);
         const ParseResult tooLate = parseOperations("[\"HitCounter\",\"hit\"]\n[[],[" +
                                                     std::to_string(kMaxSecond + 1) + "]]");
-        const auto* error = std::get_if<ParseError>(&tooLate);
+        const auto* error = std::get_if<TextProblem>(&tooLate);
         QVERIFY2(error != nullptr, "expected a parse error");
         QCOMPARE(error->line, 2);
         QCOMPARE(error->column, 5);
@@ -123,7 +123,7 @@ private Q_SLOTS:
         QFETCH(int, column);
         QFETCH(QString, mentions);
         const ParseResult result = parseOperations(text.toStdString());
-        const auto* error = std::get_if<ParseError>(&result);
+        const auto* error = std::get_if<TextProblem>(&result);
         QVERIFY2(error != nullptr, "expected a parse error");
         QCOMPARE(error->line, line);
         QCOMPARE(error->column, column);
@@ -138,7 +138,7 @@ private Q_SLOTS:
             many += "hit 1\n";
         }
         ParseResult result = parseOperations(many);
-        auto* error = std::get_if<ParseError>(&result);
+        auto* error = std::get_if<TextProblem>(&result);
         QVERIFY(error != nullptr);
         QCOMPARE(error->line, int(kMaxOperations) + 1);
 
@@ -147,7 +147,7 @@ private Q_SLOTS:
             heavy += "hit 2 x" + std::to_string(kMaxRepeat) + "\n";
         }
         result = parseOperations(heavy);
-        error = std::get_if<ParseError>(&result);
+        error = std::get_if<TextProblem>(&result);
         QVERIFY(error != nullptr);
         QCOMPARE(error->line, int(kMaxTotalHits / kMaxRepeat) + 1);
         QVERIFY(error->message.find("too many hits") != std::string::npos);

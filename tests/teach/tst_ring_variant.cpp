@@ -23,8 +23,8 @@ std::vector<Operation> ops(const std::string& text) {
 
 RingVariant variant(const std::string& text) {
     const auto parsed = parseVariant(text);
-    if (const auto* e = std::get_if<std::string>(&parsed)) {
-        qFatal("bad variant %s: %s", text.c_str(), e->c_str());
+    if (const auto* e = std::get_if<TextProblem>(&parsed)) {
+        qFatal("bad variant %s: %s", text.c_str(), e->message.c_str());
     }
     return std::get<RingVariant>(parsed);
 }
@@ -286,8 +286,9 @@ private Q_SLOTS:
         QCOMPARE(variant(""), RingVariant{});
         const auto bad = [](const char* text) {
             const auto parsed = parseVariant(text);
-            return std::holds_alternative<std::string>(parsed) ? std::get<std::string>(parsed)
-                                                               : std::string();
+            return std::holds_alternative<TextProblem>(parsed)
+                       ? std::get<TextProblem>(parsed).message
+                       : std::string();
         };
         QVERIFY(bad("compare=<").find("compare is > or >=") != std::string::npos);
         QVERIFY(bad("index=t%2").find("t%W, t%(W+1) or t%(W-1)") != std::string::npos);

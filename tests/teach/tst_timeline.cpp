@@ -16,7 +16,7 @@ namespace {
 
 std::vector<Operation> parseOk(const std::string& text) {
     ParseResult result = parseOperations(text);
-    if (auto* error = std::get_if<ParseError>(&result)) {
+    if (auto* error = std::get_if<TextProblem>(&result)) {
         qFatal("lesson does not parse: %s", error->describe().c_str());
     }
     return std::get<std::vector<Operation>>(result);

@@ -47,7 +47,7 @@ void CodeCheckRunner::start(teach::CounterLoader loader, std::string source,
             }
         };
         teach::LoadedCounter loaded = loader(source);
-        if (auto* error = std::get_if<teach::SourceError>(&loaded)) {
+        if (auto* error = std::get_if<TextProblem>(&loaded)) {
             result->error = *error;
         } else {
             auto& counter = *std::get<std::unique_ptr<teach::CounterUnderTest>>(loaded);

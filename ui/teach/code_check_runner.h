@@ -28,7 +28,7 @@ class CodeCheckRunner : public QObject {
 
 public:
     struct Result {
-        std::optional<teach::SourceError> error;  // the source did not load
+        std::optional<TextProblem> error;  // the source did not load
         std::optional<teach::CheckReport> report;
         std::vector<teach::GrowthPoint> ringGrowth;  // the write-up's ring, for the curves
         std::chrono::milliseconds took{0};

@@ -283,7 +283,7 @@ void LessonPanel::requestRun() {
     Q_EMIT runRequested(m_editor->toPlainText(), window());
 }
 
-void LessonPanel::showError(const teach::ParseError& error) {
+void LessonPanel::showError(const TextProblem& error) {
     m_shownError = error;
     m_error->setText(tr("Line %1, column %2: %3 (the steps on the right are unchanged)")
                          .arg(error.line)
@@ -293,8 +293,9 @@ void LessonPanel::showError(const teach::ParseError& error) {
     const QTextBlock block = m_editor->document()->findBlockByNumber(error.line - 1);
     if (block.isValid()) {
         QTextCursor cursor(block);
-        cursor.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor,
-                            std::min(error.column - 1, block.length() - 1));
+        cursor.movePosition(
+            QTextCursor::Right, QTextCursor::MoveAnchor,
+            static_cast<int>(std::min<std::int64_t>(error.column - 1, block.length() - 1)));
         m_editor->setTextCursor(cursor);
         m_editor->ensureCursorVisible();
     }
@@ -347,7 +348,8 @@ void LessonPanel::refreshSelections() {
             selections.append(line);
             // Underline the token at the error column (or the place where one was expected).
             QTextCursor token(block);
-            const int start = std::min(m_shownError->column - 1, block.length() - 1);
+            const int start = static_cast<int>(
+                std::min<std::int64_t>(m_shownError->column - 1, block.length() - 1));
             token.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor, start);
             const QString text = block.text();
             int end = start;

@@ -53,7 +53,7 @@ public:
     // goal says so (its numbers are for the lesson's W).
     void setWindow(std::chrono::seconds window);
 
-    void showError(const teach::ParseError& error);
+    void showError(const TextProblem& error);
     void clearError();
     // Takes the teaching palette's colours again (the error's red, the current line's tint):
     // TeachView calls it when the application's palette changes.
@@ -92,7 +92,7 @@ private:
     QSpinBox* m_seed;
     QComboBox* m_level;  // the practice's difficulty (teach::PracticeLevel, 1 to 3)
     int m_currentLine = 0;
-    std::optional<teach::ParseError> m_shownError;
+    std::optional<TextProblem> m_shownError;
     bool m_edited = false;
     int m_chosen = 0;
     QString m_ownText;  // the learner's last own operations, restored by "Your own operations"

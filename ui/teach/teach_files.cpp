@@ -197,7 +197,7 @@ bool TeachFiles::loadLessonFile(const QString& path, QString* error) {
         return false;
     }
     const auto read = teach::readLessonFile(text);
-    if (const auto* e = std::get_if<teach::ParseError>(&read)) {
+    if (const auto* e = std::get_if<TextProblem>(&read)) {
         if (error) {
             *error = tr("%1: %2").arg(path, QString::fromStdString(e->describe()));
         }

@@ -221,17 +221,17 @@ void TeachView::loadLesson(int index) {
     m_lessons->chooseLesson(index);
 }
 
-std::optional<teach::ParseError> TeachView::runOperations(const QString& text,
-                                                          std::chrono::seconds window) {
+std::optional<TextProblem> TeachView::runOperations(const QString& text,
+                                                    std::chrono::seconds window) {
     if (m_lessons->operationsText() != text) {
         m_lessons->setOperationsText(text);
     }
     return run(text, window);
 }
 
-std::optional<teach::ParseError> TeachView::run(const QString& text, std::chrono::seconds window) {
+std::optional<TextProblem> TeachView::run(const QString& text, std::chrono::seconds window) {
     teach::ParseResult parsed = teach::parseOperations(text.toStdString());
-    if (const auto* error = std::get_if<teach::ParseError>(&parsed)) {
+    if (const auto* error = std::get_if<TextProblem>(&parsed)) {
         m_lessons->showError(*error);
         return *error;
     }

@@ -87,8 +87,7 @@ public:
     void loadLesson(int index);
     // Parses and runs `text` with `window`. On a parse error the current steps stay and the
     // error is marked in the editor and returned.
-    std::optional<teach::ParseError> runOperations(const QString& text,
-                                                   std::chrono::seconds window);
+    std::optional<TextProblem> runOperations(const QString& text, std::chrono::seconds window);
 
     // The ring lessons' timeline (the last one run while a rate-limit lesson is shown).
     const teach::Timeline& timeline() const { return *m_timeline; }
@@ -154,7 +153,7 @@ protected:
 
 private:
     void restyle();
-    std::optional<teach::ParseError> run(const QString& text, std::chrono::seconds window);
+    std::optional<TextProblem> run(const QString& text, std::chrono::seconds window);
     void present(int step, bool animate);
     QString stepHeader(int step, const std::optional<teach::Operation>& op) const;
     void updateTransport();
