@@ -21,7 +21,7 @@ namespace {
 
 std::vector<Operation> parseOk(const std::string& text) {
     ParseResult result = parseOperations(text);
-    if (auto* error = std::get_if<ParseError>(&result)) {
+    if (auto* error = std::get_if<hitcounter::TextProblem>(&result)) {
         qFatal("operations do not parse: %s", error->describe().c_str());
     }
     return std::get<std::vector<Operation>>(result);

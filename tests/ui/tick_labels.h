@@ -24,7 +24,7 @@ struct LabelBox {
 // The boxes of the tick labels of the horizontal `axis` as QCustomPlot draws them after a
 // replot, one per line of text (a label "\nname" sits on the second line): centred under
 // the tick when not rotated; from the tick to the right (rotation > 0) or left when rotated.
-QVector<LabelBox> tickLabelBoxes(const QCPAxis& axis) {
+inline QVector<LabelBox> tickLabelBoxes(const QCPAxis& axis) {
     const QFontMetricsF metrics(axis.tickLabelFont());
     const QVector<double> ticks = axis.tickVector();
     const QVector<QString> labels = axis.tickVectorLabels();
@@ -55,8 +55,8 @@ QVector<LabelBox> tickLabelBoxes(const QCPAxis& axis) {
 // crosses the plot's border (QCustomPlot then leaves it out: a problem where `allShown`, else
 // the label is just not counted), or two labels on one line that overlap. The lines of the
 // labels drawn go into `texts`.
-QString tickLabelProblem(const QCustomPlot& plot, const QCPAxis& axis, QStringList& texts,
-                         bool allShown) {
+inline QString tickLabelProblem(const QCustomPlot& plot, const QCPAxis& axis, QStringList& texts,
+                                bool allShown) {
     QVector<LabelBox> boxes = tickLabelBoxes(axis);
     if (!allShown) {
         boxes.removeIf(
@@ -103,7 +103,7 @@ QString tickLabelProblem(const QCustomPlot& plot, const QCPAxis& axis, QStringLi
 
 // What is wrong with the tick labels of the vertical `axis` ("" if nothing): two labels whose
 // lines of text overlap (each is a line tall, centred on its tick).
-QString verticalTickLabelProblem(const QCPAxis& axis) {
+inline QString verticalTickLabelProblem(const QCPAxis& axis) {
     const double lineHeight = QFontMetricsF(axis.tickLabelFont()).height();
     const QVector<double> ticks = axis.tickVector();
     const QVector<QString> labels = axis.tickVectorLabels();
