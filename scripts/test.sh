@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds every configuration once and runs the whole test suite:
-# the asan build (AddressSanitizer + UBSan, warnings are errors: every unit, property, CLI and
-# GUI test and the layering check; benchmarks are built, not timed), then ThreadSanitizer over
-# the tests labelled "threads", then short fuzzing runs. The ci preset (-O2, warnings are
-# errors) is not part of it: one full build, not two (docs/architecture.md, "The test suite").
+# the asan build (AddressSanitizer everywhere and UBSan over core/, warnings are errors: every
+# unit, property, CLI and GUI test and the layering check; benchmarks are built, not timed),
+# then ThreadSanitizer over the tests labelled "threads", then short fuzzing runs. The ci preset
+# (-O2, warnings are errors) is not part of it: one full build, not two (docs/architecture.md,
+# "The test suite").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -16,13 +17,13 @@ section "hot-shots statsd client (npm, pinned by tests/net/hotshots/package-lock
 npm ci --prefix tests/net/hotshots --no-audit --no-fund --omit=optional --loglevel=error
 
 # The test presets (CMakePresets.json) set QT_QPA_PLATFORM=offscreen and the sanitizers' options.
-section "AddressSanitizer + UndefinedBehaviorSanitizer build (warnings are errors)"
+section "AddressSanitizer build (UBSan over core/; warnings are errors)"
 scripts/build.sh asan
 
 # The tests spend much of their time waiting on sockets, child processes and timers; the TSan
 # and fuzz builds take the CPU they leave, at the lowest priority. (No test may depend on idle
 # cores, so this is also a run on a busy machine.) The builds' output is in build/side-builds.log.
-section "every test under ASan + UBSan; beside them, at nice 19, the TSan and fuzz builds"
+section "every test under ASan; beside them, at nice 19, the TSan and fuzz builds"
 mkdir -p build
 setsid nice -n 19 bash -c 'scripts/build.sh tsan && scripts/fuzz.sh --build-only' \
     >build/side-builds.log 2>&1 &
