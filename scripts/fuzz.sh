@@ -5,8 +5,14 @@
 # written to build/fuzz/artifacts/ and the end of its log is printed.
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (targets: statsd_parser graphite_parser
 # trace_reader leetcode_input)
+#        scripts/fuzz.sh --build-only              (builds the targets, runs none)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+build_only=0
+if [ "${1:-}" = "--build-only" ]; then
+    build_only=1
+    shift
+fi
 seconds="${1:-20}"
 shift || true
 targets=("$@")
@@ -16,6 +22,7 @@ if [ ! -f build/fuzz/build.ninja ]; then
     cmake --preset fuzz >/dev/null
 fi
 cmake --build build/fuzz --target hitcounter_fuzzers --parallel "$(nproc)"
+[ "$build_only" = 0 ] || exit 0
 
 mkdir -p build/fuzz/artifacts
 # One target per core at a time: each runs SECONDS of wall time whatever the others do.
