@@ -24,6 +24,9 @@ packages=(
     # core/io reads gzipped logs (zlib); core/fleet talks to Redis (hiredis); tests/fleet,
     # tests/app and the Redis benchmarks start real redis-server instances.
     zlib1g-dev libhiredis-dev redis-server
+    # core/filter matches --filter's regular expressions (path~'^/api/') with RE2: linear time
+    # in the line, never backtracking, so no pattern can stall a replay or a listener.
+    libre2-dev
     # tests/ui/tst_state_json replays a real 2009 Apache log no one here wrote: logstalgia's
     # example (/usr/share/logstalgia/example.log, 3,260 lines in a +1200 zone).
     logstalgia

@@ -40,12 +40,18 @@ HitFileCliOptions hitFileCliOptions() {
                            "check; see docs/sources.md).")
                 .arg(kDefaultMaxTimeJump.count()),
             QStringLiteral("SECONDS"), QString::number(kDefaultMaxTimeJump.count())),
+        QCommandLineOption(
+            QStringLiteral("filter"),
+            QStringLiteral("Count only the lines EXPR accepts, e.g. \"status=5xx and "
+                           "path~'^/api/'\" (fields status, method, path, vhost, client; "
+                           "statsd name and tag; see docs/filters.md)."),
+            QStringLiteral("EXPR")),
     };
 }
 
 void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& options) {
     parser.addOptions({options.format, options.logFormat, options.key, options.maxInflationRatio,
-                       options.maxTimeJump});
+                       options.maxTimeJump, options.filter});
 }
 
 std::optional<HitFileOptions> replayedFileOptionsFrom(const QCommandLineParser& parser,
@@ -103,7 +109,26 @@ std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parse
         return std::nullopt;
     }
     chosen.gzip.maxRatio = std::uint64_t(*parsedRatio);
+    const auto filter = filterFrom(parser, options.filter);
+    if (!filter)
+        return std::nullopt;
+    chosen.filter = *filter;
     return chosen;
+}
+
+std::optional<std::shared_ptr<const RecordFilter>> filterFrom(const QCommandLineParser& parser,
+                                                              const QCommandLineOption& option) {
+    if (!parser.isSet(option))
+        return std::shared_ptr<const RecordFilter>();
+    const std::string text = parser.value(option).toStdString();
+    auto parsed = RecordFilter::parse(text);
+    if (const auto* problem = std::get_if<TextProblem>(&parsed)) {
+        printError(QStringLiteral("--filter '%1': %2")
+                       .arg(QString::fromStdString(text),
+                            QString::fromStdString(describeFilterProblem(*problem))));
+        return std::nullopt;
+    }
+    return std::make_shared<const RecordFilter>(std::move(std::get<RecordFilter>(parsed)));
 }
 
 std::unique_ptr<HitFile> openHitFile(const QString& file, const HitFileOptions& options) {

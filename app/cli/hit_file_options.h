@@ -22,20 +22,27 @@ struct HitFileCliOptions {
     QCommandLineOption key;
     QCommandLineOption maxInflationRatio;
     QCommandLineOption maxTimeJump;  // files read whole (replay, limit), not followed ones
+    QCommandLineOption filter;
 };
 
 // --format auto|trace|common|combined|json, --log-format 'NGINX LOG_FORMAT', --key KEY,
-// --max-inflation-ratio N (gzip_limits.h), --max-time-jump SECONDS (time_jump_check.h).
+// --max-inflation-ratio N (gzip_limits.h), --max-time-jump SECONDS (time_jump_check.h),
+// --filter EXPR (record_filter.h, docs/filters.md).
 HitFileCliOptions hitFileCliOptions();
-// Adds all five (replay, limit).
+// Adds all six (replay, limit).
 void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& options);
-// The chosen --format, --log-format, --key and --max-inflation-ratio, or std::nullopt after
-// naming a bad value.
+// The chosen --format, --log-format, --key, --max-inflation-ratio and --filter, or
+// std::nullopt after naming a bad value.
 std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parser,
                                                  const HitFileCliOptions& options);
-// The same with --max-time-jump too (the parser has all five: addHitFileCliOptions).
+// The same with --max-time-jump too (the parser has all six: addHitFileCliOptions).
 std::optional<HitFileOptions> replayedFileOptionsFrom(const QCommandLineParser& parser,
                                                       const HitFileCliOptions& options);
+
+// The --filter expression, parsed (null when the option is not given), or std::nullopt after
+// naming its problem: "--filter 'status=5xx and': column 15: expected a field name ...".
+std::optional<std::shared_ptr<const RecordFilter>> filterFrom(const QCommandLineParser& parser,
+                                                              const QCommandLineOption& option);
 
 // Opens FILE, or standard input for "-"; std::nullopt after printing why it cannot be read.
 std::unique_ptr<HitFile> openHitFile(const QString& file, const HitFileOptions& options);

@@ -121,7 +121,10 @@ struct FollowCliOptions {
 
     QList<QCommandLineOption> all() const {
         // --max-inflation-ratio too: hitFileOptionsFrom reads it (a followed file is never gzip).
-        return {follow, fromStart, file.format, file.logFormat, file.key, file.maxInflationRatio};
+        // --filter applies to the listeners' lines as well (parseListen).
+        return {follow,         fromStart, file.format,
+                file.logFormat, file.key,  file.maxInflationRatio,
+                file.filter};
     }
 };
 
@@ -377,11 +380,15 @@ std::variant<ListenPlan, int> parseListen(QCommandLineParser& parser,
         return kExitBadInput;
     const auto limits = limitsFrom(parser, options.limits);
     const auto receivers = wholeNumberFrom(parser, options.receivers, 1, 1024);
+    const auto filter = filterFrom(parser, options.follow.file.filter);
+    if (!filter)
+        return kExitBadInput;
     auto followers = followersFrom(parser, options.follow);
     const auto metrics = metricsPlanFrom(parser, options.metrics);
     if (!limits || !receivers || !followers || !metrics)
         return kExitBadInput;
     plan.limits = *limits;
+    plan.limits.listener.filter = *filter;
     plan.limits.listener.receivers = static_cast<std::size_t>(*receivers);
     if (parser.isSet(options.fleet.redis)) {
         // What reaches Redis must have a time Redis can keep (docs/redis.md, "Accepted times").

@@ -51,7 +51,9 @@ void printCsv(const ReplayRun& run) {
 }
 
 // Object keys in ascending order, as QJsonDocument wrote them before counts had to be exact.
-void printJson(const ReplayRun& run, const TraceInput& input, std::chrono::seconds window) {
+// With a filter, its text and the lines it refused too.
+void printJson(const ReplayRun& run, const TraceInput& input, std::chrono::seconds window,
+               const RecordFilter* filter) {
     const TraceProgress& progress = input.progress();
     std::vector<std::size_t> byName(run.counters().size());
     std::iota(byName.begin(), byName.end(), std::size_t{0});
@@ -66,7 +68,10 @@ void printJson(const ReplayRun& run, const TraceInput& input, std::chrono::secon
             out.key(run.counters()[i]->name()).count(answer.counts[i]);
         out.endObject().key("time").integer(answer.time).endObject();
     }
-    out.endArray().key("bad_rows").count(progress.badRows).key("final_time");
+    out.endArray().key("bad_rows").count(progress.badRows);
+    if (filter)
+        out.key("filter").string(filter->text()).key("filtered_rows").count(progress.filtered);
+    out.key("final_time");
     if (run.newest())
         out.integer(*run.newest());
     else
@@ -313,7 +318,7 @@ void reportReplay(const ReplayPlan& plan, const ReplayRun& run, const TraceInput
     } else if (plan.keyed)
         std::fwrite(plan.keyed->csv().data(), 1, plan.keyed->csv().size(), stdout);
     else if (plan.json)
-        printJson(run, input, plan.counter.window);
+        printJson(run, input, plan.counter.window, plan.format.filter.get());
     else
         printCsv(run);
 }

@@ -84,6 +84,18 @@ std::string shortQuote(std::string_view s) {
     return out;
 }
 
+// The fields a filter sees: path and method as --key path and --key method make them.
+FilterRecord filterRecordOf(const AccessLogFields& fields) {
+    FilterRecord record;
+    record.status = fields.status;
+    record.method = fields.requestValid ? fields.method : kInvalidRequestKey;
+    record.path =
+        fields.requestValid ? fields.target.substr(0, fields.target.find('?')) : kInvalidRequestKey;
+    record.vhost = fields.host;
+    record.client = fields.client;
+    return record;
+}
+
 }  // namespace
 
 std::optional<AccessLogKey> accessLogKeyFromName(std::string_view name) {
@@ -110,6 +122,18 @@ AccessLogParser::AccessLogParser(LogFormat format, AccessLogKey key)
 
 AccessLogParser AccessLogParser::jsonLines(AccessLogKey key) {
     return AccessLogParser(key);
+}
+
+void AccessLogParser::setFilter(std::shared_ptr<const RecordFilter> filter) {
+    if (filter) {
+        FilterFields available = kAccessLogFilterFields;
+        if (!m_format || m_format->hasHost())
+            available.add(FilterField::Vhost);
+        if (const auto missing = filter->missingField(available, "this log's lines"))
+            throw std::invalid_argument("filter '" + filter->text() +
+                                        "': " + describeFilterProblem(*missing));
+    }
+    m_filter = std::move(filter);
 }
 
 bool AccessLogParser::parseJson(std::string_view line, AccessLogFields& fields,
@@ -186,6 +210,8 @@ TraceErrorKind AccessLogParser::parse(std::string_view line, HitEvent& event,
         m_format ? m_format->match(line, fields, problem) : parseJson(line, fields, problem);
     if (!matched)
         return TraceErrorKind::LogLineMismatch;
+    if (m_filter && !m_filter->matches(filterRecordOf(fields)))
+        return TraceErrorKind::Filtered;
     return toEvent(fields, event, problem);
 }
 

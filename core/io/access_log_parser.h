@@ -25,6 +25,10 @@
 // response-time fields (kNoBytes / kNoSeconds when it has none); a field that is not a
 // measure makes the line a BadMeasure row.
 //
+// Filter (setFilter): a line that matches the format is shown to the filter as a FilterRecord
+// (filter_record.h: path and method as --key path and --key method make them) before its time
+// is read; a line it refuses parses to Filtered: neither a row nor a bad row.
+//
 // Example:
 //     AccessLogParser p(LogFormat::combined(), AccessLogKey::Path);
 //     p.parse(R"(1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /a?b HTTP/1.1" 200 5 "-" "x")",
@@ -32,10 +36,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "core/filter/record_filter.h"
 #include "core/io/log_format.h"
 #include "core/io/trace_reader_types.h"
 
@@ -61,7 +67,13 @@ public:
     // JSON lines.
     static AccessLogParser jsonLines(AccessLogKey key);
 
-    // Fills `event` and returns None; or returns the error kind and sets `problem`.
+    // From now on lines `filter` refuses parse to Filtered (see above); null: none. Throws
+    // std::invalid_argument ("filter 'vhost=a': column 1: field 'vhost' is not in ...") when it
+    // names a field the format lacks.
+    void setFilter(std::shared_ptr<const RecordFilter> filter);
+
+    // Fills `event` and returns None; or returns the error kind and sets `problem`; or returns
+    // Filtered.
     TraceErrorKind parse(std::string_view line, HitEvent& event, std::string& problem);
 
     AccessLogKey key() const { return m_key; }
@@ -76,6 +88,7 @@ private:
 
     std::optional<LogFormat> m_format;  // nullopt: JSON lines
     AccessLogKey m_key;
+    std::shared_ptr<const RecordFilter> m_filter;
     std::optional<int> m_lastUtcOffset;
     // JSON lines: decoded member values the fields point into.
     std::string m_time, m_client, m_request, m_method, m_target, m_status, m_host, m_bytes,

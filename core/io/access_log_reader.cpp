@@ -49,6 +49,10 @@ TraceStatus AccessLogReader::next(TraceRow& row) {
         if (line.find_first_not_of(" \t") == std::string_view::npos)
             continue;
         const auto kind = m_parser.parse(line, row.event, m_problem);
+        if (kind == TraceErrorKind::Filtered) {
+            ++m_progress.filtered;
+            continue;
+        }
         if (kind != TraceErrorKind::None)
             return fail(kind, m_problem);
         row.line = m_lines.lines();

@@ -6,7 +6,8 @@
 // Lines: blank lines are skipped; a '\r' before '\n' is dropped; a line that does not parse is
 // a BadRow (error() names the line and the problem) and reading goes on; a last line without
 // its '\n' is a BadRow of kind IncompleteRow (a log cut off mid-write; a live log is read
-// by the follow source, which waits for the rest instead).
+// by the follow source, which waits for the rest instead); a line the parser's filter refuses
+// is skipped and counted in progress().filtered.
 //
 // Example:
 //     std::istringstream in("1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\" 200 5\n");

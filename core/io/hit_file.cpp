@@ -78,6 +78,12 @@ AccessLogParser parserFor(HitFileFormat format, const HitFileOptions& options) {
 
 }  // namespace
 
+AccessLogParser accessLogParserFor(HitFileFormat format, const HitFileOptions& options) {
+    AccessLogParser parser = parserFor(format, options);
+    parser.setFilter(options.filter);
+    return parser;
+}
+
 std::optional<HitFileFormat> hitFileFormatFromName(std::string_view name) {
     for (const auto& [format, formatName] : kFormatNames)
         if (name == formatName && format != HitFileFormat::LogFormat)
@@ -217,12 +223,17 @@ void HitFile::open(std::streambuf& raw, const std::string& name, const HitFileOp
     m_spliced = std::make_unique<SplicedStreambuf>(std::move(head), *source);
     m_stream = std::make_unique<std::istream>(m_spliced.get());
     if (m_format == HitFileFormat::Trace) {
+        if (options.filter)
+            throw HitFileError(
+                name + ": filter '" + options.filter->text() +
+                "': " + describeFilterProblem(*options.filter->missingField({}, "trace CSV rows")));
         m_reader = std::make_unique<TraceReader>(*m_stream);
         m_progress = m_reader->progress();
         return;
     }
     try {
-        m_reader = std::make_unique<AccessLogReader>(*m_stream, parserFor(m_format, options));
+        m_reader =
+            std::make_unique<AccessLogReader>(*m_stream, accessLogParserFor(m_format, options));
     } catch (const std::invalid_argument& e) {
         throw HitFileError(name + ": " + e.what());
     }

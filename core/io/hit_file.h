@@ -15,6 +15,8 @@
 //  - otherwise trace CSV if the first line has a comma (the CSV reader then says what its
 //    header lacks).
 // A file that is none of these fails to open with one message naming what its first line was.
+// With a filter (HitFileOptions::filter) only the lines it accepts are rows; the rest are
+// counted in progress().filtered.
 // A row dated far ahead of the rows before it and not followed by the next one (a line dated
 // 2099 in a log of today) is a bad row of kind TimeTooFarAhead, not the new newest time
 // (time_jump_check.h, HitFileOptions::maxTimeJump).
@@ -65,7 +67,15 @@ struct HitFileOptions {
     AccessLogKey key = AccessLogKey::Path;
     GzipLimits gzip;  // how far a gzip file may inflate (gzip_streambuf.h)
     std::chrono::seconds maxTimeJump = kDefaultMaxTimeJump;  // 0: no check
+    // Only the lines it accepts are rows (AccessLogParser::setFilter); null: every line. A
+    // trace CSV has no fields to filter: opening one with a filter fails.
+    std::shared_ptr<const RecordFilter> filter;
 };
+
+// The parser of an access log of `format` (Common, Combined, JsonLines, or LogFormat with
+// options.logFormat) with options.key and options.filter. Throws std::invalid_argument (a bad
+// log format, a key or a filter field the format lacks).
+AccessLogParser accessLogParserFor(HitFileFormat format, const HitFileOptions& options);
 
 // The format of a file whose first bytes are `head`; nullopt with `problem` set when none fits.
 std::optional<HitFileFormat> detectHitFileFormat(std::string_view head, std::string& problem);

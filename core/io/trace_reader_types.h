@@ -35,6 +35,9 @@ enum class TraceErrorKind {
     CorruptInput,        // fatal: the compressed input cannot be decoded
     TimeTooFarAhead,     // far ahead of the rows before it and not followed (time_jump_check.h)
     BadMeasure,          // a bytes or response-time field that is not one (measure_fields.h)
+    // Not an error: the line parsed, but the filter refused it (AccessLogParser::setFilter);
+    // readers skip it and count it in TraceProgress::filtered.
+    Filtered,
 };
 
 struct TraceError {
@@ -54,6 +57,7 @@ struct TraceProgress {
     std::uint64_t lines = 0;      // physical lines consumed, blank and comment lines included
     std::uint64_t rows = 0;       // good rows returned
     std::uint64_t badRows = 0;    // bad rows returned (a fatal header error counts as one)
+    std::uint64_t filtered = 0;   // lines the filter refused (HitFileOptions::filter)
 };
 
 }  // namespace hitcounter

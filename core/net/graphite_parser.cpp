@@ -53,7 +53,7 @@ ParsedLine parseGraphiteLine(std::string_view line) {
             return ParsedLine::bad("timestamp is not whole unix seconds or -1");
         }
     }
-    return {LineVerdict::Hit, fields[0], *hits, time, {}};
+    return {LineVerdict::Hit, fields[0], *hits, time, {}, {}};
 }
 
 }  // namespace hitcounter

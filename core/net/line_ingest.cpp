@@ -16,6 +16,10 @@ void increment(std::uint64_t& count) {
 
 }  // namespace
 
+FilterFields filterFieldsOf(WireProtocol protocol) {
+    return protocol == WireProtocol::Statsd ? kStatsdFilterFields : kGraphiteFilterFields;
+}
+
 LineIngest::LineIngest(WireProtocol protocol, BatchQueue& out, std::size_t maxBatch,
                        std::size_t maxKeyBytes, std::shared_ptr<ProblemLog> problems)
     : m_protocol(protocol),
@@ -54,6 +58,15 @@ std::string_view LineIngest::addLine(std::string_view line) {
     if (parsed.key.size() > m_maxKeyBytes) {
         increment(m_badLines);
         return m_keyTooLong;
+    }
+    if (m_filter) {
+        FilterRecord record;
+        record.name = parsed.key;
+        record.tags = parsed.tags;
+        if (!m_filter->matches(record)) {
+            increment(m_ignoredLines);
+            return {};
+        }
     }
     if (parsed.hits == 0) {
         return {};

@@ -30,6 +30,10 @@
 // older than its batch's newest time, and its event has its time); lines and packets count
 // the lines and datagrams as before. Only the number and order of events differ.
 //
+// Filter (setFilter): a Hit line the filter refuses is counted in lines and ignoredLines, and
+// its hits are not pushed; it sees the line's key as `name` and, for statsd, its tags as `tag`
+// (filter_record.h).
+//
 // Cost: one HitEvent (key copied) per Hit line with hits > 0, or with coalescing one per key
 // and second of a batch (plus a hash and a lookup per line); a batch is pushed when it holds
 // maxBatch events or kMaxBatchBytes bytes (BatchQueue::batchBytes()).
@@ -53,6 +57,7 @@
 #include <vector>
 
 #include "core/base/accepted_times.h"
+#include "core/filter/record_filter.h"
 #include "core/net/batch_key_index.h"
 #include "core/net/parsed_line.h"
 #include "core/net/problem_log.h"
@@ -65,6 +70,9 @@ namespace hitcounter {
 inline constexpr std::size_t kMaxKeyBytes = 1024;
 inline constexpr std::size_t kMaxBatchBytes = std::size_t{1} << 20;
 inline constexpr std::chrono::seconds kStopGrace{2};
+
+// The fields a filter may name in lines of `protocol`: name and tag (statsd), name (Graphite).
+FilterFields filterFieldsOf(WireProtocol protocol);
 
 class LineIngest {
 public:
@@ -79,6 +87,9 @@ public:
     void coalesceKeys() { m_coalesce = true; }
     // From now on a Hit's own time must lie in `window` around now (see above).
     void acceptTimes(AcceptedTimes window);
+    // From now on only the Hit lines `filter` accepts count (see above); null: all of them.
+    // The caller has checked its fields (filterFieldsOf).
+    void setFilter(std::shared_ptr<const RecordFilter> filter) { m_filter = std::move(filter); }
 
     void setNow(Timestamp now) { m_now = now; }
     void addPackets(std::uint64_t n) { m_packets = saturatingAdd(m_packets, n); }
@@ -121,6 +132,7 @@ private:
     const std::size_t m_maxKeyBytes;
     const std::string m_keyTooLong;  // "key longer than N bytes"
     std::optional<AcceptedTimes> m_acceptedTimes;
+    std::shared_ptr<const RecordFilter> m_filter;
     std::string m_timeTooOld, m_timeTooNew;  // its problems, as AcceptedTimes::problem names them
     SourceCounters m_counters;
     BatchSender m_sender;

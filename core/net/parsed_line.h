@@ -9,7 +9,7 @@
 //   Hit      `hits` hits for `key`, at `time` (nullopt = "now", the receiver's clock)
 //   Ignored  well-formed but not a hit (a statsd gauge, timer, set, ...)
 //   Bad      malformed; `problem` says what is wrong in a few words
-// `key` views into the parsed line: copy it before the line's buffer goes away.
+// `key` and `tags` view into the parsed line: copy them before the line's buffer goes away.
 //
 // Example: parseStatsdLine("home:3|c|@0.5") == {Hit, key "home", hits 6, time nullopt}.
 #pragma once
@@ -29,9 +29,10 @@ struct ParsedLine {
     Count hits = 0;
     std::optional<Timestamp> time;  // nullopt: the hit happens "now"
     std::string_view problem;       // Bad only; a static string
+    std::string_view tags;          // statsd Hit: the text after '#' ("env:prod,canary"), or ""
 
-    static ParsedLine bad(std::string_view why) { return {LineVerdict::Bad, {}, 0, {}, why}; }
-    static ParsedLine ignored() { return {LineVerdict::Ignored, {}, 0, {}, {}}; }
+    static ParsedLine bad(std::string_view why) { return {LineVerdict::Bad, {}, 0, {}, why, {}}; }
+    static ParsedLine ignored() { return {LineVerdict::Ignored, {}, 0, {}, {}, {}}; }
 };
 
 enum class WireProtocol { Statsd, Graphite };

@@ -1,6 +1,7 @@
 #include "core/net/socket_listener.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 #include "core/time/wall_clock.h"
@@ -14,6 +15,12 @@ SocketListener::SocketListener(ListenerOptions options, WireProtocol protocol, i
       m_socketType(socketType) {
     const std::string kind = socketType == SOCK_DGRAM ? " udp " : " tcp ";
     m_description = std::string(protocolName(protocol)) + kind + m_options.address;
+    if (m_options.filter) {
+        const std::string lines = std::string(protocolName(protocol)) + " lines";
+        if (const auto missing = m_options.filter->missingField(filterFieldsOf(protocol), lines))
+            throw std::invalid_argument("filter '" + m_options.filter->text() +
+                                        "': " + describeFilterProblem(*missing));
+    }
 }
 
 SocketListener::~SocketListener() {
@@ -52,6 +59,7 @@ void SocketListener::start(BatchQueue& out) {
         if (m_options.acceptedTimes) {
             r.ingest->acceptTimes(*m_options.acceptedTimes);
         }
+        r.ingest->setFilter(m_options.filter);
     }
     m_running = m_receivers.size();
     for (std::size_t i = 0; i < m_receivers.size(); ++i) {

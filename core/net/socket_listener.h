@@ -70,6 +70,10 @@ struct ListenerOptions {
     // line, else the one idle longest if it has completed no line for at least this long;
     // else new ones wait in the backlog until one can be evicted (see tcp_listener.h).
     std::chrono::milliseconds evictIdleAfter = std::chrono::seconds(1);
+    // Only the Hit lines it accepts count (LineIngest::setFilter); null: all of them. The
+    // listener's constructor throws std::invalid_argument when it names a field the protocol's
+    // lines lack ("filter 'status=5xx': column 1: field 'status' is not in statsd lines ...").
+    std::shared_ptr<const RecordFilter> filter;
 };
 
 class SocketListener : public Source {

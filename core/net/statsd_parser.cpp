@@ -76,6 +76,7 @@ ParsedLine parseStatsdLine(std::string_view line) {
 
     std::optional<double> rate;
     std::optional<Timestamp> time;
+    std::optional<std::string_view> tags;
     while (more) {
         const std::string_view field = nextField(rest, more);
         if (field.empty()) {
@@ -97,7 +98,11 @@ ParsedLine parseStatsdLine(std::string_view line) {
             if (!time) {
                 return ParsedLine::bad("T timestamp is not whole unix seconds");
             }
-        } else if (field.front() != '#' && !isLetter(field.front())) {
+        } else if (field.front() == '#') {
+            if (!tags) {
+                tags = field.substr(1);
+            }
+        } else if (!isLetter(field.front())) {
             return ParsedLine::bad("unknown field");
         }
     }
@@ -109,7 +114,7 @@ ParsedLine parseStatsdLine(std::string_view line) {
     if (!hits) {
         return ParsedLine::bad("value is not a finite number >= 0");
     }
-    return {LineVerdict::Hit, line.substr(0, colon), *hits, time, {}};
+    return {LineVerdict::Hit, line.substr(0, colon), *hits, time, {}, tags.value_or("")};
 }
 
 }  // namespace hitcounter

@@ -8,7 +8,8 @@
 //    not split the key.
 //  - After the ':' come '|'-separated fields: value, type, then optional fields in any order:
 //      @rate   a finite number in (0, 1]                 (at most once)
-//      #tags   anything; ignored
+//      #tags   anything; not part of the key, kept as ParsedLine::tags for filters (the first
+//              #tags field if there are several)
 //      T<s>    the hit's time in whole unix seconds     (at most once)
 //      other   a field starting with a letter is ignored (extensions such as DogStatsD's
 //              `c:<container id>`); anything else (empty, digit, punctuation) is Bad

@@ -34,22 +34,12 @@ std::optional<AccessLogParser> FollowSource::parserFor(std::string_view sample) 
             throw SourceError(name + ": " + problem);
         format = *detected;
     }
+    if (format == HitFileFormat::Trace)
+        throw SourceError(name +
+                          ": is a trace CSV; follow reads web server access logs "
+                          "(replay a trace instead)");
     try {
-        switch (format) {
-            case HitFileFormat::Trace:
-                throw SourceError(name +
-                                  ": is a trace CSV; follow reads web server access logs "
-                                  "(replay a trace instead)");
-            case HitFileFormat::Common:
-                return AccessLogParser(LogFormat::common(), m_options.format.key);
-            case HitFileFormat::Combined:
-                return AccessLogParser(LogFormat::combined(), m_options.format.key);
-            case HitFileFormat::JsonLines:
-                return AccessLogParser::jsonLines(m_options.format.key);
-            default:
-                return AccessLogParser(LogFormat::compile(m_options.format.logFormat),
-                                       m_options.format.key);
-        }
+        return accessLogParserFor(format, m_options.format);
     } catch (const std::invalid_argument& e) {
         throw SourceError(name + ": " + e.what());
     }
@@ -136,7 +126,12 @@ void FollowSource::run(std::stop_token stop, BatchQueue& out) {
             line.remove_suffix(1);
         if (line.find_first_not_of(" \t") == std::string_view::npos)
             return;
-        if (parser->parse(line, event, problem) == TraceErrorKind::None) {
+        const auto kind = parser->parse(line, event, problem);
+        if (kind == TraceErrorKind::Filtered) {
+            m_counters.ignoredLines.fetch_add(1, std::memory_order_relaxed);
+            return;
+        }
+        if (kind == TraceErrorKind::None) {
             if (event.time > m_newest.load(std::memory_order_relaxed))
                 m_newest.store(event.time, std::memory_order_relaxed);
             batch.push_back(event);

@@ -9,7 +9,8 @@
 //  - Lines are parsed with AccessLogParser (format and key from HitFileOptions). With format
 //    Auto the format is detected from the file's first lines (detectHitFileFormat); an empty
 //    file is detected from its first complete lines when they arrive. Trace CSV is refused
-//    (a recording is replayed, not followed), and so is a gzip file.
+//    (a recording is replayed, not followed), and so is a gzip file. With a filter
+//    (HitFileOptions::filter) a line it refuses is counted in stats().ignoredLines.
 //  - Every wake-up (a change seen by inotify, or pollInterval) the new lines go out as one
 //    batch with tryPush: a full queue drops and counts, as for every live source.
 //  - stats(): packets = wake-ups that found new lines, lines = complete lines, hits, badLines
