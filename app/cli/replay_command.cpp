@@ -266,7 +266,9 @@ std::optional<int> replayInput(ReplayPlan& plan, TraceInput& input, ReplayRun& r
         }))
         return exit;
     run.finish();
-    if (plan.measures && !plan.measures->named()) {
+    // Rows that never name the measure: the log's format lacks it (an input with no rows, or
+    // whose rows the filter all refused, answers 0 bytes and no times instead).
+    if (plan.measures && input.progress().rows > 0 && !plan.measures->named()) {
         printError(plan.measures->measure() == MeasureReplay::Measure::Bytes
                        ? QStringLiteral("%1: no line names the bytes it sent; --bytes needs "
                                         "them in the log ($body_bytes_sent or $bytes_sent, "
@@ -289,7 +291,11 @@ void printMeasuresJson(const ReplayPlan& plan, const ReplayRun& run, const Trace
     JsonWriter out;
     out.beginObject().key("answers");
     plan.measures->writeJson(out);
-    out.key("bad_rows").count(input.progress().badRows).key("final_time");
+    out.key("bad_rows").count(input.progress().badRows);
+    if (const RecordFilter* filter = plan.format.filter.get())
+        out.key("filter").string(filter->text()).key("filtered_rows").count(
+            input.progress().filtered);
+    out.key("final_time");
     if (run.newest())
         out.integer(*run.newest());
     else

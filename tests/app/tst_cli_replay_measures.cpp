@@ -10,6 +10,7 @@
 #include <QTest>
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <random>
 #include <vector>
@@ -203,6 +204,40 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(jsonRows, expectedRows);
+    }
+
+    // With --filter the bytes are those of the accepted lines alone: "*" is the one path the
+    // filter keeps, counted here; --json names the filter and the lines it refused.
+    void bytesOfAFilteredReplayCountTheAcceptedLinesOnly() {
+        const std::vector<Line> lines = requests(5);
+        const QString log = write("filtered.log", combinedLog(lines));
+        const auto result = runCli({"replay", log, "--bytes", "--filter", "path=/p1", "--json",
+                                    "--at", queryList()});
+        QVERIFY(result.finished);
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(result.out).object();
+        QCOMPARE(doc.value("filter").toString(), QStringLiteral("path=/p1"));
+        const auto refused = std::count_if(lines.begin(), lines.end(),
+                                           [](const Line& l) { return l.path != "/p1"; });
+        QCOMPARE(doc.value("filtered_rows").toInteger(), qint64(refused));
+        QCOMPARE(doc.value("rows").toInteger(), qint64(lines.size()) - refused);
+        // The replay answers T at the first accepted line later than T: the window of the
+        // accepted lines alone.
+        std::vector<Line> accepted;
+        std::copy_if(lines.begin(), lines.end(), std::back_inserter(accepted),
+                     [](const Line& l) { return l.path == "/p1"; });
+        const QJsonArray answers = doc.value("answers").toArray();
+        QCOMPARE(answers.size(), kQueries.size());
+        for (const QJsonValue answer : answers) {
+            const qint64 at = answer.toObject().value("time").toInteger();
+            quint64 expected = 0;
+            for (const Line& l : inWindow(accepted, at))
+                expected += l.bytes != "-" ? l.bytes.toULongLong() : 0;
+            const QJsonArray keys = answer.toObject().value("keys").toArray();
+            QCOMPARE(keys.size(), 2);  // /p1 and *
+            QCOMPARE(keys[0].toObject().value("key").toString(), QStringLiteral("/p1"));
+            QCOMPARE(quint64(keys[1].toObject().value("bytes").toInteger()), expected);
+        }
     }
 
     // --latency of an nginx log with $request_time: every quantile within 1 % of the exact
