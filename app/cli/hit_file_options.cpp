@@ -25,7 +25,8 @@ HitFileCliOptions hitFileCliOptions() {
         QCommandLineOption(
             QStringLiteral("key"),
             QStringLiteral("Access logs: what a hit's key is: path (default, no query string), "
-                           "path+query, status, method, vhost or client."),
+                           "path+query, status, method, vhost or client; replay and limit: "
+                           "also source (the file or rotation set a hit came from)."),
             QStringLiteral("KEY"), QStringLiteral("path")),
         QCommandLineOption(
             QStringLiteral("max-inflation-ratio"),
@@ -54,18 +55,43 @@ void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& o
                        options.maxTimeJump, options.filter});
 }
 
-std::optional<HitFileOptions> replayedFileOptionsFrom(const QCommandLineParser& parser,
-                                                      const HitFileCliOptions& options) {
-    auto chosen = hitFileOptionsFrom(parser, options);
+namespace {
+
+// hitFileOptionsFrom with `source` among the keys when sourceKey is set (it is read as the
+// default key, path; the caller replaces every key by its source).
+std::optional<HitFileOptions> fileOptionsFrom(const QCommandLineParser& parser,
+                                              const HitFileCliOptions& options, bool sourceKey);
+
+}  // namespace
+
+std::optional<ReplayedFiles> replayedFilesFrom(const QCommandLineParser& parser,
+                                               const HitFileCliOptions& options,
+                                               const QString& command) {
+    if (parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("%1 expects FILE... (trace CSVs or access logs, several read as "
+                                  "one in time order; or - alone for stdin)")
+                       .arg(command));
+        return std::nullopt;
+    }
+    auto chosen = fileOptionsFrom(parser, options, true);
     const auto jump = wholeNumberFrom(parser, options.maxTimeJump, 0, kTraceMaxTimestamp);
     if (!chosen || !jump)
         return std::nullopt;
     chosen->maxTimeJump = std::chrono::seconds{*jump};
-    return chosen;
+    return ReplayedFiles{.files = parser.positionalArguments(),
+                         .options = *chosen,
+                         .keyBySource = parser.value(options.key) == QLatin1String("source")};
 }
 
 std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parser,
                                                  const HitFileCliOptions& options) {
+    return fileOptionsFrom(parser, options, false);
+}
+
+namespace {
+
+std::optional<HitFileOptions> fileOptionsFrom(const QCommandLineParser& parser,
+                                              const HitFileCliOptions& options, bool sourceKey) {
     HitFileOptions chosen;
     const QString format = parser.value(options.format);
     const auto parsedFormat = hitFileFormatFromName(format.toStdString());
@@ -92,11 +118,13 @@ std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parse
         }
     }
     const QString key = parser.value(options.key);
-    const auto parsedKey = accessLogKeyFromName(key.toStdString());
+    const bool bySource = sourceKey && key == QLatin1String("source");
+    const auto parsedKey =
+        bySource ? std::optional(AccessLogKey::Path) : accessLogKeyFromName(key.toStdString());
     if (!parsedKey) {
         printError(QStringLiteral("--key '%1' is not a key; expected path, path+query, status, "
-                                  "method, vhost or client")
-                       .arg(key));
+                                  "method, vhost%2 or client")
+                       .arg(key, sourceKey ? QStringLiteral(", source") : QString()));
         return std::nullopt;
     }
     chosen.key = *parsedKey;
@@ -115,6 +143,8 @@ std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parse
     chosen.filter = *filter;
     return chosen;
 }
+
+}  // namespace
 
 std::optional<std::shared_ptr<const RecordFilter>> filterFrom(const QCommandLineParser& parser,
                                                               const QCommandLineOption& option) {

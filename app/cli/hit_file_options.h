@@ -8,6 +8,7 @@
 #include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QString>
+#include <QStringList>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -35,9 +36,19 @@ void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& o
 // std::nullopt after naming a bad value.
 std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parser,
                                                  const HitFileCliOptions& options);
-// The same with --max-time-jump too (the parser has all six: addHitFileCliOptions).
-std::optional<HitFileOptions> replayedFileOptionsFrom(const QCommandLineParser& parser,
-                                                      const HitFileCliOptions& options);
+// What a command that reads files whole (replay, limit) reads: FILE... (several are read as
+// one stream in time order, rotation sets oldest first: core/io/input_set.h), the options with
+// --max-time-jump too (the parser has all six: addHitFileCliOptions), and --key source (every
+// hit's key is its file's source label).
+struct ReplayedFiles {
+    QStringList files;
+    HitFileOptions options;
+    bool keyBySource = false;
+};
+// std::nullopt after naming a bad value, or no FILE: "<command> expects FILE...".
+std::optional<ReplayedFiles> replayedFilesFrom(const QCommandLineParser& parser,
+                                               const HitFileCliOptions& options,
+                                               const QString& command);
 
 // The --filter expression, parsed (null when the option is not given), or std::nullopt after
 // naming its problem: "--filter 'status=5xx and': column 15: expected a field name ...".

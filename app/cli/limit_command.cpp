@@ -160,8 +160,10 @@ struct LimitCliOptions {
             "time,key,algorithm,decision for every request (a row with count n is n requests). "
             "See docs/limits.md."));
         parser.addPositionalArgument(
-            QStringLiteral("FILE"),
-            QStringLiteral("The trace CSV or access log (plain or .gz), or - for stdin."));
+            QStringLiteral("FILE..."),
+            QStringLiteral("Trace CSVs or access logs (plain or .gz), read as one in time order "
+                           "(a rotation set such as access.log* oldest first), or - alone for "
+                           "stdin."));
         parser.addOptions({limit, per, algorithm, json, strict});
         addHitFileCliOptions(parser, file);
     }
@@ -169,10 +171,9 @@ struct LimitCliOptions {
 
 // What the command line asks for.
 struct LimitPlan {
-    QString file;
+    ReplayedFiles files;
     std::vector<std::string> algorithms;
     RateLimit rate;
-    HitFileOptions format;
     bool json = false;
     bool strict = false;
 };
@@ -182,11 +183,6 @@ std::variant<LimitPlan, int> parseLimit(QCommandLineParser& parser, const LimitC
                                         const QStringList& arguments) {
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
-    if (parser.positionalArguments().size() != 1) {
-        printError(QStringLiteral("limit expects one trace FILE (or - for stdin), got %1")
-                       .arg(parser.positionalArguments().size()));
-        return kExitBadInput;
-    }
     if (!parser.isSet(options.limit) || !parser.isSet(options.per)) {
         printError(
             QStringLiteral("limit needs both --limit L and --per W (L requests per W "
@@ -196,13 +192,12 @@ std::variant<LimitPlan, int> parseLimit(QCommandLineParser& parser, const LimitC
     const auto l = wholeNumberFrom(parser, options.limit, 1, static_cast<long long>(kMaxRateLimit));
     const auto w = wholeNumberFrom(parser, options.per, 1, kMaxRatePeriod.count());
     const auto names = algorithmsFrom(parser.value(options.algorithm));
-    const auto format = replayedFileOptionsFrom(parser, options.file);
-    if (!l || !w || !names || !format)
+    const auto files = replayedFilesFrom(parser, options.file, QStringLiteral("limit"));
+    if (!l || !w || !names || !files)
         return kExitBadInput;
-    return LimitPlan{.file = parser.positionalArguments().first(),
+    return LimitPlan{.files = *files,
                      .algorithms = *names,
                      .rate = RateLimit{static_cast<Count>(*l), std::chrono::seconds{*w}},
-                     .format = *format,
                      .json = parser.isSet(options.json),
                      .strict = parser.isSet(options.strict)};
 }
@@ -218,7 +213,7 @@ int runLimit(const QStringList& arguments) {
         return *exit;
     const LimitPlan& plan = std::get<LimitPlan>(parsed);
 
-    TraceInput input(plan.file, plan.format);
+    TraceInput input(plan.files.files, plan.files.options, plan.files.keyBySource);
     if (!input.open())
         return kExitBadInput;
     LimitLab lab(plan.algorithms, plan.rate);

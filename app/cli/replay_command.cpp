@@ -148,7 +148,9 @@ struct ReplayCliOptions {
             "docs/formats.md), through counting policies and prints time,policy,count rows for "
             "each query time (--top, --uniques, --bytes and --latency: per-key tables)."));
         parser.addPositionalArgument(
-            QStringLiteral("FILE"), QStringLiteral("The trace CSV or access log, or - for stdin."));
+            QStringLiteral("FILE..."),
+            QStringLiteral("Trace CSVs or access logs, read as one in time order (a rotation "
+                           "set such as access.log* oldest first), or - alone for stdin."));
         parser.addOptions({policy, window, at, json, strict, top, uniques, bytes, latency});
         addHitFileCliOptions(parser, file);
     }
@@ -156,12 +158,11 @@ struct ReplayCliOptions {
 
 // What the command line asks for.
 struct ReplayPlan {
-    QString file;
+    ReplayedFiles files;
     std::vector<std::string> policies;
     CounterOptions counter;
     std::vector<Timestamp> queries;
-    HitFileOptions format;
-    std::unique_ptr<KeyedReplay> keyed;  // --top or --uniques; null: the policies' answers
+    std::unique_ptr<KeyedReplay> keyed;       // --top or --uniques; null: the policies' answers
     std::unique_ptr<MeasureReplay> measures;  // --bytes or --latency
     bool json = false;
     bool strict = false;
@@ -223,24 +224,18 @@ std::variant<ReplayPlan, int> parseReplay(QCommandLineParser& parser,
                                           const QStringList& arguments) {
     if (const auto exit = parseArguments(parser, arguments))
         return *exit;
-    if (parser.positionalArguments().size() != 1) {
-        printError(QStringLiteral("replay expects one trace FILE (or - for stdin), got %1")
-                       .arg(parser.positionalArguments().size()));
-        return kExitBadInput;
-    }
     const auto policies = policiesFrom(parser, options.policy, true);
     const auto counter = counterOptionsFrom(parser, options.window);
     const auto queries = parser.isSet(options.at)
                              ? queryTimes(parser.values(options.at).join(QLatin1Char(',')))
                              : std::optional(std::vector<Timestamp>{});
-    const auto format = replayedFileOptionsFrom(parser, options.file);
-    if (!policies || !counter || !queries || !format)
+    const auto files = replayedFilesFrom(parser, options.file, QStringLiteral("replay"));
+    if (!policies || !counter || !queries || !files)
         return kExitBadInput;
-    ReplayPlan plan{.file = parser.positionalArguments().first(),
+    ReplayPlan plan{.files = *files,
                     .policies = *policies,
                     .counter = *counter,
                     .queries = *queries,
-                    .format = *format,
                     .keyed = nullptr,
                     .measures = nullptr,
                     .json = parser.isSet(options.json),
@@ -292,9 +287,11 @@ void printMeasuresJson(const ReplayPlan& plan, const ReplayRun& run, const Trace
     out.beginObject().key("answers");
     plan.measures->writeJson(out);
     out.key("bad_rows").count(input.progress().badRows);
-    if (const RecordFilter* filter = plan.format.filter.get())
-        out.key("filter").string(filter->text()).key("filtered_rows").count(
-            input.progress().filtered);
+    if (const RecordFilter* filter = plan.files.options.filter.get())
+        out.key("filter")
+            .string(filter->text())
+            .key("filtered_rows")
+            .count(input.progress().filtered);
     out.key("final_time");
     if (run.newest())
         out.integer(*run.newest());
@@ -324,7 +321,7 @@ void reportReplay(const ReplayPlan& plan, const ReplayRun& run, const TraceInput
     } else if (plan.keyed)
         std::fwrite(plan.keyed->csv().data(), 1, plan.keyed->csv().size(), stdout);
     else if (plan.json)
-        printJson(run, input, plan.counter.window, plan.format.filter.get());
+        printJson(run, input, plan.counter.window, plan.files.options.filter.get());
     else
         printCsv(run);
 }
@@ -340,7 +337,7 @@ int runReplay(const QStringList& arguments) {
         return *exit;
     ReplayPlan& plan = std::get<ReplayPlan>(parsed);
 
-    TraceInput input(plan.file, plan.format);
+    TraceInput input(plan.files.files, plan.files.options, plan.files.keyBySource);
     if (!input.open())
         return kExitBadInput;
     std::vector<std::unique_ptr<WindowCounter>> counters;

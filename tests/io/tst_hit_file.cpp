@@ -11,10 +11,12 @@
 #include <zlib.h>
 
 #include "core/io/hit_file.h"
+#include "tests/io/gzip_writer.h"
 #include "tests/io/truncated_gzip.h"
 #include "tests/test_main.h"
 
 using namespace hitcounter;
+using hitcounter::testing::writeGzip;
 
 Q_DECLARE_METATYPE(hitcounter::HitFileFormat)
 
@@ -50,23 +52,6 @@ ReadResult readAll(HitFile& file) {
 void writeFile(const QString& path, const std::string& text) {
     std::ofstream out(path.toStdString(), std::ios::binary);
     out << text;
-}
-
-// One gzip member per part, concatenated (as `cat a.gz b.gz` or some log rotators make).
-void writeGzip(const QString& path, const std::vector<std::string>& parts) {
-    std::ofstream out(path.toStdString(), std::ios::binary);
-    for (const auto& part : parts) {
-        z_stream z{};
-        QCOMPARE(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
-        std::string buffer(deflateBound(&z, uLong(part.size())) + 64, '\0');
-        z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(part.data()));
-        z.avail_in = uInt(part.size());
-        z.next_out = reinterpret_cast<Bytef*>(buffer.data());
-        z.avail_out = uInt(buffer.size());
-        QCOMPARE(deflate(&z, Z_FINISH), Z_STREAM_END);
-        out.write(buffer.data(), std::streamsize(buffer.size() - z.avail_out));
-        deflateEnd(&z);
-    }
 }
 
 std::string readBytes(const QString& path) {
