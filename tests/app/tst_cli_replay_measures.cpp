@@ -3,11 +3,13 @@
 // "-" bytes, a bad line), response-time quantiles of an nginx log_format with $request_time
 // within the sketch's bound of exact quantiles computed here, an Apache log with %D, the JSON
 // output, and the errors a user sees.
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 #include <algorithm>
 #include <cmath>
 #include <iterator>
@@ -30,7 +32,7 @@ constexpr double kPrinted = 5e-6;
 QByteArray clfTime(qint64 t) {
     static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                           "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-    const QDateTime when = QDateTime::fromSecsSinceEpoch(t, QTimeZone::UTC);
+    const QDateTime when = QDateTime::fromSecsSinceEpoch(t, QTimeZone::utc());
     return QByteArray::number(when.date().day()).rightJustified(2, '0') + '/' +
            kMonths[when.date().month() - 1] + '/' + QByteArray::number(when.date().year()) + ':' +
            when.time().toString(QStringLiteral("hh:mm:ss")).toLatin1() + " +0000";
