@@ -161,7 +161,7 @@ struct ReplayPlan {
     CounterOptions counter;
     std::vector<Timestamp> queries;
     HitFileOptions format;
-    std::unique_ptr<KeyedReplay> keyed;  // --top or --uniques; null: the policies' answers
+    std::unique_ptr<KeyedReplay> keyed;       // --top or --uniques; null: the policies' answers
     std::unique_ptr<MeasureReplay> measures;  // --bytes or --latency
     bool json = false;
     bool strict = false;
@@ -293,8 +293,10 @@ void printMeasuresJson(const ReplayPlan& plan, const ReplayRun& run, const Trace
     plan.measures->writeJson(out);
     out.key("bad_rows").count(input.progress().badRows);
     if (const RecordFilter* filter = plan.format.filter.get())
-        out.key("filter").string(filter->text()).key("filtered_rows").count(
-            input.progress().filtered);
+        out.key("filter")
+            .string(filter->text())
+            .key("filtered_rows")
+            .count(input.progress().filtered);
     out.key("final_time");
     if (run.newest())
         out.integer(*run.newest());
