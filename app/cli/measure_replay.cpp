@@ -22,7 +22,8 @@ MonitorOptions windowOnly(std::chrono::seconds window) {
 // noise), and the double that text reads back as (what --json writes).
 std::string quantileText(double seconds) {
     char text[32];
-    const auto end = std::to_chars(text, text + sizeof text, seconds, std::chars_format::general, 6);
+    const auto end =
+        std::to_chars(text, text + sizeof text, seconds, std::chars_format::general, 6);
     return std::string(text, end.ptr);
 }
 
@@ -74,8 +75,8 @@ std::string MeasureReplay::csv() const {
             if (m_measure == Measure::Bytes) {
                 out += m.hasBytes() || row.hits == 0 ? std::to_string(m.bytes) : std::string();
             } else if (m.hasTimes()) {
-                out += quantileText(m.p50) + ',' + quantileText(m.p90) + ',' +
-                       quantileText(m.p99) + ',' + maxText(m.max);
+                out += quantileText(m.p50) + ',' + quantileText(m.p90) + ',' + quantileText(m.p99) +
+                       ',' + maxText(m.max);
             } else {
                 out += ",,,";
             }

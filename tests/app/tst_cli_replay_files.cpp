@@ -10,6 +10,7 @@
 #include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 #include "tests/app/cli_process.h"
 #include "tests/io/gzip_writer.h"
@@ -33,9 +34,9 @@ bool writeAll(const QString& path, const QByteArray& bytes) {
 qint64 timeOf(const QByteArray& line) {
     const qsizetype open = line.indexOf('[');
     const QByteArray field = line.mid(open + 1, line.indexOf(']') - open - 1);
-    QDateTime local = QDateTime::fromString(QString::fromLatin1(field.left(20)),
-                                            QStringLiteral("dd/MMM/yyyy:hh:mm:ss"));
-    local.setTimeZone(QTimeZone::UTC);
+    const QDateTime read = QDateTime::fromString(QString::fromLatin1(field.left(20)),
+                                                 QStringLiteral("dd/MMM/yyyy:hh:mm:ss"));
+    const QDateTime local(read.date(), read.time(), QTimeZone::utc());
     const QByteArray zone = field.mid(21);
     const int offset = (zone.mid(1, 2).toInt() * 60 + zone.mid(3, 2).toInt()) * 60;
     return local.toSecsSinceEpoch() - (zone.startsWith('-') ? -offset : offset);

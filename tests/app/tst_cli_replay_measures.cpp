@@ -159,10 +159,10 @@ private Q_SLOTS:
     void bytesEqualAnIndependentCountOfTheLog() {
         const std::vector<Line> lines = requests(1);
         QByteArray log = combinedLog(lines);
-        log.insert(log.indexOf('\n') + 1,
-                   "10.1.2.3 - - [" + clfTime(kBase) + "] \"GET /p0 HTTP/1.1\" 200 12k \"-\" \"x\"\n");
-        const auto result = runCli({"replay", write("access.log", log), "--bytes", "--at",
-                                    queryList()});
+        log.insert(log.indexOf('\n') + 1, "10.1.2.3 - - [" + clfTime(kBase) +
+                                              "] \"GET /p0 HTTP/1.1\" 200 12k \"-\" \"x\"\n");
+        const auto result =
+            runCli({"replay", write("access.log", log), "--bytes", "--at", queryList()});
         QVERIFY(result.finished);
         QCOMPARE(result.exitCode, 0);
         QVERIFY2(result.err.contains("access.log:2: bytes '12k' is not a whole number"),
@@ -188,8 +188,8 @@ private Q_SLOTS:
         QCOMPARE(rows.size(), expectedRows);
 
         // --json says the same.
-        const auto json = runCli({"replay", write("access.log", log), "--bytes", "--json",
-                                  "--at", queryList()});
+        const auto json =
+            runCli({"replay", write("access.log", log), "--bytes", "--json", "--at", queryList()});
         QCOMPARE(json.exitCode, 0);
         const QJsonObject doc = QJsonDocument::fromJson(json.out).object();
         QCOMPARE(doc.value("measure").toString(), QStringLiteral("bytes"));
@@ -213,8 +213,8 @@ private Q_SLOTS:
     void bytesOfAFilteredReplayCountTheAcceptedLinesOnly() {
         const std::vector<Line> lines = requests(5);
         const QString log = write("filtered.log", combinedLog(lines));
-        const auto result = runCli({"replay", log, "--bytes", "--filter", "path=/p1", "--json",
-                                    "--at", queryList()});
+        const auto result = runCli(
+            {"replay", log, "--bytes", "--filter", "path=/p1", "--json", "--at", queryList()});
         QVERIFY(result.finished);
         QCOMPARE(result.exitCode, 0);
         const QJsonObject doc = QJsonDocument::fromJson(result.out).object();
@@ -299,8 +299,8 @@ private Q_SLOTS:
                    QByteArray::number(1000 * (i + 1)) + "\n";
         }
         const QString format = QStringLiteral(R"(%h %l %u %t "%r" %>s %b %D)");
-        auto result = runCli({"replay", write("apache.log", log), "--log-format", format,
-                              "--latency"});
+        auto result =
+            runCli({"replay", write("apache.log", log), "--log-format", format, "--latency"});
         QCOMPARE(result.exitCode, 0);
         const auto rows = rowsOf(result.out);
         const QList<QByteArray>& api = rows.at({kBase + 9, "/api"});
@@ -317,13 +317,12 @@ private Q_SLOTS:
     // Keys whose lines name no time get empty cells (null in --json); an empty window's "*" has
     // 0 bytes but no quantiles.
     void keysWithoutTheMeasureGetEmptyCells() {
-        const QByteArray log =
-            R"({"time":1700000000,"uri":"/timed","request_time":0.5,"bytes":10})"
-            "\n"
-            R"({"time":1700000001,"uri":"/untimed"})"
-            "\n";
-        auto result = runCli({"replay", write("mixed.json", log), "--latency", "--at",
-                              "1700000001,1700000400"});
+        const QByteArray log = R"({"time":1700000000,"uri":"/timed","request_time":0.5,"bytes":10})"
+                               "\n"
+                               R"({"time":1700000001,"uri":"/untimed"})"
+                               "\n";
+        auto result = runCli(
+            {"replay", write("mixed.json", log), "--latency", "--at", "1700000001,1700000400"});
         QCOMPARE(result.exitCode, 0);
         const QList<QByteArray> lines = result.out.split('\n');
         QCOMPARE(lines.size(), 6);  // the header, four rows and the final line break
@@ -334,15 +333,15 @@ private Q_SLOTS:
         QCOMPARE(lines[2], QByteArray("1700000001,/untimed,,,,"));
         QCOMPARE(lines[3], "1700000001,*," + lines[1].mid(lines[1].indexOf(",/timed,") + 8));
         QCOMPARE(lines[4], QByteArray("1700000400,*,,,,"));
-        result = runCli({"replay", write("mixed.json", log), "--bytes", "--at",
-                         "1700000001,1700000400"});
+        result = runCli(
+            {"replay", write("mixed.json", log), "--bytes", "--at", "1700000001,1700000400"});
         QCOMPARE(result.out, QByteArray("time,key,bytes\n"
                                         "1700000001,/timed,10\n"
                                         "1700000001,/untimed,\n"
                                         "1700000001,*,10\n"
                                         "1700000400,*,0\n"));
-        result = runCli({"replay", write("mixed.json", log), "--latency", "--json", "--at",
-                         "1700000001"});
+        result = runCli(
+            {"replay", write("mixed.json", log), "--latency", "--json", "--at", "1700000001"});
         const QJsonArray keys = QJsonDocument::fromJson(result.out)
                                     .object()
                                     .value("answers")
@@ -383,8 +382,8 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("mentions");
         QTest::newRow("both") << QStringList{"--bytes", "--latency"}
                               << QByteArray("--bytes and --latency print different tables");
-        QTest::newRow("with --top") << QStringList{"--latency", "--top", "3"}
-                                    << QByteArray("does not combine with --top");
+        QTest::newRow("with --top")
+            << QStringList{"--latency", "--top", "3"} << QByteArray("does not combine with --top");
         QTest::newRow("with --uniques") << QStringList{"--bytes", "--uniques"}
                                         << QByteArray("does not combine with --top or --uniques");
     }
