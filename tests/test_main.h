@@ -15,28 +15,19 @@
 
 #include <QtTest/qtest.h>
 
-namespace hitcounter::test {
-
-// A test's main(): builds its application object and runs its test object.
-using TestMain = int (*)(int argc, char** argv);
-
-// Registers `main` under `name` (called by the macros below during static initialisation);
-// returns true. Two tests of one name abort the executable at start.
-bool registerTest(const char* name, TestMain main);
-
-}  // namespace hitcounter::test
+#include "tests/test_registry.h"
 
 // The body of Qt's QTEST_MAIN_WRAPPER (qtest.h), registered instead of named main().
-#define HITCOUNTER_TEST_WRAPPER(TestObject, ...)                                 \
-    namespace {                                                                  \
-    int hitcounterTestMain(int argc, char* argv[]) {                             \
-        QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();       \
-        __VA_ARGS__                                                              \
-        TestObject tc;                                                           \
-        QTEST_SET_MAIN_SOURCE_PATH                                               \
-        return QTest::qExec(&tc, argc, argv);                                    \
-    }                                                                            \
-    [[maybe_unused]] const bool hitcounterTestRegistered =                       \
+#define HITCOUNTER_TEST_WRAPPER(TestObject, ...)                                    \
+    namespace {                                                                     \
+    int hitcounterTestMain(int argc, char* argv[]) {                                \
+        QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();          \
+        __VA_ARGS__                                                                 \
+        TestObject tc;                                                              \
+        QTEST_SET_MAIN_SOURCE_PATH                                                  \
+        return QTest::qExec(&tc, argc, argv);                                       \
+    }                                                                               \
+    [[maybe_unused]] const bool hitcounterTestRegistered =                          \
         ::hitcounter::test::registerTest(HITCOUNTER_TEST_NAME, hitcounterTestMain); \
     }
 

@@ -1,5 +1,6 @@
-// The main() of each folder's test executable (tests/CMakeLists.txt): runs the one registered
-// test (test_main.h) named by the name it was started as, or by its first argument.
+// The main() of each folder's test executable (tests/CMakeLists.txt, compiled once for all of
+// them): runs the one registered test (test_main.h) named by the name it was started as, or by
+// its first argument.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -7,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/test_main.h"
+#include "tests/test_registry.h"
 
 namespace hitcounter::test {
 

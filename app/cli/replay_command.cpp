@@ -12,6 +12,7 @@
 #include "app/cli/hit_file_options.h"
 #include "app/cli/json_writer.h"
 #include "app/cli/keyed_replay.h"
+#include "app/cli/measure_replay.h"
 #include "app/cli/replay_run.h"
 #include "app/cli/trace_input.h"
 #include "core/io/trace_format.h"
@@ -130,16 +131,25 @@ struct ReplayCliOptions {
         QStringLiteral("uniques"),
         QStringLiteral("Print time,key,uniques: distinct visitors in each window per key, and "
                        "for all keys as key *.")};
+    QCommandLineOption bytes{
+        QStringLiteral("bytes"),
+        QStringLiteral("Print time,key,bytes: the bytes sent in each window per key, and for all "
+                       "keys as key * (access logs with $body_bytes_sent, %b, ...).")};
+    QCommandLineOption latency{
+        QStringLiteral("latency"),
+        QStringLiteral("Print time,key,p50,p90,p99,max: response times in seconds in each window "
+                       "per key and for all keys as key * (logs with $request_time, %D, ...; "
+                       "quantiles within 1 %).")};
     HitFileCliOptions file = hitFileCliOptions();
 
     void addTo(QCommandLineParser& parser) const {
         parser.setApplicationDescription(QStringLiteral(
             "Replays a trace CSV or a web server access log, plain or gzipped (see "
             "docs/formats.md), through counting policies and prints time,policy,count rows for "
-            "each query time (--top and --uniques: per-key tables)."));
+            "each query time (--top, --uniques, --bytes and --latency: per-key tables)."));
         parser.addPositionalArgument(
             QStringLiteral("FILE"), QStringLiteral("The trace CSV or access log, or - for stdin."));
-        parser.addOptions({policy, window, at, json, strict, top, uniques});
+        parser.addOptions({policy, window, at, json, strict, top, uniques, bytes, latency});
         addHitFileCliOptions(parser, file);
     }
 };
@@ -151,7 +161,8 @@ struct ReplayPlan {
     CounterOptions counter;
     std::vector<Timestamp> queries;
     HitFileOptions format;
-    std::unique_ptr<KeyedReplay> keyed;  // --top or --uniques; null: the policies' answers
+    std::unique_ptr<KeyedReplay> keyed;       // --top or --uniques; null: the policies' answers
+    std::unique_ptr<MeasureReplay> measures;  // --bytes or --latency
     bool json = false;
     bool strict = false;
 };
@@ -183,6 +194,29 @@ bool keyedFrom(const QCommandLineParser& parser, const ReplayCliOptions& options
     return true;
 }
 
+// --bytes or --latency (one of them, not with --top or --uniques): the measure tables; false
+// after naming a clash.
+bool measuresFrom(const QCommandLineParser& parser, const ReplayCliOptions& options,
+                  ReplayPlan& plan) {
+    const bool bytes = parser.isSet(options.bytes);
+    if (!bytes && !parser.isSet(options.latency))
+        return true;
+    if (bytes && parser.isSet(options.latency)) {
+        printError(QStringLiteral("--bytes and --latency print different tables; give one"));
+        return false;
+    }
+    if (parser.isSet(options.top) || parser.isSet(options.uniques)) {
+        printError(QStringLiteral("--%1 prints its own table; it does not combine with --top or "
+                                  "--uniques")
+                       .arg(bytes ? QStringLiteral("bytes") : QStringLiteral("latency")));
+        return false;
+    }
+    plan.measures = std::make_unique<MeasureReplay>(
+        bytes ? MeasureReplay::Measure::Bytes : MeasureReplay::Measure::Latency,
+        plan.counter.window);
+    return true;
+}
+
 // The plan, or the exit code after naming what is wrong.
 std::variant<ReplayPlan, int> parseReplay(QCommandLineParser& parser,
                                           const ReplayCliOptions& options,
@@ -208,9 +242,10 @@ std::variant<ReplayPlan, int> parseReplay(QCommandLineParser& parser,
                     .queries = *queries,
                     .format = *format,
                     .keyed = nullptr,
+                    .measures = nullptr,
                     .json = parser.isSet(options.json),
                     .strict = parser.isSet(options.strict)};
-    if (!keyedFrom(parser, options, plan))
+    if (!measuresFrom(parser, options, plan) || !keyedFrom(parser, options, plan))
         return kExitBadInput;
     return plan;
 }
@@ -220,18 +255,75 @@ std::variant<ReplayPlan, int> parseReplay(QCommandLineParser& parser,
 std::optional<int> replayInput(ReplayPlan& plan, TraceInput& input, ReplayRun& run) {
     if (plan.keyed)
         run.setOnAnswer([&plan](Timestamp time) { plan.keyed->answer(time); });
+    if (plan.measures)
+        run.setOnAnswer([&plan](Timestamp time) { plan.measures->answer(time); });
     if (const auto exit = input.read(plan.strict, [&](const HitEvent& event) {
             run.add(event);
             if (plan.keyed)
                 plan.keyed->add(event);
+            if (plan.measures)
+                plan.measures->add(event);
         }))
         return exit;
     run.finish();
+    // Rows that never name the measure: the log's format lacks it (an input with no rows, or
+    // whose rows the filter all refused, answers 0 bytes and no times instead).
+    if (plan.measures && input.progress().rows > 0 && !plan.measures->named()) {
+        printError(plan.measures->measure() == MeasureReplay::Measure::Bytes
+                       ? QStringLiteral("%1: no line names the bytes it sent; --bytes needs "
+                                        "them in the log ($body_bytes_sent or $bytes_sent, "
+                                        "Apache's %b, %B or %O, a JSON bytes member; "
+                                        "docs/measures.md)")
+                             .arg(input.name())
+                       : QStringLiteral("%1: no line names its response time; --latency needs "
+                                        "it in the log ($request_time or "
+                                        "$upstream_response_time, Apache's %D or %T, a JSON "
+                                        "request_time member; docs/measures.md)")
+                             .arg(input.name()));
+        return kExitBadInput;
+    }
     return std::nullopt;
 }
 
+// --bytes or --latency with --json: the answers and what was read, keys in ascending order as
+// in printJson.
+void printMeasuresJson(const ReplayPlan& plan, const ReplayRun& run, const TraceInput& input) {
+    JsonWriter out;
+    out.beginObject().key("answers");
+    plan.measures->writeJson(out);
+    out.key("bad_rows").count(input.progress().badRows);
+    if (const RecordFilter* filter = plan.format.filter.get())
+        out.key("filter")
+            .string(filter->text())
+            .key("filtered_rows")
+            .count(input.progress().filtered);
+    out.key("final_time");
+    if (run.newest())
+        out.integer(*run.newest());
+    else
+        out.null();
+    out.key("measure")
+        .string(plan.measures->measure() == MeasureReplay::Measure::Bytes ? "bytes" : "latency")
+        .key("rows")
+        .count(input.progress().rows)
+        .key("trace")
+        .string(input.name().toStdString())
+        .key("truncated")
+        .boolean(input.truncated())
+        .key("window")
+        .integer(plan.counter.window.count())
+        .endObject();
+    const std::string text = out.take();
+    std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
 void reportReplay(const ReplayPlan& plan, const ReplayRun& run, const TraceInput& input) {
-    if (plan.keyed)
+    if (plan.measures && plan.json) {
+        printMeasuresJson(plan, run, input);
+    } else if (plan.measures) {
+        const std::string text = plan.measures->csv();
+        std::fwrite(text.data(), 1, text.size(), stdout);
+    } else if (plan.keyed)
         std::fwrite(plan.keyed->csv().data(), 1, plan.keyed->csv().size(), stdout);
     else if (plan.json)
         printJson(run, input, plan.counter.window, plan.format.filter.get());

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,6 +42,17 @@ struct HitEvent {
     // HTTP status class of an access-log hit: 1..5 for 1xx..5xx; 0 unknown (trace CSV,
     // statsd, a status that is not a 3-digit code from 100 to 599).
     std::uint8_t statusClass = 0;
+    // What the hit measured (docs/measures.md), where its source says: the response time in
+    // seconds (an access log's $request_time or %D, a statsd timer), kNoSeconds (negative)
+    // when none; and the bytes sent ($body_bytes_sent, %b), kNoBytes when none. They fill the
+    // padding after statusClass and one word (96 bytes in all with libstdc++, 88 without).
+    static constexpr float kNoSeconds = -1.0f;
+    static constexpr std::uint64_t kNoBytes = std::numeric_limits<std::uint64_t>::max();
+    float seconds = kNoSeconds;
+    std::uint64_t bytes = kNoBytes;
+
+    bool hasSeconds() const { return seconds >= 0.0f; }
+    bool hasBytes() const { return bytes != kNoBytes; }
 
     friend bool operator==(const HitEvent&, const HitEvent&) = default;
 };

@@ -17,7 +17,7 @@ template <class Cells>
     Wide128 live = 0;
     for (std::size_t word = 0; word < written.size(); ++word) {
         for (std::uint64_t bits = written[word]; bits != 0; bits &= bits - 1) {
-            const auto& cell = cells[word * 64 + std::countr_zero(bits)];
+            const auto& cell = cells[word * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
             live += cell.second > newestOut ? cell.count : 0;
         }
     }

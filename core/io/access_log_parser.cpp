@@ -6,6 +6,7 @@
 
 #include "core/io/json_line.h"
 #include "core/io/log_time.h"
+#include "core/io/measure_fields.h"
 
 namespace hitcounter {
 
@@ -61,6 +62,17 @@ std::string timeProblem(const AccessLogFields& fields) {
     if (fault.empty())
         fault = "is a time, but not of the form this log format names";
     return std::string(fault) + " (expected e.g. " + std::string(expected) + ")";
+}
+
+// The unit of a JSON member that names a response time (the header's list); nullopt for others.
+std::optional<ResponseTimeUnit> jsonResponseTimeUnit(std::string_view name) {
+    if (oneOf(name, {"request_time", "upstream_response_time", "response_time", "duration"}))
+        return ResponseTimeUnit::Seconds;
+    if (oneOf(name, {"request_time_ms", "response_time_ms", "duration_ms"}))
+        return ResponseTimeUnit::Milliseconds;
+    if (oneOf(name, {"request_time_us", "response_time_us", "duration_us"}))
+        return ResponseTimeUnit::Microseconds;
+    return std::nullopt;
 }
 
 std::string shortQuote(std::string_view s) {
@@ -127,11 +139,12 @@ void AccessLogParser::setFilter(std::shared_ptr<const RecordFilter> filter) {
 bool AccessLogParser::parseJson(std::string_view line, AccessLogFields& fields,
                                 std::string& problem) {
     fields = {};
-    for (std::string* s :
-         {&m_time, &m_client, &m_request, &m_method, &m_target, &m_status, &m_host})
+    for (std::string* s : {&m_time, &m_client, &m_request, &m_method, &m_target, &m_status, &m_host,
+                           &m_bytes, &m_responseTime})
         s->clear();
     bool hasTime = false, hasClient = false, hasRequest = false, hasMethod = false,
-         hasTarget = false, hasStatus = false, hasHost = false;
+         hasTarget = false, hasStatus = false, hasHost = false, hasBytes = false,
+         hasResponseTime = false;
     const auto take = [](bool& has, std::string& into, std::string_view value) {
         if (!has) {
             has = true;
@@ -140,7 +153,7 @@ bool AccessLogParser::parseJson(std::string_view line, AccessLogFields& fields,
     };
     const bool ok = forEachJsonMember(
         line,
-        [&](std::string_view name, std::string_view value, bool) {
+        [&](std::string_view name, std::string_view value, bool isString) {
             if (oneOf(name, {"time", "timestamp", "@timestamp", "time_iso8601", "time_local",
                              "msec", "ts"}))
                 take(hasTime, m_time, value);
@@ -157,6 +170,14 @@ bool AccessLogParser::parseJson(std::string_view line, AccessLogFields& fields,
                 take(hasStatus, m_status, value);
             else if (oneOf(name, {"host", "vhost", "server_name", "http_host"}))
                 take(hasHost, m_host, value);
+            else if (!isString && value == "null")
+                return;  // a measure the server did not have, like "-"
+            else if (oneOf(name, {"body_bytes_sent", "bytes_sent", "bytes", "size"}))
+                take(hasBytes, m_bytes, value);
+            else if (const auto unit = jsonResponseTimeUnit(name); unit && !hasResponseTime) {
+                take(hasResponseTime, m_responseTime, value);
+                fields.responseTimeUnit = *unit;
+            }
         },
         problem);
     if (!ok)
@@ -171,6 +192,8 @@ bool AccessLogParser::parseJson(std::string_view line, AccessLogFields& fields,
     fields.client = m_client;
     fields.status = m_status;
     fields.host = m_host;
+    fields.bytes = m_bytes;
+    fields.responseTime = m_responseTime;
     if (hasTarget || hasMethod) {
         fields.method = m_method;
         fields.target = m_target;
@@ -247,6 +270,8 @@ TraceErrorKind AccessLogParser::toEvent(const AccessLogFields& fields, HitEvent&
         event.key += '?';
         event.key.append(fields.query);
     }
+    if (!takeMeasures(fields, event, problem))
+        return TraceErrorKind::BadMeasure;
     return TraceErrorKind::None;
 }
 

@@ -16,6 +16,14 @@
 //     client  remote_addr, client, client_ip, clientip, ip, remote_ip
 //     request request; method: request_method, method; target: request_uri, uri, url, path
 //     status  status, status_code;  vhost: host, vhost, server_name, http_host
+//     bytes   body_bytes_sent, bytes_sent, bytes, size
+//     response time  request_time, upstream_response_time, response_time, duration (seconds);
+//             request_time_ms, response_time_ms, duration_ms; request_time_us,
+//             response_time_us, duration_us
+//
+// Measures (measure_fields.h): event.bytes and event.seconds from the format's bytes and
+// response-time fields (kNoBytes / kNoSeconds when it has none); a field that is not a
+// measure makes the line a BadMeasure row.
 //
 // Filter (setFilter): a line that matches the format is shown to the filter as a FilterRecord
 // (filter_record.h: path and method as --key path and --key method make them) before its time
@@ -83,7 +91,8 @@ private:
     std::shared_ptr<const RecordFilter> m_filter;
     std::optional<int> m_lastUtcOffset;
     // JSON lines: decoded member values the fields point into.
-    std::string m_time, m_client, m_request, m_method, m_target, m_status, m_host;
+    std::string m_time, m_client, m_request, m_method, m_target, m_status, m_host, m_bytes,
+        m_responseTime;
 };
 
 }  // namespace hitcounter

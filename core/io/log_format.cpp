@@ -71,6 +71,8 @@ void splitRequestLine(std::string_view request, AccessLogFields& fields) {
 }
 
 LogFormat LogFormat::compile(std::string_view format) {
+    if (format.find('$') == std::string_view::npos && format.find('%') != std::string_view::npos)
+        return compileApache(format);
     LogFormat compiled;
     compiled.m_text = std::string(format);
     bool hasTime = false;
@@ -127,6 +129,12 @@ LogFormat LogFormat::compile(std::string_view format) {
         } else if (name == "host" || name == "server_name" || name == "http_host") {
             item.role = Role::Host;
             compiled.m_hasHost = true;
+        } else if (name == "body_bytes_sent" || name == "bytes_sent") {
+            item.role = Role::Bytes;
+            item.preference = name == "body_bytes_sent" ? 0 : 1;
+        } else if (name == "request_time" || name == "upstream_response_time") {
+            item.role = Role::ResponseTime;
+            item.preference = name == "request_time" ? 0 : 1;
         }
         compiled.m_items.push_back(std::move(item));
     }
@@ -135,7 +143,142 @@ LogFormat LogFormat::compile(std::string_view format) {
         throw std::invalid_argument(
             "log format " + shown(format) +
             " has no time variable; expected $time_local, $time_iso8601 or $msec");
+    compiled.keepPreferredMeasures();
     return compiled;
+}
+
+LogFormat LogFormat::compileApache(std::string_view format) {
+    LogFormat compiled;
+    compiled.m_text = std::string(format);
+    bool hasTime = false;
+    std::string literal;
+    const auto add = [&](Item item) {
+        if (!literal.empty())
+            compiled.m_items.push_back({Role::Literal, std::exchange(literal, {})});
+        compiled.m_items.push_back(std::move(item));
+    };
+    for (std::size_t i = 0; i < format.size();) {
+        if (format[i] != '%') {
+            literal += format[i++];
+            continue;
+        }
+        if (format.substr(i, 2) == "%%") {
+            literal += '%';
+            i += 2;
+            continue;
+        }
+        const std::size_t start = i++;
+        // A condition (%400,501{User-agent}i, %!200s) or a redirect (%>s, %<s) before the letter.
+        while (i < format.size() &&
+               std::string_view("0123456789,!<>").find(format[i]) != std::string_view::npos)
+            ++i;
+        std::string_view param;
+        if (i < format.size() && format[i] == '{') {
+            const auto close = format.find('}', i + 1);
+            if (close == std::string_view::npos)
+                throw std::invalid_argument("log format: '%{' at column " + std::to_string(i + 1) +
+                                            " has no closing '}'");
+            param = format.substr(i + 1, close - i - 1);
+            i = close + 1;
+        }
+        if (i >= format.size())
+            throw std::invalid_argument("log format: '%' at column " + std::to_string(start + 1) +
+                                        " ends the format without a directive letter");
+        const char letter = format[i++];
+        Item item{Role::Ignored, std::string(format.substr(start, i - start))};
+        switch (letter) {
+            case 'h':
+            case 'a':
+                item.role = Role::Client;
+                break;
+            case 't':
+                if (param.empty()) {
+                    // %t writes its brackets itself.
+                    literal += '[';
+                    add({Role::Time, item.text, LogTimeSyntax::Clf});
+                    literal += ']';
+                    hasTime = true;
+                    continue;
+                }
+                if (param != "sec")
+                    throw std::invalid_argument(
+                        "log format: " + shown(item.text) +
+                        ": custom Apache time formats are not read; use %t or %{sec}t");
+                item.role = Role::Time;
+                item.timeSyntax = LogTimeSyntax::Epoch;
+                hasTime = true;
+                break;
+            case 'r':
+                item.role = Role::Request;
+                break;
+            case 'm':
+                item.role = Role::Method;
+                break;
+            case 'U':
+                item.role = Role::Path;
+                break;
+            case 'q':
+                item.role = Role::Query;
+                break;
+            case 's':
+                item.role = Role::Status;
+                break;
+            case 'v':
+                item.role = Role::Host;
+                break;
+            case 'i':
+                if (param.size() == 4 && std::equal(param.begin(), param.end(), "host",
+                                                    [](char a, char b) { return (a | 0x20) == b; }))
+                    item.role = Role::Host;
+                break;
+            case 'b':
+            case 'B':
+            case 'O':
+                item.role = Role::Bytes;
+                item.preference = letter == 'O' ? 1 : 0;
+                break;
+            case 'D':
+            case 'T':
+                item.role = Role::ResponseTime;
+                if (letter == 'D' || param == "us") {
+                    item.unit = ResponseTimeUnit::Microseconds;
+                } else if (param == "ms") {
+                    item.unit = ResponseTimeUnit::Milliseconds;
+                    item.preference = 1;
+                } else {
+                    item.preference = 2;  // whole seconds
+                }
+                break;
+            default:
+                break;
+        }
+        compiled.m_hasHost = compiled.m_hasHost || item.role == Role::Host;
+        add(std::move(item));
+    }
+    if (!literal.empty())
+        compiled.m_items.push_back({Role::Literal, std::move(literal)});
+    if (!hasTime)
+        throw std::invalid_argument("Apache log format " + shown(format) +
+                                    " has no time directive; expected %t or %{sec}t");
+    compiled.keepPreferredMeasures();
+    return compiled;
+}
+
+void LogFormat::keepPreferredMeasures() {
+    for (const Role role : {Role::Bytes, Role::ResponseTime}) {
+        Item* kept = nullptr;
+        for (Item& item : m_items) {
+            if (item.role != role)
+                continue;
+            if (kept == nullptr || item.preference < kept->preference) {
+                if (kept != nullptr)
+                    kept->role = Role::Ignored;
+                kept = &item;
+            } else {
+                item.role = Role::Ignored;
+            }
+        }
+    }
 }
 
 const LogFormat& LogFormat::common() {
@@ -200,13 +343,23 @@ bool LogFormat::match(std::string_view line, AccessLogFields& fields, std::strin
                 fields.target = value;
                 break;
             case Role::Query:
-                fields.query = value == "-" ? std::string_view{} : value;
+                // Apache's %q writes its '?'.
+                fields.query = value == "-"             ? std::string_view{}
+                               : value.starts_with('?') ? value.substr(1)
+                                                        : value;
                 break;
             case Role::Status:
                 fields.status = value;
                 break;
             case Role::Host:
                 fields.host = value;
+                break;
+            case Role::Bytes:
+                fields.bytes = value;
+                break;
+            case Role::ResponseTime:
+                fields.responseTime = value;
+                fields.responseTimeUnit = item.unit;
                 break;
             case Role::Literal:
             case Role::Ignored:

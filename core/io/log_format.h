@@ -11,6 +11,9 @@
 //             $uri (path only) with $args / $query_string
 //     status  $status
 //     vhost   $host $server_name $http_host
+//     bytes   $body_bytes_sent, else $bytes_sent (with the headers)
+//     time    $request_time, else $upstream_response_time (seconds; a list of several
+//             upstreams' times, "0.1, 0.2 : 0.3", is summed; "-": none)
 // A variable's value runs up to the literal that follows it in the format (a '\' escapes the
 // next character, so `"GET /a\" b"` stays one value); a variable with no literal after it runs
 // up to the next space or tab. Text after the last item of the format is ignored, so logs with
@@ -19,6 +22,13 @@
 // Predefined: common() is `$remote_addr $remote_ident $remote_user [$time_local] "$request"
 // $status $body_bytes_sent` (nginx and Apache CLF; the ident field may be any word), combined()
 // adds ` "$http_referer" "$http_user_agent"`.
+//
+// Apache: a format with no `$` variable is an Apache LogFormat (mod_log_config), its
+// directives read as their nginx counterparts: %h %a (client), %t (`[...]`, CLF time) or
+// %{sec}t (epoch), %r (request), %m %U %q (method, path, query), %s %>s (status), %v %{Host}i
+// (vhost), %b %B (bytes), else %O; %D (microseconds), else %{us}T / %{ms}T / %T / %{s}T; %%
+// is a '%'. Any other directive (%l, %u, %{Referer}i, ...) is matched and ignored; a
+// condition such as %400,501{User-agent}i or %!200s is skipped before its letter.
 //
 // Example:
 //     AccessLogFields f;
@@ -37,6 +47,9 @@ namespace hitcounter {
 
 enum class LogTimeSyntax { Clf, Iso, Epoch, Any };
 
+// The unit a response-time field is written in ($request_time: seconds, Apache %D: us).
+enum class ResponseTimeUnit { Seconds, Milliseconds, Microseconds };
+
 // Views into the matched line (or into a reader's buffers); empty when the format lacks them.
 struct AccessLogFields {
     std::string_view client;
@@ -48,6 +61,10 @@ struct AccessLogFields {
     bool requestValid = true;  // false when $request is not `METHOD target[ PROTOCOL]`
     std::string_view status;
     std::string_view host;
+    // Measures (measure_fields.h): empty when the format has no such field.
+    std::string_view bytes;         // bytes sent: a whole number, or "-" for none sent
+    std::string_view responseTime;  // in responseTimeUnit; "-": none
+    ResponseTimeUnit responseTimeUnit = ResponseTimeUnit::Seconds;
 };
 
 // Splits a request line `METHOD SP target [SP protocol]` into `fields`; marks it invalid
@@ -56,7 +73,9 @@ void splitRequestLine(std::string_view request, AccessLogFields& fields);
 
 class LogFormat {
 public:
-    // Throws std::invalid_argument naming the problem (an unterminated `${`, no time variable).
+    // An nginx log_format, or an Apache LogFormat when it has no `$` (see above). Throws
+    // std::invalid_argument naming the problem (an unterminated `${` or `%{`, a custom Apache
+    // time format, no time variable).
     static LogFormat compile(std::string_view format);
     static const LogFormat& common();
     static const LogFormat& combined();
@@ -80,13 +99,22 @@ private:
         Path,
         Query,
         Status,
-        Host
+        Host,
+        Bytes,
+        ResponseTime
     };
     struct Item {
         Role role = Role::Literal;
         std::string text;  // the literal, or the variable's name
         LogTimeSyntax timeSyntax = LogTimeSyntax::Any;
+        ResponseTimeUnit unit = ResponseTimeUnit::Seconds;  // ResponseTime
+        int preference = 0;  // Bytes, ResponseTime: of several, the lowest is read
     };
+
+    static LogFormat compileApache(std::string_view format);
+    // Of several bytes (or response-time) items, the one of lowest preference (the first of
+    // those) is read; the others are matched and ignored.
+    void keepPreferredMeasures();
 
     std::string m_text;
     std::vector<Item> m_items;

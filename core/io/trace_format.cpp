@@ -5,12 +5,10 @@
 
 namespace hitcounter {
 
-namespace {
-bool isDigits(std::string_view s) {
-    return !s.empty() &&
-           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+bool isDigits(std::string_view text) {
+    return !text.empty() &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
-}  // namespace
 
 ParsedTimestamp parseTimestamp(std::string_view text) {
     const bool negative = text.starts_with('-');

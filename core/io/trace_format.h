@@ -33,6 +33,8 @@ struct ParsedTimestamp {
     TimestampProblem problem = TimestampProblem::None;
 };
 ParsedTimestamp parseTimestamp(std::string_view text);
+// One or more of 0-9 and nothing else (the whole parts of timestamps, counts).
+bool isDigits(std::string_view text);
 // What is wrong and what was expected, e.g. "is negative; expected seconds >= 0".
 std::string_view timestampProblemText(TimestampProblem problem);
 

@@ -34,6 +34,7 @@ enum class TraceErrorKind {
     MissingKeyField,     // the field the key is taken from is absent or empty
     CorruptInput,        // fatal: the compressed input cannot be decoded
     TimeTooFarAhead,     // far ahead of the rows before it and not followed (time_jump_check.h)
+    BadMeasure,          // a bytes or response-time field that is not one (measure_fields.h)
     // Not an error: the line parsed, but the filter refused it (AccessLogParser::setFilter);
     // readers skip it and count it in TraceProgress::filtered.
     Filtered,

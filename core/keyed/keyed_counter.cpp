@@ -127,6 +127,9 @@ void KeyedCounter::setWindow(std::chrono::seconds w) {
         if (m_entries[id].visitors) {
             m_entries[id].visitors->window.setRetention(w);
         }
+        if (m_entries[id].measures) {
+            m_entries[id].measures->setRetention(w);
+        }
     }
 }
 
@@ -195,10 +198,45 @@ void KeyedCounter::foldLive(Id id) {
 }
 
 void KeyedCounter::hit(Timestamp t, std::string_view key, std::string_view visitor, Count n) {
+    countHit(t, key, visitor, n);
+}
+
+void KeyedCounter::hit(const HitEvent& event) {
+    if (const Id id = countHit(event.time, event.key, event.visitor, event.count); id != kNone) {
+        addMeasures(id, event);
+    }
+}
+
+void KeyedCounter::measure(const HitEvent& event) {
+    if (!event.hasBytes() && !event.hasSeconds()) {
+        return;
+    }
+    advance(event.time);
+    if (event.time <= m_head - m_retention) {
+        return;
+    }
+    const Id id = idFor(event.key);
+    touch(id);  // kept as long as a hit would keep it
+    addMeasures(id, event);
+}
+
+void KeyedCounter::addMeasures(Id id, const HitEvent& event) {
+    if (!event.hasBytes() && !event.hasSeconds()) {
+        return;
+    }
+    Entry& entry = m_entries[id];
+    if (!entry.measures) {
+        entry.measures = std::make_unique<WindowedMeasures>(window());
+    }
+    entry.measures->add(event);
+}
+
+KeyedCounter::Id KeyedCounter::countHit(Timestamp t, std::string_view key, std::string_view visitor,
+                                        Count n) {
     advance(t);
     if (t <= m_head - m_retention) {
         m_droppedLate = saturatingAdd(m_droppedLate, n);
-        return;
+        return kNone;
     }
     const Id id = idFor(key);
     if (t == m_head) [[likely]] {
@@ -215,7 +253,7 @@ void KeyedCounter::hit(Timestamp t, std::string_view key, std::string_view visit
         m_entries[id].series.hit(t, n);
     }
     if (visitor.empty()) {
-        return;
+        return id;
     }
     Entry& entry = m_entries[id];
     if (!entry.visitors) {
@@ -224,6 +262,7 @@ void KeyedCounter::hit(Timestamp t, std::string_view key, std::string_view visit
     const std::uint64_t hash = HyperLogLog::hashOf(visitor);
     entry.visitors->allTime.add(hash);
     entry.visitors->window.add(t, hash);
+    return id;
 }
 
 Count KeyedCounter::count(std::string_view key, Timestamp now) {
@@ -263,6 +302,18 @@ std::uint64_t KeyedCounter::uniques(std::string_view key, Timestamp now) {
         return 0;
     }
     return m_entries[id].visitors->window.estimate(std::max(now, m_head) - m_window, now);
+}
+
+MeasuresSummary KeyedCounter::measures(std::string_view key, Timestamp now) {
+    advance(now);
+    const Id id = m_ids.find(key);
+    if (id == kNone || !m_entries[id].measures) {
+        return {};
+    }
+    // At the counter's head first, so that a query into the past sees (head - W, now].
+    WindowedMeasures& measures = *m_entries[id].measures;
+    measures.advance(m_head);
+    return measures.window(now);
 }
 
 std::uint64_t KeyedCounter::allTimeUniques(std::string_view key) const {
@@ -317,6 +368,9 @@ std::size_t KeyedCounter::Entry::heapBytes() const {
     if (visitors) {
         bytes += sizeof(Visitors) + visitors->allTime.memoryBytes() - sizeof(HyperLogLog) +
                  visitors->window.memoryBytes() - sizeof(WindowedUniques);
+    }
+    if (measures) {
+        bytes += measures->memoryBytes();
     }
     return bytes;
 }

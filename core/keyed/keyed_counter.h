@@ -31,6 +31,13 @@
 //  - Uniques: uniques(key, now) estimates the key's distinct visitors in (now - W, now],
 //    allTimeUniques(key) since its first hit (hyper_log_log.h for the error). Hits with an
 //    empty visitor are counted but add no visitor.
+//  - Measures: hit(event) also records the event's bytes and response time (if it names them)
+//    in the key's WindowedMeasures (windowed_measures.h: W seconds kept, created by the first
+//    such hit); measure(event) records only them, for a statsd timer, which is not a hit: the
+//    key is kept (and evicted) as if hit, but its counts do not change. measures(key, now)
+//    answers for (now - W, now] as count() does; setWindow() changes their retention as the
+//    uniques' (a longer w misses the seconds before the old W for a while). Evicted and folded
+//    keys lose them: an idle key has none left in the window.
 // Cost: hit() O(1) amortized: one hash of the key into a flat open-addressing table of
 //       interned ids (key_interner.h), then, for a hit at the head second (the common case),
 //       one saturating add to the key's count of that second. Those counts reach the key's
@@ -64,11 +71,13 @@
 #include <vector>
 
 #include "core/base/deep_copy_ptr.h"
+#include "core/base/hit_event.h"
 #include "core/base/saturating.h"
 #include "core/base/types.h"
 #include "core/keyed/key_interner.h"
 #include "core/keyed/key_series.h"
 #include "core/sketches/hyper_log_log.h"
+#include "core/sketches/windowed_measures.h"
 #include "core/sketches/windowed_uniques.h"
 
 namespace hitcounter {
@@ -110,6 +119,10 @@ public:
     KeyedCounter& operator=(const KeyedCounter&) = delete;
 
     void hit(Timestamp t, std::string_view key, std::string_view visitor = {}, Count n = 1);
+    // hit(event.time, event.key, event.visitor, event.count) and its measures (see Semantics).
+    void hit(const HitEvent& event);
+    // Only the event's measures, under its key (see Semantics); dropped as a hit would be.
+    void measure(const HitEvent& event);
     // Moves the head to now if newer and evicts idle keys.
     void advance(Timestamp now);
     // A new window, keeping every key's data (see Semantics). Throws std::invalid_argument
@@ -126,6 +139,8 @@ public:
     Count allTime(std::string_view key) const;
     std::uint64_t uniques(std::string_view key, Timestamp now);
     std::uint64_t allTimeUniques(std::string_view key) const;
+    // The key's bytes and response times in (now - W, now]; all zero for a key without them.
+    MeasuresSummary measures(std::string_view key, Timestamp now);
     std::vector<KeyCount> top(std::size_t k, Timestamp now);
 
     // Every live key with its hits in (now - W, now], unordered, zero counts left out.
@@ -159,9 +174,10 @@ private:
         Timestamp touched = 0;  // the head when the key was last hit
         Id older = kNone;       // the eviction list, by id
         Id newer = kNone;
-        bool linked = false;             // in the eviction list
-        DeepCopyPtr<Visitors> visitors;  // created by the first hit that names a visitor
-        std::size_t heapBytes() const;   // what the series and sketches hold beyond it
+        bool linked = false;                     // in the eviction list
+        DeepCopyPtr<Visitors> visitors;          // created by the first hit that names a visitor
+        DeepCopyPtr<WindowedMeasures> measures;  // created by the first hit with a measure
+        std::size_t heapBytes() const;           // what the series and sketches hold beyond it
     };
     // What a hit at the head touches, apart from the entry: 16 bytes a key, so that the keys
     // of a busy second stay in the nearest cache.
@@ -181,6 +197,9 @@ private:
     };
 
     Id idFor(std::string_view key);
+    // Counts the hits; the key's id, or kNone when they were too late.
+    Id countHit(Timestamp t, std::string_view key, std::string_view visitor, Count n);
+    void addMeasures(Id id, const HitEvent& event);
     // The key's hits at seconds in (from, to], with those of the head second not yet in its
     // series; and all of them.
     Count between(Id id, Timestamp from, Timestamp to) const;

@@ -27,6 +27,7 @@ KeyedMonitor::KeyedMonitor(MonitorOptions options)
       m_levels(options.levels),
       m_all(options.levels),
       m_windowVisitors(options.window),
+      m_allMeasures(options.window),
       m_approximateTop(
           options.approximateTopCapacity == 0
               ? nullptr
@@ -36,6 +37,7 @@ void KeyedMonitor::advance(Timestamp now) {
     m_keys.advance(now);
     m_all.advance(now);
     m_windowVisitors.advance(now);
+    m_allMeasures.advance(now);
     if (m_approximateTop) {
         m_approximateTop->advance(now);
     }
@@ -44,6 +46,7 @@ void KeyedMonitor::advance(Timestamp now) {
 void KeyedMonitor::setWindow(std::chrono::seconds w) {
     m_keys.setWindow(w);  // validates first: throws before anything changed
     m_windowVisitors.setRetention(w);
+    m_allMeasures.setRetention(w);
     if (m_approximateTop) {
         m_approximateTop->setRetention(w);
     }
@@ -76,9 +79,22 @@ void KeyedMonitor::record(std::span<const HitEvent> hits) {
     }
 }
 
+void KeyedMonitor::recordMeasures(std::span<const HitEvent> events) {
+    for (const HitEvent& event : events) {
+        if (m_all.dropsAt(event.time)) {
+            continue;
+        }
+        if (!event.key.empty()) {
+            m_keys.measure(event);
+        }
+        m_allMeasures.add(event);
+    }
+}
+
 void KeyedMonitor::recordKeyed(const HitEvent& hit) {
+    m_allMeasures.add(hit);
     if (!hit.key.empty()) {
-        m_keys.hit(hit.time, hit.key, hit.visitor, hit.count);
+        m_keys.hit(hit);
         if (m_approximateTop) {
             m_approximateTop->add(hit.time, hit.key, hit.count);
         }
@@ -121,6 +137,16 @@ std::vector<KeyCount> KeyedMonitor::top(std::size_t k, Timestamp now) {
     return m_keys.top(k, now);
 }
 
+MeasuresSummary KeyedMonitor::measures(std::string_view key, Timestamp now) {
+    advance(now);
+    return m_keys.measures(key, now);
+}
+
+MeasuresSummary KeyedMonitor::overallMeasures(Timestamp now) {
+    advance(now);
+    return m_allMeasures.window(now);
+}
+
 std::optional<WindowedTopK::Result> KeyedMonitor::approximateTop(std::size_t k, Timestamp now) {
     if (!m_approximateTop) {
         return std::nullopt;
@@ -132,8 +158,8 @@ std::optional<WindowedTopK::Result> KeyedMonitor::approximateTop(std::size_t k, 
 std::size_t KeyedMonitor::memoryBytes() const {
     return sizeof(*this) + m_keys.memoryBytes() - sizeof(KeyedCounter) + m_all.memoryBytes() -
            sizeof(MultiLevelCounter) + m_allVisitors.memoryBytes() - sizeof(HyperLogLog) +
-           m_windowVisitors.memoryBytes() - sizeof(WindowedUniques) +
-           (m_approximateTop ? m_approximateTop->memoryBytes() : 0);
+           m_windowVisitors.memoryBytes() - sizeof(WindowedUniques) + m_allMeasures.memoryBytes() -
+           sizeof(WindowedMeasures) + (m_approximateTop ? m_approximateTop->memoryBytes() : 0);
 }
 
 }  // namespace hitcounter

@@ -18,6 +18,10 @@
 // shorter. When w is longer, the window uniques (per key and all keys) and approximateTop()
 // still hold only the seconds of the old W: until w seconds have passed since the change they
 // miss what came before the old W (uniques and approximate estimates low, never high).
+// Measures (docs/measures.md): the bytes and response times hits name, per key and for all keys
+// in the window, measures(key, now) and overallMeasures(now) (windowed_measures.h: bytes and
+// the maximum exact, p50/p90/p99 within 1 %); recordMeasures() takes events that are not hits
+// (statsd timers) for them alone. setWindow() treats them as the uniques.
 // Exact: counts, levels, top(). Estimates: uniques (hyper_log_log.h), approximateTop()
 // (windowed_top_k.h, with its bound in the result).
 // Cost: record() O(1) amortized per hit without a visitor (the key's hash lookup and one add,
@@ -25,7 +29,8 @@
 // sketches' work. stats() O(levels x log n) plus merging the window's
 // per-second visitor sketches; top() O(live keys x log n).
 // Memory: KeyedCounter's per-key memory plus about 86 KiB for an hour of all-keys levels plus
-// the all-keys sketches (at most 12 KiB per second with visitors in the window).
+// the all-keys sketches (at most 12 KiB per second with visitors in the window) and measures
+// (windowed_measures.h).
 //
 // Example (defaults: W = 300 s, levels 1 min / 5 min / 1 h):
 //     record({10, "home", "u1"}) record({12, "home", "u2"}) record({12, "about", "u1"})
@@ -47,6 +52,7 @@
 #include "core/keyed/keyed_counter.h"
 #include "core/multilevel/multi_level_counter.h"
 #include "core/sketches/hyper_log_log.h"
+#include "core/sketches/windowed_measures.h"
 #include "core/sketches/windowed_top_k.h"
 #include "core/sketches/windowed_uniques.h"
 
@@ -81,6 +87,10 @@ public:
     // all-keys levels as one hit(t, n), and each key's hits of the head second reach its series
     // once, when the head moves on (keyed_counter.h).
     void record(std::span<const HitEvent> hits);
+    // Only the measures of these events, which are not hits (statsd timers): their counts are
+    // weights, no count changes (KeyedCounter::measure). Events too late for every view are
+    // dropped.
+    void recordMeasures(std::span<const HitEvent> events);
     // Moves the head (and evicts idle keys) without a hit.
     void advance(Timestamp now);
     // A new window W for the data already counted (see above). Throws std::invalid_argument
@@ -92,6 +102,9 @@ public:
     KeyStats stats(std::string_view key, Timestamp now);
     KeyStats overall(Timestamp now);
     std::vector<KeyCount> top(std::size_t k, Timestamp now);
+    // The key's and all keys' bytes and response times in (now - W, now].
+    MeasuresSummary measures(std::string_view key, Timestamp now);
+    MeasuresSummary overallMeasures(Timestamp now);
     // nullopt unless options.approximateTopCapacity > 0.
     std::optional<WindowedTopK::Result> approximateTop(std::size_t k, Timestamp now);
 
@@ -111,6 +124,7 @@ private:
     MultiLevelCounter m_all;
     HyperLogLog m_allVisitors;
     WindowedUniques m_windowVisitors;
+    WindowedMeasures m_allMeasures;
     DeepCopyPtr<WindowedTopK> m_approximateTop;
 };
 

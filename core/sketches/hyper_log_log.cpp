@@ -98,7 +98,7 @@ std::uint8_t HyperLogLog::registerAt(std::size_t index) const {
     const std::size_t bit = index * 6;
     const std::size_t byte = bit / 8;
     const std::size_t shift = bit % 8;
-    unsigned value = m_dense[byte] >> shift;
+    unsigned value = static_cast<unsigned>(m_dense[byte]) >> shift;
     if (shift > 2) {
         value |= static_cast<unsigned>(m_dense[byte + 1]) << (8 - shift);
     }

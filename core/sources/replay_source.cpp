@@ -478,13 +478,12 @@ bool ReplaySource::loop() const {
 }
 
 void ReplaySource::seek(Timestamp t) {
-    std::stop_source interrupted;
-    {
+    std::stop_source interrupted = [&] {
         std::lock_guard lock(m_controlMutex);
         m_seekTarget = t;
         ++m_seekGeneration;
-        interrupted = std::exchange(m_interrupt, std::stop_source());
-    }
+        return std::exchange(m_interrupt, std::stop_source());
+    }();
     // Wakes the worker if it waits for room in the queue, for a row's time or at the end; it
     // then starts the seek's epoch (applySeek).
     interrupted.request_stop();

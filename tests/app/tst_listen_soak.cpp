@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <thread>
+#include <utility>
 
 #include "tests/app/listen_process.h"
 #include "tests/fleet/redis_server.h"
@@ -70,10 +71,13 @@ qint64 peakRssKiB(qint64 pid) {
 }
 
 // A TCP sender that sends `chunk()` texts until `deadline`, adding the hits of every chunk it
-// sent completely to `sent`. A new connection every `chunksPerConnection` chunks.
+// sent completely to `sent`, and 1 to `active` once its first chunk is sent. A new connection
+// every `chunksPerConnection` chunks.
 template <class Chunk>
 void tcpSender(std::uint16_t port, SteadyClock::time_point deadline, int chunksPerConnection,
-               Chunk chunk, std::atomic<std::uint64_t>& sent, std::atomic<int>& failures) {
+               Chunk chunk, std::atomic<std::uint64_t>& sent, std::atomic<int>& active,
+               std::atomic<int>& failures) {
+    bool first = true;
     while (SteadyClock::now() < deadline) {
         UniqueFd c = tcpConnect(port);
         if (!c) {
@@ -87,7 +91,17 @@ void tcpSender(std::uint16_t port, SteadyClock::time_point deadline, int chunksP
                 break;
             }
             sent += hits;
+            if (std::exchange(first, false)) {
+                ++active;
+            }
         }
+    }
+}
+
+// Waits until `active` reaches `senders` or `deadline` passes.
+void awaitActive(const std::atomic<int>& active, int senders, SteadyClock::time_point deadline) {
+    while (active.load() < senders && SteadyClock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
 }
 
@@ -109,6 +123,13 @@ private Q_SLOTS:
         const auto deadline = SteadyClock::now() + duration;
         std::atomic<std::uint64_t> tcpSent{0};
         std::atomic<int> failures{0};
+        // The TCP senders whose first chunk is sent. The slow clients and the probes start once
+        // every sender is: the listener protects a connection that completed a line (or has
+        // bytes waiting), and evicts the oldest of the others, by design; a sender's thread
+        // that a busy machine keeps from sending for the first few hundred milliseconds after
+        // its connect would be such an other.
+        std::atomic<int> active{0};
+        constexpr int kTcpSenders = kSteadySenders + 1;
         std::atomic<std::uint64_t> udpKeys{0};
         std::atomic<int> probes{0}, probesClosed{0};
         {
@@ -134,7 +155,8 @@ private Q_SLOTS:
                         }
                         return std::pair{text, hits};
                     };
-                    tcpSender(tcpPort, deadline, kChunksPerConnection, chunk, tcpSent, failures);
+                    tcpSender(tcpPort, deadline, kChunksPerConnection, chunk, tcpSent, active,
+                              failures);
                 });
             }
             // Many keys over TCP: a new long key on every line.
@@ -147,7 +169,8 @@ private Q_SLOTS:
                     }
                     return std::pair{text, std::uint64_t{100}};
                 };
-                tcpSender(tcpPort, deadline, kChunksPerConnection, chunk, tcpSent, failures);
+                tcpSender(tcpPort, deadline, kChunksPerConnection, chunk, tcpSent, active,
+                          failures);
             });
             // UDP: new long keys and junk; drops are allowed (and counted by the listener).
             threads.emplace_back([&] {
@@ -168,6 +191,7 @@ private Q_SLOTS:
             });
             // Slow clients: more than the slots, a byte at a time, never a whole line.
             threads.emplace_back([&] {
+                awaitActive(active, kTcpSenders, deadline);
                 std::vector<UniqueFd> slow;
                 while (SteadyClock::now() < deadline) {
                     while (slow.size() < kSlowClients) {
@@ -183,6 +207,7 @@ private Q_SLOTS:
             });
             // Probes: a short connection with one line, twice a second; none may be closed unread.
             threads.emplace_back([&] {
+                awaitActive(active, kTcpSenders, deadline);
                 while (SteadyClock::now() < deadline) {
                     UniqueFd c = tcpConnect(tcpPort);
                     if (c && sendAll(c.get(), "probe:1|c\n")) {
@@ -214,6 +239,7 @@ private Q_SLOTS:
                                 .arg(failures.load())
                                 .arg(QString::fromUtf8(QJsonDocument(report["problems"].toArray())
                                                            .toJson(QJsonDocument::Compact)))));
+        QCOMPARE(active.load(), kTcpSenders);
         QVERIFY(probes.load() > 0);
         QCOMPARE(probesClosed.load(), 0);
         QJsonObject tcp;
@@ -291,6 +317,7 @@ private Q_SLOTS:
         std::atomic<std::uint64_t> chunks{0};
         std::atomic<std::uint64_t> hits{0};
         std::atomic<int> failures{0};
+        std::atomic<int> active{0};
         const auto deadline = SteadyClock::now() + duration;
         std::vector<std::jthread> senders;
         for (int i = 0; i < 2; ++i)
@@ -302,7 +329,7 @@ private Q_SLOTS:
                         std::this_thread::sleep_for(1ms);  // steady, not a flood: the outage's
                         return std::pair{chunk, std::uint64_t(8)};  // buffer stays small
                     },
-                    sent, failures);
+                    sent, active, failures);
                 chunks += sent / 8;
                 hits += sent;
             });
