@@ -7,6 +7,7 @@
 
 #include "app/common/option_reader.h"
 
+#include "core/filter/record_filter.h"
 #include "core/fleet/redis_url.h"
 #include "core/io/access_log_parser.h"
 #include "core/limiters/limiter_factory.h"
@@ -66,6 +67,11 @@ struct GuiCliOptions {
         QStringLiteral("With --replay or --follow: the log's nginx log_format, e.g. "
                        "'$remote_addr - [$time_local] \"$request\" $status' (default: detect)."),
         QStringLiteral("FORMAT")};
+    QCommandLineOption filter{
+        QStringLiteral("filter"),
+        QStringLiteral("With --replay or --follow: count only the lines EXPR accepts, e.g. "
+                       "\"status=5xx and path~'^/api/'\" (see docs/filters.md)."),
+        QStringLiteral("EXPR")};
     QCommandLineOption statusSplit{
         QStringLiteral("status-split"),
         QStringLiteral("Split the live plot's hits per second by HTTP status class: off, "
@@ -194,7 +200,7 @@ struct GuiCliOptions {
                            stateJson, udp,        tcp,         screenshot, after,  bench,
                            teach,     lesson,     step,        view,       limit,  per,
                            scope,     algorithms, lessonFile,  graphite,   redis,  build,
-                           timeZone,  code,       handout,     receivers});
+                           timeZone,  code,       handout,     receivers, filter});
     }
 };
 
@@ -269,6 +275,15 @@ void readSourceOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
                    .arg(o.key));
     }
     r.needs(c.key, logFile, QStringLiteral("--key needs --replay FILE or --follow FILE"));
+    o.filter = r.value(c.filter);
+    r.needs(c.filter, logFile, QStringLiteral("--filter needs --replay FILE or --follow FILE"));
+    if (r.isSet(c.filter)) {
+        const auto parsed = RecordFilter::parse(o.filter.toStdString());
+        if (const auto* problem = std::get_if<TextProblem>(&parsed)) {
+            r.fail(QStringLiteral("--filter '%1': %2")
+                       .arg(o.filter, QString::fromStdString(describeFilterProblem(*problem))));
+        }
+    }
     if (r.isSet(c.seek)) {
         const auto seeks = r.wholeNumbers(
             c.seek, {0, std::numeric_limits<long long>::max()},
@@ -515,6 +530,7 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
             spec.key = o.key;
         }
         spec.logFormat = o.logFormat;
+        spec.filter = o.filter;
         return spec;
     };
     if (!o.simulatePattern.isEmpty() || o.rate > 0) {

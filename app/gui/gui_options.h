@@ -24,6 +24,7 @@ struct GuiOptions {
     QString followFile;       // --follow: a live access log, like tail -F
     bool fromStart = false;   // --from-start: follow reads the lines already in the log too
     QString logFormat;        // --log-format: an nginx log_format line; empty: detected
+    QString filter;           // --filter: count only the lines it accepts; empty: all
     QString key;    // --key: the access-log key (path, path+query, status, ...); empty: path
     QString theme;  // --theme light|dark; empty: as last time
     int width = 0;  // --size WxH: the window's size (screenshots); 0: as last time

@@ -141,6 +141,13 @@ private Q_SLOTS:
         QTest::newRow("build with a bad spec")
             << QStringList{"--teach", "--build", "compare=<"} << "--build"
             << "compare is > or >=";
+        QTest::newRow("filter without a log")
+            << QStringList{"--filter", "status=5xx"} << "--filter" << "--replay FILE";
+        QTest::newRow("filter that does not parse")
+            << QStringList{"--replay", "t.log", "--filter", "status=5xx and"}
+            << "--filter 'status=5xx and': column 15"
+            << "expected a field name (status, method, path, vhost, client, name or tag), "
+               "found the end";
     }
     void clashingOptionsAreAnErrorNamingBoth() {
         QFETCH(QStringList, args);
@@ -252,6 +259,22 @@ private Q_SLOTS:
         const auto none = parse({}, &error);
         QVERIFY(none);
         QCOMPARE(*sourceSpecFromOptions(*none, memory, &error), memory);
+    }
+
+    void aFilterGoesToTheReplayOrFollowSpec() {
+        QString error;
+        const auto replay = parse({QStringLiteral("--replay"), QStringLiteral("a.log"),
+                                   QStringLiteral("--filter"), QStringLiteral("status=404")},
+                                  &error);
+        QVERIFY2(replay, qPrintable(error));
+        const auto replaySpec = sourceSpecFromOptions(*replay, SourceSpec{}, &error);
+        QCOMPARE(std::get<ReplaySpec>(*replaySpec).filter, QStringLiteral("status=404"));
+        const auto follow = parse({QStringLiteral("--follow"), QStringLiteral("a.log"),
+                                   QStringLiteral("--filter"), QStringLiteral("path~'^/api/'")},
+                                  &error);
+        QVERIFY2(follow, qPrintable(error));
+        const auto followSpec = sourceSpecFromOptions(*follow, SourceSpec{}, &error);
+        QCOMPARE(std::get<FollowSpec>(*followSpec).filter, QStringLiteral("path~'^/api/'"));
     }
 
     void aReplayOnTheCommandLineStartsAtNormalSpeedWithoutLoop() {

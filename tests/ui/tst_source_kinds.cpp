@@ -30,6 +30,7 @@ SourceSpec example(const QString& name) {
         replay.file = QStringLiteral("/traces/t.csv.gz");
         replay.key = QStringLiteral("status");
         replay.logFormat = QStringLiteral("$remote_addr [$time_local] \"$request\" $status");
+        replay.filter = QStringLiteral("status=5xx and path~'^/api/'");
         replay.speed = 2;
         replay.loop = true;
         return replay;
@@ -38,6 +39,7 @@ SourceSpec example(const QString& name) {
         FollowSpec follow;
         follow.file = QStringLiteral("/var/log/nginx/access.log");
         follow.key = QStringLiteral("method");
+        follow.filter = QStringLiteral("not method=GET");
         follow.fromStart = true;
         return follow;
     }

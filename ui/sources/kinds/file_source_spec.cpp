@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QObject>
 #include <QSettings>
+#include <memory>
 #include <stdexcept>
 
 #include "ui/common/settings_reader.h"
@@ -26,17 +27,26 @@ QString accessLogKeyTip() {
         "own keys.");
 }
 
+QString filterTip() {
+    return QObject::tr(
+        "Count only the lines this expression accepts, e.g. status=5xx, status=404 and "
+        "path~'^/api/' (a regular expression), not method=GET. Fields: status, method, path, "
+        "vhost, client. Empty: every line. See docs/filters.md.");
+}
+
 void FileSourceSpec::saveFile(QSettings& settings) const {
     settings.setValue(QStringLiteral("file"),
                       file.isEmpty() ? file : QFileInfo(file).absoluteFilePath());
     settings.setValue(QStringLiteral("key"), key);
     settings.setValue(QStringLiteral("logFormat"), logFormat);
+    settings.setValue(QStringLiteral("filter"), filter);
 }
 
 void FileSourceSpec::loadFile(SettingsReader& settings) {
     file = settings.text(QStringLiteral("file"));
     key = settings.oneOf(QStringLiteral("key"), key, accessLogKeyNames());
     logFormat = settings.text(QStringLiteral("logFormat"));
+    filter = settings.text(QStringLiteral("filter"));
 }
 
 HitFileOptions FileSourceSpec::hitFileOptions() const {
@@ -49,6 +59,15 @@ HitFileOptions FileSourceSpec::hitFileOptions() const {
     }
     options.key = *chosen;
     options.logFormat = logFormat.toStdString();
+    if (!filter.trimmed().isEmpty()) {
+        auto parsed = RecordFilter::parse(filter.toStdString());
+        if (const auto* problem = std::get_if<TextProblem>(&parsed)) {
+            throw std::invalid_argument("filter '" + filter.toStdString() +
+                                        "': " + describeFilterProblem(*problem));
+        }
+        options.filter =
+            std::make_shared<const RecordFilter>(std::move(std::get<RecordFilter>(parsed)));
+    }
     return options;
 }
 

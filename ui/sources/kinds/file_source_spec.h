@@ -1,6 +1,7 @@
 // FileSourceSpec: what the kinds that read a file of recorded hits share (a replay, a followed
-// access log): the file, the access-log key and the nginx log_format, stored under the keys
-// "file", "key" and "logFormat", and how they become HitFileOptions. A kind's spec derives it
+// access log): the file, the access-log key, the nginx log_format and the filter expression,
+// stored under the keys "file", "key", "logFormat" and "filter", and how they become
+// HitFileOptions. A kind's spec derives it
 // (sourceFile(), source_spec.h, finds the file of any such kind).
 //
 // Plain value, GUI thread.
@@ -17,6 +18,9 @@ namespace hitcounter::ui {
 
 class SettingsReader;
 
+// The tooltip of a box taking a filter expression.
+QString filterTip();
+
 // The access-log keys a person can choose (AccessLogKey names), "path" first, and what they
 // mean (the tooltip of a box offering them).
 QStringList accessLogKeyNames();
@@ -26,12 +30,16 @@ struct FileSourceSpec {
     QString file;
     QString key = QStringLiteral("path");  // access logs: path, path+query, status, method, ...
     QString logFormat;                     // an nginx log_format string; empty: detected
+    QString filter;  // a filter expression (docs/filters.md); empty or blank: every line
 
     // The file is stored as an absolute path (the next start may be in another directory).
     void saveFile(QSettings& settings) const;
-    // Reads the three keys of the current group into this spec (a bad key is reset and named).
+    // Reads the four keys of the current group into this spec (a bad key is reset and named; a
+    // bad filter is kept, and refused when the source starts).
     void loadFile(SettingsReader& settings);
-    // Throws std::invalid_argument naming the keys to choose from for an unknown key.
+    // Throws std::invalid_argument naming the keys to choose from for an unknown key, or the
+    // column and the problem of a filter that does not parse ("filter 'status=5x': column 8:
+    // expected a status ...").
     HitFileOptions hitFileOptions() const;
     friend bool operator==(const FileSourceSpec&, const FileSourceSpec&) = default;
 };

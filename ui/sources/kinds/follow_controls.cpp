@@ -10,6 +10,8 @@
 #include <QLineEdit>
 #include <QPushButton>
 
+#include "ui/sources/kinds/filter_edit.h"
+
 namespace hitcounter::ui {
 
 KindControls* FollowSpec::makeControls() {
@@ -32,6 +34,7 @@ FollowControls::FollowControls() : ControlsFor(tr("Follow access log")) {
     m_key->setObjectName(QStringLiteral("followKeyBox"));
     m_key->addItems(accessLogKeyNames());
     m_key->setToolTip(accessLogKeyTip());
+    m_filter = new FilterEdit(QStringLiteral("followFilterEdit"));
     m_fromStart = new QCheckBox(tr("Read the lines already there"));
     m_fromStart->setObjectName(QStringLiteral("followFromStart"));
     m_fromStart->setToolTip(tr("Off: start at the end of the log, like tail -F"));
@@ -56,6 +59,7 @@ FollowControls::FollowControls() : ControlsFor(tr("Follow access log")) {
     auto* form = new QFormLayout(this);
     form->addRow(tr("File"), fileRow);
     form->addRow(tr("Log key"), m_key);
+    form->addRow(tr("Filter"), m_filter);
     form->addRow(m_fromStart);
     form->addRow(m_button);
     form->addRow(m_figures);
@@ -76,6 +80,7 @@ FollowSpec FollowControls::controlsSpec() const {
     FollowSpec spec;
     spec.file = m_file->text().trimmed();
     spec.key = m_key->currentText();
+    spec.filter = m_filter->text();
     spec.fromStart = m_fromStart->isChecked();
     return spec;
 }
@@ -88,6 +93,7 @@ void FollowControls::fill(const FollowSpec* spec, bool running) {
     if (spec != nullptr) {
         m_file->setText(spec->file);
         m_fromStart->setChecked(spec->fromStart);
+        m_filter->setText(spec->filter);
         if (const int key = m_key->findText(spec->key); key >= 0) {
             m_key->setCurrentIndex(key);
         }

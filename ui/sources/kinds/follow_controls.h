@@ -1,5 +1,5 @@
 // FollowControls: the follow kind's group in the sources dock: the log file (typed or chosen),
-// its access-log key, whether to read the lines already there, Start/Stop following, and under
+// its access-log key and filter, whether to read the lines already there, Start/Stop following, and under
 // them the running follower's figures.
 //
 // GUI thread only.
@@ -15,6 +15,8 @@ class QPushButton;
 
 namespace hitcounter::ui {
 
+class FilterEdit;
+
 class FollowControls final : public ControlsFor<FollowSpec> {
 public:
     FollowControls();
@@ -28,6 +30,7 @@ private:
 
     QLineEdit* m_file;
     QComboBox* m_key;
+    FilterEdit* m_filter;
     QCheckBox* m_fromStart;
     QPushButton* m_button;
     QLabel* m_figures;

@@ -7,6 +7,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "ui/sources/kinds/filter_edit.h"
+
 namespace hitcounter::ui {
 
 KindControls* ReplaySpec::makeControls() {
@@ -27,11 +29,15 @@ ReplayControls::ReplayControls() : ControlsFor(tr("Replay")) {
     m_key->setToolTip(accessLogKeyTip());
     connect(m_key, &QComboBox::activated, this,
             [this] { edit([&](ReplaySpec& s) { s.key = m_key->currentText(); }); });
+    m_filter = new FilterEdit(QStringLiteral("replayFilterEdit"));
+    connect(m_filter, &FilterEdit::accepted, this,
+            [this](const QString& filter) { edit([&](ReplaySpec& s) { s.filter = filter; }); });
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(open);
     layout->addWidget(m_file);
     auto* keyForm = new QFormLayout;
     keyForm->addRow(tr("Log key"), m_key);
+    keyForm->addRow(tr("Filter"), m_filter);
     layout->addLayout(keyForm);
 }
 
@@ -46,6 +52,7 @@ void ReplayControls::fill(const ReplaySpec* spec, bool /*running*/) {
     if (const int key = m_key->findText(spec->key); key >= 0) {
         m_key->setCurrentIndex(key);
     }
+    m_filter->setText(spec->filter);
 }
 
 }  // namespace hitcounter::ui

@@ -1,6 +1,6 @@
 // ReplayControls: the replay's group in the sources dock: "Open trace…" (the window's File >
-// Open), the file replayed, and the access-log key, an edit: a running replay reloads with it
-// and returns to the same time; otherwise the next trace opened takes it.
+// Open), the file replayed, and the access-log key and filter, edits: a running replay reloads
+// with them and returns to the same time; otherwise the next trace opened takes them.
 //
 // GUI thread only.
 #pragma once
@@ -12,6 +12,8 @@ class QLabel;
 
 namespace hitcounter::ui {
 
+class FilterEdit;
+
 class ReplayControls final : public ControlsFor<ReplaySpec> {
 public:
     ReplayControls();
@@ -21,6 +23,7 @@ private:
 
     QLabel* m_file;
     QComboBox* m_key;
+    FilterEdit* m_filter;
 };
 
 }  // namespace hitcounter::ui
