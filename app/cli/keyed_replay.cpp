@@ -7,20 +7,17 @@
 
 namespace hitcounter::cli {
 
-namespace {
-// The window is the only level: per-key history is kept exactly as long as the window.
-MonitorOptions monitorOptions(std::chrono::seconds window) {
+MonitorOptions windowOnlyMonitor(std::chrono::seconds window) {
     MonitorOptions options;
     options.window = window;
     options.levels = {window};
     return options;
 }
-}  // namespace
 
 KeyedReplay::KeyedReplay(Mode mode, std::chrono::seconds window, std::size_t k)
     : m_mode(mode),
       m_k(k),
-      m_monitor(monitorOptions(window)),
+      m_monitor(windowOnlyMonitor(window)),
       m_csv(mode == Mode::Top ? "time,rank,key,count\n" : "time,key,uniques\n") {}
 
 void KeyedReplay::add(const HitEvent& event) {

@@ -28,6 +28,10 @@
 
 namespace hitcounter::cli {
 
+// The keyed monitor of a per-key table (KeyedReplay, MeasureReplay): the window is its only
+// level, so per-key history is kept exactly as long as the window.
+MonitorOptions windowOnlyMonitor(std::chrono::seconds window);
+
 class KeyedReplay {
 public:
     enum class Mode { Top, Uniques };

@@ -4,19 +4,12 @@
 #include <charconv>
 #include <limits>
 
+#include "app/cli/keyed_replay.h"
 #include "core/net/text_escape.h"
 
 namespace hitcounter::cli {
 
 namespace {
-
-// The window is the only level: per-key history is kept exactly as long as the window.
-MonitorOptions windowOnly(std::chrono::seconds window) {
-    MonitorOptions options;
-    options.window = window;
-    options.levels = {window};
-    return options;
-}
 
 // A quantile as printed: six significant digits (the sketch is within 1 %, so more would be
 // noise), and the double that text reads back as (what --json writes).
@@ -43,7 +36,7 @@ double readBack(const std::string& text) {
 }  // namespace
 
 MeasureReplay::MeasureReplay(Measure measure, std::chrono::seconds window)
-    : m_measure(measure), m_monitor(windowOnly(window)) {}
+    : m_measure(measure), m_monitor(windowOnlyMonitor(window)) {}
 
 void MeasureReplay::add(const HitEvent& event) {
     m_named = m_named || (m_measure == Measure::Bytes ? event.hasBytes() : event.hasSeconds());

@@ -200,7 +200,7 @@ struct GuiCliOptions {
                            stateJson, udp,        tcp,         screenshot, after,  bench,
                            teach,     lesson,     step,        view,       limit,  per,
                            scope,     algorithms, lessonFile,  graphite,   redis,  build,
-                           timeZone,  code,       handout,     receivers, filter});
+                           timeZone,  code,       handout,     receivers,  filter});
     }
 };
 

@@ -7,6 +7,7 @@
 #include "core/io/json_line.h"
 #include "core/io/log_time.h"
 #include "core/io/measure_fields.h"
+#include "core/io/quoted_field.h"
 
 namespace hitcounter {
 
@@ -73,15 +74,6 @@ std::optional<ResponseTimeUnit> jsonResponseTimeUnit(std::string_view name) {
     if (oneOf(name, {"request_time_us", "response_time_us", "duration_us"}))
         return ResponseTimeUnit::Microseconds;
     return std::nullopt;
-}
-
-std::string shortQuote(std::string_view s) {
-    constexpr std::size_t kLimit = 40;
-    std::string out = "'";
-    for (const char c : s.substr(0, kLimit))
-        out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
-    out += s.size() > kLimit ? "...'" : "'";
-    return out;
 }
 
 // The fields a filter sees: path and method as --key path and --key method make them.
@@ -226,7 +218,7 @@ TraceErrorKind AccessLogParser::toEvent(const AccessLogFields& fields, HitEvent&
                                         std::string& problem) {
     const auto time = parseTime(fields.time, fields.timeSyntax);
     if (!time) {
-        problem = "time " + shortQuote(fields.time) + " " + timeProblem(fields);
+        problem = "time " + quotedField(fields.time, 40) + " " + timeProblem(fields);
         return TraceErrorKind::BadLogTime;
     }
     event.time = *time;

@@ -4,18 +4,13 @@
 #include <cmath>
 #include <limits>
 
+#include "core/io/quoted_field.h"
+
 namespace hitcounter {
 
 namespace {
 
-std::string quotedField(std::string_view text) {
-    constexpr std::size_t kLimit = 24;
-    std::string out = "'";
-    for (const char c : text.substr(0, kLimit))
-        out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
-    out += text.size() > kLimit ? "...'" : "'";
-    return out;
-}
+constexpr std::size_t kQuotedBytes = 24;  // of a field quoted in a message
 
 std::string_view withoutSpaces(std::string_view text) {
     while (!text.empty() && text.front() == ' ')
@@ -37,7 +32,8 @@ bool takeBytes(std::string_view text, HitEvent& event, std::string& problem) {
     std::uint64_t bytes = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), bytes);
     if (error != std::errc{} || end != text.data() + text.size() || bytes == HitEvent::kNoBytes) {
-        problem = "bytes " + quotedField(text) + " is not a whole number of bytes or '-'";
+        problem =
+            "bytes " + quotedField(text, kQuotedBytes) + " is not a whole number of bytes or '-'";
         return false;
     }
     event.bytes = bytes;
@@ -85,7 +81,7 @@ bool takeResponseTime(std::string_view text, ResponseTimeUnit unit, HitEvent& ev
                                                   std::chars_format::fixed);
         if (entry.empty() || error != std::errc{} || end != entry.data() + entry.size() ||
             !(value >= 0.0)) {
-            problem = "response time " + quotedField(text) + " is not a number of " +
+            problem = "response time " + quotedField(text, kQuotedBytes) + " is not a number of " +
                       std::string(responseTimeUnitName(unit)) + " >= 0 or '-'";
             return false;
         }
@@ -95,7 +91,7 @@ bool takeResponseTime(std::string_view text, ResponseTimeUnit unit, HitEvent& ev
     if (!any)
         return true;
     if (!(sum <= std::numeric_limits<float>::max())) {
-        problem = "response time " + quotedField(text) + " is too large";
+        problem = "response time " + quotedField(text, kQuotedBytes) + " is too large";
         return false;
     }
     event.seconds = static_cast<float>(sum);

@@ -22,6 +22,7 @@ struct ReplayProgress {
     std::uint64_t bytesTotal = 0;  // the file size
     std::uint64_t rows = 0;        // good rows found by the load
     std::uint64_t badRows = 0;
+    std::uint64_t filtered = 0;           // lines the filter refused (HitFileOptions::filter)
     std::optional<Timestamp> first;       // the smallest time in the trace, once loaded
     std::optional<Timestamp> last;        // the largest
     std::uint64_t loops = 0;              // completed passes when looping

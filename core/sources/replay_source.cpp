@@ -570,6 +570,7 @@ bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
         m_progress.bytesRead = reader.fileBytesRead();
         m_progress.rows = p.rows;
         m_progress.badRows = p.badRows;
+        m_progress.filtered = p.filtered;
         if (m_progress.firstBadRow.empty()) {
             m_progress.firstBadRow = firstBadRow;
         }

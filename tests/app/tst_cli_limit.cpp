@@ -227,7 +227,7 @@ private Q_SLOTS:
             << QStringList{"limit", trace, "--limit", "2", "--per", "60", "--algorithm", "leaky"}
             << "unknown algorithm 'leaky'";
         QTest::newRow("no file") << QStringList{"limit", "--limit", "2", "--per", "60"}
-                                 << "one trace FILE";
+                                 << "limit expects FILE...";
         QTest::newRow("missing file")
             << QStringList{"limit", m_dir.filePath("none.csv"), "--limit", "2", "--per", "60"}
             << "cannot open trace";

@@ -222,8 +222,9 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("mentions");
         const QString example = testdataPath("example_trace.csv");
-        QTest::newRow("no file") << QStringList{"replay"} << "one trace FILE";
-        QTest::newRow("two files") << QStringList{"replay", example, example} << "got 2";
+        QTest::newRow("no file") << QStringList{"replay"} << "replay expects FILE...";
+        QTest::newRow("one file twice")
+            << QStringList{"replay", example, example} << "example_trace.csv is named twice";
         QTest::newRow("missing file")
             << QStringList{"replay", m_dir.filePath("none.csv")} << "cannot open trace";
         QTest::newRow("directory") << QStringList{"replay", m_dir.path()} << "it is a directory";

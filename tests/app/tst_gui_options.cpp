@@ -21,6 +21,7 @@ using hitcounter::app::GuiOptions;
 using hitcounter::app::parseGuiOptions;
 using hitcounter::app::sourceSpecFromOptions;
 using hitcounter::ui::FleetSpec;
+using hitcounter::ui::FollowSpec;
 using hitcounter::ui::ListenerSpec;
 using hitcounter::ui::ReplaySpec;
 using hitcounter::ui::SimulatorSpec;
@@ -141,8 +142,8 @@ private Q_SLOTS:
         QTest::newRow("build with a bad spec")
             << QStringList{"--teach", "--build", "compare=<"} << "--build"
             << "compare is > or >=";
-        QTest::newRow("filter without a log")
-            << QStringList{"--filter", "status=5xx"} << "--filter" << "--replay FILE";
+        QTest::newRow("filter without a log") << QStringList{"--filter", "status=5xx"} << "--filter"
+                                              << "--replay FILE";
         QTest::newRow("filter that does not parse")
             << QStringList{"--replay", "t.log", "--filter", "status=5xx and"}
             << "--filter 'status=5xx and': column 15"

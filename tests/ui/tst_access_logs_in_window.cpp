@@ -20,9 +20,11 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QProcess>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <map>
@@ -444,6 +446,34 @@ private Q_SLOTS:
         for (const KeyRow& row : w.views().lastFrame()->top)
             sum += row.window;
         QCOMPARE(sum, w.views().snapshot().windowCount);  // every hit has its status as key
+
+        // The Filter box (issue 28): an expression that does not parse is named under the box
+        // and changes nothing; status=200 reloads the replay at the same time with only the
+        // 200s, as many as the unfiltered window's key "200" held.
+        const auto ok =
+            std::find_if(w.views().lastFrame()->top.begin(), w.views().lastFrame()->top.end(),
+                         [](const KeyRow& row) { return row.key == "200"; });
+        QVERIFY(ok != w.views().lastFrame()->top.end());
+        const Count oks = ok->window;
+        QVERIFY(oks < w.views().snapshot().windowCount);  // other statuses are in the window
+        auto* filter = w.findChild<QLineEdit*>(QStringLiteral("replayFilterEdit"));
+        auto* problem = w.findChild<QLabel*>(QStringLiteral("replayFilterEditProblem"));
+        QVERIFY(filter != nullptr && problem != nullptr);
+        filter->setText(QStringLiteral("status=20"));
+        Q_EMIT filter->editingFinished();
+        QVERIFY(problem->isVisibleTo(&w));
+        QVERIFY2(problem->text().contains(QStringLiteral("column 8")), qPrintable(problem->text()));
+        QVERIFY(std::get<ReplaySpec>(w.session()->spec()).filter.isEmpty());
+        filter->setText(QStringLiteral("status=200"));
+        Q_EMIT filter->editingFinished();
+        QVERIFY(!problem->isVisibleTo(&w));
+        QCOMPARE(std::get<ReplaySpec>(w.session()->spec()).filter, QStringLiteral("status=200"));
+        QVERIFY(settleAfterSeek(w));
+        QCOMPARE(w.views().snapshot().head, at);
+        QCOMPARE(w.views().lastFrame()->top.size(), std::size_t{1});
+        QCOMPARE(w.views().lastFrame()->top.front().key, std::string("200"));
+        QCOMPARE(w.views().lastFrame()->top.front().window, oks);
+        QCOMPARE(w.views().snapshot().windowCount, oks);
     }
 
     void seeksInAGzippedLogAreExact() {
@@ -479,6 +509,41 @@ private Q_SLOTS:
                 QCOMPARE(w->views().lastFrame()->top[i].window, top[i].count);
             }
         }
+    }
+
+    // Issue 28: the status bar says how many lines the filter refused, and a filter that
+    // refuses every line says so instead of calling the log empty.
+    void theStatusTextsSayWhatTheFilterRefused() {
+        const QString file = writeFile(
+            m_dir, QStringLiteral("three.log"),
+            logText({{kBase, "/a", 200}, {kBase + 1, "/b", 404}, {kBase + 2, "/c", 200}}));
+        MainWindow w(std::make_shared<ManualClock>(std::chrono::seconds(1'000'000)));
+        w.show();  // the error banner is a visible widget
+        ReplaySpec spec;
+        spec.file = file;
+        spec.filter = QStringLiteral("status=404");
+        QVERIFY2(w.startSpec(spec), qPrintable(w.errorText()));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                w.waitForFrame(std::chrono::milliseconds(50), true);
+                return w.statusBar()->currentMessage().startsWith(QStringLiteral("Loaded"));
+            },
+            20000));
+        const QString loaded = w.statusBar()->currentMessage();
+        QVERIFY2(
+            loaded.contains(QStringLiteral("three.log: 1 rows (2 lines refused by the filter)")),
+            qPrintable(loaded));
+        spec.filter = QStringLiteral("status=5xx");
+        QVERIFY2(w.startSpec(spec), qPrintable(w.errorText()));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                w.waitForFrame(std::chrono::milliseconds(50), true);
+                return !w.errorText().isEmpty();
+            },
+            20000));
+        QVERIFY2(w.errorText().contains(QStringLiteral(
+                     "three.log: no hits to replay: the filter refuses all 3 lines")),
+                 qPrintable(w.errorText()));
     }
 
     void anUnknownFileShowsHitFilesMessageAndTheWindowGoesOn() {

@@ -15,6 +15,7 @@
 #include <QTest>
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <map>
 
 #include "core/time/manual_clock.h"
@@ -312,6 +313,43 @@ private Q_SLOTS:
                 QCOMPARE(classTotals[0], qint64(3260));  // every line, the window spans them all
             }
         }
+    }
+
+    // Issue 28: --filter "status!=200" on the same real log: every second of the window holds
+    // exactly the log's lines whose status is not 200, as this test picks them from the text.
+    void aFilteredReplayCountsOnlyTheLinesTheFilterAccepts() {
+        QFile real(QStringLiteral("/usr/share/logstalgia/example.log"));
+        QVERIFY2(real.open(QIODevice::ReadOnly),
+                 "no /usr/share/logstalgia/example.log: run scripts/install-deps.sh");
+        static const QRegularExpression kStatus(QStringLiteral("\\] \"[^\"]*\" (\\S+) "));
+        QByteArray accepted;
+        for (const QByteArray& line : real.readAll().split('\n')) {
+            const QRegularExpressionMatch m = kStatus.match(QString::fromUtf8(line));
+            if (m.hasMatch() && m.captured(1) != QLatin1String("200")) {
+                accepted += line + '\n';
+            }
+        }
+        QVERIFY(!accepted.isEmpty());
+        // Seeked to the last accepted line's second (the trace's end: a later seek stops there).
+        const qint64 last =
+            countLines(accepted, std::numeric_limits<qint64>::max()).rbegin()->first;
+        const Run run =
+            runGui({QStringLiteral("--replay"), real.fileName(), QStringLiteral("--filter"),
+                    QStringLiteral("status!=200"), QStringLiteral("--status-split"),
+                    QStringLiteral("stacked"), QStringLiteral("--seek"), QString::number(last)},
+                   m_dir.filePath(QStringLiteral("filtered.json")));
+        QVERIFY2(run.exitCode == 0, run.errors.constData());
+        QCOMPARE(run.states.size(), qsizetype(1));
+        QCOMPARE(field(run.states[0], "time"), last);
+        std::array<qint64, 6> classTotals{};
+        verifyPerSecondAsTheFileSays(run.states[0], accepted, last, classTotals);
+        if (QTest::currentTestFailed()) {
+            return;
+        }
+        // The window spans the whole log: all of its non-200 lines, and only those.
+        QCOMPARE(classTotals[0], qint64(accepted.count('\n')));
+        QVERIFY(classTotals[0] > 0 && classTotals[0] < 3260);
+        QVERIFY(classTotals[2] > 0 && classTotals[3] > 0);  // its 302s, 304s and 404s
     }
 
     // Issue 27: --seek T1,T2,... makes the seeks one after the other in one running window,

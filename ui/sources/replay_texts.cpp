@@ -23,6 +23,11 @@ QString emptyReplayText(const ReplayProgress& progress, const QString& file) {
     if (progress.truncatedAtLine) {
         return QObject::tr("%1: no hits to replay").arg(replayTruncationText(progress, file));
     }
+    if (progress.filtered > 0 && progress.badRows == 0) {
+        return QObject::tr("%1: no hits to replay: the filter refuses all %L2 lines")
+            .arg(file)
+            .arg(progress.filtered);
+    }
     return progress.badRows == 0
                ? QObject::tr("%1: the trace is empty: no hits to replay").arg(file)
                : QObject::tr("%1: no hits to replay: all %L2 rows are bad; the first: %3")
@@ -39,9 +44,12 @@ QString replayLoadedText(const ReplayProgress& progress, const QString& file, bo
     const auto time = [&](Timestamp t) {
         return clockTimes ? zone.format(t) : QObject::tr("%L1 s").arg(t);
     };
-    return QObject::tr("Loaded %1: %L2 rows, trace time %3 to %4%5")
+    return QObject::tr("Loaded %1: %L2 rows%3, trace time %4 to %5%6")
         .arg(QFileInfo(file).fileName())
         .arg(progress.rows)
+        .arg(progress.filtered > 0
+                 ? QObject::tr(" (%L1 lines refused by the filter)").arg(progress.filtered)
+                 : QString())
         .arg(time(*progress.first), time(*progress.last),
              clockTimes ? QLatin1Char(' ') + zone.offsetName(*progress.last) : QString());
 }

@@ -13,8 +13,9 @@
 namespace hitcounter::ui {
 
 // Why a loaded replay of `file` has nothing to play (no good row): "FILE: the trace is empty: no
-// hits to replay", that all its rows are bad, with the first, or that it was cut before its
-// first row. Empty unless it ended without a good row.
+// hits to replay", that all its rows are bad, with the first, that the filter refused every
+// line ("FILE: no hits to replay: the filter refuses all 3,260 lines"), or that it was cut
+// before its first row. Empty unless it ended without a good row.
 QString emptyReplayText(const ReplayProgress& progress, const QString& file);
 
 // Where a gzip file cut short was cut: "FILE: truncated at line 1608: 1,607 lines replayed";
@@ -22,7 +23,8 @@ QString emptyReplayText(const ReplayProgress& progress, const QString& file);
 QString replayTruncationText(const ReplayProgress& progress, const QString& file);
 
 // What the status bar says once a replay of `file` has loaded: its rows and the trace times it
-// spans ("Loaded t.csv: 1,000 rows, trace time 1 s to 1,000 s"; with `clockTimes` dates and
+// spans ("Loaded t.csv: 1,000 rows, trace time 1 s to 1,000 s"; with a filter "Loaded a.log:
+// 674 rows (2,586 lines refused by the filter), trace time ..."; with `clockTimes` dates and
 // clock times in the zone shown, named: "… 2009-03-01 06:00:00 to 2009-03-01 07:00:00 UTC"). Empty
 // while loading, or for a replay with nothing to play.
 QString replayLoadedText(const ReplayProgress& progress, const QString& file, bool clockTimes);

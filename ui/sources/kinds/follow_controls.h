@@ -1,6 +1,6 @@
 // FollowControls: the follow kind's group in the sources dock: the log file (typed or chosen),
-// its access-log key and filter, whether to read the lines already there, Start/Stop following, and under
-// them the running follower's figures.
+// its access-log key and filter, whether to read the lines already there, Start/Stop following, and
+// under them the running follower's figures.
 //
 // GUI thread only.
 #pragma once
