@@ -341,6 +341,9 @@ private Q_SLOTS:
         QVERIFY2(run.exitCode == 0, run.errors.constData());
         QCOMPARE(run.states.size(), qsizetype(1));
         QCOMPARE(field(run.states[0], "time"), last);
+        const QJsonObject source = run.states[0].value(QStringLiteral("source")).toObject();
+        QCOMPARE(source.value(QStringLiteral("filter")).toString(), QStringLiteral("status!=200"));
+        QCOMPARE(field(source, "filtered_lines"), qint64(3260 - accepted.count('\n')));
         std::array<qint64, 6> classTotals{};
         verifyPerSecondAsTheFileSays(run.states[0], accepted, last, classTotals);
         if (QTest::currentTestFailed()) {

@@ -40,16 +40,21 @@ QString kindName(const SourceSpec& spec) {
     return std::visit([](const auto& s) { return s.kindName(); }, spec);
 }
 
-QString sourceFile(const SourceSpec& spec) {
+const FileSourceSpec* fileSourceOf(const SourceSpec& spec) {
     return std::visit(
-        [](const auto& s) {
+        [](const auto& s) -> const FileSourceSpec* {
             if constexpr (std::is_base_of_v<FileSourceSpec, std::decay_t<decltype(s)>>) {
-                return s.file;
+                return &s;
             } else {
-                return QString();
+                return nullptr;
             }
         },
         spec);
+}
+
+QString sourceFile(const SourceSpec& spec) {
+    const FileSourceSpec* file = fileSourceOf(spec);
+    return file != nullptr ? file->file : QString();
 }
 
 void saveSpec(const SourceSpec& spec, QSettings& settings) {

@@ -81,6 +81,9 @@ QStringList kindNames();
 QString kindName(const SourceSpec& spec);
 // The file the spec's source reads (a replay's, a followed log's); empty for the others.
 QString sourceFile(const SourceSpec& spec);
+// The file part of a kind that reads a file (replay, follow): its file, key, format and
+// filter; null for the other kinds.
+const FileSourceSpec* fileSourceOf(const SourceSpec& spec);
 
 // The spec alone under the group "source": its kind and its keys. (SourceSpecs::save keeps
 // every kind's.) The file is stored as an absolute path (the next start may be elsewhere).

@@ -5,6 +5,7 @@
 
 #include "core/base/saturating.h"
 #include "core/sources/source.h"
+#include "core/sources/source_capabilities.h"
 #include "ui/fleet/fleet_view.h"
 #include "ui/monitor/overload_banner.h"
 #include "ui/monitor/threshold_alerts.h"
@@ -120,6 +121,12 @@ void writeSource(JsonOut& out, const MainWindow& window) {
     out.key("kind").string(kindName(window.session()->spec()));
     out.key("state").string(sourceStateName(source, window.paused()));
     out.key("description").string(source ? source->describe() : std::string());
+    if (const FileSourceSpec* file = fileSourceOf(window.session()->spec())) {
+        out.key("filter").string(file->filter);
+    }
+    if (const Seekable* replay = window.session()->seekable()) {
+        out.key("filtered_lines").count(replay->progress().filtered);
+    }
     out.key("warnings").beginArray();
     for (const QString& warning : windowWarnings(window)) {
         out.string(warning);
