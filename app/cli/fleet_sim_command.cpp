@@ -197,6 +197,7 @@ QJsonObject reportJson(const FleetSimOptions& o, const FleetSimReport& r) {
             QString::fromStdString(n.address),
             QJsonObject{
                 {QStringLiteral("commands"), jsonCount(c.commands)},
+                {QStringLiteral("settled_commands"), jsonCount(c.settledCommands)},
                 {QStringLiteral("role"), QString::fromStdString(n.role)},
                 {QStringLiteral("commands_per_second"),
                  QJsonObject{{QStringLiteral("max"), jsonCount(c.maxPerSecond)},
@@ -248,6 +249,8 @@ QJsonObject reportJson(const FleetSimOptions& o, const FleetSimReport& r) {
         {QStringLiteral("hot_shards"), o.hotShards},
         {QStringLiteral("hot_items_split"), qint64(r.tally.splitItems)},
         {QStringLiteral("node_balance"), r.nodeBalance},
+        {QStringLiteral("settled_node_balance"), r.settledNodeBalance},
+        {QStringLiteral("settled_from_second"), qint64(r.tally.settledFrom)},
         {QStringLiteral("top"), rankedJson(r.truthTop)},
         {QStringLiteral("top_read"), rankedJson(r.readTop)},
         {QStringLiteral("top_exact"), sameTop(r)},
@@ -310,6 +313,7 @@ void printText(const FleetSimOptions& o, const FleetSimReport& r) {
             << k.p99PerSecond << ',' << k.medianPerSecond << '\n';
     }
     out << "nodes (busiest master / quietest: " << QString::number(r.nodeBalance, 'f', 2)
+        << ", once every split settled: " << QString::number(r.settledNodeBalance, 'f', 2)
         << "):\n  node,role,commands,max_per_s,p99_per_s,per_flush,calls,cpu_s\n";
     for (const fleet::NodeLoad& n : r.nodes) {
         const auto& c = n.commands;

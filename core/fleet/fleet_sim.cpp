@@ -75,6 +75,18 @@ std::vector<RankedItem> topOf(const std::map<std::string, Count>& counts, std::s
     return ranked;
 }
 
+// The busiest master's `commands` over the quietest's; 0 when a master has none.
+double mastersBalance(const std::vector<NodeLoad>& nodes,
+                      std::uint64_t NodeCommandStats::*commands) {
+    std::uint64_t busiest = 0, quietest = ~std::uint64_t(0);
+    for (const NodeLoad& n : nodes)
+        if (n.role == "master") {
+            busiest = std::max(busiest, n.commands.*commands);
+            quietest = std::min(quietest, n.commands.*commands);
+        }
+    return quietest > 0 && busiest > 0 ? double(busiest) / double(quietest) : 0;
+}
+
 }  // namespace
 
 FleetSimulation::FleetSimulation(FleetSimOptions options) : m_options(std::move(options)) {
@@ -204,13 +216,8 @@ FleetSimReport FleetSimulation::run(const std::function<void(const FleetSimProgr
         load.commands.commands = sentPerNode[address];
         report.nodes.push_back(std::move(load));
     }
-    std::uint64_t busiest = 0, quietest = ~std::uint64_t(0);
-    for (const NodeLoad& n : report.nodes)
-        if (n.role == "master") {
-            busiest = std::max(busiest, n.commands.commands);
-            quietest = std::min(quietest, n.commands.commands);
-        }
-    report.nodeBalance = quietest > 0 && busiest > 0 ? double(busiest) / double(quietest) : 0;
+    report.nodeBalance = mastersBalance(report.nodes, &NodeCommandStats::commands);
+    report.settledNodeBalance = mastersBalance(report.nodes, &NodeCommandStats::settledCommands);
 
     FleetReader reader(control);
     const Timestamp window = report.lastSecond - report.firstSecond + 1;

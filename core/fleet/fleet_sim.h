@@ -78,6 +78,7 @@ struct FleetSimReport {
     TallySummary tally;
     std::vector<NodeLoad> nodes;       // every node: masters first
     double nodeBalance = 0;            // busiest master's commands / quietest's
+    double settledNodeBalance = 0;     // the same over TallySummary::settledFrom on; 0: none
     std::vector<RankedItem> truthTop;  // the top K by what was sent (ties by key)
     std::vector<RankedItem> readTop;   // FleetReader::top over the run's seconds
     std::string viralKey;

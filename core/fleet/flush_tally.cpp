@@ -2,13 +2,22 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
+#include <optional>
 
 namespace hitcounter::fleet {
 
 namespace {
 
 constexpr Timestamp kFoldAfterSeconds = 10;
+constexpr Timestamp kSecondsToSettleASplit = 2;
+
+// The item a sub-item's tag belongs to, or nullopt if `tag` is not a sub-item's.
+std::optional<std::string> splitItemOf(const std::string& tag) {
+    const auto separator = tag.find('\x1f');
+    if (separator == std::string::npos)
+        return std::nullopt;
+    return tag.substr(0, separator);
+}
 
 // The nearest-rank p-th percentile of `histogram` plus `zeros` seconds without writes.
 std::uint64_t percentile(const std::map<std::uint64_t, std::uint64_t>& histogram,
@@ -53,8 +62,14 @@ void FlushTally::add(const FlushReport& report) {
         ++n.flushParts;
         n.maxPerFlush = std::max(n.maxPerFlush, commands);
     }
-    for (const std::string& tag : report.writtenTags)
+    for (const std::string& tag : report.writtenTags) {
         ++m_writes[tag];
+        if (const auto item = splitItemOf(tag)) {
+            const auto [it, first] = m_firstSubItemSecond.try_emplace(*item, second);
+            if (!first)
+                it->second = std::min(it->second, second);
+        }
+    }
     if (second < m_foldedBefore) {
         ++m_late;
         std::unordered_map<std::string, std::uint64_t> alone;
@@ -94,7 +109,6 @@ TallySummary FlushTally::summary(Timestamp firstSecond, Timestamp lastSecond) co
     TallySummary s;
     s.flushes = m_flushes;
     s.lateReports = m_late;
-    std::set<std::string> split;
     for (const auto& [tag, histogram] : histograms) {
         std::uint64_t seconds = 0;
         for (const auto& [value, n] : histogram)
@@ -104,15 +118,15 @@ TallySummary FlushTally::summary(Timestamp firstSecond, Timestamp lastSecond) co
                         percentile(histogram, zeros, 0.99), percentile(histogram, zeros, 0.5)};
         s.maxWritesPerKeyPerSecond = std::max(s.maxWritesPerKeyPerSecond, k.maxPerSecond);
         s.keys.push_back(std::move(k));
-        if (const auto sep = tag.find('\x1f'); sep != std::string::npos)
-            split.insert(tag.substr(0, sep));
     }
     std::sort(s.keys.begin(), s.keys.end(), [](const KeyWriteStats& a, const KeyWriteStats& b) {
         if (a.maxPerSecond != b.maxPerSecond)
             return a.maxPerSecond > b.maxPerSecond;
         return a.writes != b.writes ? a.writes > b.writes : a.tag < b.tag;
     });
-    s.splitItems = split.size();
+    s.splitItems = m_firstSubItemSecond.size();
+    for (const auto& [item, second] : m_firstSubItemSecond)
+        s.settledFrom = std::max(s.settledFrom, second + kSecondsToSettleASplit);
     for (const auto& [address, totals] : m_nodes) {
         NodeCommandStats n = totals;
         Histogram perSecond;
@@ -121,6 +135,8 @@ TallySummary FlushTally::summary(Timestamp firstSecond, Timestamp lastSecond) co
             if (const auto it = nodes.find(address); it != nodes.end()) {
                 ++perSecond[it->second];
                 ++seconds;
+                if (s.settledFrom > 0 && second >= s.settledFrom)
+                    n.settledCommands += it->second;
             }
         n.maxPerSecond = perSecond.empty() ? 0 : perSecond.rbegin()->first;
         n.p99PerSecond = percentile(perSecond, span > seconds ? span - seconds : 0, 0.99);

@@ -8,6 +8,11 @@
 // second are folded into a small histogram per key (value -> seconds) once reports 10 s newer
 // arrive; a report older than that (a flush stuck in retries) is folded on its own and
 // counted in lateReports.
+// Once split: an item splits in the second a sub-item of it is first written; every instance
+// has learned of it by two seconds later (it learns at its next flush, at most one interval
+// away). settledFrom is the first second after every split item settled, and each node's
+// settledCommands counts only the commands sent from then on: the load once every hot item
+// is spread, free of the start-up seconds whose length depends on how busy the machine was.
 // Example: two reports sent in second 100 both writing "a" -> summary(100, 100): key "a"
 // max 2 writes per second, p99 2; a third span second 101 gives p99 over {2, 0} = 2.
 #pragma once
@@ -39,14 +44,16 @@ struct NodeCommandStats {
     std::uint64_t p99PerSecond = 0;
     std::uint64_t flushParts = 0;  // flushes that sent it anything
     std::uint64_t maxPerFlush = 0;
+    std::uint64_t settledCommands = 0;  // sent in seconds >= TallySummary::settledFrom
 };
 
 struct TallySummary {
     std::uint64_t flushes = 0;
     std::uint64_t lateReports = 0;
     std::uint64_t maxWritesPerKeyPerSecond = 0;
-    std::vector<KeyWriteStats> keys;      // most writes per second first (then writes, then tag)
-    std::size_t splitItems = 0;           // items written under sub-items at some time
+    std::vector<KeyWriteStats> keys;  // most writes per second first (then writes, then tag)
+    std::size_t splitItems = 0;       // items written under sub-items at some time
+    Timestamp settledFrom = 0;        // every split item's first sub-item second + 2; 0: none split
     std::vector<NodeCommandStats> nodes;  // by address
     double lagMedian = 0, lagP99 = 0, lagMax = 0;
 };
@@ -69,6 +76,7 @@ private:
     Timestamp m_foldedBefore = 0;
     std::map<Timestamp, std::map<std::string, std::uint64_t>> m_nodeSeconds;
     std::map<std::string, NodeCommandStats> m_nodes;
+    std::unordered_map<std::string, Timestamp> m_firstSubItemSecond;  // by split item
     std::vector<double> m_lags;
     std::uint64_t m_flushes = 0;
     std::uint64_t m_late = 0;

@@ -21,8 +21,8 @@ QJsonObject jsonOf(const CliResult& r) {
     return QJsonDocument::fromJson(r.out).object();
 }
 
-// The busiest master's commands over the quietest's, from "per_node".
-double nodeBalance(const QJsonObject& perNode, int& masters) {
+// The busiest master's `field` (a count of commands) over the quietest's, from "per_node".
+double nodeBalance(const QJsonObject& perNode, const QString& field, int& masters) {
     double busiest = 0, quietest = 1e300;
     masters = 0;
     for (const QString& node : perNode.keys()) {
@@ -30,8 +30,8 @@ double nodeBalance(const QJsonObject& perNode, int& masters) {
         if (n.value("role").toString() != "master")
             continue;
         ++masters;
-        busiest = std::max(busiest, n.value("commands").toDouble());
-        quietest = std::min(quietest, n.value("commands").toDouble());
+        busiest = std::max(busiest, n.value(field).toDouble());
+        quietest = std::min(quietest, n.value(field).toDouble());
     }
     return quietest > 0 ? busiest / quietest : 0;
 }
@@ -74,11 +74,20 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1 vs %2").arg(subMax).arg(viralMax)));
         QCOMPARE(viral.value("read").toDouble(), viral.value("sent").toDouble());
         QVERIFY(std::abs(viral.value("uniques_error").toDouble()) <= 3 * 0.0081);
-        // The nodes share the work: the busiest master within 1.5x the quietest.
+        // The nodes share the work once every hot item is split: the busiest master within
+        // 1.5x the quietest from settled_from_second on. (Over the whole run the start-up
+        // seconds, unsplit and longer on a busy machine, weigh in too: 1.2-1.5 here.)
         int masters = 0;
-        const double balance = nodeBalance(j.value("per_node").toObject(), masters);
+        const qint64 settledFrom = j.value("settled_from_second").toInteger();
+        QVERIFY2(settledFrom > j.value("first_second").toInteger() &&
+                     settledFrom < j.value("last_second").toInteger(),
+                 qPrintable(QString::number(settledFrom)));
+        const double settled =
+            nodeBalance(j.value("per_node").toObject(), "settled_commands", masters);
         QCOMPARE(masters, 3);
-        QVERIFY2(balance >= 1 && balance <= 1.5, qPrintable(QString::number(balance)));
+        QVERIFY2(settled >= 1 && settled <= 1.5, qPrintable(QString::number(settled)));
+        QCOMPARE(j.value("settled_node_balance").toDouble(), settled);
+        const double balance = nodeBalance(j.value("per_node").toObject(), "commands", masters);
         QCOMPARE(j.value("node_balance").toDouble(), balance);
 
         // query --top 10 over the run's seconds, against the simulation's ground truth.
@@ -100,9 +109,12 @@ private Q_SLOTS:
         QVERIFY(simulate({"--hot-shards", "off"}, whole));
         QCOMPARE(whole.value("global_count").toDouble(), whole.value("sent").toDouble());
         QCOMPARE(whole.value("hot_items_split").toInt(), 0);
-        const double wholeBalance = nodeBalance(whole.value("per_node").toObject(), masters);
-        qInfo("node balance: %.2f with hot splitting, %.2f without", balance, wholeBalance);
+        const double wholeBalance =
+            nodeBalance(whole.value("per_node").toObject(), "commands", masters);
+        qInfo("node balance: %.2f with hot splitting (%.2f once settled), %.2f without", balance,
+              settled, wholeBalance);
         QVERIFY2(wholeBalance > balance, qPrintable(QString::number(wholeBalance)));
+        QCOMPARE(whole.value("settled_from_second").toInteger(), 0);
         QVERIFY(whole.value("max_writes_per_key_per_second").toDouble() <= kInstances);
     }
 

@@ -88,6 +88,47 @@ private Q_SLOTS:
         QCOMPARE(tally.summary(1, 1).splitItems, std::size_t(2));
     }
 
+    void settledCommandsStartTwoSecondsAfterTheLastItemSplit() {
+        FlushTally tally;
+        tally.add(flush(10.5, {"a", "b"}, {{"n1", 2}}));
+        tally.add(flush(11.5,
+                        {"a\x1f"
+                         "1",
+                         "b"},
+                        {{"n1", 1}, {"n2", 1}}));
+        tally.add(flush(12.5,
+                        {"a\x1f"
+                         "1",
+                         "b\x1f"
+                         "2"},
+                        {{"n1", 1}, {"n2", 1}}));
+        tally.add(flush(13.5,
+                        {"a\x1f"
+                         "1",
+                         "b\x1f"
+                         "2"},
+                        {{"n1", 1}, {"n2", 1}}));
+        tally.add(flush(14.5,
+                        {"a\x1f"
+                         "2",
+                         "b\x1f"
+                         "2"},
+                        {{"n2", 2}}));
+        const TallySummary s = tally.summary(10, 14);
+        QCOMPARE(s.splitItems, std::size_t(2));
+        QCOMPARE(s.settledFrom, Timestamp(14));  // b's first sub-item second, 12, plus 2
+        QCOMPARE(s.nodes[0].settledCommands, std::uint64_t(0));
+        QCOMPARE(s.nodes[1].settledCommands, std::uint64_t(2));
+        // A late report of an earlier sub-item second moves nothing later.
+        tally.add(flush(11.2,
+                        {"b\x1f"
+                         "0"},
+                        {{"n1", 1}}));
+        QCOMPARE(tally.summary(10, 14).settledFrom, Timestamp(13));
+        QCOMPARE(tally.summary(10, 14).nodes[0].settledCommands, std::uint64_t(1));
+        QCOMPARE(FlushTally().summary(1, 1).settledFrom, Timestamp(0));
+    }
+
     void commandsAndLagsPerNode() {
         FlushTally tally;
         tally.add(flush(7.2, {"a"}, {{"n1", 10}, {"n2", 4}}, 0.2));
