@@ -42,6 +42,10 @@ struct HitEvent {
     // HTTP status class of an access-log hit: 1..5 for 1xx..5xx; 0 unknown (trace CSV,
     // statsd, a status that is not a 3-digit code from 100 to 599).
     std::uint8_t statusClass = 0;
+    // The source's series filters that accepted the hit's line (SeriesFilters, in
+    // core/filter): bit i for filter i; 0 without series filters. In the padding after
+    // statusClass: no byte more per hit.
+    std::uint16_t series = 0;
     // What the hit measured (docs/measures.md), where its source says: the response time in
     // seconds (an access log's $request_time or %D, a statsd timer), kNoSeconds (negative)
     // when none; and the bytes sent ($body_bytes_sent, %b), kNoBytes when none. They fill the

@@ -13,6 +13,8 @@ namespace hitcounter {
 
 namespace {
 
+constexpr std::string_view kLines = "this log's lines";
+
 constexpr std::array<std::pair<AccessLogKey, std::string_view>, 6> kKeyNames = {{
     {AccessLogKey::Path, "path"},
     {AccessLogKey::PathQuery, "path+query"},
@@ -116,16 +118,26 @@ AccessLogParser AccessLogParser::jsonLines(AccessLogKey key) {
     return AccessLogParser(key);
 }
 
+FilterFields AccessLogParser::filterFields() const {
+    FilterFields available = kAccessLogFilterFields;
+    if (!m_format || m_format->hasHost())
+        available.add(FilterField::Vhost);
+    return available;
+}
+
 void AccessLogParser::setFilter(std::shared_ptr<const RecordFilter> filter) {
-    if (filter) {
-        FilterFields available = kAccessLogFilterFields;
-        if (!m_format || m_format->hasHost())
-            available.add(FilterField::Vhost);
-        if (const auto missing = filter->missingField(available, "this log's lines"))
+    if (filter)
+        if (const auto missing = filter->missingField(filterFields(), kLines))
             throw std::invalid_argument("filter '" + filter->text() +
                                         "': " + describeFilterProblem(*missing));
-    }
     m_filter = std::move(filter);
+}
+
+void AccessLogParser::setSeries(std::shared_ptr<const SeriesFilters> series) {
+    if (series)
+        if (const auto missing = series->missingField(filterFields(), kLines))
+            throw std::invalid_argument(*missing);
+    m_series = series && !series->empty() ? std::move(series) : nullptr;
 }
 
 bool AccessLogParser::parseJson(std::string_view line, AccessLogFields& fields,
@@ -202,9 +214,15 @@ TraceErrorKind AccessLogParser::parse(std::string_view line, HitEvent& event,
         m_format ? m_format->match(line, fields, problem) : parseJson(line, fields, problem);
     if (!matched)
         return TraceErrorKind::LogLineMismatch;
-    if (m_filter && !m_filter->matches(filterRecordOf(fields)))
+    if (!m_filter && !m_series)
+        return toEvent(fields, event, problem);
+    const FilterRecord record = filterRecordOf(fields);
+    if (m_filter && !m_filter->matches(record))
         return TraceErrorKind::Filtered;
-    return toEvent(fields, event, problem);
+    const TraceErrorKind kind = toEvent(fields, event, problem);
+    if (m_series)
+        event.series = m_series->mask(record);
+    return kind;
 }
 
 std::uint8_t statusClassOf(std::string_view status) {
@@ -225,6 +243,7 @@ TraceErrorKind AccessLogParser::toEvent(const AccessLogFields& fields, HitEvent&
     m_lastUtcOffset = utcOffsetOf(fields.time);
     event.count = 1;
     event.statusClass = statusClassOf(fields.status);
+    event.series = 0;
     event.visitor.assign(fields.client);
     std::string_view key;
     switch (m_key) {

@@ -27,7 +27,8 @@
 //
 // Filter (setFilter): a line that matches the format is shown to the filter as a FilterRecord
 // (filter_record.h: path and method as --key path and --key method make them) before its time
-// is read; a line it refuses parses to Filtered: neither a row nor a bad row.
+// is read; a line it refuses parses to Filtered: neither a row nor a bad row. Series filters
+// (setSeries) see the same record and mark the hit (HitEvent::series) without dropping it.
 //
 // Example:
 //     AccessLogParser p(LogFormat::combined(), AccessLogKey::Path);
@@ -42,6 +43,7 @@
 #include <string_view>
 
 #include "core/filter/record_filter.h"
+#include "core/filter/series_filters.h"
 #include "core/io/log_format.h"
 #include "core/io/trace_reader_types.h"
 
@@ -71,6 +73,9 @@ public:
     // std::invalid_argument ("filter 'vhost=a': column 1: field 'vhost' is not in ...") when it
     // names a field the format lacks.
     void setFilter(std::shared_ptr<const RecordFilter> filter);
+    // From now on each hit's series mask says which of `series` accept its line; null: none
+    // (mask 0). Throws std::invalid_argument like setFilter.
+    void setSeries(std::shared_ptr<const SeriesFilters> series);
 
     // Fills `event` and returns None; or returns the error kind and sets `problem`; or returns
     // Filtered.
@@ -85,10 +90,12 @@ private:
     explicit AccessLogParser(AccessLogKey key) : m_key(key) {}
     bool parseJson(std::string_view line, AccessLogFields& fields, std::string& problem);
     TraceErrorKind toEvent(const AccessLogFields& fields, HitEvent& event, std::string& problem);
+    FilterFields filterFields() const;  // what this format's lines have
 
     std::optional<LogFormat> m_format;  // nullopt: JSON lines
     AccessLogKey m_key;
     std::shared_ptr<const RecordFilter> m_filter;
+    std::shared_ptr<const SeriesFilters> m_series;
     std::optional<int> m_lastUtcOffset;
     // JSON lines: decoded member values the fields point into.
     std::string m_time, m_client, m_request, m_method, m_target, m_status, m_host, m_bytes,

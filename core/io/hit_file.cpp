@@ -81,6 +81,7 @@ AccessLogParser parserFor(HitFileFormat format, const HitFileOptions& options) {
 AccessLogParser accessLogParserFor(HitFileFormat format, const HitFileOptions& options) {
     AccessLogParser parser = parserFor(format, options);
     parser.setFilter(options.filter);
+    parser.setSeries(options.series);
     return parser;
 }
 
@@ -227,6 +228,9 @@ void HitFile::open(std::streambuf& raw, const std::string& name, const HitFileOp
             throw HitFileError(
                 name + ": filter '" + options.filter->text() +
                 "': " + describeFilterProblem(*options.filter->missingField({}, "trace CSV rows")));
+        if (options.series)
+            if (const auto missing = options.series->missingField({}, "trace CSV rows"))
+                throw HitFileError(name + ": " + *missing);
         m_reader = std::make_unique<TraceReader>(*m_stream);
         m_progress = m_reader->progress();
         return;

@@ -70,6 +70,9 @@ struct HitFileOptions {
     // Only the lines it accepts are rows (AccessLogParser::setFilter); null: every line. A
     // trace CSV has no fields to filter: opening one with a filter fails.
     std::shared_ptr<const RecordFilter> filter;
+    // Each row's HitEvent::series says which of them accept its line
+    // (AccessLogParser::setSeries); null: none. A trace CSV fails to open with series too.
+    std::shared_ptr<const SeriesFilters> series;
 };
 
 // The parser of an access log of `format` (Common, Combined, JsonLines, or LogFormat with

@@ -59,14 +59,17 @@ std::string_view LineIngest::addLine(std::string_view line) {
         increment(m_badLines);
         return m_keyTooLong;
     }
-    if (m_filter) {
+    SeriesMask series = 0;
+    if (m_filter || m_series) {
         FilterRecord record;
         record.name = parsed.key;
         record.tags = parsed.tags;
-        if (!m_filter->matches(record)) {
+        if (m_filter && !m_filter->matches(record)) {
             increment(m_ignoredLines);
             return {};
         }
+        if (m_series)
+            series = m_series->mask(record);
     }
     if (parsed.hits == 0) {
         return {};
@@ -82,12 +85,13 @@ std::string_view LineIngest::addLine(std::string_view line) {
             m_keyIndex.clear();  // its events are of an older second now
         }
         if (time == m_batchNewest) {
-            if (const std::size_t at = m_keyIndex.find(parsed.key, m_batch);
-                at != BatchKeyIndex::kNone) {
+            const std::size_t at = m_keyIndex.find(parsed.key, m_batch);
+            if (at == BatchKeyIndex::kNone)
+                m_keyIndex.add(parsed.key, m_batch.size());
+            else if (m_batch[at].series == series) {
                 m_batch[at].count = saturatingAdd(m_batch[at].count, parsed.hits);
                 return {};
-            }
-            m_keyIndex.add(parsed.key, m_batch.size());
+            }  // else another series mask (a line with other tags): an event of its own
         }
     }
     if (m_batch.capacity() == 0) {
@@ -96,6 +100,7 @@ std::string_view LineIngest::addLine(std::string_view line) {
         m_batch.reserve(m_lastBatchSize);
     }
     m_batch.push_back(HitEvent{time, std::string(parsed.key), {}, parsed.hits});
+    m_batch.back().series = series;
     m_batchBytes += sizeof(HitEvent) + parsed.key.size();
     if (m_batch.size() >= m_maxBatch || m_batchBytes >= kMaxBatchBytes) {
         pushBatch();

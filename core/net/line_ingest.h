@@ -32,7 +32,9 @@
 //
 // Filter (setFilter): a Hit line the filter refuses is counted in lines and ignoredLines, and
 // its hits are not pushed; it sees the line's key as `name` and, for statsd, its tags as `tag`
-// (filter_record.h).
+// (filter_record.h). Series filters (setSeries) see the same record and set each hit's
+// HitEvent::series; coalescing then adds a line to an event of its key and second only when
+// their masks are equal.
 //
 // Cost: one HitEvent (key copied) per Hit line with hits > 0, or with coalescing one per key
 // and second of a batch (plus a hash and a lookup per line); a batch is pushed when it holds
@@ -58,6 +60,7 @@
 
 #include "core/base/accepted_times.h"
 #include "core/filter/record_filter.h"
+#include "core/filter/series_filters.h"
 #include "core/net/batch_key_index.h"
 #include "core/net/parsed_line.h"
 #include "core/net/problem_log.h"
@@ -90,6 +93,11 @@ public:
     // From now on only the Hit lines `filter` accepts count (see above); null: all of them.
     // The caller has checked its fields (filterFieldsOf).
     void setFilter(std::shared_ptr<const RecordFilter> filter) { m_filter = std::move(filter); }
+    // From now on each hit's series mask says which of `series` accept its line; null or
+    // empty: none. The caller has checked their fields.
+    void setSeries(std::shared_ptr<const SeriesFilters> series) {
+        m_series = series && !series->empty() ? std::move(series) : nullptr;
+    }
 
     void setNow(Timestamp now) { m_now = now; }
     void addPackets(std::uint64_t n) { m_packets = saturatingAdd(m_packets, n); }
@@ -133,6 +141,7 @@ private:
     const std::string m_keyTooLong;  // "key longer than N bytes"
     std::optional<AcceptedTimes> m_acceptedTimes;
     std::shared_ptr<const RecordFilter> m_filter;
+    std::shared_ptr<const SeriesFilters> m_series;
     std::string m_timeTooOld, m_timeTooNew;  // its problems, as AcceptedTimes::problem names them
     SourceCounters m_counters;
     BatchSender m_sender;

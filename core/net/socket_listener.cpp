@@ -15,12 +15,14 @@ SocketListener::SocketListener(ListenerOptions options, WireProtocol protocol, i
       m_socketType(socketType) {
     const std::string kind = socketType == SOCK_DGRAM ? " udp " : " tcp ";
     m_description = std::string(protocolName(protocol)) + kind + m_options.address;
-    if (m_options.filter) {
-        const std::string lines = std::string(protocolName(protocol)) + " lines";
+    const std::string lines = std::string(protocolName(protocol)) + " lines";
+    if (m_options.filter)
         if (const auto missing = m_options.filter->missingField(filterFieldsOf(protocol), lines))
             throw std::invalid_argument("filter '" + m_options.filter->text() +
                                         "': " + describeFilterProblem(*missing));
-    }
+    if (m_options.series)
+        if (const auto missing = m_options.series->missingField(filterFieldsOf(protocol), lines))
+            throw std::invalid_argument(*missing);
 }
 
 SocketListener::~SocketListener() {
@@ -60,6 +62,7 @@ void SocketListener::start(BatchQueue& out) {
             r.ingest->acceptTimes(*m_options.acceptedTimes);
         }
         r.ingest->setFilter(m_options.filter);
+        r.ingest->setSeries(m_options.series);
     }
     m_running = m_receivers.size();
     for (std::size_t i = 0; i < m_receivers.size(); ++i) {

@@ -74,6 +74,8 @@ struct ListenerOptions {
     // listener's constructor throws std::invalid_argument when it names a field the protocol's
     // lines lack ("filter 'status=5xx': column 1: field 'status' is not in statsd lines ...").
     std::shared_ptr<const RecordFilter> filter;
+    // Each hit's series mask (LineIngest::setSeries); null: none. Checked like the filter.
+    std::shared_ptr<const SeriesFilters> series;
 };
 
 class SocketListener : public Source {
