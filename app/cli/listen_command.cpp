@@ -16,6 +16,7 @@
 #include <variant>
 #include <vector>
 
+#include "app/cli/alert_cli.h"
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/hit_file_options.h"
@@ -94,16 +95,33 @@ std::optional<Limits> limitsFrom(const QCommandLineParser& parser, const LimitOp
     return limits;
 }
 
-void consume(const HitBatch& batch, KeyTotals& keys, TraceRecorder* recorder,
-             fleet::RedisSink* sink, ListenMetrics* metrics) {
+// Where each counted batch goes: the key totals, and each of the others that is not null.
+struct Consumers {
+    KeyTotals& keys;
+    TraceRecorder* recorder = nullptr;
+    fleet::RedisSink* sink = nullptr;
+    ListenMetrics* metrics = nullptr;
+    AlertRun* alerts = nullptr;
+};
+
+void consume(const HitBatch& batch, const Consumers& to) {
     for (const HitEvent& e : batch)
-        keys.add(e.key, e.count);
-    if (recorder)
-        recorder->write(batch);
-    if (sink)
-        sink->add(batch);
-    if (metrics)
-        metrics->count(batch);
+        to.keys.add(e.key, e.count);
+    if (to.recorder)
+        to.recorder->write(batch);
+    if (to.sink)
+        to.sink->add(batch);
+    if (to.metrics)
+        to.metrics->count(batch);
+    if (to.alerts)
+        to.alerts->add(batch);
+}
+
+// The unix second now, for the alert rules' clock.
+Timestamp unixSecondNow() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 // --follow FILE (repeatable) and --from-start, with replay's input options for the format.
@@ -128,12 +146,15 @@ struct FollowCliOptions {
     }
 };
 
-// One FollowSource per --follow FILE, or std::nullopt after naming a bad option value.
+// One FollowSource per --follow FILE, its lines marked for `series` (the alert rules'
+// filters), or std::nullopt after naming a bad option value.
 std::optional<std::vector<std::unique_ptr<FollowSource>>> followersFrom(
-    const QCommandLineParser& parser, const FollowCliOptions& options) {
-    const auto format = hitFileOptionsFrom(parser, options.file);
+    const QCommandLineParser& parser, const FollowCliOptions& options,
+    std::shared_ptr<const SeriesFilters> series) {
+    auto format = hitFileOptionsFrom(parser, options.file);
     if (!format)
         return std::nullopt;
+    format->series = std::move(series);
     std::vector<std::unique_ptr<FollowSource>> followers;
     for (const QString& file : parser.values(options.follow))
         followers.push_back(std::make_unique<FollowSource>(
@@ -148,8 +169,7 @@ std::optional<std::vector<std::unique_ptr<FollowSource>>> followersFrom(
 // what was written before its stop, then ends.
 void stopListening(const std::vector<std::unique_ptr<SocketListener>>& listeners,
                    const std::vector<std::unique_ptr<FollowSource>>& followers, BatchQueue& queue,
-                   KeyTotals& keys, TraceRecorder* recorder, fleet::RedisSink* sink,
-                   ListenMetrics* metrics) {
+                   const Consumers& to) {
     for (const auto& f : followers)
         f->stop();
     for (const auto& l : listeners)
@@ -162,14 +182,14 @@ void stopListening(const std::vector<std::unique_ptr<SocketListener>>& listeners
     };
     while (anyRunning()) {
         if (auto batch = queue.popFor(std::chrono::milliseconds(20)))
-            consume(*batch, keys, recorder, sink, metrics);
+            consume(*batch, to);
     }
     for (const auto& l : listeners)
         l->stop();
     for (const auto& batch : queue.drain())
-        consume(batch, keys, recorder, sink, metrics);
-    if (metrics)
-        metrics->publish();
+        consume(batch, to);
+    if (to.metrics)
+        to.metrics->publish();
 }
 
 ListenSummary summarize(const std::vector<std::unique_ptr<SocketListener>>& listeners,
@@ -227,6 +247,7 @@ struct ListenCliOptions {
         QStringLiteral("FILE")};
     QCommandLineOption json{QStringLiteral("json"),
                             QStringLiteral("Print the report as one JSON object.")};
+    QCommandLineOption alert = alertCliOption();
     QCommandLineOption receivers{
         QStringLiteral("receivers"),
         QStringLiteral("Receiver threads per --udp/--tcp/--graphite listener, each with its own "
@@ -265,6 +286,7 @@ struct ListenCliOptions {
         add(duration);
         add(record);
         add(json);
+        add(alert, true);
         add(receivers);
         add(fleet.redis, false, QStringLiteral("HITCOUNTER_REDIS"));
         table.back().printed = withoutPassword;
@@ -309,6 +331,7 @@ struct ListenPlan {
     QStringList followed;  // the --follow FILE names, as given
     std::unique_ptr<TraceRecorder> recorder;
     MetricsPlan metrics;
+    std::unique_ptr<AlertRun> alerts;  // --alert; null without
     bool json = false;
 };
 
@@ -381,14 +404,18 @@ std::variant<ListenPlan, int> parseListen(QCommandLineParser& parser,
     const auto limits = limitsFrom(parser, options.limits);
     const auto receivers = wholeNumberFrom(parser, options.receivers, 1, 1024);
     const auto filter = filterFrom(parser, options.follow.file.filter);
-    if (!filter)
+    auto alerts = alertRunFrom(parser, options.alert, kDefaultWindow, stdout, !plan.json);
+    if (!filter || !alerts)
         return kExitBadInput;
-    auto followers = followersFrom(parser, options.follow);
+    plan.alerts = std::move(*alerts);
+    const auto series = plan.alerts ? plan.alerts->series() : nullptr;
+    auto followers = followersFrom(parser, options.follow, series);
     const auto metrics = metricsPlanFrom(parser, options.metrics);
     if (!limits || !receivers || !followers || !metrics)
         return kExitBadInput;
     plan.limits = *limits;
     plan.limits.listener.filter = *filter;
+    plan.limits.listener.series = series;
     plan.limits.listener.receivers = static_cast<std::size_t>(*receivers);
     if (parser.isSet(options.fleet.redis)) {
         // What reaches Redis must have a time Redis can keep (docs/redis.md, "Accepted times").
@@ -487,8 +514,11 @@ double consumeUntilStopped(ListenPlan& plan, BatchQueue& queue, KeyTotals& keys,
         const auto now = std::chrono::steady_clock::now();
         if (signal != 0 || (plan.runFor && now - started >= *plan.runFor))
             break;
+        const Consumers to{keys, plan.recorder.get(), sink, hooks.metrics, plan.alerts.get()};
         if (auto batch = queue.popFor(20ms))
-            consume(*batch, keys, plan.recorder.get(), sink, hooks.metrics);
+            consume(*batch, to);
+        if (plan.alerts)  // each second once the next has passed: its hits have arrived
+            plan.alerts->advanceTo(unixSecondNow() - 2);
         if (plan.recorder)
             plan.recorder->flushIfDue(std::chrono::steady_clock::now().time_since_epoch());
         if (hooks.metrics)
@@ -496,8 +526,10 @@ double consumeUntilStopped(ListenPlan& plan, BatchQueue& queue, KeyTotals& keys,
         hooks.notifier->keepAlive(now);
     }
     hooks.notifier->stopping();
-    stopListening(plan.listeners, plan.followers, queue, keys, plan.recorder.get(), sink,
-                  hooks.metrics);
+    stopListening(plan.listeners, plan.followers, queue,
+                  {keys, plan.recorder.get(), sink, hooks.metrics, plan.alerts.get()});
+    if (plan.alerts)  // every second that ended: the sources have sent all they had
+        plan.alerts->advanceTo(unixSecondNow() - 1);
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
@@ -528,6 +560,8 @@ int reportListen(ListenPlan& plan, const KeyTotals& keys, double seconds, fleet:
     if (sink)
         summary.redisJson =
             QJsonDocument(stopFleetSink(*sink)).toJson(QJsonDocument::Compact).toStdString();
+    if (plan.alerts && plan.json)
+        summary.alertsJson = plan.alerts->membersJson();
     // A write error is reported by checkedStdout.
     const ReportEnd report = printListenReport(stdout, summary, keys, plan.json,
                                                [&] { return stopSignalArrived(stopSignals); });
@@ -537,7 +571,9 @@ int reportListen(ListenPlan& plan, const KeyTotals& keys, double seconds, fleet:
     }
     if (!recorded.isEmpty())
         printError(recorded);
-    return checkedStdout(exitCode);
+    exitCode = checkedStdout(exitCode);
+    return exitCode == kExitOk && plan.alerts && plan.alerts->anyFired() ? kExitAlertFired
+                                                                         : exitCode;
 }
 
 // Reads --config FILE and checks each value as listen would on the command line (naming the
@@ -675,6 +711,8 @@ int runListen(const QStringList& arguments) {
     KeyTotals keys(plan.limits.keyMemory);
     if (!startSources(plan, queue))
         return kExitFailure;
+    if (plan.alerts)
+        plan.alerts->begin();
     int exit = kExitOk;
     const auto metrics = startMetrics(plan, queue, fleet.sink.get(), exit);
     if (exit != kExitOk)

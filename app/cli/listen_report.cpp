@@ -248,6 +248,9 @@ ReportEnd printJson(Output& out, const ListenSummary& summary, const KeyTotals& 
     if (!summary.redisJson.empty()) {
         out << ",\n    \"redis\": " << summary.redisJson;
     }
+    if (!summary.alertsJson.empty()) {
+        out << ",\n" << summary.alertsJson;
+    }
     out << "\n}\n";
     return endOfChunk(out, interrupted).value_or(ReportEnd::Printed);
 }

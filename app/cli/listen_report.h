@@ -43,7 +43,8 @@ struct ListenerSummary {
 struct ListenSummary {
     std::vector<ListenerSummary> listeners;
     double seconds = 0;
-    std::string redisJson;  // fleet mode: the Redis sink's final counters, one JSON object
+    std::string redisJson;   // fleet mode: the Redis sink's final counters, one JSON object
+    std::string alertsJson;  // --alert: AlertRun::membersJson() (JSON report only)
 };
 
 enum class ReportEnd { Printed, Interrupted, WriteFailed };

@@ -7,6 +7,7 @@
 #include <optional>
 #include <variant>
 
+#include "app/cli/alert_cli.h"
 #include "app/cli/cli_options.h"
 #include "app/cli/command.h"
 #include "app/cli/hit_file_options.h"
@@ -140,6 +141,7 @@ struct ReplayCliOptions {
         QStringLiteral("Print time,key,p50,p90,p99,max: response times in seconds in each window "
                        "per key and for all keys as key * (logs with $request_time, %D, ...; "
                        "quantiles within 1 %).")};
+    QCommandLineOption alert = alertCliOption();
     HitFileCliOptions file = hitFileCliOptions();
 
     void addTo(QCommandLineParser& parser) const {
@@ -151,7 +153,7 @@ struct ReplayCliOptions {
             QStringLiteral("FILE..."),
             QStringLiteral("Trace CSVs or access logs, read as one in time order (a rotation "
                            "set such as access.log* oldest first), or - alone for stdin."));
-        parser.addOptions({policy, window, at, json, strict, top, uniques, bytes, latency});
+        parser.addOptions({policy, window, at, json, strict, top, uniques, bytes, latency, alert});
         addHitFileCliOptions(parser, file);
     }
 };
@@ -164,6 +166,7 @@ struct ReplayPlan {
     std::vector<Timestamp> queries;
     std::unique_ptr<KeyedReplay> keyed;       // --top or --uniques; null: the policies' answers
     std::unique_ptr<MeasureReplay> measures;  // --bytes or --latency
+    std::unique_ptr<AlertRun> alerts;         // --alert
     bool json = false;
     bool strict = false;
 };
@@ -218,6 +221,28 @@ bool measuresFrom(const QCommandLineParser& parser, const ReplayCliOptions& opti
     return true;
 }
 
+// --alert RULE... (not with the other tables or --at: the rules are evaluated every second);
+// false after naming a clash or a bad rule. The files' lines are marked for the rules' filters.
+bool alertsFrom(const QCommandLineParser& parser, const ReplayCliOptions& options,
+                ReplayPlan& plan) {
+    if (!parser.isSet(options.alert))
+        return true;
+    for (const QCommandLineOption* other :
+         {&options.at, &options.top, &options.uniques, &options.bytes, &options.latency})
+        if (parser.isSet(*other)) {
+            printError(QStringLiteral("--alert evaluates every second and prints what fires; "
+                                      "it is not used with --%1")
+                           .arg(other->names().constFirst()));
+            return false;
+        }
+    auto alerts = alertRunFrom(parser, options.alert, plan.counter.window, stdout, !plan.json);
+    if (!alerts)
+        return false;
+    plan.alerts = std::move(*alerts);
+    plan.files.options.series = plan.alerts->series();
+    return true;
+}
+
 // The plan, or the exit code after naming what is wrong.
 std::variant<ReplayPlan, int> parseReplay(QCommandLineParser& parser,
                                           const ReplayCliOptions& options,
@@ -238,9 +263,11 @@ std::variant<ReplayPlan, int> parseReplay(QCommandLineParser& parser,
                     .queries = *queries,
                     .keyed = nullptr,
                     .measures = nullptr,
+                    .alerts = nullptr,
                     .json = parser.isSet(options.json),
                     .strict = parser.isSet(options.strict)};
-    if (!measuresFrom(parser, options, plan) || !keyedFrom(parser, options, plan))
+    if (!measuresFrom(parser, options, plan) || !keyedFrom(parser, options, plan) ||
+        !alertsFrom(parser, options, plan))
         return kExitBadInput;
     return plan;
 }
@@ -252,15 +279,23 @@ std::optional<int> replayInput(ReplayPlan& plan, TraceInput& input, ReplayRun& r
         run.setOnAnswer([&plan](Timestamp time) { plan.keyed->answer(time); });
     if (plan.measures)
         run.setOnAnswer([&plan](Timestamp time) { plan.measures->answer(time); });
+    if (plan.alerts)
+        plan.alerts->begin();
     if (const auto exit = input.read(plan.strict, [&](const HitEvent& event) {
             run.add(event);
             if (plan.keyed)
                 plan.keyed->add(event);
             if (plan.measures)
                 plan.measures->add(event);
+            if (plan.alerts) {
+                plan.alerts->advanceTo(event.time - 1);  // the seconds before this hit's
+                plan.alerts->add(event);
+            }
         }))
         return exit;
     run.finish();
+    if (plan.alerts && run.newest())
+        plan.alerts->advanceTo(*run.newest());
     // Rows that never name the measure: the log's format lacks it (an input with no rows, or
     // whose rows the filter all refused, answers 0 bytes and no times instead).
     if (plan.measures && input.progress().rows > 0 && !plan.measures->named()) {
@@ -280,12 +315,11 @@ std::optional<int> replayInput(ReplayPlan& plan, TraceInput& input, ReplayRun& r
     return std::nullopt;
 }
 
-// --bytes or --latency with --json: the answers and what was read, keys in ascending order as
-// in printJson.
-void printMeasuresJson(const ReplayPlan& plan, const ReplayRun& run, const TraceInput& input) {
-    JsonWriter out;
-    out.beginObject().key("answers");
-    plan.measures->writeJson(out);
+// What every JSON table says of the input after its own members: bad_rows, filter and
+// filtered_rows (with --filter), final_time, rows, trace, truncated and window; then the
+// object ends and is printed.
+void finishJsonWithInput(JsonWriter& out, const ReplayPlan& plan, const ReplayRun& run,
+                         const TraceInput& input) {
     out.key("bad_rows").count(input.progress().badRows);
     if (const RecordFilter* filter = plan.files.options.filter.get())
         out.key("filter")
@@ -297,9 +331,7 @@ void printMeasuresJson(const ReplayPlan& plan, const ReplayRun& run, const Trace
         out.integer(*run.newest());
     else
         out.null();
-    out.key("measure")
-        .string(plan.measures->measure() == MeasureReplay::Measure::Bytes ? "bytes" : "latency")
-        .key("rows")
+    out.key("rows")
         .count(input.progress().rows)
         .key("trace")
         .string(input.name().toStdString())
@@ -312,8 +344,30 @@ void printMeasuresJson(const ReplayPlan& plan, const ReplayRun& run, const Trace
     std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
+// --bytes or --latency with --json: the answers (keys in ascending order as in printJson),
+// the measure and what was read.
+void printMeasuresJson(const ReplayPlan& plan, const ReplayRun& run, const TraceInput& input) {
+    JsonWriter out;
+    out.beginObject().key("answers");
+    plan.measures->writeJson(out);
+    out.key("measure").string(
+        plan.measures->measure() == MeasureReplay::Measure::Bytes ? "bytes" : "latency");
+    finishJsonWithInput(out, plan, run, input);
+}
+
+// --alert with --json: the transitions, the rules and what was read.
+void printAlertsJson(const ReplayPlan& plan, const ReplayRun& run, const TraceInput& input) {
+    JsonWriter out;
+    out.beginObject();
+    plan.alerts->writeJson(out);
+    finishJsonWithInput(out, plan, run, input);
+}
+
 void reportReplay(const ReplayPlan& plan, const ReplayRun& run, const TraceInput& input) {
-    if (plan.measures && plan.json) {
+    if (plan.alerts) {
+        if (plan.json)
+            printAlertsJson(plan, run, input);  // without --json: printed as they fired
+    } else if (plan.measures && plan.json) {
         printMeasuresJson(plan, run, input);
     } else if (plan.measures) {
         const std::string text = plan.measures->csv();
@@ -347,7 +401,8 @@ int runReplay(const QStringList& arguments) {
     if (const auto exit = replayInput(plan, input, run))
         return *exit;
     reportReplay(plan, run, input);
-    return checkedStdout();
+    const int exit = checkedStdout();
+    return exit == kExitOk && plan.alerts && plan.alerts->anyFired() ? kExitAlertFired : exit;
 }
 
 }  // namespace hitcounter::cli

@@ -83,8 +83,8 @@ private:
         skipBlanks();
         const std::size_t start = m_at;
         std::size_t end = start;
-        while (end < m_text.size() && (end == start ? isNameStart(m_text[end])
-                                                    : isNameChar(m_text[end])))
+        while (end < m_text.size() &&
+               (end == start ? isNameStart(m_text[end]) : isNameChar(m_text[end])))
             ++end;
         std::size_t colon = end;
         while (colon < m_text.size() && m_text[colon] == ' ')
@@ -92,8 +92,8 @@ private:
         if (end == start || colon >= m_text.size() || m_text[colon] != ':')
             return true;
         if (end - start > kMaxNameBytes)
-            return fail(start, "expected a name of at most " + std::to_string(kMaxNameBytes) +
-                                   " bytes");
+            return fail(start,
+                        "expected a name of at most " + std::to_string(kMaxNameBytes) + " bytes");
         m_rule.m_name = std::string(m_text.substr(start, end - start));
         m_at = colon + 1;
         return true;
@@ -109,9 +109,9 @@ private:
             const auto right = term(depth);
             if (!right)
                 return std::nullopt;
-            left = operation(op == '+' ? AlertRule::Node::Kind::Add
-                                       : AlertRule::Node::Kind::Subtract,
-                             *left, *right);
+            left =
+                operation(op == '+' ? AlertRule::Node::Kind::Add : AlertRule::Node::Kind::Subtract,
+                          *left, *right);
         }
         return left;
     }
@@ -128,9 +128,9 @@ private:
             const auto right = factor(depth);
             if (!right)
                 return std::nullopt;
-            left = operation(op == '*' ? AlertRule::Node::Kind::Multiply
-                                       : AlertRule::Node::Kind::Divide,
-                             *left, *right);
+            left = operation(
+                op == '*' ? AlertRule::Node::Kind::Multiply : AlertRule::Node::Kind::Divide, *left,
+                *right);
         }
         return left;
     }
@@ -235,8 +235,7 @@ private:
     bool condition(AlertComparison& comparison, double& threshold) {
         skipBlanks();
         if (!peekAny("<>"))
-            return fail(m_at, "expected >, >=, < or <= after the expression, found " +
-                                  shownHere());
+            return fail(m_at, "expected >, >=, < or <= after the expression, found " + shownHere());
         const bool above = m_text[m_at++] == '>';
         const bool orEqual = m_at < m_text.size() && m_text[m_at] == '=';
         if (orEqual)
@@ -269,8 +268,8 @@ private:
         const std::string_view units = "smh";
         const std::size_t unit = m_at < m_text.size() ? units.find(m_text[m_at]) : units.npos;
         if (unit == units.npos || (m_at + 1 < m_text.size() && isNameChar(m_text[m_at + 1])))
-            return fail(m_at, "expected s, m or h after the duration's number, found " +
-                                  shownHere());
+            return fail(m_at,
+                        "expected s, m or h after the duration's number, found " + shownHere());
         ++m_at;
         const double seconds = *value * (unit == 0 ? 1 : unit == 1 ? 60 : 3600);
         if (seconds != std::floor(seconds) || seconds > double(kMaxHoldFor.count()))
@@ -382,8 +381,7 @@ std::variant<AlertRule, TextProblem> AlertRule::parse(std::string_view text) {
     return AlertRuleParser(text).run();
 }
 
-double AlertRule::value(const std::vector<double>& counts, double all,
-                        double windowSeconds) const {
+double AlertRule::value(const std::vector<double>& counts, double all, double windowSeconds) const {
     std::vector<double> values(m_nodes.size());
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {  // operands come before their operator
         const Node& n = m_nodes[i];

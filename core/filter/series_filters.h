@@ -50,8 +50,7 @@ public:
     // For a source whose lines have only the fields `available` ("statsd lines"): "filter 'X':
     // column 1: field 'status' is not in statsd lines ..." for the first series naming a field
     // they lack; nullopt when every series can be asked.
-    std::optional<std::string> missingField(FilterFields available,
-                                            std::string_view lines) const;
+    std::optional<std::string> missingField(FilterFields available, std::string_view lines) const;
 
 private:
     std::vector<RecordFilter> m_filters;

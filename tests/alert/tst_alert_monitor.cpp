@@ -62,7 +62,7 @@ QString transition(Timestamp second, bool firing) {
 // The rule "errors / all > ratio for hold clear < clearRatio" walked second by second from
 // the first hit to `end`, its window counts summed from `hits` directly.
 QStringList bruteForce(const std::vector<Hit>& hits, double ratio, Timestamp hold,
-                                 double clearRatio, Timestamp end) {
+                       double clearRatio, Timestamp end) {
     QStringList out;
     bool firing = false;
     std::optional<Timestamp> heldSince;
@@ -133,8 +133,7 @@ private Q_SLOTS:
         const auto events = run(monitor, hits, 110);
         // 3/4 = 75 % at 100 fires; 3/5 = 60 % at 101 does not clear (no longer above, but not
         // below 40 %); 3/8 = 37.5 % at 104 clears.
-        QCOMPARE(secondsOf(events),
-                 (QStringList{transition(100, true), transition(104, false)}));
+        QCOMPARE(secondsOf(events), (QStringList{transition(100, true), transition(104, false)}));
         QCOMPARE(monitor.name(0), std::string("rule1"));
         QVERIFY(events[1].value < 0.4);
     }
@@ -209,8 +208,9 @@ private Q_SLOTS:
     }
 
     void namesMustDiffer() {
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
-                                 AlertMonitor(rules({"a: count(*) > 1", "a: count(*) > 2"}), kWindow));
+        QVERIFY_THROWS_EXCEPTION(
+            std::invalid_argument,
+            AlertMonitor(rules({"a: count(*) > 1", "a: count(*) > 2"}), kWindow));
         // Unnamed rules take their place's name; a rule naming no filter needs no series.
         AlertMonitor monitor(rules({"count(*) > 1", "b: rate(*) > 2"}), kWindow);
         QCOMPARE(monitor.name(0), std::string("rule1"));

@@ -56,8 +56,8 @@ private Q_SLOTS:
         QCOMPARE(parsed("12 / 3 / 2 > 0").value({}, 0, 300), 2.0);
         QCOMPARE(parsed("rate(*) > 10").value({}, 600, 300), 2.0);  // hits per second
         QCOMPARE(parsed("count(*) - count(path~'^/api/') >= 1").value({40}, 100, 300), 60.0);
-        QVERIFY(std::isnan(parsed("count(status=404) / (count(*) - count(*)) > 1")
-                               .value({1}, 5, 300)));
+        QVERIFY(
+            std::isnan(parsed("count(status=404) / (count(*) - count(*)) > 1").value({1}, 5, 300)));
     }
 
     void eachFilterIsKeptOnceInOrder() {
@@ -100,8 +100,8 @@ private Q_SLOTS:
             << "count(status=5xx > 1" << 6 << "expected ')' to close count( at column 6";
         QTest::newRow("empty count") << "count( ) > 1" << 7 << "expected a filter or *";
         QTest::newRow("bad filter inside") << "count(status=5xy) > 1" << 14 << "status";
-        QTest::newRow("unknown field inside") << "count(*) / count(size=3) > 1" << 18
-                                               << "unknown field 'size'";
+        QTest::newRow("unknown field inside")
+            << "count(*) / count(size=3) > 1" << 18 << "unknown field 'size'";
         QTest::newRow("unclosed parenthesis")
             << "(count(*) + 1 > 2" << 15 << "to close the '(' at column 1";
         QTest::newRow("bad unit") << "count(*) > 1 for 5d" << 19 << "expected s, m or h";
@@ -111,7 +111,8 @@ private Q_SLOTS:
             << "count(*) > 10 clear > 20" << 21 << "on the other side of > 10";
         QTest::newRow("clear past the threshold")
             << "count(*) < 10 clear > 5" << 21 << "(> or >= at least 10)";
-        QTest::newRow("trailing words") << "count(*) > 1 every 5s" << 14 << "expected 'for', 'clear'";
+        QTest::newRow("trailing words")
+            << "count(*) > 1 every 5s" << 14 << "expected 'for', 'clear'";
         QTest::newRow("bad number") << "count(*) > 1..2" << 12 << "expected a number, found '1..2'";
     }
 

@@ -58,7 +58,8 @@ private Q_SLOTS:
         SeriesFilters series;
         series.add(parsed("name=a"));
         series.add(parsed("status=5xx"));
-        QVERIFY(!series.missingField({FilterField::Name, FilterField::Status}, "lines").has_value());
+        QVERIFY(
+            !series.missingField({FilterField::Name, FilterField::Status}, "lines").has_value());
         const auto missing = series.missingField({FilterField::Name}, "graphite lines");
         QVERIFY(missing.has_value());
         QVERIFY2(missing->starts_with("filter 'status=5xx': column 1: ") &&

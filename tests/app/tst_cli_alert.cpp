@@ -1,0 +1,264 @@
+// hitcounter-cli --alert: replay on a real Combined log no one here wrote (logstalgia's
+// example, 3,260 lines) against the test's own evaluation (each line split and its time read
+// here, window counts summed second by second, each rule's state walked by hand); the JSON
+// form; exit codes; and listen over real UDP on 127.0.0.1 with statsd names and tags.
+#include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+#include <QTimeZone>
+#include <cmath>
+#include <csignal>
+#include <functional>
+#include <thread>
+
+#include "tests/app/cli_process.h"
+#include "tests/app/listen_process.h"
+#include "tests/net/net_test_support.h"
+#include "tests/test_main.h"
+
+using namespace hitcounter;
+using namespace hitcounter::testing;
+
+namespace {
+
+const QString kRealLog = QStringLiteral("/usr/share/logstalgia/example.log");
+constexpr qint64 kWindow = 300;
+
+struct Line {
+    qint64 time;
+    int status;
+};
+
+// `host - - [22/Apr/2009:18:52:51 +1200] "GET / HTTP/1.1" 200 ...`: its unix second and status.
+std::vector<Line> readLog(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    static const QStringList months{"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                    "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    std::vector<Line> lines;
+    for (const QByteArray& text : file.readAll().split('\n')) {
+        if (text.isEmpty())
+            continue;
+        const QString stamp = QString::fromLatin1(text.mid(text.indexOf('[') + 1, 26));
+        const QDate date(stamp.mid(7, 4).toInt(), int(months.indexOf(stamp.mid(3, 3))) + 1,
+                         stamp.left(2).toInt());
+        const QTime clock(stamp.mid(12, 2).toInt(), stamp.mid(15, 2).toInt(),
+                          stamp.mid(18, 2).toInt());
+        const int offset = (stamp.mid(22, 2).toInt() * 60 + stamp.mid(24, 2).toInt()) * 60 *
+                           (stamp[21] == '-' ? -1 : 1);
+        const qint64 utc = QDateTime(date, clock, QTimeZone::utc()).toSecsSinceEpoch() - offset;
+        lines.push_back({utc, text.split('"').value(2).trimmed().split(' ').value(0).toInt()});
+    }
+    return lines;
+}
+
+// A rule as the test states it: its value from the window's hits and its 3xx hits, and its
+// thresholds.
+struct RuleByHand {
+    QString name;
+    std::function<double(double all, double redirects)> value;
+    std::function<bool(double)> holds, clears;
+    qint64 holdFor;
+};
+
+// The lines' rules evaluated as the command reads them: before a line of second t, every
+// second not yet evaluated before t, over the lines read so far; at the end through the newest.
+QStringList evaluateByHand(const std::vector<Line>& lines, const std::vector<RuleByHand>& rules) {
+    QStringList out{"time,rule,state,value"};
+    std::vector<Line> read;
+    std::vector<int> state(rules.size(), 0);  // 0 inactive, 1 pending, 2 firing
+    std::vector<qint64> since(rules.size(), 0);
+    qint64 evaluated = lines.front().time - 1, newest = lines.front().time;
+    const auto evaluate = [&](qint64 s) {
+        double all = 0, redirects = 0;
+        for (const Line& l : read)
+            if (l.time > s - kWindow && l.time <= s) {
+                ++all;
+                redirects += l.status >= 300 && l.status < 400 ? 1 : 0;
+            }
+        for (std::size_t r = 0; r < rules.size(); ++r) {
+            const double v = all > 0 ? rules[r].value(all, redirects) : std::nan("");
+            const QString line = QStringLiteral("%1,%2,%3,%4").arg(s).arg(rules[r].name);
+            const QString shown = std::isnan(v) ? "nan" : QString::number(v, 'g', 6);
+            if (state[r] == 2) {
+                if (std::isnan(v) || rules[r].clears(v)) {
+                    state[r] = 0;
+                    out << line.arg("cleared", shown);
+                }
+            } else if (std::isnan(v) || !rules[r].holds(v)) {
+                state[r] = 0;
+            } else {
+                if (state[r] == 0)
+                    state[r] = 1, since[r] = s;
+                if (s - since[r] >= rules[r].holdFor) {
+                    state[r] = 2;
+                    out << line.arg("firing", shown);
+                }
+            }
+        }
+    };
+    for (const Line& l : lines) {
+        for (; evaluated < l.time - 1; ++evaluated)
+            evaluate(evaluated + 1);
+        read.push_back(l);
+        newest = std::max(newest, l.time);
+    }
+    for (; evaluated < newest; ++evaluated)
+        evaluate(evaluated + 1);
+    return out;
+}
+
+QStringList linesOf(const QByteArray& out) {
+    QStringList lines = QString::fromUtf8(out).split('\n');
+    if (!lines.isEmpty() && lines.last().isEmpty())
+        lines.removeLast();
+    return lines;
+}
+
+}  // namespace
+
+class TestCliAlert : public QObject {
+    Q_OBJECT
+
+private:
+    std::vector<Line> m_log;
+    // Redirects above 19.5 % for 10 s, clearing below 19 % (the log hovers around 19-20 %);
+    // and a busy window (2,000 hits) clearing under 1,500.
+    const QStringList m_rules{"redirects: count(status=3xx) / count(*) > 19.5% for 10s clear < 19%",
+                              "busy: count(*) >= 2000 clear < 1500"};
+    const std::vector<RuleByHand> m_byHand{
+        {"redirects", [](double all, double r) { return r / all; },
+         [](double v) { return v > 19.5 / 100; }, [](double v) { return v < 19.0 / 100; }, 10},
+        {"busy", [](double all, double) { return all; }, [](double v) { return v >= 2000; },
+         [](double v) { return v < 1500; }, 0}};
+
+private Q_SLOTS:
+    void initTestCase() {
+        m_log = readLog(kRealLog);
+        if (m_log.empty())
+            QFAIL("no /usr/share/logstalgia/example.log: run scripts/install-deps.sh");
+        QCOMPARE(m_log.size(), std::size_t{3260});
+    }
+
+    void replayFiresAndClearsAsTheTestsOwnEvaluation() {
+        const QStringList expected = evaluateByHand(m_log, m_byHand);
+        // The log must make both rules fire, and one clear, for the check to mean something.
+        QVERIFY2(expected.filter(",redirects,firing,").size() >= 1 &&
+                     expected.filter(",redirects,cleared,").size() >= 1 &&
+                     expected.filter(",busy,firing,").size() == 1,
+                 qPrintable(expected.join('\n')));
+        const CliResult r =
+            runCli({"replay", kRealLog, "--alert", m_rules[0], "--alert", m_rules[1]});
+        QCOMPARE(r.exitCode, 3);  // a rule fired
+        QCOMPARE(linesOf(r.out), expected);
+        QVERIFY(r.err.isEmpty());
+    }
+
+    void replayJsonHasTheSameTransitionsAndEachRule() {
+        const QStringList expected = evaluateByHand(m_log, m_byHand);
+        const CliResult r =
+            runCli({"replay", kRealLog, "--json", "--alert", m_rules[0], "--alert", m_rules[1]});
+        QCOMPARE(r.exitCode, 3);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QStringList lines{"time,rule,state,value"};
+        for (const QJsonValue a : j["alerts"].toArray())
+            lines << QStringLiteral("%1,%2,%3,%4")
+                         .arg(a["time"].toInteger())
+                         .arg(a["rule"].toString(), a["state"].toString(),
+                              QString::number(a["value"].toDouble(), 'g', 6));
+        QCOMPARE(lines, expected);
+        const QJsonArray rules = j["alert_rules"].toArray();
+        QCOMPARE(rules.size(), 2);
+        QCOMPARE(rules[0]["name"].toString(), QString("redirects"));
+        QCOMPARE(rules[0]["rule"].toString(), m_rules[0]);
+        QCOMPARE(rules[0]["fired"].toInteger(),
+                 qint64(expected.filter(",redirects,firing,").size()));
+        QCOMPARE(rules[1]["fired"].toInteger(), 1);
+        QCOMPARE(j["rows"].toInteger(), 3260);
+    }
+
+    void nothingFiredExitsWith0() {
+        const CliResult r = runCli({"replay", kRealLog, "--alert", "count(status=5xx) > 0"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, QByteArray("time,rule,state,value\n"));
+    }
+
+    void badRulesExitWith2NamingTheColumn_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no threshold")
+            << QStringList{"replay", kRealLog, "--alert", "count(*) >"}
+            << "hitcounter-cli: --alert 'count(*) >': column 11: expected a number, found the "
+               "end\n";
+        QTest::newRow("bad filter inside")
+            << QStringList{"replay", kRealLog, "--alert", "count(code=5) > 1"}
+            << "hitcounter-cli: --alert 'count(code=5) > 1': column 7: unknown field 'code'; "
+               "expected status, method, path, vhost, client, name or tag\n";
+        QTest::newRow("same name twice")
+            << QStringList{"replay",          kRealLog,  "--alert",
+                           "a: count(*) > 1", "--alert", "a: count(*) > 2"}
+            << "hitcounter-cli: --alert: two rules are named a; expected a name of its own for "
+               "each rule\n";
+        QTest::newRow("with --top")
+            << QStringList{"replay", kRealLog, "--top", "3", "--alert", "count(*) > 1"}
+            << "hitcounter-cli: --alert evaluates every second and prints what fires; it is not "
+               "used with --top\n";
+        QTest::newRow("statsd has no status")
+            << QStringList{"listen", "--udp", "127.0.0.1:0", "--alert", "count(status=5xx) > 1"}
+            << "hitcounter-cli: filter 'status=5xx': column 1: field 'status' is not in statsd "
+               "lines (they have name and tag)\n";
+    }
+
+    void badRulesExitWith2NamingTheColumn() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const CliResult r = runCli(arguments);
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(QString::fromUtf8(r.err), message);
+        QVERIFY(r.out.isEmpty());
+    }
+
+    // statsd over real UDP: one datagram of 60 error lines and 30 others; each rule fires at
+    // the second they arrived, with the value the test sent.
+    void listenFiresOnStatsdNamesAndTags() {
+        ListeningCli cli;
+        QVERIFY(cli.start(
+            {"--udp", "127.0.0.1:0", "--json", "--alert", "errors: count(name=api.err) >= 50",
+             "--alert", "prod: count(tag=env:prod) > 25", "--alert", "quiet: count(*) > 1000"},
+            1));
+        QByteArray datagram;
+        for (int i = 0; i < 60; ++i)
+            datagram += "api.err:1|c\n";
+        for (int i = 0; i < 30; ++i)
+            datagram += "api.ok:1|c|#env:prod\n";
+        UniqueFd udp = udpSender(cli.port("statsd udp"));
+        const qint64 sentAt = QDateTime::currentSecsSinceEpoch();
+        QVERIFY(sendAll(udp.get(), datagram.toStdString()));
+        // The command evaluates every second that has ended by its stop: wait until the
+        // second of the datagram (or the next, if it arrived across a boundary) has.
+        while (QDateTime::currentSecsSinceEpoch() < sentAt + 3)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        const CliResult r = cli.stop(SIGTERM);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 3);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j["hits"].toInteger(), 90);
+        const QJsonArray alerts = j["alerts"].toArray();
+        QCOMPARE(alerts.size(), 2);
+        QCOMPARE(alerts[0]["rule"].toString(), QString("errors"));
+        QCOMPARE(alerts[0]["value"].toDouble(), 60.0);
+        QCOMPARE(alerts[1]["rule"].toString(), QString("prod"));
+        QCOMPARE(alerts[1]["value"].toDouble(), 30.0);
+        QCOMPARE(alerts[0]["time"].toInteger(), alerts[1]["time"].toInteger());
+        QVERIFY(alerts[0]["time"].toInteger() >= sentAt &&
+                alerts[0]["time"].toInteger() <= sentAt + 1);
+        QCOMPARE(j["alert_rules"].toArray()[2].toObject()["fired"].toInteger(), 0);
+    }
+};
+
+HITCOUNTER_TEST_GUILESS_MAIN(TestCliAlert)
+#include "tst_cli_alert.moc"
