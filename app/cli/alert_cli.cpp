@@ -1,9 +1,13 @@
 #include "app/cli/alert_cli.h"
 
+#include <unistd.h>
+#include <QFile>
+
 #include <cmath>
 #include <stdexcept>
 
 #include "app/cli/cli_options.h"
+#include "core/io/regular_file.h"
 
 namespace hitcounter::cli {
 
@@ -19,13 +23,24 @@ std::string valueText(double value) {
 
 }  // namespace
 
-QCommandLineOption alertCliOption() {
-    return QCommandLineOption(
-        QStringLiteral("alert"),
-        QStringLiteral("Print time,rule,state,value each time RULE fires or clears, e.g. "
-                       "'errors: count(status=5xx) / count(*) > 2% for 60s clear < 1%' "
-                       "(repeatable; docs/alerts.md). Exit code 3 when a rule fired."),
-        QStringLiteral("RULE"));
+AlertCliOptions alertCliOptions() {
+    return {
+        QCommandLineOption(
+            QStringLiteral("alert"),
+            QStringLiteral("Print time,rule,state,value each time RULE fires or clears, e.g. "
+                           "'errors: count(status=5xx) / count(*) > 2% for 60s clear < 1%' "
+                           "(repeatable; docs/alerts.md). Exit code 3 when a rule fired."),
+            QStringLiteral("RULE")),
+        QCommandLineOption(QStringLiteral("alert-file"),
+                           QStringLiteral("Read alert rules from FILE, one per line ('#' "
+                                          "starts a comment line)."),
+                           QStringLiteral("FILE")),
+        QCommandLineOption(
+            QStringLiteral("alert-command"),
+            QStringLiteral("Run CMD with /bin/sh each time a rule fires or clears, the alert in "
+                           "HITCOUNTER_ALERT_RULE, _STATE, _TIME, _VALUE and _TEXT."),
+            QStringLiteral("CMD")),
+    };
 }
 
 AlertRun::AlertRun(std::unique_ptr<AlertMonitor> monitor, std::FILE* out, bool csv)
@@ -50,14 +65,17 @@ void AlertRun::advanceTo(Timestamp second) {
             ++m_fired;
             ++m_firedPerRule[e.rule];
         }
-        if (m_csv)
+        if (m_csv) {
             std::fprintf(m_out, "%lld,%s,%s,%s\n", static_cast<long long>(e.second),
                          m_monitor->name(e.rule).c_str(), e.firing ? "firing" : "cleared",
                          valueText(e.value).c_str());
+            std::fflush(m_out);  // before the command, whose output goes to stderr
+        }
+        if (m_command)
+            m_command->run(e, m_monitor->name(e.rule), m_monitor->rule(e.rule).text(),
+                           valueText(e.value));
         m_events.push_back(e);
     }
-    if (m_csv && !events.empty())
-        std::fflush(m_out);
 }
 
 void AlertRun::writeJson(JsonWriter& out) const {
@@ -98,26 +116,90 @@ std::string AlertRun::membersJson() const {
     return text.substr(2, text.size() - 5);
 }
 
+namespace {
+
+// Parses `text` into `rules`; false after naming its problem, `place` first.
+bool addRule(const std::string& text, const QString& place, std::vector<AlertRule>& rules) {
+    auto parsed = AlertRule::parse(text);
+    if (const auto* problem = std::get_if<TextProblem>(&parsed)) {
+        printError(QStringLiteral("%1: %2").arg(
+            place, QString::fromStdString(describeAlertProblem(*problem))));
+        return false;
+    }
+    rules.push_back(std::move(std::get<AlertRule>(parsed)));
+    return true;
+}
+
+// The rules of a rules file (see alert_cli.h); false after naming the file's problem.
+bool addRulesFile(const QString& path, std::vector<AlertRule>& rules) {
+    std::string text;
+    try {
+        const int fd = openRegularFile(QFile::encodeName(path).toStdString(), "read alert rules");
+        QFile file;
+        if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+            ::close(fd);
+            throw RegularFileError("cannot read alert rules '" + path.toStdString() + "'");
+        }
+        const QByteArray bytes = file.read(qint64(kMaxRulesFileBytes) + 1);
+        if (bytes.size() > qsizetype(kMaxRulesFileBytes)) {
+            printError(QStringLiteral("%1: more than %2 bytes; expected a rules file of at most "
+                                      "that size")
+                           .arg(path)
+                           .arg(kMaxRulesFileBytes));
+            return false;
+        }
+        text = bytes.toStdString();
+    } catch (const RegularFileError& e) {
+        printError(QString::fromStdString(e.what()));
+        return false;
+    }
+    std::size_t lineNumber = 0;
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        std::string line = text.substr(at, end - at);
+        at = end + 1;
+        ++lineNumber;
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        const std::size_t first = line.find_first_not_of(" \t");
+        if (first == std::string::npos || line[first] == '#')
+            continue;
+        if (!addRule(line, QStringLiteral("%1:%2").arg(path).arg(lineNumber), rules))
+            return false;
+    }
+    return true;
+}
+
+}  // namespace
+
 std::optional<std::unique_ptr<AlertRun>> alertRunFrom(const QCommandLineParser& parser,
-                                                      const QCommandLineOption& option,
+                                                      const AlertCliOptions& options,
                                                       std::chrono::seconds window, std::FILE* out,
-                                                      bool csv) {
-    if (!parser.isSet(option))
-        return std::unique_ptr<AlertRun>();
+                                                      bool csv, AlertCommand::Mode mode) {
     std::vector<AlertRule> rules;
-    for (const QString& value : parser.values(option)) {
-        const std::string text = value.toStdString();
-        auto parsed = AlertRule::parse(text);
-        if (const auto* problem = std::get_if<TextProblem>(&parsed)) {
-            printError(QStringLiteral("--alert '%1': %2")
-                           .arg(value, QString::fromStdString(describeAlertProblem(*problem))));
+    if (parser.isSet(options.alertFile) && !addRulesFile(parser.value(options.alertFile), rules))
+        return std::nullopt;
+    for (const QString& value : parser.values(options.alert))
+        if (!addRule(value.toStdString(), QStringLiteral("--alert '%1'").arg(value), rules))
+            return std::nullopt;
+    if (rules.empty()) {
+        if (parser.isSet(options.alertFile) || parser.isSet(options.alertCommand)) {
+            printError(parser.isSet(options.alertFile)
+                           ? QStringLiteral("%1: no rule in it; expected one rule per line")
+                                 .arg(parser.value(options.alertFile))
+                           : QStringLiteral("--alert-command needs a rule (--alert or "
+                                            "--alert-file)"));
             return std::nullopt;
         }
-        rules.push_back(std::move(std::get<AlertRule>(parsed)));
+        return std::unique_ptr<AlertRun>();
     }
     try {
-        return std::make_unique<AlertRun>(std::make_unique<AlertMonitor>(std::move(rules), window),
-                                          out, csv);
+        auto run = std::make_unique<AlertRun>(
+            std::make_unique<AlertMonitor>(std::move(rules), window), out, csv);
+        if (parser.isSet(options.alertCommand))
+            run->setCommand(std::make_unique<AlertCommand>(
+                parser.value(options.alertCommand).toStdString(), mode));
+        return run;
     } catch (const std::exception& e) {  // two rules of one name, too many filters
         printError(QStringLiteral("--alert: %1").arg(QString::fromStdString(e.what())));
         return std::nullopt;

@@ -1,5 +1,10 @@
-// --alert RULE (repeatable) for `replay` and `listen`: the rules (core/alert, docs/alerts.md)
-// parsed into one AlertMonitor, and their firing and clearing printed as they happen.
+// --alert RULE (repeatable), --alert-file FILE and --alert-command CMD for `replay` and
+// `listen`: the rules (core/alert, docs/alerts.md) parsed into one AlertMonitor, their firing
+// and clearing printed as they happen, and the command run for each (alert_command.h).
+//
+// A rules file: one rule per line; blank lines and lines starting with '#' are skipped; at
+// most kMaxRulesFileBytes. Its rules come before the --alert ones (unnamed rules are numbered
+// in that order). A bad rule is named by file, line and column.
 //
 // Output: a header `time,rule,state,value`, then one line per transition, flushed at once:
 // the unix second, the rule's name, `firing` or `cleared`, and the rule's value there
@@ -12,6 +17,7 @@
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
+#include <QList>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -19,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli/alert_command.h"
 #include "app/cli/json_writer.h"
 #include "core/alert/alert_monitor.h"
 
@@ -26,7 +33,13 @@ namespace hitcounter::cli {
 
 inline constexpr int kExitAlertFired = 3;  // a rule fired (and the run itself succeeded)
 
-QCommandLineOption alertCliOption();
+inline constexpr std::size_t kMaxRulesFileBytes = 1 << 20;
+
+struct AlertCliOptions {
+    QCommandLineOption alert, alertFile, alertCommand;
+    QList<QCommandLineOption> all() const { return {alert, alertFile, alertCommand}; }
+};
+AlertCliOptions alertCliOptions();
 
 class AlertRun {
 public:
@@ -43,6 +56,9 @@ public:
     // Evaluates up to `second` and prints what fired or cleared.
     void advanceTo(Timestamp second);
 
+    // From now on `command` runs for each transition.
+    void setCommand(std::unique_ptr<AlertCommand> command) { m_command = std::move(command); }
+
     bool anyFired() const { return m_fired > 0; }
     // "alerts": every transition {time, rule, state, value (null: undefined)};
     // "alert_rules": each rule's {name, rule (its text), firing (at the end), fired (times)}.
@@ -53,6 +69,7 @@ public:
 
 private:
     std::unique_ptr<AlertMonitor> m_monitor;
+    std::unique_ptr<AlertCommand> m_command;  // null without --alert-command
     std::FILE* m_out;
     bool m_csv;
     std::vector<AlertEvent> m_events;
@@ -60,11 +77,13 @@ private:
     std::size_t m_fired = 0;
 };
 
-// An AlertRun of every --alert RULE over `window` (null without one), or std::nullopt after
-// naming the bad rule: "--alert 'count(*) >': column 11: expected a number, found the end".
+// An AlertRun of the --alert-file rules and every --alert RULE over `window` (null without
+// any), running --alert-command in `mode`; or std::nullopt after naming the bad rule
+// ("--alert 'count(*) >': column 11: expected a number, found the end", "rules.txt:3: column
+// 7: ...") or file.
 std::optional<std::unique_ptr<AlertRun>> alertRunFrom(const QCommandLineParser& parser,
-                                                      const QCommandLineOption& option,
+                                                      const AlertCliOptions& options,
                                                       std::chrono::seconds window, std::FILE* out,
-                                                      bool csv);
+                                                      bool csv, AlertCommand::Mode mode);
 
 }  // namespace hitcounter::cli

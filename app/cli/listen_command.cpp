@@ -247,7 +247,7 @@ struct ListenCliOptions {
         QStringLiteral("FILE")};
     QCommandLineOption json{QStringLiteral("json"),
                             QStringLiteral("Print the report as one JSON object.")};
-    QCommandLineOption alert = alertCliOption();
+    AlertCliOptions alerts = alertCliOptions();
     QCommandLineOption receivers{
         QStringLiteral("receivers"),
         QStringLiteral("Receiver threads per --udp/--tcp/--graphite listener, each with its own "
@@ -286,7 +286,9 @@ struct ListenCliOptions {
         add(duration);
         add(record);
         add(json);
-        add(alert, true);
+        add(alerts.alert, true);
+        add(alerts.alertFile);
+        add(alerts.alertCommand);
         add(receivers);
         add(fleet.redis, false, QStringLiteral("HITCOUNTER_REDIS"));
         table.back().printed = withoutPassword;
@@ -404,7 +406,8 @@ std::variant<ListenPlan, int> parseListen(QCommandLineParser& parser,
     const auto limits = limitsFrom(parser, options.limits);
     const auto receivers = wholeNumberFrom(parser, options.receivers, 1, 1024);
     const auto filter = filterFrom(parser, options.follow.file.filter);
-    auto alerts = alertRunFrom(parser, options.alert, kDefaultWindow, stdout, !plan.json);
+    auto alerts = alertRunFrom(parser, options.alerts, kDefaultWindow, stdout, !plan.json,
+                               AlertCommand::Mode::Concurrent);
     if (!filter || !alerts)
         return kExitBadInput;
     plan.alerts = std::move(*alerts);

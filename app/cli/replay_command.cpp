@@ -141,7 +141,7 @@ struct ReplayCliOptions {
         QStringLiteral("Print time,key,p50,p90,p99,max: response times in seconds in each window "
                        "per key and for all keys as key * (logs with $request_time, %D, ...; "
                        "quantiles within 1 %).")};
-    QCommandLineOption alert = alertCliOption();
+    AlertCliOptions alerts = alertCliOptions();
     HitFileCliOptions file = hitFileCliOptions();
 
     void addTo(QCommandLineParser& parser) const {
@@ -153,7 +153,8 @@ struct ReplayCliOptions {
             QStringLiteral("FILE..."),
             QStringLiteral("Trace CSVs or access logs, read as one in time order (a rotation "
                            "set such as access.log* oldest first), or - alone for stdin."));
-        parser.addOptions({policy, window, at, json, strict, top, uniques, bytes, latency, alert});
+        parser.addOptions({policy, window, at, json, strict, top, uniques, bytes, latency});
+        parser.addOptions(alerts.all());
         addHitFileCliOptions(parser, file);
     }
 };
@@ -225,7 +226,8 @@ bool measuresFrom(const QCommandLineParser& parser, const ReplayCliOptions& opti
 // false after naming a clash or a bad rule. The files' lines are marked for the rules' filters.
 bool alertsFrom(const QCommandLineParser& parser, const ReplayCliOptions& options,
                 ReplayPlan& plan) {
-    if (!parser.isSet(options.alert))
+    if (!parser.isSet(options.alerts.alert) && !parser.isSet(options.alerts.alertFile) &&
+        !parser.isSet(options.alerts.alertCommand))
         return true;
     for (const QCommandLineOption* other :
          {&options.at, &options.top, &options.uniques, &options.bytes, &options.latency})
@@ -235,7 +237,8 @@ bool alertsFrom(const QCommandLineParser& parser, const ReplayCliOptions& option
                            .arg(other->names().constFirst()));
             return false;
         }
-    auto alerts = alertRunFrom(parser, options.alert, plan.counter.window, stdout, !plan.json);
+    auto alerts = alertRunFrom(parser, options.alerts, plan.counter.window, stdout, !plan.json,
+                               AlertCommand::Mode::Sequential);
     if (!alerts)
         return false;
     plan.alerts = std::move(*alerts);

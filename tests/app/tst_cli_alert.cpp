@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
 #include <cmath>
@@ -181,6 +182,68 @@ private Q_SLOTS:
         QCOMPARE(j["rows"].toInteger(), 3260);
     }
 
+    // The same rules from a file (a comment, a blank line, CRLF line ends, indentation), and a
+    // command run for each transition with the alert in its environment, in order (replay waits
+    // for each); its stdout goes to stderr, its exit code 4 is named there.
+    void rulesFileAndCommandSeeEveryTransition() {
+        QTemporaryDir dir;
+        const QString rules = dir.filePath("rules.txt");
+        const QString seen = dir.filePath("seen.txt");
+        QFile file(rules);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("# the log's redirects and load\r\n\r\n  " + m_rules[0].toUtf8() + "\r\n" +
+                   m_rules[1].toUtf8() + "\n");
+        file.close();
+        const CliResult r =
+            runCli({"replay", kRealLog, "--alert-file", rules, "--alert-command",
+                    "printf '%s,%s,%s,%s\\n' \"$HITCOUNTER_ALERT_TIME\" \"$HITCOUNTER_ALERT_RULE\" "
+                    "\"$HITCOUNTER_ALERT_STATE\" \"$HITCOUNTER_ALERT_VALUE\" >> '" +
+                        seen + "'; echo from-the-command; exit 4"});
+        QCOMPARE(r.exitCode, 3);
+        const QStringList expected = evaluateByHand(m_log, m_byHand);
+        QCOMPARE(linesOf(r.out), expected);
+        QFile commandOut(seen);
+        QVERIFY(commandOut.open(QIODevice::ReadOnly));
+        QCOMPARE(QStringList{"time,rule,state,value"} + linesOf(commandOut.readAll()), expected);
+        QCOMPARE(r.err.count("from-the-command\n"), expected.size() - 1);
+        QVERIFY2(r.err.contains("hitcounter-cli: --alert-command: exited with code 4 for "
+                                "redirects firing at "),
+                 r.err.constData());
+    }
+
+    void badRulesFilesAreNamed() {
+        QTemporaryDir dir;
+        const auto write = [&](const QString& name, const QByteArray& bytes) {
+            QFile f(dir.filePath(name));
+            f.open(QIODevice::WriteOnly);
+            f.write(bytes);
+            return f.fileName();
+        };
+        const QString bad = write("bad.txt", "a: count(*) > 1\nb: count(foo=1) > 2\n");
+        CliResult r = runCli({"replay", kRealLog, "--alert-file", bad});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(QString::fromUtf8(r.err),
+                 "hitcounter-cli: " + bad +
+                     ":2: column 10: unknown field 'foo'; expected status, method, path, vhost, "
+                     "client, name or tag\n");
+        const QString empty = write("empty.txt", "# nothing yet\n\n");
+        r = runCli({"replay", kRealLog, "--alert-file", empty});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(QString::fromUtf8(r.err).contains(empty + ": no rule in it"));
+        const QString huge = write("huge.txt", QByteArray((1 << 20) + 1, '#'));
+        r = runCli({"replay", kRealLog, "--alert-file", huge});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(huge + ": more than 1048576 bytes"),
+                 r.err.constData());
+        r = runCli({"replay", kRealLog, "--alert-file", "/dev/zero"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("'/dev/zero': it is a character device"));
+        r = runCli({"replay", kRealLog, "--alert-command", "true"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("--alert-command needs a rule"));
+        QVERIFY(r.out.isEmpty());
+    }
+
     void nothingFiredExitsWith0() {
         const CliResult r = runCli({"replay", kRealLog, "--alert", "count(status=5xx) > 0"});
         QCOMPARE(r.exitCode, 0);
@@ -226,9 +289,13 @@ private Q_SLOTS:
     // the second they arrived, with the value the test sent.
     void listenFiresOnStatsdNamesAndTags() {
         ListeningCli cli;
+        QTemporaryDir dir;
+        const QString seen = dir.filePath("seen.txt");
         QVERIFY(cli.start(
             {"--udp", "127.0.0.1:0", "--json", "--alert", "errors: count(name=api.err) >= 50",
-             "--alert", "prod: count(tag=env:prod) > 25", "--alert", "quiet: count(*) > 1000"},
+             "--alert", "prod: count(tag=env:prod) > 25", "--alert", "quiet: count(*) > 1000",
+             "--alert-command",
+             "echo \"$HITCOUNTER_ALERT_RULE $HITCOUNTER_ALERT_VALUE\" >> '" + seen + "'"},
             1));
         QByteArray datagram;
         for (int i = 0; i < 60; ++i)
@@ -257,6 +324,12 @@ private Q_SLOTS:
         QVERIFY(alerts[0]["time"].toInteger() >= sentAt &&
                 alerts[0]["time"].toInteger() <= sentAt + 1);
         QCOMPARE(j["alert_rules"].toArray()[2].toObject()["fired"].toInteger(), 0);
+        // The command ran for both (listen does not wait for it; it waits at its end).
+        QFile commands(seen);
+        QVERIFY(commands.open(QIODevice::ReadOnly));
+        QStringList ran = linesOf(commands.readAll());
+        ran.sort();
+        QCOMPARE(ran, (QStringList{"errors 60", "prod 30"}));
     }
 };
 
