@@ -13,11 +13,15 @@ namespace hitcounter::cli {
 
 namespace {
 
+// "nan"; a whole number as such (bytes, counts); else six significant digits.
 std::string valueText(double value) {
     if (std::isnan(value))
         return "nan";
     char text[32];
-    std::snprintf(text, sizeof text, "%.6g", value);
+    if (value == std::floor(value) && std::abs(value) < 1e15)
+        std::snprintf(text, sizeof text, "%.0f", value);
+    else
+        std::snprintf(text, sizeof text, "%.6g", value);
     return text;
 }
 
@@ -53,9 +57,26 @@ void AlertRun::begin() {
     }
 }
 
+void AlertRun::add(const HitEvent& hit) {
+    m_timedHits += hit.hasSeconds() ? 1 : 0;
+    m_monitor->add(hit);
+}
+
 void AlertRun::add(const HitBatch& batch) {
     for (const HitEvent& hit : batch)
-        m_monitor->add(hit);
+        add(hit);
+}
+
+void AlertRun::warnIfNeverTimed() const {
+    if (m_timedHits > 0)
+        return;
+    for (std::size_t r = 0; r < m_monitor->size(); ++r)
+        if (m_monitor->rule(r).readsResponseTimes())
+            printError(QStringLiteral("--alert %1: no hit named its response time, so its p50, "
+                                      "p90, p99 or max was undefined throughout (a log needs "
+                                      "$request_time, %D or a JSON request_time member; "
+                                      "docs/measures.md)")
+                           .arg(QString::fromStdString(m_monitor->name(r))));
 }
 
 void AlertRun::advanceTo(Timestamp second) {

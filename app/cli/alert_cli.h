@@ -51,8 +51,10 @@ public:
 
     // Prints the CSV header: call once the input is open, before the first hit.
     void begin();
-    void add(const HitEvent& hit) { m_monitor->add(hit); }
+    void add(const HitEvent& hit);
     void add(const HitBatch& batch);
+    // Names on stderr each rule reading response times when no hit so far named one.
+    void warnIfNeverTimed() const;
     // Evaluates up to `second` and prints what fired or cleared.
     void advanceTo(Timestamp second);
 
@@ -75,6 +77,7 @@ private:
     std::vector<AlertEvent> m_events;
     std::vector<std::size_t> m_firedPerRule;
     std::size_t m_fired = 0;
+    std::uint64_t m_timedHits = 0;
 };
 
 // An AlertRun of the --alert-file rules and every --alert RULE over `window` (null without

@@ -531,8 +531,10 @@ double consumeUntilStopped(ListenPlan& plan, BatchQueue& queue, KeyTotals& keys,
     hooks.notifier->stopping();
     stopListening(plan.listeners, plan.followers, queue,
                   {keys, plan.recorder.get(), sink, hooks.metrics, plan.alerts.get()});
-    if (plan.alerts)  // every second that ended: the sources have sent all they had
+    if (plan.alerts) {  // every second that ended: the sources have sent all they had
         plan.alerts->advanceTo(unixSecondNow() - 1);
+        plan.alerts->warnIfNeverTimed();
+    }
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 

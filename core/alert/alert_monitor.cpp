@@ -11,7 +11,6 @@ AlertMonitor::AlertMonitor(std::vector<AlertRule> rules, std::chrono::seconds wi
     : m_rules(std::move(rules)),
       m_seriesFilters(std::make_shared<SeriesFilters>()),
       m_window(window),
-      m_all(window),
       m_states(m_rules.size()) {
     std::set<std::string> names;
     for (std::size_t i = 0; i < m_rules.size(); ++i) {
@@ -22,20 +21,42 @@ AlertMonitor::AlertMonitor(std::vector<AlertRule> rules, std::chrono::seconds wi
                                         "; expected a name of its own for each rule");
         std::vector<std::size_t> indexes;
         for (RecordFilter& filter : rule.filters())
-            indexes.push_back(m_seriesFilters->add(std::move(filter)));
+            indexes.push_back(1 + m_seriesFilters->add(std::move(filter)));
         m_ruleSeries.push_back(std::move(indexes));
     }
-    m_series.assign(m_seriesFilters->size(), RingCounter(window));
+    for (std::size_t i = 0; i <= m_seriesFilters->size(); ++i)
+        m_windows.push_back({RingCounter(window), nullptr});
+    const auto measure = [&](std::size_t index) {
+        if (!m_windows[index].measures)
+            m_windows[index].measures = std::make_unique<WindowedMeasures>(window);
+    };
+    for (std::size_t r = 0; r < m_rules.size(); ++r) {
+        if (m_rules[r].measures(-1))
+            measure(0);
+        for (std::size_t f = 0; f < m_ruleSeries[r].size(); ++f)
+            if (m_rules[r].measures(int(f)))
+                measure(m_ruleSeries[r][f]);
+    }
     if (m_seriesFilters->empty())
         m_seriesFilters.reset();
 }
 
+void AlertMonitor::Window::add(const HitEvent& hit) {
+    hits.hit(hit.time, hit.count);
+    if (measures)
+        measures->add(hit);
+}
+
+SeriesWindow AlertMonitor::Window::at(Timestamp second) {
+    return {double(hits.count(second)), measures ? measures->window(second) : MeasuresSummary{}};
+}
+
 void AlertMonitor::add(const HitEvent& hit) {
-    m_all.hit(hit.time, hit.count);
+    m_windows[0].add(hit);
     for (SeriesMask bits = hit.series; bits != 0; bits = SeriesMask(bits & (bits - 1))) {
-        const auto index = std::size_t(std::countr_zero(bits));
-        if (index < m_series.size())
-            m_series[index].hit(hit.time, hit.count);
+        const auto index = 1 + std::size_t(std::countr_zero(bits));
+        if (index < m_windows.size())
+            m_windows[index].add(hit);
     }
     m_newestHit = m_newestHit ? std::max(*m_newestHit, hit.time) : hit.time;
     if (!m_evaluated)
@@ -58,18 +79,17 @@ std::vector<AlertEvent> AlertMonitor::advanceTo(Timestamp second) {
 }
 
 void AlertMonitor::evaluate(Timestamp second, std::vector<AlertEvent>& events) {
-    const double all = double(m_all.count(second));
-    std::vector<double> seriesCounts(m_series.size());
-    for (std::size_t i = 0; i < m_series.size(); ++i)
-        seriesCounts[i] = double(m_series[i].count(second));
-    std::vector<double> counts;
+    std::vector<SeriesWindow> windows;
+    for (Window& w : m_windows)
+        windows.push_back(w.at(second));
+    std::vector<SeriesWindow> ruleWindows;
     for (std::size_t r = 0; r < m_rules.size(); ++r) {
-        counts.clear();
+        ruleWindows.clear();
         for (const std::size_t index : m_ruleSeries[r])
-            counts.push_back(seriesCounts[index]);
+            ruleWindows.push_back(windows[index]);
         const AlertRule& rule = m_rules[r];
         RuleState& s = m_states[r];
-        s.value = rule.value(counts, all, double(m_window.count()));
+        s.value = rule.value(ruleWindows, windows[0], double(m_window.count()));
         if (s.state == AlertState::Firing) {
             if (rule.clears(s.value)) {
                 s.state = AlertState::Inactive;

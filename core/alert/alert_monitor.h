@@ -6,7 +6,8 @@
 // The series: the rules' filters, each expression once, become one SeriesFilters (series())
 // that the source asks of every line, so each hit arrives marked (HitEvent::series). Each
 // series and "every hit" has a RingCounter of the window: exact, late hits within the window
-// included, counts saturate.
+// included, counts saturate; and a WindowedMeasures (bytes, response-time quantiles) when a
+// rule names a measure function of it.
 //
 // Evaluation: advanceTo(T) evaluates each second after the last one evaluated up to T, oldest
 // first, starting at the first hit's second (nothing is evaluated before a hit). A hit of a
@@ -16,8 +17,10 @@
 // the next hit, so a gap in the hits costs O(rules), not O(seconds): only a Pending rule can
 // still change there (it fires when its `for` ends inside the gap).
 //
-// Cost: add() O(1 + series bits set); a second's evaluation O(series + rule nodes).
-// Memory: (series + 1) rings of the window (RingCounter).
+// Cost: add() O(1 + series bits set), plus WindowedMeasures::add for measured series; a
+// second's evaluation O(series + rule nodes), plus WindowedMeasures::window for measured ones.
+// Memory: (series + 1) rings of the window (RingCounter), plus a WindowedMeasures per measured
+// series.
 //
 // Example (window 300, rule "errors: count(status=5xx) / count(*) > 50% for 2s"):
 //     add 503 at 10, add 200 at 10, add 503 at 11, add 503 at 12, add 503 at 13
@@ -81,11 +84,17 @@ private:
 
     std::vector<AlertRule> m_rules;
     std::vector<std::string> m_names;
-    std::vector<std::vector<std::size_t>> m_ruleSeries;  // rule's filter i -> series index
+    std::vector<std::vector<std::size_t>> m_ruleSeries;  // rule's filter i -> m_windows index
     std::shared_ptr<SeriesFilters> m_seriesFilters;
     std::chrono::seconds m_window;
-    RingCounter m_all;
-    std::vector<RingCounter> m_series;
+    // Every hit's window (index 0) and each series' (index 1 + i for series filter i).
+    struct Window {
+        RingCounter hits;
+        std::unique_ptr<WindowedMeasures> measures;  // null when no rule measures it
+        void add(const HitEvent& hit);
+        SeriesWindow at(Timestamp second);
+    };
+    std::vector<Window> m_windows;
     std::vector<RuleState> m_states;
     std::optional<Timestamp> m_evaluated;
     std::optional<Timestamp> m_newestHit;

@@ -56,6 +56,23 @@ bool compare(double value, AlertComparison c, double threshold) {
 
 }  // namespace
 
+std::optional<AlertRule::Node::Kind> functionKind(std::string_view word) {
+    using Kind = AlertRule::Node::Kind;
+    static constexpr std::pair<std::string_view, Kind> kFunctions[] = {
+        {"count", Kind::Hits}, {"rate", Kind::Rate}, {"bytes", Kind::Bytes}, {"p50", Kind::P50},
+        {"p90", Kind::P90},    {"p99", Kind::P99},   {"max", Kind::Max}};
+    for (const auto& [name, kind] : kFunctions)
+        if (word == name)
+            return kind;
+    return std::nullopt;
+}
+
+bool isMeasure(AlertRule::Node::Kind kind) {
+    using Kind = AlertRule::Node::Kind;
+    return kind == Kind::Bytes || kind == Kind::P50 || kind == Kind::P90 || kind == Kind::P99 ||
+           kind == Kind::Max;
+}
+
 // Recursive descent over the text with a cursor; the first problem ends the parse.
 class AlertRuleParser {
 public:
@@ -164,16 +181,17 @@ private:
         }
         const std::size_t start = m_at;
         const std::string_view word = wordHere();
-        if (word == "count" || word == "rate") {
+        if (const auto kind = functionKind(word)) {
             m_at += word.size();
             const auto series = seriesOf(word);
             if (!series)
                 return std::nullopt;
-            return add({.kind = word == "count" ? AlertRule::Node::Kind::Count
-                                                : AlertRule::Node::Kind::Rate,
-                        .series = *series});
+            return add({.kind = *kind, .series = *series});
         }
-        fail(start, "expected a number, count(...), rate(...) or '(', found " + shownHere());
+        fail(start,
+             "expected a number, a function (count, rate, bytes, p50, p90, p99, max) or '(', "
+             "found " +
+                 shownHere());
         return std::nullopt;
     }
 
@@ -381,36 +399,69 @@ std::variant<AlertRule, TextProblem> AlertRule::parse(std::string_view text) {
     return AlertRuleParser(text).run();
 }
 
-double AlertRule::value(const std::vector<double>& counts, double all, double windowSeconds) const {
+double AlertRule::value(const std::vector<SeriesWindow>& series, const SeriesWindow& all,
+                        double windowSeconds) const {
+    const double undefined = std::nan("");
     std::vector<double> values(m_nodes.size());
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {  // operands come before their operator
         const Node& n = m_nodes[i];
-        const double count = n.series < 0 ? all : counts.at(std::size_t(n.series));
+        const SeriesWindow& w = n.series < 0 ? all : series.at(std::size_t(n.series));
+        const MeasuresSummary& m = w.measures;
+        double& v = values[i];
         switch (n.kind) {
             case Node::Kind::Number:
-                values[i] = n.number;
+                v = n.number;
                 break;
-            case Node::Kind::Count:
-                values[i] = count;
+            case Node::Kind::Hits:
+                v = w.hits;
                 break;
             case Node::Kind::Rate:
-                values[i] = count / windowSeconds;
+                v = w.hits / windowSeconds;
+                break;
+            case Node::Kind::Bytes:
+                v = double(m.bytes);
+                break;
+            case Node::Kind::P50:
+                v = m.hasTimes() ? m.p50 : undefined;
+                break;
+            case Node::Kind::P90:
+                v = m.hasTimes() ? m.p90 : undefined;
+                break;
+            case Node::Kind::P99:
+                v = m.hasTimes() ? m.p99 : undefined;
+                break;
+            case Node::Kind::Max:
+                v = m.hasTimes() ? m.max : undefined;
                 break;
             case Node::Kind::Add:
-                values[i] = values[n.left] + values[n.right];
+                v = values[n.left] + values[n.right];
                 break;
             case Node::Kind::Subtract:
-                values[i] = values[n.left] - values[n.right];
+                v = values[n.left] - values[n.right];
                 break;
             case Node::Kind::Multiply:
-                values[i] = values[n.left] * values[n.right];
+                v = values[n.left] * values[n.right];
                 break;
             case Node::Kind::Divide:
-                values[i] = values[n.right] == 0 ? std::nan("") : values[n.left] / values[n.right];
+                v = values[n.right] == 0 ? undefined : values[n.left] / values[n.right];
                 break;
         }
     }
-    return values.empty() ? std::nan("") : values.back();
+    return values.empty() ? undefined : values.back();
+}
+
+bool AlertRule::measures(int series) const {
+    for (const Node& n : m_nodes)
+        if (isMeasure(n.kind) && n.series == series)
+            return true;
+    return false;
+}
+
+bool AlertRule::readsResponseTimes() const {
+    for (const Node& n : m_nodes)
+        if (isMeasure(n.kind) && n.kind != Node::Kind::Bytes)
+            return true;
+    return false;
 }
 
 bool AlertRule::holds(double value) const {

@@ -5,7 +5,8 @@
 //     rule       := [NAME ':'] expr CMP threshold ['for' DURATION] ['clear' CMP threshold]
 //     expr       := term (('+' | '-') term)*
 //     term       := factor (('*' | '/') factor)*
-//     factor     := NUMBER | 'count' '(' SERIES ')' | 'rate' '(' SERIES ')' | '(' expr ')'
+//     factor     := NUMBER | FUNCTION '(' SERIES ')' | '(' expr ')'
+//     FUNCTION   := 'count' | 'rate' | 'bytes' | 'p50' | 'p90' | 'p99' | 'max'
 //     SERIES     := '*' (every hit) | a filter expression (record_filter.h, docs/filters.md)
 //     CMP        := '>' | '>=' | '<' | '<='
 //     threshold  := NUMBER ['%']            (2% is 0.02)
@@ -13,7 +14,10 @@
 //     NAME       := a letter or '_', then letters, digits, '_', '.', '-' (at most 64)
 //
 //  - count(S) is the number of hits of series S in the window (t - W, t]; rate(S) is that
-//    over W (hits per second). A division by zero makes the value undefined.
+//    over W (hits per second); bytes(S) the bytes its hits sent (those that name them; 0 when
+//    none did); p50/p90/p99(S) the nearest-rank quantiles of its hits' response times in
+//    seconds (within 1 %: WindowedMeasures) and max(S) the slowest, undefined when no hit in
+//    the window named its time. A division by zero makes the value undefined too.
 //  - The rule holds at a second when `expr CMP threshold` is true there (never when the value
 //    is undefined). It fires once it has held at every evaluated second for DURATION
 //    (Prometheus' `for`): first true at t0, firing at t0 + DURATION.
@@ -42,10 +46,18 @@
 
 #include "core/base/text_problem.h"
 #include "core/filter/record_filter.h"
+#include "core/sketches/windowed_measures.h"
 
 namespace hitcounter {
 
 enum class AlertComparison { Above, AtLeast, Below, AtMost };  // > >= < <=
+
+// What a rule reads of one series' window: its hits, and (for a series a measure function
+// names) what they measured.
+struct SeriesWindow {
+    double hits = 0;
+    MeasuresSummary measures;
+};
 
 class AlertRule {
 public:
@@ -54,9 +66,22 @@ public:
 
     // One node of the expression, in a flat tree (children by index).
     struct Node {
-        enum class Kind { Number, Count, Rate, Add, Subtract, Multiply, Divide } kind{};
+        enum class Kind {
+            Number,
+            Hits,  // count()
+            Rate,
+            Bytes,
+            P50,
+            P90,
+            P99,
+            Max,
+            Add,
+            Subtract,
+            Multiply,
+            Divide
+        } kind{};
         double number = 0;  // Number
-        int series = -1;    // Count, Rate: an index into filters(), -1 for every hit (*)
+        int series = -1;    // the functions': an index into filters(), -1 for every hit (*)
         std::size_t left = 0, right = 0;  // the operators' operands
     };
 
@@ -70,9 +95,15 @@ public:
     std::vector<RecordFilter>& filters() { return m_filters; }
     const std::vector<RecordFilter>& filters() const { return m_filters; }
 
-    // The expression's value given each series' window count (`counts[i]` for filters()[i])
-    // and every hit's (`all`), over a window of `windowSeconds`; NaN when undefined.
-    double value(const std::vector<double>& counts, double all, double windowSeconds) const;
+    // The expression's value given each series' window (`series[i]` for filters()[i]) and
+    // every hit's (`all`), over a window of `windowSeconds`; NaN when undefined.
+    double value(const std::vector<SeriesWindow>& series, const SeriesWindow& all,
+                 double windowSeconds) const;
+    // Whether a measure function (bytes, p50, ..., max) names filters()[i] (-1: *): only
+    // those series need their measures kept.
+    bool measures(int series) const;
+    // Whether p50, p90, p99 or max appears.
+    bool readsResponseTimes() const;
     // Whether the rule holds for `value` (never for NaN); whether a firing rule clears.
     bool holds(double value) const;
     bool clears(double value) const;

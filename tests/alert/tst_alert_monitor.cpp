@@ -195,6 +195,61 @@ private Q_SLOTS:
         QVERIFY(!empty.evaluatedThrough().has_value());
     }
 
+    // Response times and bytes: 100 fast hits a second (0.1 s), then from 110 to 119 five of
+    // them slow (3 s), 5xx and 200 bytes each. p99 and the 5xx bytes by hand: the nearest-rank
+    // p99 of n times is slow once more than n - ceil(0.99 n) of them are (0.1 and 3 s lie far
+    // on either side of the thresholds, so the sketch's 1 % cannot move a transition).
+    void responseTimesAndBytesByHand() {
+        AlertMonitor monitor(
+            rules({"slow: p99(*) > 1 for 2s clear < 0.5", "heavy: bytes(status=5xx) >= 3000"}),
+            kWindow);
+        QVERIFY(monitor.series() != nullptr);
+        QStringList got, want;
+        qint64 fast = 0, slow = 0;
+        bool slowFiring = false, heavyFiring = false;
+        std::optional<Timestamp> heldSince;
+        for (Timestamp s = 100; s <= 260; ++s) {
+            for (const AlertEvent& e : monitor.advanceTo(s - 1))
+                got << transition(e.second, e.firing) + " " +
+                           QString::fromStdString(monitor.name(e.rule));
+            const int slowNow = s >= 110 && s < 120 ? 5 : 0;
+            for (int i = 0; i < 100; ++i) {
+                HitEvent e;
+                e.time = s;
+                e.seconds = i < slowNow ? 3.0f : 0.1f;
+                e.bytes = i < slowNow ? 200 : 10;
+                e.series = i < slowNow ? 1 : 0;
+                monitor.add(e);
+            }
+            fast += 100 - slowNow;
+            slow += slowNow;
+            const qint64 n = fast + slow;
+            const bool p99Slow = slow > n - qint64(std::ceil(0.99 * double(n)));
+            if (!slowFiring && p99Slow) {
+                heldSince = heldSince.value_or(s);
+                if (s - *heldSince >= 2) {
+                    slowFiring = true;
+                    want << transition(s, true) + " slow";
+                }
+            } else if (!slowFiring) {
+                heldSince.reset();
+            } else if (!p99Slow) {
+                slowFiring = false;
+                heldSince.reset();
+                want << transition(s, false) + " slow";
+            }
+            if (!heavyFiring && slow * 200 >= 3000) {
+                heavyFiring = true;
+                want << transition(s, true) + " heavy";
+            }
+        }
+        for (const AlertEvent& e : monitor.advanceTo(260))
+            got << transition(e.second, e.firing) + " " +
+                       QString::fromStdString(monitor.name(e.rule));
+        QVERIFY2(want.size() == 3, qPrintable(want.join(", ")));  // fired, cleared; heavy fired
+        QCOMPARE(got, want);
+    }
+
     void countsSaturate() {
         AlertMonitor monitor(rules({"count(*) > 1000000"}), kWindow);
         HitEvent huge;

@@ -19,6 +19,19 @@ AlertRule parsed(const std::string& text) {
     return std::move(std::get<AlertRule>(result));
 }
 
+// Windows with these hit counts (no measures), for value()'s series.
+std::vector<SeriesWindow> windows(std::initializer_list<double> hits) {
+    std::vector<SeriesWindow> out;
+    for (const double h : hits)
+        out.push_back({h, {}});
+    return out;
+}
+
+// Every hit's window: `hits` hits, no measures.
+SeriesWindow all(double hits) {
+    return {hits, {}};
+}
+
 TextProblem problemOf(const std::string& text) {
     auto result = AlertRule::parse(text);
     if (!std::holds_alternative<TextProblem>(result))
@@ -39,25 +52,27 @@ private Q_SLOTS:
         QCOMPARE(r.filters().size(), std::size_t(1));
         QCOMPARE(r.filters()[0].text(), std::string("status=5xx"));
         // 7 errors of 300 hits: 2.33 % > 2 %; 6 of 300 is exactly 2 %: not above.
-        QCOMPARE(r.value({7}, 300, 300), 7.0 / 300);
-        QVERIFY(r.holds(r.value({7}, 300, 300)));
-        QVERIFY(!r.holds(r.value({6}, 300, 300)));
-        QVERIFY(r.clears(r.value({6}, 300, 300)));  // no clear given: when it stops holding
+        QCOMPARE(r.value(windows({7}), all(300), 300), 7.0 / 300);
+        QVERIFY(r.holds(r.value(windows({7}), all(300), 300)));
+        QVERIFY(!r.holds(r.value(windows({6}), all(300), 300)));
+        QVERIFY(r.clears(
+            r.value(windows({6}), all(300), 300)));  // no clear given: when it stops holding
         // No traffic: 0 / 0 is undefined; it never holds and a firing rule clears.
-        QVERIFY(std::isnan(r.value({0}, 0, 300)));
-        QVERIFY(!r.holds(r.value({0}, 0, 300)));
-        QVERIFY(r.clears(r.value({0}, 0, 300)));
+        QVERIFY(std::isnan(r.value(windows({0}), all(0), 300)));
+        QVERIFY(!r.holds(r.value(windows({0}), all(0), 300)));
+        QVERIFY(r.clears(r.value(windows({0}), all(0), 300)));
     }
 
     void arithmeticFollowsPrecedenceAndParentheses() {
-        QCOMPARE(parsed("1 + 2 * 3 > 0").value({}, 0, 300), 7.0);
-        QCOMPARE(parsed("(1 + 2) * 3 > 0").value({}, 0, 300), 9.0);
-        QCOMPARE(parsed("10 - 4 - 3 > 0").value({}, 0, 300), 3.0);  // left to right
-        QCOMPARE(parsed("12 / 3 / 2 > 0").value({}, 0, 300), 2.0);
-        QCOMPARE(parsed("rate(*) > 10").value({}, 600, 300), 2.0);  // hits per second
-        QCOMPARE(parsed("count(*) - count(path~'^/api/') >= 1").value({40}, 100, 300), 60.0);
-        QVERIFY(
-            std::isnan(parsed("count(status=404) / (count(*) - count(*)) > 1").value({1}, 5, 300)));
+        QCOMPARE(parsed("1 + 2 * 3 > 0").value(windows({}), all(0), 300), 7.0);
+        QCOMPARE(parsed("(1 + 2) * 3 > 0").value(windows({}), all(0), 300), 9.0);
+        QCOMPARE(parsed("10 - 4 - 3 > 0").value(windows({}), all(0), 300), 3.0);  // left to right
+        QCOMPARE(parsed("12 / 3 / 2 > 0").value(windows({}), all(0), 300), 2.0);
+        QCOMPARE(parsed("rate(*) > 10").value(windows({}), all(600), 300), 2.0);  // hits per second
+        QCOMPARE(parsed("count(*) - count(path~'^/api/') >= 1").value(windows({40}), all(100), 300),
+                 60.0);
+        QVERIFY(std::isnan(parsed("count(status=404) / (count(*) - count(*)) > 1")
+                               .value(windows({1}), all(5), 300)));
     }
 
     void eachFilterIsKeptOnceInOrder() {
@@ -65,7 +80,7 @@ private Q_SLOTS:
             parsed("count(status=404) + count(status=5xx) + count( status=404 ) > 10");
         QCOMPARE(r.filters().size(), std::size_t(2));
         QCOMPARE(r.filters()[1].text(), std::string("status=5xx"));
-        QCOMPARE(r.value({3, 5}, 100, 300), 11.0);  // 3 + 5 + 3
+        QCOMPARE(r.value(windows({3, 5}), all(100), 300), 11.0);  // 3 + 5 + 3
         // A filter with parentheses and quotes holding ')' and '(' inside count().
         const AlertRule q = parsed("count((status=404 or path~'[)(]') and not method=GET) > 0");
         QCOMPARE(q.filters()[0].text(),
@@ -89,13 +104,43 @@ private Q_SLOTS:
         QVERIFY(parsed("count(*) > 3 clear < 3").clears(2));
     }
 
+    void measureFunctionsReadTheSeriesMeasures() {
+        const AlertRule spread = parsed("slow: p99(path~'^/api/') - p50(path~'^/api/') > 0.5");
+        QVERIFY(spread.measures(0));
+        QVERIFY(!spread.measures(-1));
+        SeriesWindow api{10, {}};
+        api.measures.timedHits = 10;
+        api.measures.p50 = 0.25;
+        api.measures.p90 = 0.5;
+        api.measures.p99 = 1.0;
+        api.measures.max = 1.5;
+        QCOMPARE(spread.value({api}, all(50), 300), 0.75);
+        QCOMPARE(parsed("p90(path=/a) > 0").value({api}, all(50), 300), 0.5);
+        QCOMPARE(parsed("max(path=/a) > 0").value({api}, all(50), 300), 1.5);
+        // No hit in the window named its time: undefined.
+        QVERIFY(std::isnan(spread.value(windows({10}), all(50), 300)));
+        // Bytes per hit over every hit; bytes of hits that named none are 0, not undefined.
+        const AlertRule perHit = parsed("bytes(*) / count(*) > 1000");
+        QVERIFY(perHit.measures(-1));
+        SeriesWindow everything{4, {}};
+        everything.measures.bytes = 8000;
+        everything.measures.bytesHits = 4;
+        QCOMPARE(perHit.value({}, everything, 300), 2000.0);
+        QVERIFY(std::isnan(parsed("max(*) >= 2").value({}, everything, 300)));
+        QCOMPARE(parsed("bytes(status=200) >= 0").value(windows({3}), all(3), 300), 0.0);
+        QVERIFY(!parsed("count(status=200) >= 0").measures(0));
+        QVERIFY(spread.readsResponseTimes());
+        QVERIFY(!perHit.readsResponseTimes());  // bytes are not times
+    }
+
     void errorsNameTheColumn_data() {
         QTest::addColumn<QString>("rule");
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("words");
         QTest::newRow("no comparison") << "count(*)" << 9 << "expected >, >=, < or <=";
         QTest::newRow("no threshold") << "count(*) > " << 12 << "expected a number, found the end";
-        QTest::newRow("unknown word") << "hits(*) > 1" << 1 << "expected a number, count(...)";
+        QTest::newRow("unknown word")
+            << "hits(*) > 1" << 1 << "expected a number, a function (count, rate, bytes";
         QTest::newRow("unclosed count")
             << "count(status=5xx > 1" << 6 << "expected ')' to close count( at column 6";
         QTest::newRow("empty count") << "count( ) > 1" << 7 << "expected a filter or *";
@@ -134,7 +179,7 @@ private Q_SLOTS:
         std::string sum = "1";
         for (int i = 0; i < 1000; ++i)
             sum += "+1";
-        QCOMPARE(parsed(sum + " > 0").value({}, 0, 300), 1001.0);
+        QCOMPARE(parsed(sum + " > 0").value(windows({}), all(0), 300), 1001.0);
     }
 };
 

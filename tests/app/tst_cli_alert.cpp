@@ -31,6 +31,7 @@ constexpr qint64 kWindow = 300;
 struct Line {
     qint64 time;
     int status;
+    qint64 bytes;  // "-": 0
 };
 
 // `host - - [22/Apr/2009:18:52:51 +1200] "GET / HTTP/1.1" 200 ...`: its unix second and status.
@@ -52,16 +53,25 @@ std::vector<Line> readLog(const QString& path) {
         const int offset = (stamp.mid(22, 2).toInt() * 60 + stamp.mid(24, 2).toInt()) * 60 *
                            (stamp[21] == '-' ? -1 : 1);
         const qint64 utc = QDateTime(date, clock, QTimeZone::utc()).toSecsSinceEpoch() - offset;
-        lines.push_back({utc, text.split('"').value(2).trimmed().split(' ').value(0).toInt()});
+        const QList<QByteArray> statusAndSize = text.split('"').value(2).trimmed().split(' ');
+        lines.push_back({utc, statusAndSize.value(0).toInt(), statusAndSize.value(1).toLongLong()});
     }
     return lines;
 }
 
-// A rule as the test states it: its value from the window's hits and its 3xx hits, and its
-// thresholds.
+// A value as the command prints it: nan, a whole number in full, else 6 significant digits.
+QString valueText(double v) {
+    if (std::isnan(v))
+        return "nan";
+    return v == std::floor(v) && std::abs(v) < 1e15 ? QString::number(qint64(v))
+                                                    : QString::number(v, 'g', 6);
+}
+
+// A rule as the test states it: its value from the window's hits, its 3xx hits and their
+// bytes, and its thresholds.
 struct RuleByHand {
     QString name;
-    std::function<double(double all, double redirects)> value;
+    std::function<double(double all, double redirects, double bytes)> value;
     std::function<bool(double)> holds, clears;
     qint64 holdFor;
 };
@@ -75,16 +85,17 @@ QStringList evaluateByHand(const std::vector<Line>& lines, const std::vector<Rul
     std::vector<qint64> since(rules.size(), 0);
     qint64 evaluated = lines.front().time - 1, newest = lines.front().time;
     const auto evaluate = [&](qint64 s) {
-        double all = 0, redirects = 0;
+        double all = 0, redirects = 0, bytes = 0;
         for (const Line& l : read)
             if (l.time > s - kWindow && l.time <= s) {
                 ++all;
                 redirects += l.status >= 300 && l.status < 400 ? 1 : 0;
+                bytes += double(l.bytes);
             }
         for (std::size_t r = 0; r < rules.size(); ++r) {
-            const double v = all > 0 ? rules[r].value(all, redirects) : std::nan("");
+            const double v = all > 0 ? rules[r].value(all, redirects, bytes) : std::nan("");
             const QString line = QStringLiteral("%1,%2,%3,%4").arg(s).arg(rules[r].name);
-            const QString shown = std::isnan(v) ? "nan" : QString::number(v, 'g', 6);
+            const QString shown = valueText(v);
             if (state[r] == 2) {
                 if (std::isnan(v) || rules[r].clears(v)) {
                     state[r] = 0;
@@ -128,14 +139,16 @@ class TestCliAlert : public QObject {
 private:
     std::vector<Line> m_log;
     // Redirects above 19.5 % for 10 s, clearing below 19 % (the log hovers around 19-20 %);
-    // and a busy window (2,000 hits) clearing under 1,500.
+    // a busy window (2,000 hits) clearing under 1,500; 20 MB sent in the window (of 35 MB).
     const QStringList m_rules{"redirects: count(status=3xx) / count(*) > 19.5% for 10s clear < 19%",
-                              "busy: count(*) >= 2000 clear < 1500"};
+                              "busy: count(*) >= 2000 clear < 1500", "heavy: bytes(*) >= 20000000"};
     const std::vector<RuleByHand> m_byHand{
-        {"redirects", [](double all, double r) { return r / all; },
+        {"redirects", [](double all, double r, double) { return r / all; },
          [](double v) { return v > 19.5 / 100; }, [](double v) { return v < 19.0 / 100; }, 10},
-        {"busy", [](double all, double) { return all; }, [](double v) { return v >= 2000; },
-         [](double v) { return v < 1500; }, 0}};
+        {"busy", [](double all, double, double) { return all; }, [](double v) { return v >= 2000; },
+         [](double v) { return v < 1500; }, 0},
+        {"heavy", [](double, double, double bytes) { return bytes; },
+         [](double v) { return v >= 20'000'000; }, [](double v) { return v < 20'000'000; }, 0}};
 
 private Q_SLOTS:
     void initTestCase() {
@@ -150,10 +163,11 @@ private Q_SLOTS:
         // The log must make both rules fire, and one clear, for the check to mean something.
         QVERIFY2(expected.filter(",redirects,firing,").size() >= 1 &&
                      expected.filter(",redirects,cleared,").size() >= 1 &&
-                     expected.filter(",busy,firing,").size() == 1,
+                     expected.filter(",busy,firing,").size() == 1 &&
+                     expected.filter(",heavy,firing,").size() == 1,
                  qPrintable(expected.join('\n')));
-        const CliResult r =
-            runCli({"replay", kRealLog, "--alert", m_rules[0], "--alert", m_rules[1]});
+        const CliResult r = runCli({"replay", kRealLog, "--alert", m_rules[0], "--alert",
+                                    m_rules[1], "--alert", m_rules[2]});
         QCOMPARE(r.exitCode, 3);  // a rule fired
         QCOMPARE(linesOf(r.out), expected);
         QVERIFY(r.err.isEmpty());
@@ -161,8 +175,8 @@ private Q_SLOTS:
 
     void replayJsonHasTheSameTransitionsAndEachRule() {
         const QStringList expected = evaluateByHand(m_log, m_byHand);
-        const CliResult r =
-            runCli({"replay", kRealLog, "--json", "--alert", m_rules[0], "--alert", m_rules[1]});
+        const CliResult r = runCli({"replay", kRealLog, "--json", "--alert", m_rules[0], "--alert",
+                                    m_rules[1], "--alert", m_rules[2]});
         QCOMPARE(r.exitCode, 3);
         const QJsonObject j = QJsonDocument::fromJson(r.out).object();
         QStringList lines{"time,rule,state,value"};
@@ -170,10 +184,10 @@ private Q_SLOTS:
             lines << QStringLiteral("%1,%2,%3,%4")
                          .arg(a["time"].toInteger())
                          .arg(a["rule"].toString(), a["state"].toString(),
-                              QString::number(a["value"].toDouble(), 'g', 6));
+                              valueText(a["value"].toDouble()));
         QCOMPARE(lines, expected);
         const QJsonArray rules = j["alert_rules"].toArray();
-        QCOMPARE(rules.size(), 2);
+        QCOMPARE(rules.size(), 3);
         QCOMPARE(rules[0]["name"].toString(), QString("redirects"));
         QCOMPARE(rules[0]["rule"].toString(), m_rules[0]);
         QCOMPARE(rules[0]["fired"].toInteger(),
@@ -192,7 +206,7 @@ private Q_SLOTS:
         QFile file(rules);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("# the log's redirects and load\r\n\r\n  " + m_rules[0].toUtf8() + "\r\n" +
-                   m_rules[1].toUtf8() + "\n");
+                   m_rules[1].toUtf8() + "\n" + m_rules[2].toUtf8() + "\n");
         file.close();
         const CliResult r =
             runCli({"replay", kRealLog, "--alert-file", rules, "--alert-command",
@@ -242,6 +256,14 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("--alert-command needs a rule"));
         QVERIFY(r.out.isEmpty());
+    }
+
+    void ruleOnResponseTimesTheLogLacksIsNamed() {
+        const CliResult r = runCli({"replay", kRealLog, "--alert", "slow: p99(*) > 1"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, QByteArray("time,rule,state,value\n"));
+        QVERIFY2(r.err.startsWith("hitcounter-cli: --alert slow: no hit named its response time"),
+                 r.err.constData());
     }
 
     void nothingFiredExitsWith0() {
