@@ -274,11 +274,8 @@ private:
 
     // ['for' DURATION].
     bool holdFor() {
-        skipBlanks();
-        if (wordHere() != "for")
+        if (!keyword("for"))
             return true;
-        m_at += 3;
-        skipBlanks();
         const std::size_t start = m_at;
         const auto value = number();
         if (!value)
@@ -298,11 +295,8 @@ private:
 
     // ['clear' CMP NUMBER ['%']], on the other side of the threshold.
     bool clear() {
-        skipBlanks();
-        if (wordHere() != "clear")
+        if (!keyword("clear"))
             return true;
-        m_at += 5;
-        skipBlanks();
         const std::size_t start = m_at;
         std::pair<AlertComparison, double> c;
         if (!condition(c.first, c.second))
@@ -357,6 +351,16 @@ private:
         while (end < m_text.size() && isNameChar(m_text[end]))
             ++end;
         return m_text.substr(m_at, end - m_at);
+    }
+
+    // Whether `word` comes next (after blanks); if so, steps past it and the blanks after.
+    bool keyword(std::string_view word) {
+        skipBlanks();
+        if (wordHere() != word)
+            return false;
+        m_at += word.size();
+        skipBlanks();
+        return true;
     }
 
     bool peekAny(std::string_view chars) const {
