@@ -86,12 +86,13 @@ std::string_view LineIngest::addLine(std::string_view line) {
         }
         if (time == m_batchNewest) {
             const std::size_t at = m_keyIndex.find(parsed.key, m_batch);
-            if (at == BatchKeyIndex::kNone)
+            const bool timer = parsed.seconds >= 0;  // never merged, never merged into
+            if (at == BatchKeyIndex::kNone && !timer)
                 m_keyIndex.add(parsed.key, m_batch.size());
-            else if (m_batch[at].series == series) {
+            else if (at != BatchKeyIndex::kNone && !timer && m_batch[at].series == series) {
                 m_batch[at].count = saturatingAdd(m_batch[at].count, parsed.hits);
                 return {};
-            }  // else another series mask (a line with other tags): an event of its own
+            }  // else a timer, or another series mask: an event of its own
         }
     }
     if (m_batch.capacity() == 0) {
@@ -101,6 +102,7 @@ std::string_view LineIngest::addLine(std::string_view line) {
     }
     m_batch.push_back(HitEvent{time, std::string(parsed.key), {}, parsed.hits});
     m_batch.back().series = series;
+    m_batch.back().seconds = parsed.seconds < 0 ? HitEvent::kNoSeconds : parsed.seconds;
     m_batchBytes += sizeof(HitEvent) + parsed.key.size();
     if (m_batch.size() >= m_maxBatch || m_batchBytes >= kMaxBatchBytes) {
         pushBatch();

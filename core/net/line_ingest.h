@@ -34,7 +34,8 @@
 // its hits are not pushed; it sees the line's key as `name` and, for statsd, its tags as `tag`
 // (filter_record.h). Series filters (setSeries) see the same record and set each hit's
 // HitEvent::series; coalescing then adds a line to an event of its key and second only when
-// their masks are equal.
+// their masks are equal. A statsd timer's time goes to HitEvent::seconds, and a timer is never
+// coalesced (each keeps its own time).
 //
 // Cost: one HitEvent (key copied) per Hit line with hits > 0, or with coalescing one per key
 // and second of a batch (plus a hash and a lookup per line); a batch is pushed when it holds

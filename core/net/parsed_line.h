@@ -6,8 +6,9 @@
 // A parser looks at one line (no '\n'; a trailing '\r' is stripped by the parser) and returns
 // one of four verdicts:
 //   Empty    the line is empty: skipped, counted nowhere
-//   Hit      `hits` hits for `key`, at `time` (nullopt = "now", the receiver's clock)
-//   Ignored  well-formed but not a hit (a statsd gauge, timer, set, ...)
+//   Hit      `hits` hits for `key`, at `time` (nullopt = "now", the receiver's clock); a
+//            statsd timer is a hit that also measured `seconds` (HitEvent::seconds)
+//   Ignored  well-formed but not a hit (a statsd gauge, histogram, set, ...)
 //   Bad      malformed; `problem` says what is wrong in a few words
 // `key` and `tags` view into the parsed line: copy them before the line's buffer goes away.
 //
@@ -17,6 +18,7 @@
 #include <optional>
 #include <string_view>
 
+#include "core/base/hit_event.h"
 #include "core/base/types.h"
 
 namespace hitcounter {
@@ -30,6 +32,7 @@ struct ParsedLine {
     std::optional<Timestamp> time;  // nullopt: the hit happens "now"
     std::string_view problem;       // Bad only; a static string
     std::string_view tags;          // statsd Hit: the text after '#' ("env:prod,canary"), or ""
+    float seconds = -1.0f;          // a statsd timer's time in seconds; negative: none
 
     static ParsedLine bad(std::string_view why) { return {LineVerdict::Bad, {}, 0, {}, why, {}}; }
     static ParsedLine ignored() { return {LineVerdict::Ignored, {}, 0, {}, {}, {}}; }

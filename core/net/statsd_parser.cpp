@@ -22,7 +22,7 @@ std::string_view nextField(std::string_view& rest, bool& more) {
 }
 
 bool isIgnoredType(std::string_view type) {
-    constexpr std::array<std::string_view, 5> kIgnored{"g", "ms", "h", "s", "d"};
+    constexpr std::array<std::string_view, 4> kIgnored{"g", "h", "s", "d"};
     for (std::string_view t : kIgnored) {
         if (type == t) {
             return true;
@@ -40,6 +40,24 @@ std::optional<double> parseRate(std::string_view text) {
         return std::nullopt;
     }
     return rate;
+}
+
+// `name:MS|ms`: a hit (or 1 / rate of them: a sampled timer stands for that many) that took
+// MS milliseconds, from 0 to kMaxTimerMilliseconds.
+ParsedLine timerLine(std::string_view name, std::string_view value, double rate,
+                     std::optional<Timestamp> time, std::optional<std::string_view> tags) {
+    constexpr double kMaxTimerMilliseconds = 1e12;  // 31 years: the quantile sketch's range
+    double milliseconds = 0;
+    const char* end = value.data() + value.size();
+    const auto [ptr, ec] = std::from_chars(value.data(), end, milliseconds);
+    if (ptr != end || ec != std::errc{} || value.front() == '-' || !std::isfinite(milliseconds) ||
+        milliseconds < 0 || milliseconds > kMaxTimerMilliseconds) {
+        return ParsedLine::bad("timer value is not milliseconds from 0 to 1e12");
+    }
+    const auto hits = parseHitValue("1", rate);
+    ParsedLine line{LineVerdict::Hit, name, hits.value_or(1), time, {}, tags.value_or("")};
+    line.seconds = static_cast<float>(milliseconds / 1000.0);
+    return line;
 }
 
 }  // namespace
@@ -70,7 +88,8 @@ ParsedLine parseStatsdLine(std::string_view line) {
         return ParsedLine::bad("missing type");
     }
     const bool isCounter = type == "c";
-    if (!isCounter && !isIgnoredType(type)) {
+    const bool isTimer = type == "ms";
+    if (!isCounter && !isTimer && !isIgnoredType(type)) {
         return ParsedLine::bad("unknown type");
     }
 
@@ -107,6 +126,9 @@ ParsedLine parseStatsdLine(std::string_view line) {
         }
     }
 
+    if (isTimer) {
+        return timerLine(line.substr(0, colon), value, rate.value_or(1.0), time, tags);
+    }
     if (!isCounter) {
         return ParsedLine::ignored();
     }

@@ -15,7 +15,9 @@
 //              `c:<container id>`); anything else (empty, digit, punctuation) is Bad
 //  - type c is a Hit: hits = value / rate rounded to the nearest integer (halves away from
 //    zero, saturating), value a finite number >= 0. A value that rounds to 0 is a Hit of 0.
-//  - types g ms h s d are Ignored (their value is not examined, sets carry strings).
+//  - type ms (a timer) is a Hit of 1 / rate hits (rounded, as a counter's) with seconds =
+//    value / 1000, value a number from 0 to 1e12 milliseconds (else Bad).
+//  - types g h s d are Ignored (their value is not examined, sets carry strings).
 //  - Everything else is Bad: no ':', empty name or value, missing or unknown type, a
 //    non-numeric or negative value, a rate outside (0, 1], a bad or repeated optional field.
 //
@@ -23,6 +25,7 @@
 //   "home:1|c"                 -> Hit home, 1 hit, now
 //   "home:3|c|#a:b|@0.5"       -> Hit home, 6 hits
 //   "home:1|c|T1700000000"     -> Hit home, 1 hit at 1700000000
+//   "api:320|ms"               -> Hit api, 1 hit that took 0.32 s
 //   "load:0.7|g"               -> Ignored
 //   "home:1|zz"                -> Bad "unknown type"
 #pragma once

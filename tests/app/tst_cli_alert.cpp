@@ -307,8 +307,8 @@ private Q_SLOTS:
         QVERIFY(r.out.isEmpty());
     }
 
-    // statsd over real UDP: one datagram of 60 error lines and 30 others; each rule fires at
-    // the second they arrived, with the value the test sent.
+    // statsd over real UDP: one datagram of 60 error lines, 30 others and 100 timers; each rule
+    // fires at the second they arrived, with the value the test sent.
     void listenFiresOnStatsdNamesAndTags() {
         ListeningCli cli;
         QTemporaryDir dir;
@@ -316,7 +316,7 @@ private Q_SLOTS:
         QVERIFY(cli.start(
             {"--udp", "127.0.0.1:0", "--json", "--alert", "errors: count(name=api.err) >= 50",
              "--alert", "prod: count(tag=env:prod) > 25", "--alert", "quiet: count(*) > 1000",
-             "--alert-command",
+             "--alert", "slow: p99(name=api.latency) > 0.25", "--alert-command",
              "echo \"$HITCOUNTER_ALERT_RULE $HITCOUNTER_ALERT_VALUE\" >> '" + seen + "'"},
             1));
         QByteArray datagram;
@@ -324,6 +324,9 @@ private Q_SLOTS:
             datagram += "api.err:1|c\n";
         for (int i = 0; i < 30; ++i)
             datagram += "api.ok:1|c|#env:prod\n";
+        // 100 timers: the 99th fastest (the nearest-rank p99) took 400 ms.
+        for (int i = 0; i < 100; ++i)
+            datagram += i < 95 ? "api.latency:100|ms\n" : "api.latency:400|ms\n";
         UniqueFd udp = udpSender(cli.port("statsd udp"));
         const qint64 sentAt = QDateTime::currentSecsSinceEpoch();
         QVERIFY(sendAll(udp.get(), datagram.toStdString()));
@@ -335,23 +338,28 @@ private Q_SLOTS:
         QVERIFY(r.finished);
         QCOMPARE(r.exitCode, 3);
         const QJsonObject j = QJsonDocument::fromJson(r.out).object();
-        QCOMPARE(j["hits"].toInteger(), 90);
+        QCOMPARE(j["hits"].toInteger(), 190);
         const QJsonArray alerts = j["alerts"].toArray();
-        QCOMPARE(alerts.size(), 2);
+        QCOMPARE(alerts.size(), 3);
         QCOMPARE(alerts[0]["rule"].toString(), QString("errors"));
         QCOMPARE(alerts[0]["value"].toDouble(), 60.0);
         QCOMPARE(alerts[1]["rule"].toString(), QString("prod"));
         QCOMPARE(alerts[1]["value"].toDouble(), 30.0);
+        QCOMPARE(alerts[2]["rule"].toString(), QString("slow"));
+        const double p99 = alerts[2]["value"].toDouble();
+        QVERIFY2(std::abs(p99 - 0.4) <= 0.004, qPrintable(QString::number(p99)));  // within 1 %
         QCOMPARE(alerts[0]["time"].toInteger(), alerts[1]["time"].toInteger());
+        QCOMPARE(alerts[0]["time"].toInteger(), alerts[2]["time"].toInteger());
         QVERIFY(alerts[0]["time"].toInteger() >= sentAt &&
                 alerts[0]["time"].toInteger() <= sentAt + 1);
         QCOMPARE(j["alert_rules"].toArray()[2].toObject()["fired"].toInteger(), 0);
-        // The command ran for both (listen does not wait for it; it waits at its end).
+        // The command ran for each (listen does not wait for it; it waits at its end).
         QFile commands(seen);
         QVERIFY(commands.open(QIODevice::ReadOnly));
         QStringList ran = linesOf(commands.readAll());
         ran.sort();
-        QCOMPARE(ran, (QStringList{"errors 60", "prod 30"}));
+        QCOMPARE(ran.mid(0, 2), (QStringList{"errors 60", "prod 30"}));
+        QCOMPARE(ran.value(2), "slow " + valueText(p99));
     }
 };
 

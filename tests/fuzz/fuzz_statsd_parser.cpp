@@ -1,4 +1,6 @@
 // Fuzzes the statsd parser (core/net/statsd_parser.h) on datagrams and streams of lines.
+#include <cmath>
+
 #include "core/net/statsd_parser.h"
 #include "tests/fuzz/fuzz_check.h"
 
@@ -13,6 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 FUZZ_CHECK(p.key.data() == line.data());
                 FUZZ_CHECK(line.size() > p.key.size() && line[p.key.size()] == ':');
                 FUZZ_CHECK(p.key.find(':') == std::string_view::npos);
+                // A timer's time is a finite number of seconds up to 1e9 (1e12 ms); others none.
+                FUZZ_CHECK(p.seconds < 0 || (std::isfinite(p.seconds) && p.seconds <= 1e9f));
             }
         });
     return 0;

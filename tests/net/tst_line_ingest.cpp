@@ -173,6 +173,30 @@ private Q_SLOTS:
         QCOMPARE(c.ignoredLines, p.ignoredLines);
     }
 
+    // A timer keeps its own time even when coalescing: its event is never merged, and a
+    // counter of the same key and second is not merged into it.
+    void timersAreNeverCoalesced() {
+        BatchQueue queue;
+        LineIngest ingest(WireProtocol::Statsd, queue);
+        ingest.coalesceKeys();
+        ingest.setNow(100);
+        for (const char* line : {"api:120|ms", "api:80|ms|@0.5", "api:1|c", "api:2|c"})
+            ingest.addLine(line);
+        ingest.flush();
+        std::vector<std::pair<Count, float>> events;
+        while (auto batch = queue.popFor(0ms))
+            for (const HitEvent& e : *batch)
+                events.push_back({e.count, e.seconds});
+        const std::vector<std::pair<Count, float>> expected{
+            {1, 0.12f}, {2, 0.08f}, {1, HitEvent::kNoSeconds}};
+        // The two timers stay apart; the counters merge into the first counter event (3 hits).
+        QCOMPARE(events.size(), std::size_t{3});
+        QCOMPARE(events[0], expected[0]);
+        QCOMPARE(events[1], expected[1]);
+        QCOMPARE(events[2].first, Count{3});
+        QVERIFY(events[2].second < 0);
+    }
+
     void fullBatchIsPushedAtOnce() {
         BatchQueue queue;
         LineIngest ingest(WireProtocol::Statsd, queue, 3);

@@ -111,12 +111,33 @@ private Q_SLOTS:
         parserColumns();
         otherRow("gauge", "load:0.7|g", LineVerdict::Ignored);
         otherRow("signed gauge", "load:-3|g", LineVerdict::Ignored);
-        otherRow("timer", "latency:320|ms", LineVerdict::Ignored);
         otherRow("histogram", "size:12|h", LineVerdict::Ignored);
         otherRow("set of strings", "users:alice|s", LineVerdict::Ignored);
         otherRow("distribution", "latency:3.2|d|@0.5", LineVerdict::Ignored);
     }
     void nonCounterTypesAreIgnored() { verify(); }
+
+    // A timer is a hit (1 / rate of them) that took its value in milliseconds.
+    void timerLineIsAHitThatTookItsTime() {
+        const ParsedLine one = parseStatsdLine("api.latency:320|ms|#env:prod");
+        QCOMPARE(one.verdict, LineVerdict::Hit);
+        QCOMPARE(one.key, std::string_view("api.latency"));
+        QCOMPARE(one.hits, Count(1));
+        QCOMPARE(one.seconds, 0.32f);
+        QCOMPARE(one.tags, std::string_view("env:prod"));
+        const ParsedLine sampled = parseStatsdLine("api.latency:2.5|ms|@0.1|T1700000000");
+        QCOMPARE(sampled.hits, Count(10));
+        QCOMPARE(sampled.seconds, 0.0025f);
+        QCOMPARE(sampled.time, std::optional<Timestamp>(1700000000));
+        QCOMPARE(parseStatsdLine("t:0|ms").seconds, 0.0f);
+        QCOMPARE(parseStatsdLine("t:1e12|ms").verdict, LineVerdict::Hit);
+        QVERIFY(parseStatsdLine("home:3|c").seconds < 0);  // a counter measured nothing
+        for (const char* bad : {"t:-1|ms", "t:abc|ms", "t:2e12|ms", "t:inf|ms", "t:nan|ms",
+                                "t:1,5|ms", "t:1|ms|@0"}) {
+            const ParsedLine p = parseStatsdLine(bad);
+            QVERIFY2(p.verdict == LineVerdict::Bad, bad);
+        }
+    }
 
     void malformedLinesAreBad_data() {
         parserColumns();
