@@ -60,7 +60,8 @@ for name in "${names[@]}"; do
         transitions=0
     else
         count=$(grep -c . <<<"${rules[$name]}")
-        transitions=$(( $(run_variant "$name" 2>/dev/null | wc -l) - 1 ))
+        # (exit code 3 when a rule fired)
+        transitions=$(( $( (run_variant "$name" 2>/dev/null || true) | wc -l) - 1 ))
     fi
     awk -v l="$label" -v n="$count" -v t="$transitions" -v w="$w" -v c="$c" -v b="$base" \
         'BEGIN { printf "| %s | %d | %d | %.2f | %.2f | %.2fx |\n", l, n, t, w, c, c / b }'
