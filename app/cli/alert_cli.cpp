@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "app/cli/cli_options.h"
+#include "core/base/saturating.h"
 #include "core/io/regular_file.h"
 
 namespace hitcounter::cli {
@@ -62,12 +63,28 @@ void AlertRun::add(const HitEvent& hit) {
     m_monitor->add(hit);
 }
 
-void AlertRun::add(const HitBatch& batch) {
-    for (const HitEvent& hit : batch)
-        add(hit);
+void AlertRun::beginLive(Timestamp now) {
+    begin();
+    m_monitor->startAt(now);
 }
 
-void AlertRun::warnIfNeverTimed() const {
+void AlertRun::addLive(const HitBatch& batch, Timestamp now) {
+    const Timestamp window = m_monitor->window().count();
+    for (const HitEvent& hit : batch) {
+        if (hit.time > now - window && hit.time <= now + 1)
+            add(hit);
+        else
+            m_outsideWindow = saturatingAdd(m_outsideWindow, std::uint64_t{1});
+    }
+}
+
+void AlertRun::reportAtEnd() const {
+    if (m_outsideWindow > 0)
+        printError(QStringLiteral("--alert: %1 hit(s) carried their own time outside the wall "
+                                  "clock's window (older than %2 s or ahead of it); the rules "
+                                  "did not see them")
+                       .arg(m_outsideWindow)
+                       .arg(m_monitor->window().count()));
     if (m_timedHits > 0)
         return;
     for (std::size_t r = 0; r < m_monitor->size(); ++r)

@@ -51,10 +51,17 @@ public:
 
     // Prints the CSV header: call once the input is open, before the first hit.
     void begin();
+    // A replay's hit, in the order read.
     void add(const HitEvent& hit);
-    void add(const HitBatch& batch);
-    // Names on stderr each rule reading response times when no hit so far named one.
-    void warnIfNeverTimed() const;
+    // listen: evaluation starts at `now` (a silent source's `count(*) < 1` fires too).
+    void beginLive(Timestamp now);
+    // listen: the batch's hits whose own time lies in the wall clock's window, (now - W,
+    // now + 1]; the others (a Graphite or statsd `T` time of the past or the future) are
+    // counted, not evaluated: one far ahead would push every later hit out of the windows.
+    void addLive(const HitBatch& batch, Timestamp now);
+    // Names on stderr each rule reading response times when no hit named one, and the hits
+    // addLive() left out.
+    void reportAtEnd() const;
     // Evaluates up to `second` and prints what fired or cleared.
     void advanceTo(Timestamp second);
 
@@ -78,6 +85,7 @@ private:
     std::vector<std::size_t> m_firedPerRule;
     std::size_t m_fired = 0;
     std::uint64_t m_timedHits = 0;
+    std::uint64_t m_outsideWindow = 0;  // addLive's
 };
 
 // An AlertRun of the --alert-file rules and every --alert RULE over `window` (null without

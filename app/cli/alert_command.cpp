@@ -76,8 +76,24 @@ void AlertCommand::run(const AlertEvent& event, const std::string& ruleName,
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+    // No signal blocked and every one we catch or ignore at its default (listen blocks the stop
+    // signals and ignores SIGPIPE: a command must not inherit that), in a process group of
+    // its own so that a kill reaches what the shell started too.
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    for (const int signal : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2})
+        sigaddset(&defaults, signal);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(
+        &attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
     pid_t pid = 0;
-    const int error = posix_spawn(&pid, "/bin/sh", &actions, nullptr, argv, envp.data());
+    const int error = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp.data());
+    posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     if (error != 0) {
         named(QStringLiteral("cannot start /bin/sh for %1: %2")
@@ -89,7 +105,7 @@ void AlertCommand::run(const AlertEvent& event, const std::string& ruleName,
     if (m_mode == Mode::Sequential)
         reap(std::chrono::duration_cast<std::chrono::milliseconds>(kTimeout));
     if (m_mode == Mode::Sequential && !m_running.empty()) {
-        ::kill(m_running.back().pid, SIGKILL);
+        ::kill(-m_running.back().pid, SIGKILL);  // its process group: the shell and its children
         ::waitpid(m_running.back().pid, nullptr, 0);
         named(QStringLiteral("killed after %1 s for %2")
                   .arg(kTimeout.count())

@@ -3,7 +3,8 @@
 //   HITCOUNTER_ALERT_RULE   the rule's name          HITCOUNTER_ALERT_STATE  firing | cleared
 //   HITCOUNTER_ALERT_TIME   the unix second          HITCOUNTER_ALERT_VALUE  as printed (nan)
 //   HITCOUNTER_ALERT_TEXT   the rule as written
-// Its stdout goes to our stderr (our stdout is the CSV); stdin is /dev/null.
+// Its stdout goes to our stderr (our stdout is the CSV); stdin is /dev/null; it starts with no
+// signal blocked and the default action for every signal, in a process group of its own.
 //
 // Modes: Sequential (replay) runs each command to its end before the next, killing one that
 // runs past kTimeout; Concurrent (listen) never waits: at most kMaxRunning run at once, and a

@@ -95,6 +95,13 @@ std::optional<Limits> limitsFrom(const QCommandLineParser& parser, const LimitOp
     return limits;
 }
 
+// The unix second now, for the alert rules' clock.
+Timestamp unixSecondNow() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
 // Where each counted batch goes: the key totals, and each of the others that is not null.
 struct Consumers {
     KeyTotals& keys;
@@ -114,14 +121,7 @@ void consume(const HitBatch& batch, const Consumers& to) {
     if (to.metrics)
         to.metrics->count(batch);
     if (to.alerts)
-        to.alerts->add(batch);
-}
-
-// The unix second now, for the alert rules' clock.
-Timestamp unixSecondNow() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
+        to.alerts->addLive(batch, unixSecondNow());
 }
 
 // --follow FILE (repeatable) and --from-start, with replay's input options for the format.
@@ -533,7 +533,7 @@ double consumeUntilStopped(ListenPlan& plan, BatchQueue& queue, KeyTotals& keys,
                   {keys, plan.recorder.get(), sink, hooks.metrics, plan.alerts.get()});
     if (plan.alerts) {  // every second that ended: the sources have sent all they had
         plan.alerts->advanceTo(unixSecondNow() - 1);
-        plan.alerts->warnIfNeverTimed();
+        plan.alerts->reportAtEnd();
     }
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
@@ -717,7 +717,7 @@ int runListen(const QStringList& arguments) {
     if (!startSources(plan, queue))
         return kExitFailure;
     if (plan.alerts)
-        plan.alerts->begin();
+        plan.alerts->beginLive(unixSecondNow());
     int exit = kExitOk;
     const auto metrics = startMetrics(plan, queue, fleet.sink.get(), exit);
     if (exit != kExitOk)

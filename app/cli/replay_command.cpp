@@ -300,7 +300,7 @@ std::optional<int> replayInput(ReplayPlan& plan, TraceInput& input, ReplayRun& r
     if (plan.alerts && run.newest())
         plan.alerts->advanceTo(*run.newest());
     if (plan.alerts)
-        plan.alerts->warnIfNeverTimed();
+        plan.alerts->reportAtEnd();
     // Rows that never name the measure: the log's format lacks it (an input with no rows, or
     // whose rows the filter all refused, answers 0 bytes and no times instead).
     if (plan.measures && input.progress().rows > 0 && !plan.measures->named()) {

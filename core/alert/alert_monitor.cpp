@@ -51,6 +51,11 @@ SeriesWindow AlertMonitor::Window::at(Timestamp second) {
     return {double(hits.count(second)), measures ? measures->window(second) : MeasuresSummary{}};
 }
 
+void AlertMonitor::startAt(Timestamp second) {
+    if (!m_evaluated)
+        m_evaluated = second - 1;
+}
+
 void AlertMonitor::add(const HitEvent& hit) {
     m_windows[0].add(hit);
     for (SeriesMask bits = hit.series; bits != 0; bits = SeriesMask(bits & (bits - 1))) {
@@ -70,7 +75,8 @@ std::vector<AlertEvent> AlertMonitor::advanceTo(Timestamp second) {
         evaluate(next, events);
         m_evaluated = next;
         // Every window empty: nothing changes until the next hit but a held rule's `for`.
-        if (next - m_window.count() >= *m_newestHit && next < second) {
+        const bool empty = !m_newestHit || next - m_window.count() >= *m_newestHit;
+        if (empty && next < second) {
             fireHeldRulesThrough(second, events);
             m_evaluated = second;
         }

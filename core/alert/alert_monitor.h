@@ -10,7 +10,8 @@
 // rule names a measure function of it.
 //
 // Evaluation: advanceTo(T) evaluates each second after the last one evaluated up to T, oldest
-// first, starting at the first hit's second (nothing is evaluated before a hit). A hit of a
+// first, starting at startAt()'s second or else at the first hit's (nothing is evaluated
+// before either). A hit of a
 // second already evaluated (late) counts from the next evaluation on. Each rule is Inactive,
 // Pending (holding, for less than its `for`) or Firing; a transition to Firing or from Firing
 // to Inactive is an AlertEvent. Once every window is empty the values stay what they are until
@@ -60,12 +61,15 @@ public:
     // What the source marks each hit with; null when no rule names a filter.
     std::shared_ptr<const SeriesFilters> series() const { return m_seriesFilters; }
 
+    // Evaluation starts at `second` (a live source: its start), unless it has started already.
+    void startAt(Timestamp second);
     void add(const HitEvent& hit);
     // Evaluates the seconds after the last one evaluated up to `second` (see above); returns
     // the transitions, oldest first (by rule at one second).
     std::vector<AlertEvent> advanceTo(Timestamp second);
 
     std::size_t size() const { return m_rules.size(); }
+    std::chrono::seconds window() const { return m_window; }
     const std::string& name(std::size_t rule) const { return m_names.at(rule); }
     const AlertRule& rule(std::size_t rule) const { return m_rules.at(rule); }
     AlertState state(std::size_t rule) const { return m_states.at(rule).state; }

@@ -101,7 +101,8 @@ private:
         const std::size_t start = m_at;
         std::size_t end = start;
         while (end < m_text.size() &&
-               (end == start ? isNameStart(m_text[end]) : isNameChar(m_text[end])))
+               (end == start ? isNameStart(m_text[end]) || isDigit(m_text[end])
+                             : isNameChar(m_text[end])))
             ++end;
         std::size_t colon = end;
         while (colon < m_text.size() && m_text[colon] == ' ')
@@ -302,8 +303,14 @@ private:
         if (!condition(c.first, c.second))
             return false;
         const AlertComparison fire = m_rule.m_comparison;
-        const bool otherSide = upward(fire) ? !upward(c.first) && c.second <= m_rule.m_threshold
-                                            : upward(c.first) && c.second >= m_rule.m_threshold;
+        // At an equal threshold, one of the two must exclude it: `>= 10 clear <= 10` would
+        // both hold and clear at 10 and flap every second.
+        const bool bothInclusive =
+            (fire == AlertComparison::AtLeast || fire == AlertComparison::AtMost) &&
+            (c.first == AlertComparison::AtLeast || c.first == AlertComparison::AtMost);
+        const bool otherSide = (upward(fire) ? !upward(c.first) && c.second <= m_rule.m_threshold
+                                             : upward(c.first) && c.second >= m_rule.m_threshold) &&
+                               !(bothInclusive && c.second == m_rule.m_threshold);
         if (!otherSide)
             return fail(start, std::string("expected a clear condition on the other side of ") +
                                    std::string(comparisonText(fire)) + " " +

@@ -11,7 +11,7 @@
 //     CMP        := '>' | '>=' | '<' | '<='
 //     threshold  := NUMBER ['%']            (2% is 0.02)
 //     DURATION   := NUMBER ('s' | 'm' | 'h')  (whole seconds; 0s: at once)
-//     NAME       := a letter or '_', then letters, digits, '_', '.', '-' (at most 64)
+//     NAME       := a letter, digit or '_', then letters, digits, '_', '.', '-' (at most 64)
 //
 //  - count(S) is the number of hits of series S in the window (t - W, t]; rate(S) is that
 //    over W (hits per second); bytes(S) the bytes its hits sent (those that name them; 0 when
@@ -23,7 +23,8 @@
 //    (Prometheus' `for`): first true at t0, firing at t0 + DURATION.
 //  - A firing rule clears at the first second its clear condition is true or its value is
 //    undefined; without `clear`, when the rule no longer holds. A clear condition must lie on
-//    the other side of the threshold (hysteresis): `> 2% clear < 1%`, not `> 2% clear > 3%`.
+//    the other side of the threshold (hysteresis): `> 2% clear < 1%`, not `> 2% clear > 3%`
+//    nor `>= 2% clear <= 2%` (both would hold at 2 %).
 //  - Without NAME a rule is named by its caller (alert_monitor.h: rule1, rule2, ...).
 //
 // Value type (move-only: it owns its compiled filters until AlertMonitor takes them).

@@ -46,13 +46,13 @@ std::optional<double> parseRate(std::string_view text) {
 // MS milliseconds, from 0 to kMaxTimerMilliseconds.
 ParsedLine timerLine(std::string_view name, std::string_view value, double rate,
                      std::optional<Timestamp> time, std::optional<std::string_view> tags) {
-    constexpr double kMaxTimerMilliseconds = 1e12;  // 31 years: the quantile sketch's range
+    constexpr double kMaxTimerMilliseconds = 1e9;  // 10^6 s: the quantile sketch's range
     double milliseconds = 0;
     const char* end = value.data() + value.size();
     const auto [ptr, ec] = std::from_chars(value.data(), end, milliseconds);
     if (ptr != end || ec != std::errc{} || value.front() == '-' || !std::isfinite(milliseconds) ||
         milliseconds < 0 || milliseconds > kMaxTimerMilliseconds) {
-        return ParsedLine::bad("timer value is not milliseconds from 0 to 1e12");
+        return ParsedLine::bad("timer value is not milliseconds from 0 to 1e9");
     }
     const auto hits = parseHitValue("1", rate);
     ParsedLine line{LineVerdict::Hit, name, hits.value_or(1), time, {}, tags.value_or("")};

@@ -16,7 +16,8 @@
 //  - type c is a Hit: hits = value / rate rounded to the nearest integer (halves away from
 //    zero, saturating), value a finite number >= 0. A value that rounds to 0 is a Hit of 0.
 //  - type ms (a timer) is a Hit of 1 / rate hits (rounded, as a counter's) with seconds =
-//    value / 1000, value a number from 0 to 1e12 milliseconds (else Bad).
+//    value / 1000, value a number from 0 to 1e9 milliseconds (else Bad; 10^6 s is the top of
+//    the response-time sketch's range).
 //  - types g h s d are Ignored (their value is not examined, sets carry strings).
 //  - Everything else is Bad: no ':', empty name or value, missing or unknown type, a
 //    non-numeric or negative value, a rate outside (0, 1], a bad or repeated optional field.

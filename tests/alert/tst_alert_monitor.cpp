@@ -176,10 +176,27 @@ private Q_SLOTS:
         const auto events = monitor.advanceTo(1'000'000'000);
         QCOMPARE(secondsOf(events), (QStringList{transition(1900, true)}));
         QCOMPARE(*monitor.evaluatedThrough(), Timestamp(1'000'000'000));
+        // Due exactly at the last second of a jump: fired there, not one later.
+        AlertMonitor exact(rules({"quiet: count(*) < 1 for 10m"}), kWindow);
+        exact.add(eventOf({1000, false}));
+        QVERIFY(exact.advanceTo(1899).empty());
+        QCOMPARE(secondsOf(exact.advanceTo(1900)), (QStringList{transition(1900, true)}));
         // The next hit clears it at its own second.
         monitor.add(eventOf({1'000'000'001, false}));
         QCOMPARE(secondsOf(monitor.advanceTo(1'000'000'001)),
                  (QStringList{transition(1'000'000'001, false)}));
+    }
+
+    // A live source that stays silent from its start: evaluated from startAt() on, its empty
+    // windows count 0 (defined), so "no traffic" fires, inside one jump.
+    void evaluationStartsAtStartAtWithoutAnyHit() {
+        AlertMonitor monitor(
+            rules({"quiet: count(*) < 1 for 10s", "ratio: count(*) / count(*) > 0"}), kWindow);
+        monitor.startAt(100);
+        QCOMPARE(secondsOf(monitor.advanceTo(109)), QStringList{});
+        QCOMPARE(secondsOf(monitor.advanceTo(5000)), (QStringList{transition(110, true)}));
+        monitor.startAt(7000);  // started already: no effect
+        QCOMPARE(*monitor.evaluatedThrough(), Timestamp(5000));
     }
 
     void aLateHitCountsFromTheNextEvaluation() {

@@ -101,6 +101,12 @@ private Q_SLOTS:
         QVERIFY(!ratio.clears(0.015));
         QVERIFY(ratio.clears(0.0099));
         QCOMPARE(parsed("count(*) <= 0.5 for 0s").holdFor(), std::chrono::seconds(0));
+        // At an equal threshold one side must exclude it, or the rule flaps every second.
+        QVERIFY(parsed("count(*) >= 10 clear < 10").clears(9.5));
+        QVERIFY(parsed("count(*) > 10 clear <= 10").clears(10));
+        QCOMPARE(problemOf("count(*) >= 10 clear <= 10").column, 22);
+        QCOMPARE(problemOf("count(*) <= 0 clear >= 0").column, 21);
+        QCOMPARE(parsed("5xx: count(status=5xx) > 1").name(), std::string("5xx"));
         QVERIFY(parsed("count(*) > 3 clear < 3").clears(2));
     }
 

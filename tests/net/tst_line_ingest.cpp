@@ -197,6 +197,32 @@ private Q_SLOTS:
         QVERIFY(events[2].second < 0);
     }
 
+    // With series filters, coalescing merges only lines whose masks are equal: the series'
+    // counts stay exact.
+    void coalescingKeepsSeriesMasksApart() {
+        auto series = std::make_shared<SeriesFilters>();
+        series->add(std::get<RecordFilter>(RecordFilter::parse("tag=env:prod")));
+        BatchQueue queue;
+        LineIngest ingest(WireProtocol::Statsd, queue);
+        ingest.coalesceKeys();
+        ingest.setSeries(series);
+        ingest.setNow(100);
+        for (const char* line :
+             {"home:1|c|#env:prod", "home:2|c|#env:dev", "home:4|c|#env:prod", "home:8|c"})
+            ingest.addLine(line);
+        ingest.flush();
+        std::map<SeriesMask, Count> hitsByMask;
+        std::size_t events = 0;
+        while (auto batch = queue.popFor(0ms))
+            for (const HitEvent& e : *batch) {
+                hitsByMask[e.series] += e.count;
+                ++events;
+            }
+        QCOMPARE(hitsByMask[1], Count{5});  // env:prod: 1 + 4
+        QCOMPARE(hitsByMask[0], Count{10});
+        QVERIFY(events < 4);  // equal masks still merge
+    }
+
     void fullBatchIsPushedAtOnce() {
         BatchQueue queue;
         LineIngest ingest(WireProtocol::Statsd, queue, 3);
