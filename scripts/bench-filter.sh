@@ -26,10 +26,7 @@ run_variant() {
 declare -A wall cpu
 alternate "$runs" "${names[@]}"
 
-cpu_model=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
-echo "file: $log ($(du -h "$log" | cut -f1), $lines lines), median of $runs runs alternating,"
-echo "$(nproc) cores ($cpu_model), load average $load_before before, $load_after after"
-echo
+print_bench_header
 echo "| replay | accepted lines | wall s | cpu s | cpu vs unfiltered |"
 echo "| --- | --- | --- | --- | --- |"
 base=$(printf '%s' "${cpu[none]}" | median)

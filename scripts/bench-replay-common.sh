@@ -64,3 +64,12 @@ setup_replay_bench() {
     generate_log "$log" "$size_mb"
     lines=$(wc -l < "$log")
 }
+
+# The lines above a table: the log, the runs, the machine and the load around alternate().
+print_bench_header() {
+    local cpu_model
+    cpu_model=$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)
+    echo "file: $log ($(du -h "$log" | cut -f1), $lines lines), median of $runs runs alternating,"
+    echo "$(nproc) cores ($cpu_model), load average $load_before before, $load_after after"
+    echo
+}
