@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include "core/alert/alert_monitor.h"
@@ -15,6 +16,7 @@ using namespace hitcounter;
 namespace {
 
 constexpr std::chrono::seconds kWindow{300};
+constexpr Timestamp kNotHeld = std::numeric_limits<Timestamp>::min();  // no streak yet
 
 AlertRule parsed(const std::string& text) {
     return std::move(std::get<AlertRule>(AlertRule::parse(text)));
@@ -65,7 +67,7 @@ QStringList bruteForce(const std::vector<Hit>& hits, double ratio, Timestamp hol
                        double clearRatio, Timestamp end) {
     QStringList out;
     bool firing = false;
-    std::optional<Timestamp> heldSince;
+    Timestamp heldSince = kNotHeld;
     for (Timestamp s = hits.front().time; s <= end; ++s) {
         double all = 0, errors = 0;
         for (const Hit& h : hits)
@@ -83,14 +85,14 @@ QStringList bruteForce(const std::vector<Hit>& hits, double ratio, Timestamp hol
             continue;
         }
         if (!defined || !(value > ratio)) {
-            heldSince.reset();
+            heldSince = kNotHeld;
             continue;
         }
-        if (!heldSince)
+        if (heldSince == kNotHeld)
             heldSince = s;
-        if (s - *heldSince >= hold) {
+        if (s - heldSince >= hold) {
             firing = true;
-            heldSince.reset();
+            heldSince = kNotHeld;
             out.push_back(transition(s, true));
         }
     }
@@ -224,7 +226,7 @@ private Q_SLOTS:
         QStringList got, want;
         qint64 fast = 0, slow = 0;
         bool slowFiring = false, heavyFiring = false;
-        std::optional<Timestamp> heldSince;
+        Timestamp heldSince = kNotHeld;
         for (Timestamp s = 100; s <= 260; ++s) {
             for (const AlertEvent& e : monitor.advanceTo(s - 1))
                 got << transition(e.second, e.firing) + " " +
@@ -243,16 +245,17 @@ private Q_SLOTS:
             const qint64 n = fast + slow;
             const bool p99Slow = slow > n - qint64(std::ceil(0.99 * double(n)));
             if (!slowFiring && p99Slow) {
-                heldSince = heldSince.value_or(s);
-                if (s - *heldSince >= 2) {
+                if (heldSince == kNotHeld)
+                    heldSince = s;
+                if (s - heldSince >= 2) {
                     slowFiring = true;
                     want << transition(s, true) + " slow";
                 }
             } else if (!slowFiring) {
-                heldSince.reset();
+                heldSince = kNotHeld;
             } else if (!p99Slow) {
                 slowFiring = false;
-                heldSince.reset();
+                heldSince = kNotHeld;
                 want << transition(s, false) + " slow";
             }
             if (!heavyFiring && slow * 200 >= 3000) {
