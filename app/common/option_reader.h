@@ -56,6 +56,8 @@ public:
 
     bool isSet(const QCommandLineOption& option) const { return m_parser.isSet(option); }
     QString value(const QCommandLineOption& option) const { return m_parser.value(option); }
+    // Every value of an option that may be given several times, in order.
+    QStringList values(const QCommandLineOption& option) const { return m_parser.values(option); }
 
     // The option's value as a finite number in `range`, or std::nullopt after `message`.
     std::optional<double> number(const QCommandLineOption& option, NumberRange range,

@@ -47,7 +47,9 @@ struct GuiCliOptions {
         QStringLiteral("Replay a trace CSV (a header line naming its columns in any order: "
                        "timestamp required; key, visitor and count optional; e.g. "
                        "timestamp,key,visitor) or a web server access log (combined, common, "
-                       "JSON lines; plain or .gz; detected)."),
+                       "JSON lines; plain or .gz; detected). Given several times, the files are "
+                       "replayed as one: a rotation set (access.log, access.log.1, "
+                       "access.log.2.gz) oldest first, other files merged in time order."),
         QStringLiteral("FILE")};
     QCommandLineOption follow{
         QStringLiteral("follow"),
@@ -60,7 +62,8 @@ struct GuiCliOptions {
     QCommandLineOption key{
         QStringLiteral("key"),
         QStringLiteral("With an access log: what a line counts as: path (default, without the "
-                       "query), path+query, status, method, vhost or client."),
+                       "query), path+query, status, method, vhost or client; with several "
+                       "--replay files also source (each file, a rotation set as one)."),
         QStringLiteral("KEY")};
     QCommandLineOption logFormat{
         QStringLiteral("log-format"),
@@ -236,7 +239,7 @@ bool checkClashes(OptionReader& r, const GuiCliOptions& c) {
 // The source: simulator, replay, follow, listeners, and what goes with them.
 void readSourceOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
     o.simulatePattern = r.value(c.simulate);
-    o.replayFile = r.value(c.replay);
+    o.replayFiles = r.values(c.replay);
     o.followFile = r.value(c.follow);
     o.fromStart = r.isSet(c.fromStart);
     o.key = r.value(c.key);
@@ -264,14 +267,17 @@ void readSourceOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
             r.fail(QStringLiteral("--redis: %1").arg(QString::fromStdString(e.what())));
         }
     }
-    const bool logFile = !o.replayFile.isEmpty() || !o.followFile.isEmpty();
+    const bool logFile = !o.replayFiles.isEmpty() || !o.followFile.isEmpty();
     r.needs(c.logFormat, logFile,
             QStringLiteral("--log-format needs --replay FILE or --follow FILE"));
     r.needs(c.fromStart, !o.followFile.isEmpty(),
             QStringLiteral("--from-start needs --follow FILE"));
-    if (r.isSet(c.key) && !accessLogKeyFromName(o.key.toStdString())) {
-        r.fail(QStringLiteral(
-                   "--key: unknown key '%1' (path, path+query, status, method, vhost, client)")
+    if (r.isSet(c.key) && o.key == ui::ReplaySpec::sourceKey()) {
+        r.needs(c.key, o.replayFiles.size() > 1,
+                QStringLiteral("--key source needs several --replay FILE"));
+    } else if (r.isSet(c.key) && !accessLogKeyFromName(o.key.toStdString())) {
+        r.fail(QStringLiteral("--key: unknown key '%1' (path, path+query, status, method, vhost, "
+                              "client; source with several --replay files)")
                    .arg(o.key));
     }
     r.needs(c.key, logFile, QStringLiteral("--key needs --replay FILE or --follow FILE"));
@@ -294,7 +300,7 @@ void readSourceOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
             o.seeks.assign(seeks->begin(), seeks->end());
         }
     }
-    r.needs(c.seek, !o.replayFile.isEmpty(), QStringLiteral("--seek needs --replay FILE"));
+    r.needs(c.seek, !o.replayFiles.isEmpty(), QStringLiteral("--seek needs --replay FILE"));
     if (r.isSet(c.seek) && r.isSet(c.after) && r.isSet(c.stateJson)) {
         r.fail(
             QStringLiteral("--seek and --after: --state-json writes the replay at T, or "
@@ -515,7 +521,7 @@ QString formatNumber(double value) {
 std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
                                                     const ui::SourceSpec& remembered,
                                                     QString* error) {
-    const bool chosen = !o.simulatePattern.isEmpty() || o.rate > 0 || !o.replayFile.isEmpty() ||
+    const bool chosen = !o.simulatePattern.isEmpty() || o.rate > 0 || !o.replayFiles.isEmpty() ||
                         !o.followFile.isEmpty() || !o.listenUdp.isEmpty() ||
                         !o.listenTcp.isEmpty() || !o.listenGraphite.isEmpty() ||
                         !o.redisUrl.isEmpty();
@@ -554,8 +560,9 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
         }
         return spec;
     }
-    if (!o.replayFile.isEmpty()) {
-        ui::ReplaySpec spec = fileSpec(ui::ReplaySpec{}, o.replayFile);
+    if (!o.replayFiles.isEmpty()) {
+        ui::ReplaySpec spec = fileSpec(ui::ReplaySpec{}, o.replayFiles.front());
+        spec.moreFiles = o.replayFiles.mid(1);
         if (o.speed > 0) {
             spec.speed = o.speed;
         }

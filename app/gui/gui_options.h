@@ -20,7 +20,7 @@ struct GuiOptions {
     QString simulatePattern;  // empty: not asked for (the default source is the simulator)
     double rate = 0.0;        // 0: the simulator's default
     double speed = 0.0;       // --speed: one of kSpeeds (speeds.h); 0: the source's default
-    QString replayFile;       // a trace CSV or an access log, plain or gzip
+    QStringList replayFiles;  // traces or access logs, plain or gzip, replayed as one
     QString followFile;       // --follow: a live access log, like tail -F
     bool fromStart = false;   // --from-start: follow reads the lines already in the log too
     QString logFormat;        // --log-format: an nginx log_format line; empty: detected

@@ -187,6 +187,43 @@ TraceProgress InputSet::progress() const {
     return sum;
 }
 
+std::uint64_t InputSet::fileBytesRead() const {
+    std::uint64_t bytes = 0;
+    for (const auto& stream : m_streams) {
+        for (const auto& file : stream->files)
+            bytes += file->fileBytesRead();
+    }
+    return bytes;
+}
+
+std::string InputSet::description() const {
+    std::vector<std::string> formats;
+    for (const auto& stream : m_streams) {
+        for (const auto& file : stream->files) {
+            std::string format = file->description();
+            if (std::find(formats.begin(), formats.end(), format) == formats.end())
+                formats.push_back(std::move(format));
+        }
+    }
+    std::string text;
+    for (const std::string& format : formats)
+        text += (text.empty() ? "" : " + ") + format;
+    return text;
+}
+
+bool InputSet::singleFile() const {
+    return m_streams.size() == 1 && m_streams.front()->files.size() == 1;
+}
+
+bool InputSet::resumeAfter(std::uint64_t line, Timestamp head) {
+    if (!singleFile() || !m_streams.front()->files.front()->resumeAfter(line, head))
+        return false;
+    // The row read ahead at opening was before `line`: read on from the file's new place.
+    m_streams.front()->pending.reset();
+    m_toFill.assign(1, 0);
+    return true;
+}
+
 std::vector<InputSet::Truncation> InputSet::truncations() const {
     std::vector<Truncation> cuts;
     for (const auto& stream : m_streams) {

@@ -64,6 +64,18 @@ public:
     const std::string& errorFile() const { return m_errorFile; }
     // Summed over the files.
     TraceProgress progress() const;
+    // Bytes of the files themselves consumed so far (compressed bytes for gzip), summed.
+    std::uint64_t fileBytesRead() const;
+    // The files' formats (HitFile::description), each distinct one once in the order of the
+    // sources, joined by " + ": "combined log format", "combined log format + trace CSV (gzip)".
+    std::string description() const;
+
+    // Whether the rows come from one file, so that TraceRow::line names a row's place in the
+    // whole input (resumeAfter can skip to it).
+    bool singleFile() const;
+    // A set of one file only (else false): HitFile::resumeAfter on it, just after the set was
+    // opened; next() then returns the rows that followed that line.
+    bool resumeAfter(std::uint64_t line, Timestamp head);
 
     // A gzip file cut short: read up to the cut (HitFile::truncatedAtLine).
     struct Truncation {

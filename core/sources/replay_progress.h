@@ -31,9 +31,11 @@ struct ReplayProgress {
     Timestamp seekReached = 0;            // how far that rebuild has got (trace time)
     std::optional<Timestamp> seekResumedAt;  // the last seek's checkpoint head, if it had one
     std::string firstBadRow;                 // "FILE:LINE: problem" of the first bad row, if any
-    // A gzip file cut short (HitFile::truncatedAtLine): the first line it lost. Its rows
-    // before the cut are replayed; `rows` counts them.
+    // A gzip file cut short (HitFile::truncatedAtLine): the first line it lost, the file
+    // (with several files, the first one cut) and its rows before the cut, which are replayed.
     std::optional<std::uint64_t> truncatedAtLine;
+    std::string truncatedFile;
+    std::uint64_t truncatedFileRows = 0;
     std::string error;  // why the state is Failed
 };
 

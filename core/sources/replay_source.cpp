@@ -7,7 +7,6 @@
 #include <memory>
 #include <sstream>
 
-#include "core/io/hit_file.h"
 #include "core/sources/batch_sender.h"
 
 namespace hitcounter {
@@ -104,7 +103,8 @@ private:
                 case TraceStatus::Row:
                     row.event.time += m_loopShift;
                     m_lookahead = std::move(row.event);
-                    m_lookaheadLine = row.line;
+                    // Lines name a row's place only in a single file (seek_checkpoints.h).
+                    m_lookaheadLine = m_cursor->singleFile() ? row.line : 0;
                     return true;
                 case TraceStatus::BadRow:
                     continue;  // counted by the load
@@ -155,7 +155,7 @@ private:
                 std::lock_guard lock(m_source.m_statusMutex);
                 ++m_source.m_progress.loops;
             }
-            m_cursor = m_source.openFile();
+            m_cursor = m_source.openInput();
             return true;
         }
         m_source.setState(ReplayState::Ended);
@@ -228,7 +228,7 @@ private:
         m_clockMarked = std::numeric_limits<Timestamp>::min();
         m_loopShift = 0;
         m_dueUntil = std::numeric_limits<Timestamp>::min();
-        m_cursor = m_source.openFile();
+        m_cursor = m_source.openInput();
         m_rowsBatched = 0;
         HitBatch reset = HitBatch::resetMarker(m_generation);
         reset.stream = m_source.m_stream;
@@ -314,9 +314,9 @@ private:
     std::stop_token m_interrupt;
     BatchSender m_sender;
     std::uint64_t m_generation = std::numeric_limits<std::uint64_t>::max();
-    std::unique_ptr<HitFile> m_cursor;
+    std::unique_ptr<InputSet> m_cursor;
     std::optional<HitEvent> m_lookahead;  // read but not yet due
-    std::uint64_t m_lookaheadLine = 0;    // its file line (TraceRow::line)
+    std::uint64_t m_lookaheadLine = 0;    // its file line (TraceRow::line); 0: several files
     std::uint64_t m_batchLastLine = 0;    // the file line of the batch's last row
     HitBatch m_batch;
     bool m_rebuilding = false;        // m_batch holds a seek's fast-forward rows
@@ -326,8 +326,25 @@ private:
     Timestamp m_dueUntil = std::numeric_limits<Timestamp>::min();     // the clock's now, cached
 };
 
+namespace {
+
+std::string joinedPaths(const std::vector<std::filesystem::path>& files) {
+    std::string joined;
+    for (const auto& file : files) {
+        joined += (joined.empty() ? "" : ", ") + file.string();
+    }
+    return joined;
+}
+
+}  // namespace
+
 ReplaySource::ReplaySource(Clock& base, std::filesystem::path file, const ReplayOptions& options)
-    : m_file(std::move(file)),
+    : ReplaySource(base, std::vector<std::filesystem::path>{std::move(file)}, options) {}
+
+ReplaySource::ReplaySource(Clock& base, std::vector<std::filesystem::path> files,
+                           const ReplayOptions& options)
+    : m_files(std::move(files)),
+      m_name(joinedPaths(m_files)),
       m_options(options),
       m_clock(base, std::chrono::nanoseconds::zero(), options.speed),
       m_loop(options.loop),
@@ -346,18 +363,18 @@ ReplaySource::~ReplaySource() {
 }
 
 void ReplaySource::check() const {
-    std::unique_ptr<HitFile> file;
+    std::unique_ptr<InputSet> input;
     try {
-        file = openFile();
-    } catch (const HitFileError& e) {
+        input = openInput();
+    } catch (const std::exception& e) {
         throw SourceError(e.what());
     }
     // A trace CSV's header is read with its first row: a header without a timestamp column is
     // known before the load, as a file that cannot be opened is.
     TraceRow row;
-    if (file->next(row) == TraceStatus::BadRow && file->error().fatal) {
-        throw SourceError(m_file.string() + ":" + std::to_string(file->error().line) + ": " +
-                          file->error().message);
+    if (input->next(row) == TraceStatus::BadRow && input->error().fatal) {
+        throw SourceError(input->errorFile() + ":" + std::to_string(input->error().line) + ": " +
+                          input->error().message);
     }
 }
 
@@ -366,10 +383,10 @@ void ReplaySource::start(BatchQueue& out) {
     try {
         // Opening reads the first lines: a file that is neither a trace nor an access log, or
         // a key its format lacks, fails here with HitFileError's message.
-        std::string format = openFile()->description();
+        std::string format = openInput()->description();
         std::lock_guard lock(m_statusMutex);
         m_format = std::move(format);
-    } catch (const HitFileError& e) {
+    } catch (const std::exception& e) {
         throw SourceError(e.what());
     }
     m_out = &out;
@@ -427,7 +444,7 @@ std::string ReplaySource::describe() const {
     const bool pausedByUser =
         paused() && (p.state == ReplayState::Playing || p.state == ReplayState::Loading);
     std::ostringstream out;
-    out << "replay " << m_file.string() << " (" << format << ", "
+    out << "replay " << m_name << " (" << format << ", "
         << (pausedByUser ? std::string_view("paused") : replayStateName(p.state)) << ", " << p.rows
         << " rows, ";
     if (m_clock.asFastAsPossible()) {
@@ -529,7 +546,7 @@ void ReplaySource::run(std::stop_token stop) {
             }
         }
     } catch (const std::exception& e) {
-        fail(m_file.string() + ": " + e.what());
+        fail(m_name + ": " + e.what());
     }
     {
         std::lock_guard lock(m_controlMutex);
@@ -538,25 +555,34 @@ void ReplaySource::run(std::stop_token stop) {
     m_controlChanged.notify_all();
 }
 
-std::unique_ptr<HitFile> ReplaySource::openFile() const {
-    return std::make_unique<HitFile>(m_file, m_options.file);
+std::unique_ptr<InputSet> ReplaySource::openInput() const {
+    std::vector<std::string> paths;
+    for (const auto& file : m_files) {
+        paths.push_back(file.string());
+    }
+    return std::make_unique<InputSet>(groupInputSources(paths), m_options.file,
+                                      m_options.keyBySource);
 }
 
 bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
-    std::unique_ptr<HitFile> file;
+    std::unique_ptr<InputSet> input;
     try {
-        file = openFile();
-    } catch (const HitFileError& e) {
+        input = openInput();
+    } catch (const std::exception& e) {
         fail(e.what());
         return false;
     }
-    std::error_code sizeError;
-    const auto size = std::filesystem::file_size(m_file, sizeError);
+    std::uint64_t bytesTotal = 0;
+    for (const auto& file : m_files) {
+        std::error_code sizeError;
+        const auto size = std::filesystem::file_size(file, sizeError);
+        bytesTotal += sizeError ? 0 : size;
+    }
     {
         std::lock_guard lock(m_statusMutex);
-        m_progress.bytesTotal = sizeError ? 0 : size;
+        m_progress.bytesTotal = bytesTotal;
     }
-    HitFile& reader = *file;
+    InputSet& reader = *input;
     TraceRow row;
     Timestamp head = std::numeric_limits<Timestamp>::min();
     Timestamp first = std::numeric_limits<Timestamp>::max();
@@ -589,7 +615,7 @@ bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
         if (status == TraceStatus::BadRow) {
             const TraceError& error = reader.error();
             const std::string where =
-                m_file.string() + ":" + std::to_string(error.line) + ": " + error.message;
+                reader.errorFile() + ":" + std::to_string(error.line) + ": " + error.message;
             if (error.fatal) {
                 publish();
                 fail(where);
@@ -600,8 +626,9 @@ bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
             }
             const auto now = std::chrono::system_clock::now().time_since_epoch();
             m_badLines.add({std::chrono::duration_cast<std::chrono::seconds>(now).count(),
-                            "replay " + m_file.string(),
-                            m_file.filename().string() + ":" + std::to_string(error.line),
+                            "replay " + m_name,
+                            std::filesystem::path(reader.errorFile()).filename().string() + ":" +
+                                std::to_string(error.line),
                             error.message,
                             {}});
             continue;
@@ -611,9 +638,11 @@ bool ReplaySource::load(std::stop_token stop, Loaded& loaded) {
         ++loaded.rows;
     }
     publish();
-    if (const auto cut = reader.truncatedAtLine()) {
+    if (const auto cuts = reader.truncations(); !cuts.empty()) {
         std::lock_guard lock(m_statusMutex);
-        m_progress.truncatedAtLine = cut;
+        m_progress.truncatedAtLine = cuts.front().line;
+        m_progress.truncatedFile = cuts.front().file;
+        m_progress.truncatedFileRows = cuts.front().rows;
     }
     if (loaded.rows > 0) {
         loaded.first = first;

@@ -1,7 +1,8 @@
 // ReplaySource: plays a file of recorded hits (docs/formats.md: a trace CSV or a web server
-// access log, plain or gzip; read through HitFile) as a live source: play, pause,
-// speed, seek to any time with the window rebuilt exactly, loop. Loading a large file runs
-// on the worker thread with progress and can be cancelled, so nothing freezes.
+// access log, plain or gzip; read through HitFile), or several files as one (InputSet,
+// core/io/input_set.h: rotation sets read oldest first, sources merged in time order), as a
+// live source: play, pause, speed, seek to any time with the window rebuilt exactly, loop. Loading
+// a large file runs on the worker thread with progress and can be cancelled, so nothing freezes.
 //
 // Threading: start() and stop() from the owner thread. play, pause, setSpeed, setLoop,
 // now, progress, stats, describe are thread-safe and may come from any thread (the GUI's).
@@ -10,9 +11,9 @@
 // starts and only the worker uses it.
 //
 // Life of a replay:
-//  1. start(): opens the file with HitFile (format detected, or options.file), else
-//     SourceError with HitFile's message (cannot open, unrecognised format, a key the format
-//     lacks); then the worker loads: one pass finds the first and last times and counts rows
+//  1. start(): opens the files (each format detected, or options.file), else SourceError with
+//     HitFile's message (cannot open, unrecognised format, a key the format lacks, naming the
+//     file); then the worker loads: one pass finds the first and last times and counts rows
 //     and bad rows; progress() reports bytes (compressed bytes for gzip) and rows as it goes;
 //     stop() cancels it. A fatal error (a bad CSV header, a corrupt gzip stream) makes the
 //     state Failed with "FILE:LINE: problem"; bad rows are counted (the first is named in
@@ -47,8 +48,9 @@
 // With checkpoints (setCheckpoints; the protocol in seek_checkpoints.h) the Reset carries the
 // consumer's newest checkpoint at or before T, the rows it counted are read but not sent, and
 // only the rows after it are fast-forwarded (progress().seekResumedAt says from where): the
-// consumer's cost is O(rows between the checkpoint and T), the replay's still reads the file
-// from its start.
+// consumer's cost is O(rows between the checkpoint and T). One file resumes at the checkpoint's
+// line without parsing the lines before it (HitFile::resumeAfter); several files are read
+// from their start, the checkpoint's rows parsed and not sent.
 //
 // Example (GUI): ReplaySource replay(wallClock, "trace.csv"); replay.start(queue);
 //     counting thread: engine.ingest(*queue.popFor(...)); GUI: replay.progress(), replay.now()
@@ -63,8 +65,9 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
-#include "core/io/hit_file.h"
+#include "core/io/input_set.h"
 #include "core/sources/replay_progress.h"
 #include "core/sources/seek_checkpoints.h"
 #include "core/sources/source.h"
@@ -80,6 +83,7 @@ struct ReplayOptions {
     bool startPaused = false;  // load, then wait for play()
     bool holdAtEnd = true;     // at the end keep the worker for seeks (GUI); false: finish (CLI)
     HitFileOptions file{};     // format (default: detected) and access-log key
+    bool keyBySource = false;  // each row's key is its source's label (InputSet)
 };
 
 // Offers every capability (source_capabilities.h): Pausable, Seekable, SpeedControl.
@@ -90,6 +94,9 @@ public:
 
     // `base` (a WallClock, or a ManualClock in tests) must outlive the source.
     ReplaySource(Clock& base, std::filesystem::path file, const ReplayOptions& options = {});
+    // Several files as one (input_set.h); at least one. A path named twice fails at start().
+    ReplaySource(Clock& base, std::vector<std::filesystem::path> files,
+                 const ReplayOptions& options = {});
     ~ReplaySource() override;
 
     // Seeks restore the consumer's checkpoints of `stream` (a nonzero id the consumer's store
@@ -108,7 +115,8 @@ public:
     // packets = rows, lines = physical lines, badLines = bad rows (all from the load);
     // hits, lateHits, dropped from delivery (a seek's rebuild counts again).
     SourceStats stats() const override;
-    // e.g. "replay t.csv (trace CSV, paused, 1000 rows, 10x, loop)": the state is "paused"
+    // e.g. "replay t.csv (trace CSV, paused, 1000 rows, 10x, loop)" (several files: "replay
+    // a.log, b.log.gz (...)", their formats joined by " + "): the state is "paused"
     // while pause() holds a loading or playing replay, the speed and loop are the current ones.
     std::string describe() const override;
 
@@ -138,14 +146,16 @@ private:
     struct Loaded;
     class Player;
 
-    // The file opened from its start with the options' format and key; throws HitFileError.
-    std::unique_ptr<HitFile> openFile() const;
+    // The files opened from their start with the options' format and key; throws
+    // HitFileError (naming the file), std::invalid_argument (a path named twice).
+    std::unique_ptr<InputSet> openInput() const;
     void run(std::stop_token stop);
     bool load(std::stop_token stop, Loaded& loaded);
     void setState(ReplayState state);
     void fail(std::string message);
 
-    const std::filesystem::path m_file;
+    const std::vector<std::filesystem::path> m_files;
+    const std::string m_name;  // the files' paths, joined by ", "
     const ReplayOptions m_options;
     VirtualClock m_clock;
     std::string m_format;  // e.g. "combined log format (gzip)"; guarded by m_statusMutex

@@ -3,58 +3,21 @@
 // access.log.1, access.log.2.gz) answers exactly what the concatenated log answers; two
 // servers' halves of the log with --key source count, per server and query time, the lines
 // this test counts itself from their time fields; the errors a user sees.
-#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimeZone>
 
 #include "tests/app/cli_process.h"
+#include "tests/app/real_log.h"
 #include "tests/io/gzip_writer.h"
 #include "tests/test_main.h"
 
+using namespace hitcounter::testing;
+
 namespace {
-
-const QString kRealLog = QStringLiteral("/usr/share/logstalgia/example.log");
-
-QByteArray readAll(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeAll(const QString& path, const QByteArray& bytes) {
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
-
-// The unix time of a Combined line's `[22/Apr/2009:18:52:51 +1200]`, read here with Qt.
-qint64 timeOf(const QByteArray& line) {
-    const qsizetype open = line.indexOf('[');
-    const QByteArray field = line.mid(open + 1, line.indexOf(']') - open - 1);
-    const QDateTime read = QDateTime::fromString(QString::fromLatin1(field.left(20)),
-                                                 QStringLiteral("dd/MMM/yyyy:hh:mm:ss"));
-    const QDateTime local(read.date(), read.time(), QTimeZone::utc());
-    const QByteArray zone = field.mid(21);
-    const int offset = (zone.mid(1, 2).toInt() * 60 + zone.mid(3, 2).toInt()) * 60;
-    return local.toSecsSinceEpoch() - (zone.startsWith('-') ? -offset : offset);
-}
-
-QList<QByteArray> linesOf(const QByteArray& text) {
-    QList<QByteArray> lines = text.split('\n');
-    if (!lines.isEmpty() && lines.last().isEmpty())
-        lines.removeLast();
-    return lines;
-}
-
-QByteArray joined(const QList<QByteArray>& lines) {
-    QByteArray text;
-    for (const QByteArray& line : lines)
-        text += line + '\n';
-    return text;
-}
 
 // What replay --json answered and read (not "trace", which names the files, nor the
 // policies' timings).
@@ -80,7 +43,7 @@ private:
 private Q_SLOTS:
     void initTestCase() {
         m_real = linesOf(readAll(kRealLog));
-        if (m_real.size() != 3260)
+        if (m_real.size() != kRealLogLines)
             QFAIL("no /usr/share/logstalgia/example.log: run scripts/install-deps.sh");
         QVERIFY(m_dir.isValid());
     }

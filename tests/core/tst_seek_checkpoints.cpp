@@ -2,11 +2,13 @@
 // fast-forward only the rows after them; what every frame then shows (every policy, the
 // totals, the history, the items with all-time counts and uniques) equals an Engine fed the
 // rows from the start, on burst, gappy (late rows, gaps longer than the window and the
-// history) and looped traces, forward, backward and into gaps.
+// history), looped and multi-file traces (two servers, one of them a rotation set), forward,
+// backward and into gaps.
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <thread>
@@ -112,6 +114,28 @@ std::string writeLog(const QTemporaryDir& dir, const char* name, const HitBatch&
     return path;
 }
 
+// Two servers' traces of burstRows(): server a has two rows in three, rotated at its middle
+// into a.csv.1 (older) and a.csv; server b the third row. Their names, in the order given to
+// the replay; `merged` gets the rows in the order the replay sends them (input_set.h: by
+// time, ties to the source named first, a: both are in time order, so that is a stable sort
+// of a's rows and then b's).
+std::vector<std::filesystem::path> writeServers(const QTemporaryDir& dir, HitBatch& merged) {
+    HitBatch a, b;
+    const HitBatch rows = burstRows();
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        (i % 3 == 0 ? b : a).push_back(rows[i]);
+    }
+    const auto half = static_cast<std::ptrdiff_t>(a.size() / 2);
+    const std::string live = writeTrace(dir, "a.csv", HitBatch(a.begin() + half, a.end()));
+    writeTrace(dir, "a.csv.1", HitBatch(a.begin(), a.begin() + half));
+    const std::string other = writeTrace(dir, "b.csv", b);
+    merged = a;
+    merged.insert(merged.end(), b.begin(), b.end());
+    std::stable_sort(merged.begin(), merged.end(),
+                     [](const HitEvent& x, const HitEvent& y) { return x.time < y.time; });
+    return {live, other, dir.filePath("a.csv.1").toStdString()};
+}
+
 // An uninterrupted replay to t: every row before the first whose running maximum passes t.
 std::unique_ptr<Engine> replayedTo(const HitBatch& rows, Timestamp t) {
     auto engine = std::make_unique<Engine>();
@@ -194,19 +218,25 @@ private Q_SLOTS:
         QTest::newRow("gappy") << 1 << false;
         QTest::newRow("burst, looping") << 0 << true;
         QTest::newRow("access log, bad lines, time jumps") << 2 << false;
+        QTest::newRow("several files: a rotation set and another server") << 3 << false;
     }
     void seeksFromCheckpointsEqualAReplayFromTheStart() {
         QFETCH(int, trace);
         QFETCH(bool, loop);
-        const HitBatch rows = trace == 0 ? burstRows() : trace == 1 ? gappyRows() : loggedRows();
+        HitBatch rows = trace == 0 ? burstRows() : trace == 1 ? gappyRows() : loggedRows();
         QTemporaryDir dir;
-        const std::string path =
-            trace == 2 ? writeLog(dir, "access.log", rows) : writeTrace(dir, "t.csv", rows);
+        std::vector<std::filesystem::path> files;
+        if (trace == 3) {
+            files = writeServers(dir, rows);
+        } else {
+            files = {trace == 2 ? writeLog(dir, "access.log", rows)
+                                : writeTrace(dir, "t.csv", rows)};
+        }
         ManualClock base(0s);
         BatchQueue queue(256);
         EngineWorker worker(queue);
         worker.start();
-        ReplaySource replay(base, path, {.loop = loop, .startPaused = true});
+        ReplaySource replay(base, files, {.loop = loop, .startPaused = true});
         replay.setCheckpoints(worker.checkpoints(), 1);
         replay.start(queue);
 

@@ -68,7 +68,7 @@ ReplayProgress ended(Timestamp first, Timestamp last) {
 bool showReplaying(MainWindow& w, const QString& path) {
     w.resize(1280, 720);
     w.show();
-    return QTest::qWaitForWindowExposed(&w) && w.session()->openTrace(path);
+    return QTest::qWaitForWindowExposed(&w) && w.session()->openTrace({path});
 }
 
 // Loop on or off, as the replay bar's box sets it: an edit of the running replay's spec.
@@ -262,14 +262,14 @@ private Q_SLOTS:
         MainWindow w(std::make_shared<ManualClock>());
         auto* pause = w.findChild<QAction*>(QStringLiteral("pauseAction"));
         QVERIFY(pause);
-        QVERIFY(w.session()->openTrace(first));
+        QVERIFY(w.session()->openTrace({first}));
         QVERIFY(
             framesUntil(w, [&] { return w.session()->seekable()->progress().first.has_value(); }));
         w.frame();
         w.setPaused(true);
         QVERIFY(w.session()->pausable()->paused());
         QCOMPARE(pause->text(), QStringLiteral("Resume"));
-        QVERIFY(w.session()->openTrace(second));
+        QVERIFY(w.session()->openTrace({second}));
         QVERIFY(
             framesUntil(w, [&] { return w.session()->seekable()->progress().first.has_value(); }));
         // The load may end after a frame's tick: frames until one reports it (under ASan on a
@@ -290,7 +290,7 @@ private Q_SLOTS:
         const QString empty = writeOneHitTrace(dir, QStringLiteral("empty.csv"), 1, 0);
         MainWindow w(std::make_shared<ManualClock>());
         w.show();  // the error banner is a visible widget
-        QVERIFY(w.session()->openTrace(empty));
+        QVERIFY(w.session()->openTrace({empty}));
         QVERIFY(framesUntil(w, [&] { return !w.errorText().isEmpty(); }));
         QVERIFY2(w.errorText().contains(QStringLiteral("empty")), qPrintable(w.errorText()));
         QVERIFY(w.errorText().contains(QStringLiteral("empty.csv")));
@@ -302,7 +302,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 1000);
         MainWindow w(std::make_shared<ManualClock>());  // frozen: the replay stays at its start
-        QVERIFY(w.session()->openTrace(path));
+        QVERIFY(w.session()->openTrace({path}));
         QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount > 0; }));
         const QCPRange range = w.livePlot()->xAxis->range();
         QVERIFY2(range.lower >= 0.5, QByteArray::number(range.lower));
@@ -444,13 +444,13 @@ private Q_SLOTS:
         MainWindow w(std::make_shared<ManualClock>(std::chrono::seconds(1'000'000)));
         w.show();
         w.recentFiles()->clear();
-        w.openFile(good);
+        w.openFiles({good});
         Source* replay = w.session()->source();
         QVERIFY(w.session()->seekable() != nullptr);
         QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount > 0; }));
         QVERIFY(!isClockAxis(*w.livePlot()->xAxis));  // small trace seconds
         for (const QString& bad : {garbage, missing}) {
-            w.openFile(bad);
+            w.openFiles({bad});
             QVERIFY2(w.errorText().contains(QFileInfo(bad).fileName()), qPrintable(w.errorText()));
             QCOMPARE(w.session()->source(), replay);  // the same replay, still running
             QVERIFY(replay->running());

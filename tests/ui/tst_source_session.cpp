@@ -367,7 +367,7 @@ private Q_SLOTS:
         byStatus.key = QStringLiteral("status");
         p.session.edit(byStatus);
         QCOMPARE(p.session.spec(), SourceSpec(listener));
-        const auto trace = std::get<ReplaySpec>(p.session.traceSpec(path));
+        const auto trace = std::get<ReplaySpec>(p.session.traceSpec({path}));
         QCOMPARE(trace.key, QStringLiteral("status"));
         QVERIFY(trace.loop);
         QCOMPARE(trace.speed, 1.0);  // "Open trace…" plays at speed 1
@@ -380,7 +380,7 @@ private Q_SLOTS:
         Pipeline p(frozenClock());
         QSignalSpy errors(&p.session, &SourceSession::errorOccurred);
         QSignalSpy stopped(&p.session, &SourceSession::stopped);
-        QVERIFY(p.session.openTrace(path));
+        QVERIFY(p.session.openTrace({path}));
         QVERIFY(std::holds_alternative<ReplaySpec>(p.session.spec()));
         QCOMPARE(p.session.traceDirectory(QStringLiteral("/x")), dir.path());
         const int before = stopped.count();

@@ -92,7 +92,7 @@ private Q_SLOTS:
         w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.openFile(log);
+        w.openFiles({log});
         QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount > 0; }));
         w.session()->seek(kAt + 60);
         QVERIFY(framesUntil(w, [&] { return w.views().snapshot().head == kAt + 60; }));
@@ -151,7 +151,7 @@ private Q_SLOTS:
             testing::writeOneHitTrace(dir, QStringLiteral("unix.csv"), 1700000000, 1700000100);
         MainWindow w(std::make_shared<ManualClock>(std::chrono::seconds(1'000'000)));
         w.setTimeZone(ZoneChoice::Log);
-        w.openFile(trace);
+        w.openFiles({trace});
         QVERIFY(framesUntil(w, [&] { return w.views().snapshot().windowCount > 0; }));
         auto* zoneButton = w.findChild<QToolButton*>(QStringLiteral("statusZone"));
         QCOMPARE(zoneButton->text(), QStringLiteral("UTC"));

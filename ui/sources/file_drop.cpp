@@ -8,22 +8,23 @@
 
 namespace hitcounter::ui {
 
-FileDrop::FileDrop(QWidget& target, std::function<void(const QString&)> open)
+FileDrop::FileDrop(QWidget& target, std::function<void(const QStringList&)> open)
     : QObject(&target), m_open(std::move(open)) {
     target.setAcceptDrops(true);
     target.installEventFilter(this);
 }
 
-QString FileDrop::localFile(const QMimeData* mime) {
+QStringList FileDrop::localFiles(const QMimeData* mime) {
+    QStringList files;
     if (mime == nullptr || !mime->hasUrls()) {
-        return {};
+        return files;
     }
     for (const QUrl& url : mime->urls()) {
         if (url.isLocalFile()) {
-            return url.toLocalFile();
+            files << url.toLocalFile();
         }
     }
-    return {};
+    return files;
 }
 
 bool FileDrop::eventFilter(QObject* watched, QEvent* event) {
@@ -31,7 +32,7 @@ bool FileDrop::eventFilter(QObject* watched, QEvent* event) {
         case QEvent::DragEnter:
         case QEvent::DragMove: {
             auto* drag = static_cast<QDragMoveEvent*>(event);
-            if (!localFile(drag->mimeData()).isEmpty()) {
+            if (!localFiles(drag->mimeData()).isEmpty()) {
                 drag->acceptProposedAction();
                 return true;
             }
@@ -39,10 +40,10 @@ bool FileDrop::eventFilter(QObject* watched, QEvent* event) {
         }
         case QEvent::Drop: {
             auto* drop = static_cast<QDropEvent*>(event);
-            const QString file = localFile(drop->mimeData());
-            if (!file.isEmpty()) {
+            const QStringList files = localFiles(drop->mimeData());
+            if (!files.isEmpty()) {
                 drop->acceptProposedAction();
-                m_open(file);
+                m_open(files);
                 return true;
             }
             break;

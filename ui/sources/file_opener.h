@@ -1,13 +1,13 @@
 // FileOpener: every way the main window opens a trace or access log: File > Open (ask(): a
-// dialog in the running replay's folder, else Documents), the recent files menu and a file
-// dropped on the window. Each ends in openRequested(file); recent files no longer there are
-// named in statusMessage.
+// dialog in the running replay's folder, else Documents; several files chosen are replayed as
+// one), the recent files menu and files dropped on the window. Each ends in
+// openRequested(files); recent files no longer there are named in statusMessage.
 //
 // GUI thread only. Owned by the window it opens files for.
 #pragma once
 
 #include <QObject>
-#include <QString>
+#include <QStringList>
 
 class QWidget;
 
@@ -26,7 +26,7 @@ public:
     void ask();
 
 Q_SIGNALS:
-    void openRequested(const QString& file);
+    void openRequested(const QStringList& files);
     void statusMessage(const QString& message, int milliseconds);
 
 private:

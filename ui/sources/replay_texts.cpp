@@ -8,12 +8,14 @@
 
 namespace hitcounter::ui {
 
-QString replayTruncationText(const ReplayProgress& progress, const QString& file) {
+QString replayTruncationText(const ReplayProgress& progress) {
     if (!progress.truncatedAtLine) {
         return {};
     }
     return QStringLiteral("%1: %2").arg(
-        file, QString::fromStdString(truncationText(*progress.truncatedAtLine, progress.rows)));
+        QString::fromStdString(progress.truncatedFile),
+        QString::fromStdString(
+            truncationText(*progress.truncatedAtLine, progress.truncatedFileRows)));
 }
 
 QString emptyReplayText(const ReplayProgress& progress, const QString& file) {
@@ -21,7 +23,7 @@ QString emptyReplayText(const ReplayProgress& progress, const QString& file) {
         return {};
     }
     if (progress.truncatedAtLine) {
-        return QObject::tr("%1: no hits to replay").arg(replayTruncationText(progress, file));
+        return QObject::tr("%1: no hits to replay").arg(replayTruncationText(progress));
     }
     if (progress.filtered > 0 && progress.badRows == 0) {
         return QObject::tr("%1: no hits to replay: the filter refuses all %L2 lines")

@@ -18,9 +18,9 @@ namespace hitcounter::ui {
 // before its first row. Empty unless it ended without a good row.
 QString emptyReplayText(const ReplayProgress& progress, const QString& file);
 
-// Where a gzip file cut short was cut: "FILE: truncated at line 1608: 1,607 lines replayed";
-// empty unless it was (ReplayProgress::truncatedAtLine).
-QString replayTruncationText(const ReplayProgress& progress, const QString& file);
+// Where a gzip file cut short was cut: "FILE: truncated at line 1608: 1,607 lines replayed",
+// FILE the one cut (ReplayProgress::truncatedFile); empty unless one was.
+QString replayTruncationText(const ReplayProgress& progress);
 
 // What the status bar says once a replay of `file` has loaded: its rows and the trace times it
 // spans ("Loaded t.csv: 1,000 rows, trace time 1 s to 1,000 s"; with a filter "Loaded a.log:

@@ -95,8 +95,11 @@ bool SourceSession::startSpec(const SourceSpec& spec) {
     }
     m_specs.setCurrent(spec);
     if (Seekable* stream = running->source().seekable()) {
-        // Seeks restore the counting thread's checkpoints, kept within a budget for the file.
-        const qint64 bytes = QFileInfo(sourceFile(spec)).size();  // 0 if it cannot be told
+        // Seeks restore the counting thread's checkpoints, kept within a budget for the files.
+        qint64 bytes = 0;
+        for (const QString& file : sourceFiles(spec)) {
+            bytes += QFileInfo(file).size();  // 0 if it cannot be told
+        }
         m_worker.checkpoints()->setBudget(CheckpointStore::budgetForFile(
             static_cast<std::uintmax_t>(std::max<qint64>(bytes, 0))));
         stream->setCheckpoints(m_worker.checkpoints(), ++m_streams);
@@ -237,8 +240,8 @@ void SourceSession::showRecordingCount() {
     }
 }
 
-SourceSpec SourceSession::traceSpec(const QString& file) const {
-    return m_specs.last<ReplaySpec>().forFile(file);
+SourceSpec SourceSession::traceSpec(const QStringList& files) const {
+    return m_specs.last<ReplaySpec>().forFiles(files);
 }
 
 QString SourceSession::traceDirectory(const QString& fallback) const {
@@ -297,7 +300,7 @@ void SourceSession::followStream(Seekable& stream) {
         } else if ((progress.badRows > 0 || progress.truncatedAtLine) &&
                    progress.state != ReplayState::Idle) {
             QStringList problems;
-            if (const QString cut = replayTruncationText(progress, file); !cut.isEmpty()) {
+            if (const QString cut = replayTruncationText(progress); !cut.isEmpty()) {
                 problems << cut;
                 // Also for scripts and logs: where the copy was cut.
                 qWarning("hitcounter: %s", qPrintable(cut));

@@ -144,12 +144,12 @@ public:
     // "trace").
     QVariantMap settingsUsed(bool viewsPaused) const;
 
-    // The spec "Open trace…" starts for `file` (ReplaySpec::forFile of the last replay: speed
-    // 1, format detected, its key and loop).
-    SourceSpec traceSpec(const QString& file) const;
+    // The spec "Open trace…" starts for `files`, replayed as one (ReplaySpec::forFiles of the
+    // last replay: speed 1, format detected, its key and loop).
+    SourceSpec traceSpec(const QStringList& files) const;
     // Where the open dialog starts: the current spec's file's folder, else `fallback`.
     QString traceDirectory(const QString& fallback) const;
-    bool openTrace(const QString& file) { return startSpec(traceSpec(file)); }
+    bool openTrace(const QStringList& files) { return startSpec(traceSpec(files)); }
     // Stops a loading replay and reports "FILE: loading cancelled".
     void cancelLoading();
 

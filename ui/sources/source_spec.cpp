@@ -57,6 +57,14 @@ QString sourceFile(const SourceSpec& spec) {
     return file != nullptr ? file->file : QString();
 }
 
+QStringList sourceFiles(const SourceSpec& spec) {
+    if (const auto* replay = std::get_if<ReplaySpec>(&spec)) {
+        return replay->files();
+    }
+    const QString file = sourceFile(spec);
+    return file.isEmpty() ? QStringList() : QStringList{file};
+}
+
 void saveSpec(const SourceSpec& spec, QSettings& settings) {
     settings.beginGroup(QStringLiteral("source"));
     settings.setValue(QStringLiteral("kind"), kindName(spec));

@@ -79,8 +79,10 @@ concept SourceKindSpec = std::regular<Spec> &&
 // The names every kind is stored as, in the kind list's order.
 QStringList kindNames();
 QString kindName(const SourceSpec& spec);
-// The file the spec's source reads (a replay's, a followed log's); empty for the others.
+// The file the spec's source reads (a replay's first, a followed log's); empty for the others.
 QString sourceFile(const SourceSpec& spec);
+// Every file it reads (a replay's files(), a followed log); empty for the others.
+QStringList sourceFiles(const SourceSpec& spec);
 // The file part of a kind that reads a file (replay, follow): its file, key, format and
 // filter; null for the other kinds.
 const FileSourceSpec* fileSourceOf(const SourceSpec& spec);

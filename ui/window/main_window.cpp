@@ -95,7 +95,7 @@ void MainWindow::buildPages() {
 void MainWindow::buildFileOpeners() {
     m_files = new FileOpener(*this, *m_session);
     m_recent = m_files->recent();
-    connect(m_files, &FileOpener::openRequested, this, &MainWindow::openFile);
+    connect(m_files, &FileOpener::openRequested, this, &MainWindow::openFiles);
     connect(m_files, &FileOpener::statusMessage, statusBar(), &QStatusBar::showMessage);
 }
 
@@ -243,8 +243,8 @@ void MainWindow::openTrace() {
     m_files->ask();
 }
 
-void MainWindow::openFile(const QString& file) {
-    startSpec(m_session->traceSpec(file));
+void MainWindow::openFiles(const QStringList& files) {
+    startSpec(m_session->traceSpec(files));
 }
 
 void MainWindow::setTimeZone(ZoneChoice choice) {

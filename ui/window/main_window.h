@@ -11,6 +11,7 @@
 
 #include <QList>
 #include <QMainWindow>
+#include <QStringList>
 #include <memory>
 
 #include "core/engine/engine_worker.h"
@@ -78,9 +79,9 @@ public:
     // With `idle`, only a frame built with nothing left in the queue counts.
     bool waitForFrame(std::chrono::milliseconds patience, bool idle = false);
     void openTrace();
-    // Opens `file` as File > Open does (a trace or access log to replay); what a dropped file
-    // and the recent-files menu do. A file that cannot be opened leaves the running source.
-    void openFile(const QString& file);
+    // Opens `files` as File > Open does (traces or access logs replayed as one); what dropped
+    // files and the recent-files menu do. Files that cannot be opened leave the running source.
+    void openFiles(const QStringList& files);
     // Replayed and followed files that opened go first in the recent files (default on; off
     // for scripted runs, which must not change the user's list).
     void setRemembersFiles(bool remember);

@@ -42,9 +42,9 @@ void FileSourceSpec::saveFile(QSettings& settings) const {
     settings.setValue(QStringLiteral("filter"), filter);
 }
 
-void FileSourceSpec::loadFile(SettingsReader& settings) {
+void FileSourceSpec::loadFile(SettingsReader& settings, const QStringList& keys) {
     file = settings.text(QStringLiteral("file"));
-    key = settings.oneOf(QStringLiteral("key"), key, accessLogKeyNames());
+    key = settings.oneOf(QStringLiteral("key"), key, keys);
     logFormat = settings.text(QStringLiteral("logFormat"));
     filter = settings.text(QStringLiteral("filter"));
 }

@@ -34,9 +34,9 @@ struct FileSourceSpec {
 
     // The file is stored as an absolute path (the next start may be in another directory).
     void saveFile(QSettings& settings) const;
-    // Reads the four keys of the current group into this spec (a bad key is reset and named; a
-    // bad filter is kept, and refused when the source starts).
-    void loadFile(SettingsReader& settings);
+    // Reads the four keys of the current group into this spec (a key not among `keys` is reset
+    // and named; a bad filter is kept, and refused when the source starts).
+    void loadFile(SettingsReader& settings, const QStringList& keys = accessLogKeyNames());
     // Throws std::invalid_argument naming the keys to choose from for an unknown key, or the
     // column and the problem of a filter that does not parse ("filter 'status=5x': column 8:
     // expected a status ...").

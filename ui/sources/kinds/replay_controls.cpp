@@ -19,14 +19,19 @@ ReplayControls::ReplayControls() : ControlsFor(tr("Replay")) {
     auto* open = new QPushButton(tr("Open trace…"));
     open->setObjectName(QStringLiteral("openTrace"));
     open->setToolTip(
-        tr("Replay a trace CSV (time,key,visitor) with seek, speed and loop (Ctrl+O)"));
+        tr("Replay a trace CSV (time,key,visitor) or an access log with seek, speed and loop "
+           "(Ctrl+O); several files chosen together are replayed as one, merged in time order "
+           "(a rotation set oldest first)"));
     connect(open, &QPushButton::clicked, this, &KindControls::openFileRequested);
     m_file = new QLabel(tr("no trace open"));
+    m_file->setObjectName(QStringLiteral("replayFilesLabel"));
     m_file->setWordWrap(true);
     m_key = new QComboBox;
     m_key->setObjectName(QStringLiteral("replayKeyBox"));
-    m_key->addItems(accessLogKeyNames());
-    m_key->setToolTip(accessLogKeyTip());
+    m_key->addItems(ReplaySpec::keyNames());
+    m_key->setToolTip(accessLogKeyTip() + QLatin1Char(' ') +
+                      tr("With several files, \"source\" counts each file (a rotation set as "
+                         "one) as a key: which server a hit came from."));
     connect(m_key, &QComboBox::activated, this,
             [this] { edit([&](ReplaySpec& s) { s.key = m_key->currentText(); }); });
     m_filter = new FilterEdit(QStringLiteral("replayFilterEdit"));
@@ -46,8 +51,12 @@ void ReplayControls::fill(const ReplaySpec* spec, bool /*running*/) {
         return;
     }
     if (!spec->file.isEmpty()) {
-        m_file->setText(QFileInfo(spec->file).fileName());
-        m_file->setToolTip(spec->file);
+        const QString first = QFileInfo(spec->file).fileName();
+        const auto more = spec->moreFiles.size();
+        m_file->setText(more == 0   ? first
+                        : more == 1 ? tr("%1 and 1 more file").arg(first)
+                                    : tr("%1 and %2 more files").arg(first).arg(more));
+        m_file->setToolTip(spec->files().join(QLatin1Char('\n')));
     }
     if (const int key = m_key->findText(spec->key); key >= 0) {
         m_key->setCurrentIndex(key);

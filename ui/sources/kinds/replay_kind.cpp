@@ -1,6 +1,8 @@
 #include "ui/sources/kinds/replay_kind.h"
 
+#include <QFileInfo>
 #include <QSettings>
+#include <vector>
 
 #include "core/io/hit_file_probe.h"
 #include "core/sources/replay_source.h"
@@ -25,7 +27,8 @@ public:
     bool ownTime() const override { return true; }
     bool apply(const SourceSpec& spec) override {
         const auto* next = std::get_if<ReplaySpec>(&spec);
-        if (next == nullptr || FileSourceSpec(*next) != FileSourceSpec(m_applied)) {
+        if (next == nullptr || FileSourceSpec(*next) != FileSourceSpec(m_applied) ||
+            next->moreFiles != m_applied.moreFiles) {
             return false;
         }
         if (next->speed != m_applied.speed) {
@@ -44,15 +47,29 @@ private:
 
 }  // namespace
 
+QStringList ReplaySpec::keyNames() {
+    return accessLogKeyNames() << sourceKey();
+}
+
+QStringList ReplaySpec::files() const {
+    return QStringList{file} + moreFiles;
+}
+
 void ReplaySpec::save(QSettings& settings) const {
     saveFile(settings);
+    QStringList absolute;
+    for (const QString& more : moreFiles) {
+        absolute << QFileInfo(more).absoluteFilePath();
+    }
+    settings.setValue(QStringLiteral("moreFiles"), absolute);
     settings.setValue(QStringLiteral("speed"), speed);
     settings.setValue(QStringLiteral("loop"), loop);
 }
 
 ReplaySpec ReplaySpec::load(SettingsReader& settings, const QString& /*kind*/) {
     ReplaySpec spec;
-    spec.loadFile(settings);
+    spec.loadFile(settings, keyNames());
+    spec.moreFiles = settings.texts(QStringLiteral("moreFiles"));
     spec.speed = loadSpeed(settings, spec.speed);
     spec.loop = settings.flag(QStringLiteral("loop"), spec.loop);
     return spec;
@@ -62,8 +79,18 @@ std::unique_ptr<RunningSource> ReplaySpec::build(const BuildContext& context) co
     ReplayOptions options;
     options.speed = speed;
     options.loop = loop;
-    options.file = hitFileOptions();
+    // Keyed by source, each line's own fields only filter it.
+    options.keyBySource = key == sourceKey();
+    FileSourceSpec lines = *this;
+    if (options.keyBySource) {
+        lines.key = accessLogKeyNames().front();
+    }
+    options.file = lines.hitFileOptions();
     const std::filesystem::path path(file.toStdString());
+    std::vector<std::filesystem::path> paths;
+    for (const QString& each : files()) {
+        paths.emplace_back(each.toStdString());
+    }
     TimeAxisMode timeAxis = TimeAxisMode::Clock;
     std::optional<int> logUtcOffset;
     try {
@@ -78,13 +105,18 @@ std::unique_ptr<RunningSource> ReplaySpec::build(const BuildContext& context) co
     } catch (const HitFileError&) {
         timeAxis = TimeAxisMode::Trace;  // check() names the problem
     }
-    return std::make_unique<ReplayRun>(std::make_unique<ReplaySource>(context.clock, path, options),
-                                       *this, timeAxis, logUtcOffset);
+    return std::make_unique<ReplayRun>(
+        std::make_unique<ReplaySource>(context.clock, std::move(paths), options), *this, timeAxis,
+        logUtcOffset);
 }
 
-ReplaySpec ReplaySpec::forFile(const QString& opened) const {
+ReplaySpec ReplaySpec::forFiles(const QStringList& opened) const {
     ReplaySpec spec = *this;
-    spec.file = opened;
+    spec.file = opened.front();
+    spec.moreFiles = opened.mid(1);
+    if (spec.moreFiles.isEmpty() && spec.key == sourceKey()) {
+        spec.key = accessLogKeyNames().front();
+    }
     spec.speed = 1.0;
     spec.logFormat.clear();  // detected from the file chosen
     return spec;

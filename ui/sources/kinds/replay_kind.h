@@ -1,7 +1,8 @@
-// ReplaySpec: the replay kind: a trace CSV or an access log, plain or gzip, replayed with
-// seek, speed and loop (core/sources/replay_source.h). Its module: this value, its stored keys
-// ("file", "key", "logFormat", "speed", "loop"), build() (the time axis and the log's UTC
-// offset probed from the file), and its controls (replay_controls.h: Open trace… and the
+// ReplaySpec: the replay kind: a trace CSV or an access log, plain or gzip, or several files
+// as one (several servers' logs, a rotation set), replayed with seek, speed and loop
+// (core/sources/replay_source.h). Its module: this value, its stored keys ("file",
+// "moreFiles", "key", "logFormat", "speed", "loop"), build() (the time axis and the log's UTC
+// offset probed from the first file), and its controls (replay_controls.h: Open trace… and the
 // access-log key; the replay bar, replay_tool_bar.h, holds its play, seek, speed and loop).
 // The running replay offers every capability (pause, seek, speed): what the window does with
 // it, it asks of the Source.
@@ -26,8 +27,19 @@ class SettingsReader;
 struct BuildContext;
 
 struct ReplaySpec : FileSourceSpec {
+    // Replayed with `file` as one input (core/io/input_set.h: a rotation set oldest first,
+    // other files merged in time order); empty: `file` alone.
+    QStringList moreFiles;
     double speed = 1.0;  // replayed seconds per wall-clock second
     bool loop = false;
+
+    // The key that names each row's source (a file, or a rotation set's base path) instead of a
+    // field of its line: with several files, which server a hit came from.
+    static QString sourceKey() { return QStringLiteral("source"); }
+    // accessLogKeyNames() and sourceKey().
+    static QStringList keyNames();
+    // `file`, then moreFiles.
+    QStringList files() const;
 
     static QStringList kindNames() { return {QStringLiteral("replay")}; }
     QString kindName() const { return kindNames().front(); }
@@ -39,9 +51,10 @@ struct ReplaySpec : FileSourceSpec {
     std::unique_ptr<RunningSource> build(const BuildContext& context) const;
     QVariantMap settingsUsed() const { return {}; }
     static KindControls* makeControls();
-    // The spec "Open trace…" starts for `file` after this one: speed 1, the format detected
-    // from the file, this one's access-log key and loop.
-    ReplaySpec forFile(const QString& file) const;
+    // The spec "Open trace…" starts for `files` (at least one) after this one: speed 1, the
+    // format detected from the files, this one's access-log key (not sourceKey() for one file)
+    // and loop.
+    ReplaySpec forFiles(const QStringList& files) const;
     friend bool operator==(const ReplaySpec&, const ReplaySpec&) = default;
 };
 
