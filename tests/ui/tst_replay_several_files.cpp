@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include "tests/io/gzip_writer.h"
 #include "tests/test_main.h"
 #include "ui/sources/kinds/replay_kind.h"
+#include "ui/sources/source_session.h"
 #include "ui/window/main_window.h"
 
 using namespace hitcounter;
@@ -113,6 +115,7 @@ private Q_SLOTS:
         auto clock = std::make_shared<ManualClock>(std::chrono::seconds(2'000'000'000));
         MainWindow w(clock);
         w.show();
+        QSignalSpy messages(w.session(), &SourceSession::statusMessage);
         w.openFiles(m_files);
         const auto* spec = std::get_if<ReplaySpec>(&w.session()->spec());
         QVERIFY(spec);
@@ -120,6 +123,15 @@ private Q_SLOTS:
         const auto* label = w.findChild<QLabel*>(QStringLiteral("replayFilesLabel"));
         QVERIFY(label);
         QCOMPARE(label->text(), QStringLiteral("access.log and 3 more files"));
+        const QString loaded = QStringLiteral("Loaded access.log and 3 more files: 3,260 rows");
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                w.frame();
+                return std::any_of(messages.begin(), messages.end(), [&](const auto& message) {
+                    return message.front().toString().startsWith(loaded);
+                });
+            },
+            30000));
 
         ReplaySpec bySource = *spec;
         bySource.key = ReplaySpec::sourceKey();

@@ -8,6 +8,14 @@
 
 namespace hitcounter::ui {
 
+QString replayFilesName(const QStringList& files) {
+    const QString first = QFileInfo(files.front()).fileName();
+    const auto more = files.size() - 1;
+    return more == 0   ? first
+           : more == 1 ? QObject::tr("%1 and 1 more file").arg(first)
+                       : QObject::tr("%1 and %2 more files").arg(first).arg(more);
+}
+
 QString replayTruncationText(const ReplayProgress& progress) {
     if (!progress.truncatedAtLine) {
         return {};

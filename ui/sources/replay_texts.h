@@ -7,10 +7,15 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 #include "core/sources/replay_progress.h"
 
 namespace hitcounter::ui {
+
+// How a replay of `files` (at least one) is named on screen: the first file's name, and how
+// many more there are ("access.log and 3 more files").
+QString replayFilesName(const QStringList& files);
 
 // Why a loaded replay of `file` has nothing to play (no good row): "FILE: the trace is empty: no
 // hits to replay", that all its rows are bad, with the first, that the filter refused every

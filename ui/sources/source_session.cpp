@@ -263,7 +263,9 @@ void SourceSession::tick() {
 
 void SourceSession::followStream(Seekable& stream) {
     const ReplayProgress progress = stream.progress();
-    const QString file = sourceFile(spec());
+    // One file by its path; several by the first one's name and how many more.
+    const QStringList files = sourceFiles(spec());
+    const QString file = files.size() > 1 ? replayFilesName(files) : sourceFile(spec());
     if (progress.state == ReplayState::Loading) {
         const double fraction = progress.bytesTotal == 0
                                     ? 0.0

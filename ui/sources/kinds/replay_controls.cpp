@@ -1,13 +1,13 @@
 #include "ui/sources/kinds/replay_controls.h"
 
 #include <QComboBox>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
 
 #include "ui/sources/kinds/filter_edit.h"
+#include "ui/sources/replay_texts.h"
 
 namespace hitcounter::ui {
 
@@ -51,11 +51,7 @@ void ReplayControls::fill(const ReplaySpec* spec, bool /*running*/) {
         return;
     }
     if (!spec->file.isEmpty()) {
-        const QString first = QFileInfo(spec->file).fileName();
-        const auto more = spec->moreFiles.size();
-        m_file->setText(more == 0   ? first
-                        : more == 1 ? tr("%1 and 1 more file").arg(first)
-                                    : tr("%1 and %2 more files").arg(first).arg(more));
+        m_file->setText(replayFilesName(spec->files()));
         m_file->setToolTip(spec->files().join(QLatin1Char('\n')));
     }
     if (const int key = m_key->findText(spec->key); key >= 0) {
