@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# Access-log parsing speed: hitcounter-cli replay next to goaccess on the same combined log,
-# plain and gzipped, timed in the same run, alternating, median of RUNS.
+# Access-log parsing speed: hitcounter-cli replay (lines parsed on one thread, and with --jobs
+# on every core) next to goaccess on the same combined log, plain and gzipped, timed in the
+# same run, alternating, median of RUNS.
 #   scripts/bench-access-log.sh [SIZE_MB=1024] [RUNS=3] [DIR=/tmp/hitcounter-bench-log]
-# Needs a default build (scripts/build.sh default) and goaccess (scripts/install-deps.sh).
+# Needs a build of the default preset (BUILD=build/ci for the ci preset's) and goaccess
+# (scripts/install-deps.sh; Debian 12's goaccess 1.7 parses on one thread: no --jobs).
+# GOACCESS=0 leaves goaccess out (it takes about 40 min a GB here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mb="${1:-1024}"
 runs="${2:-3}"
 dir="${3:-/tmp/hitcounter-bench-log}"
-cli="$PWD/build/default/app/hitcounter-cli"
+cli="$PWD/${BUILD:-build/default}/app/hitcounter-cli"
+jobs=$(nproc)
+keys="hc_plain hc_plain_jobs ga_plain hc_gz hc_gz_jobs ga_gz"
+[ "${GOACCESS:-1}" = 0 ] && keys="hc_plain hc_plain_jobs hc_gz hc_gz_jobs"
 mkdir -p "$dir"
 log="$dir/access-${size_mb}M.log"
 
@@ -42,10 +48,13 @@ measure() {
 }
 
 declare -A wall cpu
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 for ((i = 0; i < runs; i++)); do
-    for key in hc_plain ga_plain hc_gz ga_gz; do
+    for key in $keys; do
         case $key in
         hc_plain) m=$(measure "$cli" replay "$log" --top 10) ;;
+        hc_plain_jobs) m=$(measure "$cli" replay "$log" --top 10 --jobs "$jobs") ;;
+        hc_gz_jobs) m=$(measure "$cli" replay "$log.gz" --top 10 --jobs "$jobs") ;;
         ga_plain) m=$(measure goaccess "$log" --log-format=COMBINED --no-global-config -o "$dir/out.json") ;;
         hc_gz) m=$(measure "$cli" replay "$log.gz" --top 10) ;;
         ga_gz) m=$(measure sh -c "zcat '$log.gz' | goaccess - --log-format=COMBINED --no-global-config -o '$dir/out.json'") ;;
@@ -55,17 +64,19 @@ for ((i = 0; i < runs; i++)); do
     done
 done
 
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 echo "file: $log ($(du -h "$log" | cut -f1), $lines lines; gzip: $(du -h "$log.gz" | cut -f1)), median of $runs runs, $(nproc) cores"
 echo "| input | tool | wall s | cpu s | lines/s (wall) | lines/s (cpu) |"
 echo "| --- | --- | --- | --- | --- | --- |"
-for key in hc_plain ga_plain hc_gz ga_gz; do
+for key in $keys; do
     w=$(printf '%s' "${wall[$key]}" | median)
     c=$(printf '%s' "${cpu[$key]}" | median)
     case $key in
+    hc_*_jobs) tool="hitcounter-cli replay FILE --top 10 --jobs $jobs" ;;
     hc_*) tool="hitcounter-cli replay FILE --top 10" ;;
     ga_*) tool="goaccess FILE --log-format=COMBINED -o out.json" ;;
     esac
-    case $key in *plain) input=plain ;; *) input=gzip ;; esac
+    case $key in *plain*) input=plain ;; *) input=gzip ;; esac
     awk -v i="$input" -v t="$tool" -v w="$w" -v c="$c" -v l="$lines" \
         'BEGIN { printf "| %s | %s | %.2f | %.2f | %.0f | %.0f |\n", i, t, w, c, l / w, l / c }'
 done

@@ -9,6 +9,11 @@
 
 namespace hitcounter::cli {
 
+namespace {
+// --jobs: more threads than this only wait on the one that reads and inflates.
+constexpr int kMaxParseJobs = 64;
+}  // namespace
+
 HitFileCliOptions hitFileCliOptions() {
     return {
         QCommandLineOption(
@@ -47,12 +52,19 @@ HitFileCliOptions hitFileCliOptions() {
                            "path~'^/api/'\" (fields status, method, path, vhost, client; "
                            "statsd name and tag; see docs/filters.md)."),
             QStringLiteral("EXPR")),
+        QCommandLineOption(
+            QStringLiteral("jobs"),
+            QStringLiteral("Access logs: parse their lines on N threads (1 to %1; default 1), "
+                           "the same rows in the same order as on one; a gzip file is "
+                           "inflated on one thread that feeds them.")
+                .arg(kMaxParseJobs),
+            QStringLiteral("N"), QStringLiteral("1")),
     };
 }
 
 void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& options) {
     parser.addOptions({options.format, options.logFormat, options.key, options.maxInflationRatio,
-                       options.maxTimeJump, options.filter});
+                       options.maxTimeJump, options.filter, options.jobs});
 }
 
 namespace {
@@ -75,9 +87,11 @@ std::optional<ReplayedFiles> replayedFilesFrom(const QCommandLineParser& parser,
     }
     auto chosen = fileOptionsFrom(parser, options, true);
     const auto jump = wholeNumberFrom(parser, options.maxTimeJump, 0, kTraceMaxTimestamp);
-    if (!chosen || !jump)
+    const auto jobs = wholeNumberFrom(parser, options.jobs, 1, kMaxParseJobs);
+    if (!chosen || !jump || !jobs)
         return std::nullopt;
     chosen->maxTimeJump = std::chrono::seconds{*jump};
+    chosen->parseThreads = static_cast<unsigned>(*jobs);
     return ReplayedFiles{.files = parser.positionalArguments(),
                          .options = *chosen,
                          .keyBySource = parser.value(options.key) == QLatin1String("source")};

@@ -24,13 +24,14 @@ struct HitFileCliOptions {
     QCommandLineOption maxInflationRatio;
     QCommandLineOption maxTimeJump;  // files read whole (replay, limit), not followed ones
     QCommandLineOption filter;
+    QCommandLineOption jobs;  // files read whole (replay, limit)
 };
 
 // --format auto|trace|common|combined|json, --log-format 'NGINX LOG_FORMAT', --key KEY,
 // --max-inflation-ratio N (gzip_limits.h), --max-time-jump SECONDS (time_jump_check.h),
-// --filter EXPR (record_filter.h, docs/filters.md).
+// --filter EXPR (record_filter.h, docs/filters.md), --jobs N (parallel_log_reader.h).
 HitFileCliOptions hitFileCliOptions();
-// Adds all six (replay, limit).
+// Adds all seven (replay, limit).
 void addHitFileCliOptions(QCommandLineParser& parser, const HitFileCliOptions& options);
 // The chosen --format, --log-format, --key, --max-inflation-ratio and --filter, or
 // std::nullopt after naming a bad value.
@@ -38,8 +39,8 @@ std::optional<HitFileOptions> hitFileOptionsFrom(const QCommandLineParser& parse
                                                  const HitFileCliOptions& options);
 // What a command that reads files whole (replay, limit) reads: FILE... (several are read as
 // one stream in time order, rotation sets oldest first: core/io/input_set.h), the options with
-// --max-time-jump too (the parser has all six: addHitFileCliOptions), and --key source (every
-// hit's key is its file's source label).
+// --max-time-jump and --jobs too (the parser has all seven: addHitFileCliOptions), and --key
+// source (every hit's key is its file's source label).
 struct ReplayedFiles {
     QStringList files;
     HitFileOptions options;

@@ -241,6 +241,7 @@ TraceErrorKind AccessLogParser::toEvent(const AccessLogFields& fields, HitEvent&
     }
     event.time = *time;
     m_lastUtcOffset = utcOffsetOf(fields.time);
+    ++m_timesRead;
     event.count = 1;
     event.statusClass = statusClassOf(fields.status);
     event.series = 0;

@@ -85,6 +85,9 @@ public:
     // The UTC offset the last line's time was written with (utcOffsetOf, log_time.h); nullopt
     // before a line parsed or when its time names none.
     std::optional<int> lastUtcOffset() const { return m_lastUtcOffset; }
+    // How many lines' times it has read (each sets lastUtcOffset): a reader that parses lines
+    // elsewhere tells by it which lines set the offset.
+    std::uint64_t timesRead() const { return m_timesRead; }
 
 private:
     explicit AccessLogParser(AccessLogKey key) : m_key(key) {}
@@ -97,6 +100,7 @@ private:
     std::shared_ptr<const RecordFilter> m_filter;
     std::shared_ptr<const SeriesFilters> m_series;
     std::optional<int> m_lastUtcOffset;
+    std::uint64_t m_timesRead = 0;
     // JSON lines: decoded member values the fields point into.
     std::string m_time, m_client, m_request, m_method, m_target, m_status, m_host, m_bytes,
         m_responseTime;

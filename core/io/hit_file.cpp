@@ -8,6 +8,7 @@
 #include "core/io/access_log_reader.h"
 #include "core/io/gzip_streambuf.h"
 #include "core/io/line_splitter.h"
+#include "core/io/parallel_log_reader.h"
 #include "core/io/regular_file.h"
 #include "core/io/spliced_streambuf.h"
 #include "core/io/trace_reader.h"
@@ -236,8 +237,12 @@ void HitFile::open(std::streambuf& raw, const std::string& name, const HitFileOp
         return;
     }
     try {
-        m_reader =
-            std::make_unique<AccessLogReader>(*m_stream, accessLogParserFor(m_format, options));
+        AccessLogParser parser = accessLogParserFor(m_format, options);
+        if (options.parseThreads > 1)
+            m_reader = std::make_unique<ParallelLogReader>(*m_stream, std::move(parser),
+                                                           options.parseThreads);
+        else
+            m_reader = std::make_unique<AccessLogReader>(*m_stream, std::move(parser));
     } catch (const std::invalid_argument& e) {
         throw HitFileError(name + ": " + e.what());
     }

@@ -73,6 +73,9 @@ struct HitFileOptions {
     // Each row's HitEvent::series says which of them accept its line
     // (AccessLogParser::setSeries); null: none. A trace CSV fails to open with series too.
     std::shared_ptr<const SeriesFilters> series;
+    // Access logs: their lines are parsed on this many threads (ParallelLogReader, the same
+    // rows as one); 1: on the reading thread (AccessLogReader). Trace CSVs are read on one.
+    unsigned parseThreads = 1;
 };
 
 // The parser of an access log of `format` (Common, Combined, JsonLines, or LogFormat with

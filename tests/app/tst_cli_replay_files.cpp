@@ -124,6 +124,34 @@ private Q_SLOTS:
         QCOMPARE(json.value("rows").toInteger(), 3260);
     }
 
+    // --jobs: the lines parsed on several threads answer exactly as on one, for a rotation
+    // set with a gzip member and a filter too.
+    void jobsAnswerAsOneThread() {
+        hitcounter::testing::writeGzip(path(QStringLiteral("jobs.log.1.gz")),
+                                       {joined(m_real.mid(0, 1700)).toStdString()});
+        QVERIFY(writeAll(path(QStringLiteral("jobs.log")), joined(m_real.mid(1700))));
+        const QStringList files = {path(QStringLiteral("jobs.log")),
+                                   path(QStringLiteral("jobs.log.1.gz"))};
+        const QString at = QStringLiteral("1240383200,1240383411");
+        for (const QStringList& options :
+             {QStringList{"--policy", "all", "--json", "--at", at},
+              QStringList{"--key", "client", "--top", "5", "--at", at},
+              QStringList{"--uniques", "--at", at},
+              QStringList{"--filter", "status=302", "--top", "3", "--at", at}}) {
+            const CliResult one = runCli(QStringList{"replay"} + files + options);
+            QVERIFY2(one.finished && one.exitCode == 0, one.err.constData());
+            for (const char* jobs : {"2", "5"}) {
+                const CliResult many =
+                    runCli(QStringList{"replay"} + files + options + QStringList{"--jobs", jobs});
+                QVERIFY2(many.finished && many.exitCode == 0, many.err.constData());
+                if (options.contains(QStringLiteral("--json")))
+                    QCOMPARE(answersOf(many.out), answersOf(one.out));
+                else
+                    QCOMPARE(many.out, one.out);
+            }
+        }
+    }
+
     void errorsNameTheProblem_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QByteArray>("mentions");
@@ -139,6 +167,10 @@ private Q_SLOTS:
                                  << QByteArray(
                                         "expected path, path+query, status, method, "
                                         "vhost, source or client");
+        QTest::newRow("no jobs") << QStringList{"replay", kRealLog, "--jobs", "0"}
+                                 << QByteArray("--jobs");
+        QTest::newRow("too many jobs")
+            << QStringList{"replay", kRealLog, "--jobs", "65"} << QByteArray("--jobs");
     }
     void errorsNameTheProblem() {
         QFETCH(QStringList, arguments);
