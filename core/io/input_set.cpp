@@ -126,17 +126,15 @@ void InputSet::fillAllFirst() {
 
 InputSet::~InputSet() = default;
 
-std::optional<TraceStatus> InputSet::fill(std::size_t i) {
+TraceStatus InputSet::readFrom(std::size_t i, TraceRow& row) {
     Stream& stream = *m_streams[i];
     while (stream.current < stream.files.size()) {
         HitFile& file = *stream.files[stream.current];
-        TraceRow row;
         switch (file.next(row)) {
             case TraceStatus::Row:
                 if (m_keyBySource)
                     row.event.key = stream.label;
-                stream.pending = std::move(row);
-                return std::nullopt;
+                return TraceStatus::Row;
             case TraceStatus::BadRow:
                 m_error = file.error();
                 m_errorFile = stream.paths[stream.current];
@@ -147,15 +145,23 @@ std::optional<TraceStatus> InputSet::fill(std::size_t i) {
                 break;
         }
     }
-    return std::nullopt;
+    return TraceStatus::End;
 }
 
 TraceStatus InputSet::next(TraceRow& row) {
     if (m_fatal)
         return TraceStatus::End;
+    if (m_streams.size() == 1)
+        return readFrom(0, row);  // one source: its own order, nothing to merge
     while (!m_toFill.empty()) {
-        if (const auto status = fill(m_toFill.back()))
-            return *status;  // the stream stays to be filled: the next call reads on
+        auto& pending = m_streams[m_toFill.back()]->pending;
+        if (!pending)
+            pending.emplace();
+        const TraceStatus status = readFrom(m_toFill.back(), *pending);
+        if (status == TraceStatus::BadRow)
+            return status;  // the stream stays to be filled: the next call reads on
+        if (status == TraceStatus::End)
+            pending.reset();
         m_toFill.pop_back();
     }
     std::optional<std::size_t> oldest;
@@ -218,10 +224,7 @@ bool InputSet::singleFile() const {
 bool InputSet::resumeAfter(std::uint64_t line, Timestamp head) {
     if (!singleFile() || !m_streams.front()->files.front()->resumeAfter(line, head))
         return false;
-    // The row read ahead at opening was before `line`: read on from the file's new place.
-    m_streams.front()->pending.reset();
-    m_toFill.assign(1, 0);
-    return true;
+    return true;  // one source is read without a pending row
 }
 
 std::vector<InputSet::Truncation> InputSet::truncations() const {

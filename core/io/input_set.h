@@ -16,7 +16,8 @@
 // rotation set gives exactly the rows, in the order, of its files concatenated oldest first.
 //
 // Not thread-safe; one owner thread. Memory: one open HitFile (its buffers) per file and one
-// pending row per source. Cost per row: O(sources) to find the smallest time.
+// pending row per source. Cost per row: O(sources) to find the smallest time; one source is
+// read straight through (no pending row).
 //
 // Example: groupInputSources({"web2.log", "a/access.log", "a/access.log.2.gz", "a/access.log.1"})
 //     -> {"web2.log": [web2.log]}, {"a/access.log": [a/access.log.2.gz, a/access.log.1,
@@ -94,9 +95,9 @@ private:
     explicit InputSet(bool keyBySource);
     void fillAllFirst();
 
-    // Reads stream `i` on until it has a pending row or is done; a bad row on the way is
-    // returned (and stream i stays to be filled).
-    std::optional<TraceStatus> fill(std::size_t i);
+    // Stream `i`'s next row into `row` (its files one after the other): Row, BadRow (m_error
+    // and m_errorFile say what and where), or End when the stream is done.
+    TraceStatus readFrom(std::size_t i, TraceRow& row);
 
     std::vector<InputSource> m_sources;
     std::vector<std::unique_ptr<Stream>> m_streams;

@@ -54,7 +54,8 @@ public:
         : m_source(source),
           m_loaded(loaded),
           m_stop(stop),
-          m_sender(*source.m_out, source.m_counters) {}
+          m_sender(*source.m_out, source.m_counters),
+          m_linesNumbered(source.m_files.size() == 1) {}
 
     void run() {
         while (!m_stop.stop_requested()) {
@@ -103,8 +104,7 @@ private:
                 case TraceStatus::Row:
                     row.event.time += m_loopShift;
                     m_lookahead = std::move(row.event);
-                    // Lines name a row's place only in a single file (seek_checkpoints.h).
-                    m_lookaheadLine = m_cursor->singleFile() ? row.line : 0;
+                    m_lookaheadLine = m_linesNumbered ? row.line : 0;
                     return true;
                 case TraceStatus::BadRow:
                     continue;  // counted by the load
@@ -317,7 +317,9 @@ private:
     std::unique_ptr<InputSet> m_cursor;
     std::optional<HitEvent> m_lookahead;  // read but not yet due
     std::uint64_t m_lookaheadLine = 0;    // its file line (TraceRow::line); 0: several files
-    std::uint64_t m_batchLastLine = 0;    // the file line of the batch's last row
+    // One file: its lines name a row's place for checkpoints (seek_checkpoints.h); several: not.
+    const bool m_linesNumbered;
+    std::uint64_t m_batchLastLine = 0;  // the file line of the batch's last row
     HitBatch m_batch;
     bool m_rebuilding = false;        // m_batch holds a seek's fast-forward rows
     std::uint64_t m_rowsBatched = 0;  // rows of this pass put into batches (or skipped)
