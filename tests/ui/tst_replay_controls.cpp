@@ -7,8 +7,10 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -217,6 +219,44 @@ private Q_SLOTS:
         }));
         QCOMPARE(bar->timeLabel()->text(), QStringLiteral("t = 1 s / 100 s"));
         QCOMPARE(bar->playButton()->text(), QStringLiteral("Pause"));
+    }
+
+    // The Go to box: steps from the time shown and absolute trace seconds seek there (every
+    // view rebuilt: one hit a second from 1 s, so the totals say where the replay stands),
+    // clamped to the trace; what is not a time is refused and named, with no seek.
+    void theGoToBoxSeeksToATypedTime() {
+        QTemporaryDir dir;
+        const QString path = writeOneHitTrace(dir, QStringLiteral("t.csv"), 1, 1000);
+        MainWindow w(std::make_shared<ManualClock>());  // frozen: only seeks move the replay
+        QVERIFY(showReplaying(w, path));
+        QVERIFY(
+            framesUntil(w, [&] { return w.session()->seekable()->progress().first.has_value(); }));
+        w.session()->seek(1000);
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().totalHits == 1000; }));
+        ReplayBar* bar = w.replayBar();
+        QVERIFY(framesUntil(w, [&] { return bar->goToEdit()->isEnabled(); }));
+        QSignalSpy refused(bar, &ReplayBar::goToRefused);
+        const auto goTo = [&](const QString& text, Count total) {
+            bar->goToEdit()->setText(text);
+            QTest::keyClick(bar->goToEdit(), Qt::Key_Return);
+            return framesUntil(w, [&] {
+                return w.views().snapshot().totalHits == total &&
+                       w.views().snapshot().head == Timestamp(total);
+            });
+        };
+        QVERIFY(goTo(QStringLiteral("-300"), 700));
+        QCOMPARE(w.views().snapshot().windowCount, Count(300));
+        QVERIFY(goTo(QStringLiteral("+1m40s"), 800));
+        QVERIFY(goTo(QStringLiteral("250"), 250));
+        QVERIFY(goTo(QStringLiteral("-1h"), 1));  // before the trace: its first second
+        QVERIFY(goTo(QStringLiteral("+2d"), 1000));
+        QCOMPARE(refused.count(), 0);
+        bar->goToEdit()->setText(QStringLiteral("06:55"));  // trace seconds have no clock
+        QTest::keyClick(bar->goToEdit(), Qt::Key_Return);
+        QCOMPARE(refused.count(), 1);
+        QVERIFY2(refused.front().front().toString().contains(QStringLiteral("'06:55'")),
+                 qPrintable(refused.front().front().toString()));
+        QVERIFY(framesUntil(w, [&] { return w.views().snapshot().head == 1000; }));
     }
 
     // The status bar does not keep "Started replay ... (loading, 0 rows)" once it loaded.

@@ -4,13 +4,16 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProxyStyle>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QToolTip>
 #include <algorithm>
 
 #include "ui/plot/display_zone.h"
+#include "ui/sources/time_target.h"
 
 namespace hitcounter::ui {
 
@@ -87,6 +90,17 @@ ReplayBar::ReplayBar(QWidget* parent) : QWidget(parent) {
             Q_EMIT seekRequested(Timestamp(m_seek->sliderPosition()));
         }
     });
+    m_goTo = new QLineEdit;
+    m_goTo->setObjectName(QStringLiteral("replayGoTo"));
+    m_goTo->setPlaceholderText(tr("go to: 06:55, -15m"));
+    m_goTo->setClearButtonEnabled(true);
+    m_goTo->setMaximumWidth(170);
+    m_goTo->setToolTip(
+        tr("Go to a time (Enter): a clock time in the zone shown (06:55:30), a date and time "
+           "(2009-04-22 06:55, with Z or +12:00 for another offset), a step from the current "
+           "time (-15m, +30s, -1h30m) or unix seconds; trace times: seconds (1200) or a step"));
+    m_goTo->setEnabled(false);
+    connect(m_goTo, &QLineEdit::returnPressed, this, &ReplayBar::goToTyped);
     m_speed = new QComboBox;
     m_speed->setObjectName(QStringLiteral("replaySpeed"));
     for (double s : {0.1, 0.5, 1.0, 2.0, 10.0, 100.0, 1000.0}) {
@@ -114,6 +128,7 @@ ReplayBar::ReplayBar(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_play);
     layout->addWidget(m_seek, 1);
     layout->addWidget(m_time);
+    layout->addWidget(m_goTo);
     layout->addWidget(m_speed);
     layout->addWidget(m_loop);
     layout->addWidget(m_state);
@@ -142,10 +157,15 @@ void ReplayBar::updateFrom(const ReplayProgress& progress, Timestamp now, bool p
         m_time->setText(loading ? tr("loading %L1 rows").arg(progress.rows)
                                 : tr("no hits in the trace"));
         m_seek->setEnabled(false);
+        m_goTo->setEnabled(false);
+        m_hasTrace = false;
         return;
     }
     m_first = *progress.first;
+    m_last = *progress.last;
+    m_hasTrace = true;
     m_seek->setEnabled(true);
+    m_goTo->setEnabled(true);
     if (m_seek->minimum() != int(*progress.first) || m_seek->maximum() != int(*progress.last)) {
         const QSignalBlocker block(m_seek);
         m_seek->setRange(int(*progress.first), int(*progress.last));
@@ -153,6 +173,7 @@ void ReplayBar::updateFrom(const ReplayProgress& progress, Timestamp now, bool p
     }
     const Timestamp inTrace =
         replayPositionInTrace(progress, now, m_loop->isChecked() || progress.loops > 0);
+    m_position = inTrace;
     if (!m_seek->isSliderDown()) {
         const QSignalBlocker block(m_seek);
         m_seek->setValue(int(inTrace));
@@ -174,6 +195,20 @@ void ReplayBar::updateFrom(const ReplayProgress& progress, Timestamp now, bool p
     } else {
         m_time->setText(tr("t = %1 s / %2 s").arg(inTrace).arg(*progress.last));
     }
+}
+
+void ReplayBar::goToTyped() {
+    if (!m_hasTrace) {
+        return;
+    }
+    const auto target = readTimeTarget(m_goTo->text(), m_position, m_clockTimes, shownZone());
+    if (const auto* problem = std::get_if<QString>(&target)) {
+        QToolTip::showText(m_goTo->mapToGlobal(QPoint(0, 0)), *problem, m_goTo);
+        Q_EMIT goToRefused(*problem);
+        return;
+    }
+    m_goTo->selectAll();  // the next step replaces it, or Enter repeats it
+    Q_EMIT seekRequested(std::clamp(std::get<Timestamp>(target), m_first, m_last));
 }
 
 void ReplayBar::setSpeed(double speed) {

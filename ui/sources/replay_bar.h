@@ -1,5 +1,6 @@
 // ReplayBar: the controls of a running replay: play/pause, a seek slider over the whole
-// trace, speed, loop and the current trace time.
+// trace, a "Go to" box (a typed time, a clock time in the zone shown or a step such as -15m:
+// time_target.h; Enter seeks there, within the trace), speed, loop and the current trace time.
 //
 // GUI thread only. It holds no source: it emits requests and shows what updateFrom() is given
 // each frame. While the user drags the slider it is not moved by updates; the seek is
@@ -20,6 +21,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QSlider;
 
@@ -47,6 +49,7 @@ public:
 
     // For tests: the widgets.
     QSlider* seekSlider() const { return m_seek; }
+    QLineEdit* goToEdit() const { return m_goTo; }
     QLabel* stateLabel() const { return m_state; }
     QLabel* timeLabel() const { return m_time; }
     QPushButton* playButton() const { return m_play; }
@@ -56,10 +59,16 @@ Q_SIGNALS:
     void seekRequested(hitcounter::Timestamp t);
     void speedChanged(double speed);
     void loopToggled(bool loop);
+    // What was typed in the Go to box is not a time (shown at the box too).
+    void goToRefused(const QString& problem);
 
 private:
+    // Reads the Go to box and seeks there (clamped to the trace), or says why not.
+    void goToTyped();
+
     QPushButton* m_play;
     QSlider* m_seek;
+    QLineEdit* m_goTo;
     QComboBox* m_speed;
     QCheckBox* m_loop;
     QLabel* m_time;
@@ -68,6 +77,9 @@ private:
     bool m_ended = false;  // the button replays from the start
     bool m_clockTimes = false;
     Timestamp m_first = 0;
+    Timestamp m_last = 0;
+    Timestamp m_position = 0;  // the trace time shown
+    bool m_hasTrace = false;   // loaded with hits: there is somewhere to go
 };
 
 }  // namespace hitcounter::ui
