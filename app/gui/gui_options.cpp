@@ -54,7 +54,8 @@ struct GuiCliOptions {
     QCommandLineOption follow{
         QStringLiteral("follow"),
         QStringLiteral("Follow a live web server access log like tail -F (rotation and "
-                       "truncation included), from its end."),
+                       "truncation included), from its end. Given several times, every log is "
+                       "followed into the one window (several servers)."),
         QStringLiteral("FILE")};
     QCommandLineOption fromStart{
         QStringLiteral("from-start"),
@@ -240,7 +241,7 @@ bool checkClashes(OptionReader& r, const GuiCliOptions& c) {
 void readSourceOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
     o.simulatePattern = r.value(c.simulate);
     o.replayFiles = r.values(c.replay);
-    o.followFile = r.value(c.follow);
+    o.followFiles = r.values(c.follow);
     o.fromStart = r.isSet(c.fromStart);
     o.key = r.value(c.key);
     o.logFormat = r.value(c.logFormat);
@@ -267,10 +268,10 @@ void readSourceOptions(OptionReader& r, const GuiCliOptions& c, GuiOptions& o) {
             r.fail(QStringLiteral("--redis: %1").arg(QString::fromStdString(e.what())));
         }
     }
-    const bool logFile = !o.replayFiles.isEmpty() || !o.followFile.isEmpty();
+    const bool logFile = !o.replayFiles.isEmpty() || !o.followFiles.isEmpty();
     r.needs(c.logFormat, logFile,
             QStringLiteral("--log-format needs --replay FILE or --follow FILE"));
-    r.needs(c.fromStart, !o.followFile.isEmpty(),
+    r.needs(c.fromStart, !o.followFiles.isEmpty(),
             QStringLiteral("--from-start needs --follow FILE"));
     if (r.isSet(c.key) && o.key == ui::ReplaySpec::sourceKey()) {
         r.needs(c.key, o.replayFiles.size() > 1,
@@ -522,7 +523,7 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
                                                     const ui::SourceSpec& remembered,
                                                     QString* error) {
     const bool chosen = !o.simulatePattern.isEmpty() || o.rate > 0 || !o.replayFiles.isEmpty() ||
-                        !o.followFile.isEmpty() || !o.listenUdp.isEmpty() ||
+                        !o.followFiles.isEmpty() || !o.listenUdp.isEmpty() ||
                         !o.listenTcp.isEmpty() || !o.listenGraphite.isEmpty() ||
                         !o.redisUrl.isEmpty();
     if (!chosen) {
@@ -530,8 +531,9 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
     }
     // A source chosen on the command line starts from its kind's defaults: a remembered rate,
     // file, speed or loop of the last run must not leak into it.
-    const auto fileSpec = [&](auto spec, const QString& file) {
-        spec.file = file;
+    const auto fileSpec = [&](auto spec, const QStringList& files) {
+        spec.file = files.front();
+        spec.moreFiles = files.mid(1);
         if (!o.key.isEmpty()) {
             spec.key = o.key;
         }
@@ -561,15 +563,14 @@ std::optional<ui::SourceSpec> sourceSpecFromOptions(const GuiOptions& o,
         return spec;
     }
     if (!o.replayFiles.isEmpty()) {
-        ui::ReplaySpec spec = fileSpec(ui::ReplaySpec{}, o.replayFiles.front());
-        spec.moreFiles = o.replayFiles.mid(1);
+        ui::ReplaySpec spec = fileSpec(ui::ReplaySpec{}, o.replayFiles);
         if (o.speed > 0) {
             spec.speed = o.speed;
         }
         return spec;
     }
-    if (!o.followFile.isEmpty()) {
-        ui::FollowSpec spec = fileSpec(ui::FollowSpec{}, o.followFile);
+    if (!o.followFiles.isEmpty()) {
+        ui::FollowSpec spec = fileSpec(ui::FollowSpec{}, o.followFiles);
         spec.fromStart = o.fromStart;
         return spec;
     }

@@ -21,7 +21,7 @@ struct GuiOptions {
     double rate = 0.0;        // 0: the simulator's default
     double speed = 0.0;       // --speed: one of kSpeeds (speeds.h); 0: the source's default
     QStringList replayFiles;  // traces or access logs, plain or gzip, replayed as one
-    QString followFile;       // --follow: a live access log, like tail -F
+    QStringList followFiles;  // --follow: live access logs, like tail -F
     bool fromStart = false;   // --from-start: follow reads the lines already in the log too
     QString logFormat;        // --log-format: an nginx log_format line; empty: detected
     QString filter;           // --filter: count only the lines it accepts; empty: all

@@ -4,11 +4,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include "batch_collector.h"
+#include "core/sources/follow_set.h"
 #include "core/sources/follow_source.h"
 #include "tests/test_main.h"
 
@@ -180,6 +182,65 @@ private Q_SLOTS:
             QVERIFY(line.time > 1'600'000'000);  // the wall clock
             follow.stop();
         }
+    }
+
+    // FollowSet: two servers' logs followed into one queue, from their start and on: every
+    // line of both counted once, the figures summed, the newest time the newest of both, the
+    // bad lines of both with their files, one description naming both.
+    void severalLogsAreFollowedAsOne() {
+        const auto web1 = file("web1.log");
+        const auto web2 = file("web2.log");
+        append(web1, combined(1, "/a") + combined(2, "/a"));
+        append(web2, combined(1, "/b"));
+        BatchQueue queue;
+        FollowSet logs(
+            {web1, web2},
+            {.file = {}, .fromStart = true, .pollInterval = std::chrono::milliseconds(20)});
+        logs.start(queue);
+        BatchCollector collector(queue);
+        QVERIFY(collector.collectUntil([&] { return collector.hits() == 3; }));
+        for (int i = 3; i <= 40; ++i) {
+            append(i % 2 ? web1 : web2, combined(i, i % 2 ? "/a" : "/b"));
+        }
+        append(web1, "garbage one\n");
+        append(web2, "garbage two\n");
+        QVERIFY(collector.collectUntil(
+            [&] { return collector.hits() == 41 && logs.recentBadLines().size() == 2; }));
+        Count a = 0;
+        for (const HitEvent& e : collector.events()) {
+            a += e.key == "/a" ? e.count : 0;
+        }
+        QCOMPARE(a, Count(2 + 19));  // web1: two at the start, then every odd second
+        QCOMPARE(logs.stats().hits, std::uint64_t(41));
+        QCOMPARE(logs.stats().lines, std::uint64_t(43));
+        QCOMPARE(logs.stats().badLines, std::uint64_t(2));
+        QCOMPARE(logs.newestTime(), std::optional<Timestamp>(kBase + 40));
+        QCOMPARE(logs.describe(), "follow " + web1.string() + ", " + web2.string());
+        std::vector<std::string> origins;
+        for (const BadLine& line : logs.recentBadLines()) {
+            origins.push_back(line.origin);
+        }
+        std::sort(origins.begin(), origins.end());
+        // web1: 2 + 19 lines before its garbage, web2: 1 + 19.
+        QCOMPARE(origins, (std::vector<std::string>{"web1.log:22", "web2.log:21"}));
+        logs.stop();
+        QVERIFY(!logs.running());
+    }
+
+    // All or none: a file that cannot be followed stops the others and is named.
+    void aSetStartsAllOrNone() {
+        const auto good = file("good.log");
+        append(good, combined(1, "/a"));
+        BatchQueue queue;
+        FollowSet logs({good, file("missing.log")}, {});
+        QVERIFY_THROWS_EXCEPTION(SourceError, logs.check());
+        try {
+            logs.start(queue);
+            QFAIL("started without missing.log");
+        } catch (const SourceError& e) {
+            QVERIFY2(std::string(e.what()).find("missing.log") != std::string::npos, e.what());
+        }
+        QVERIFY(!logs.running());
     }
 
     void missingFileFailsAtStart() {

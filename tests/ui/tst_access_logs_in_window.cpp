@@ -34,7 +34,7 @@
 #include "../app/cli_process.h"
 #include "core/engine/engine.h"
 #include "core/io/hit_file.h"
-#include "core/sources/follow_source.h"
+#include "core/sources/follow_set.h"
 #include "core/sources/replay_source.h"
 #include "core/time/manual_clock.h"
 #include "tests/io/truncated_gzip.h"
@@ -711,7 +711,7 @@ private Q_SLOTS:
         MainWindow w(clock);
         w.show();
         QVERIFY(startFollowing(w, log));
-        QVERIFY(runningAs<FollowSource>(*w.session()) != nullptr);
+        QVERIFY(runningAs<FollowSet>(*w.session()) != nullptr);
         const auto lines = [](int n, int status, int offset) {
             QByteArray text;
             for (int i = 0; i < n; ++i)
@@ -730,12 +730,12 @@ private Q_SLOTS:
         QVERIFY(!writeFile(m_dir, QStringLiteral("live/access.log"), lines(7, 500, 90)).isEmpty());
         QVERIFY2(totalIs(31), qPrintable(QString::number(w.views().snapshot().totalHits)));
         QVERIFY(runFramesUntil(w, [&] {
-            return runningAs<FollowSource>(*w.session())->followStats().rotations == 1;
+            return runningAs<FollowSet>(*w.session())->followStats().rotations == 1;
         }));
         // truncation in place (copytruncate), then new lines
         QVERIFY(QFile::resize(log, 0));
         QVERIFY(runFramesUntil(w, [&] {
-            return runningAs<FollowSource>(*w.session())->followStats().truncations == 1;
+            return runningAs<FollowSet>(*w.session())->followStats().truncations == 1;
         }));
         QVERIFY(appendFile(log, lines(3, 302, 95)));
         QVERIFY2(totalIs(34), qPrintable(QString::number(w.views().snapshot().totalHits)));
@@ -743,8 +743,8 @@ private Q_SLOTS:
         QTest::qWait(300);  // a quiet moment: nothing else may arrive
         w.waitForFrame(std::chrono::seconds(1), true);
         QCOMPARE(w.views().snapshot().totalHits, Count{34});
-        QCOMPARE(runningAs<FollowSource>(*w.session())->stats().hits, std::uint64_t{34});
-        QCOMPARE(runningAs<FollowSource>(*w.session())->stats().lines, std::uint64_t{34});
+        QCOMPARE(runningAs<FollowSet>(*w.session())->stats().hits, std::uint64_t{34});
+        QCOMPARE(runningAs<FollowSet>(*w.session())->stats().lines, std::uint64_t{34});
         // the statuses travelled with the hits
         std::array<Count, kStatusClasses> classes{};
         for (const SecondRecord& r : w.views().history())
@@ -773,7 +773,7 @@ private Q_SLOTS:
         // a bad line is counted, not a hit
         QVERIFY(appendFile(log, "not a log line\n"));
         QVERIFY(runFramesUntil(
-            w, [&] { return runningAs<FollowSource>(*w.session())->stats().badLines == 1; }));
+            w, [&] { return runningAs<FollowSet>(*w.session())->stats().badLines == 1; }));
         QCOMPARE(w.views().snapshot().totalHits, Count{34});
     }
 
@@ -800,7 +800,7 @@ private Q_SLOTS:
         QVERIFY(appendFile(log, lines));
         QVERIFY(runFramesUntil(w, [&] { return w.views().snapshot().totalHits == 30; }));
         QVERIFY(w.waitForFrame(std::chrono::seconds(2), true));
-        QCOMPARE(runningAs<FollowSource>(*w.session())->stats().hits, std::uint64_t{30});
+        QCOMPARE(runningAs<FollowSet>(*w.session())->stats().hits, std::uint64_t{30});
         QCOMPARE(w.views().snapshot().droppedLate, Count{30});
         QCOMPARE(w.views().snapshot().windowCount, Count{0});
         QVERIFY(w.views().lastFrame()->top.empty());

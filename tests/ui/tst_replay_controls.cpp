@@ -19,7 +19,7 @@
 #include <QWheelEvent>
 #include <cmath>
 
-#include "core/sources/follow_source.h"
+#include "core/sources/follow_set.h"
 #include "core/sources/source_capabilities.h"
 #include "core/time/manual_clock.h"
 #include "tests/test_main.h"
@@ -514,7 +514,7 @@ private Q_SLOTS:
         QCOMPARE(w.recentFiles()->files(), (QStringList{log, good}));
         follow.file = missing;
         QVERIFY(!w.startSpec(follow));
-        QVERIFY(runningAs<FollowSource>(*w.session()) != nullptr);  // the good follow runs on
+        QVERIFY(runningAs<FollowSet>(*w.session()) != nullptr);  // the good follow runs on
         QCOMPARE(w.recentFiles()->files(), (QStringList{log, good}));
         w.recentFiles()->clear();
     }

@@ -58,11 +58,8 @@ QString sourceFile(const SourceSpec& spec) {
 }
 
 QStringList sourceFiles(const SourceSpec& spec) {
-    if (const auto* replay = std::get_if<ReplaySpec>(&spec)) {
-        return replay->files();
-    }
-    const QString file = sourceFile(spec);
-    return file.isEmpty() ? QStringList() : QStringList{file};
+    const FileSourceSpec* file = fileSourceOf(spec);
+    return file != nullptr && !file->file.isEmpty() ? file->files() : QStringList();
 }
 
 void saveSpec(const SourceSpec& spec, QSettings& settings) {

@@ -81,7 +81,7 @@ QStringList kindNames();
 QString kindName(const SourceSpec& spec);
 // The file the spec's source reads (a replay's first, a followed log's); empty for the others.
 QString sourceFile(const SourceSpec& spec);
-// Every file it reads (a replay's files(), a followed log); empty for the others.
+// Every file it reads (FileSourceSpec::files()); empty for the other kinds.
 QStringList sourceFiles(const SourceSpec& spec);
 // The file part of a kind that reads a file (replay, follow): its file, key, format and
 // filter; null for the other kinds.

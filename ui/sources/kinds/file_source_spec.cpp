@@ -34,9 +34,18 @@ QString filterTip() {
         "vhost, client. Empty: every line. See docs/filters.md.");
 }
 
+QStringList FileSourceSpec::files() const {
+    return QStringList{file} + moreFiles;
+}
+
 void FileSourceSpec::saveFile(QSettings& settings) const {
     settings.setValue(QStringLiteral("file"),
                       file.isEmpty() ? file : QFileInfo(file).absoluteFilePath());
+    QStringList absolute;
+    for (const QString& more : moreFiles) {
+        absolute << QFileInfo(more).absoluteFilePath();
+    }
+    settings.setValue(QStringLiteral("moreFiles"), absolute);
     settings.setValue(QStringLiteral("key"), key);
     settings.setValue(QStringLiteral("logFormat"), logFormat);
     settings.setValue(QStringLiteral("filter"), filter);
@@ -44,6 +53,7 @@ void FileSourceSpec::saveFile(QSettings& settings) const {
 
 void FileSourceSpec::loadFile(SettingsReader& settings, const QStringList& keys) {
     file = settings.text(QStringLiteral("file"));
+    moreFiles = settings.texts(QStringLiteral("moreFiles"));
     key = settings.oneOf(QStringLiteral("key"), key, keys);
     logFormat = settings.text(QStringLiteral("logFormat"));
     filter = settings.text(QStringLiteral("filter"));

@@ -1,7 +1,7 @@
-// FileSourceSpec: what the kinds that read a file of recorded hits share (a replay, a followed
-// access log): the file, the access-log key, the nginx log_format and the filter expression,
-// stored under the keys "file", "key", "logFormat" and "filter", and how they become
-// HitFileOptions. A kind's spec derives it
+// FileSourceSpec: what the kinds that read files of recorded hits share (a replay, followed
+// access logs): the file and any more files read with it, the access-log key, the nginx
+// log_format and the filter expression, stored under the keys "file", "moreFiles", "key",
+// "logFormat" and "filter", and how they become HitFileOptions. A kind's spec derives it
 // (sourceFile(), source_spec.h, finds the file of any such kind).
 //
 // Plain value, GUI thread.
@@ -28,13 +28,18 @@ QString accessLogKeyTip();
 
 struct FileSourceSpec {
     QString file;
+    // Read with `file` as one source (a replay: core/io/input_set.h; follow: FollowSet); empty:
+    // `file` alone.
+    QStringList moreFiles;
     QString key = QStringLiteral("path");  // access logs: path, path+query, status, method, ...
     QString logFormat;                     // an nginx log_format string; empty: detected
     QString filter;  // a filter expression (docs/filters.md); empty or blank: every line
 
-    // The file is stored as an absolute path (the next start may be in another directory).
+    // `file`, then moreFiles.
+    QStringList files() const;
+    // The files are stored as absolute paths (the next start may be in another directory).
     void saveFile(QSettings& settings) const;
-    // Reads the four keys of the current group into this spec (a key not among `keys` is reset
+    // Reads the five keys of the current group into this spec (a key not among `keys` is reset
     // and named; a bad filter is kept, and refused when the source starts).
     void loadFile(SettingsReader& settings, const QStringList& keys = accessLogKeyNames());
     // Throws std::invalid_argument naming the keys to choose from for an unknown key, or the

@@ -27,9 +27,15 @@ FollowControls::FollowControls() : ControlsFor(tr("Follow access log")) {
            "like tail -F across rotation and truncation"));
     auto* browse = new QPushButton(tr("…"));
     browse->setObjectName(QStringLiteral("followBrowse"));
-    browse->setToolTip(tr("Choose the log file"));
+    browse->setToolTip(
+        tr("Choose the log file, or several (several servers' logs, followed "
+           "into the one window)"));
     browse->setMaximumWidth(32);
     connect(browse, &QPushButton::clicked, this, &FollowControls::chooseFile);
+    m_more = new QLabel;
+    m_more->setObjectName(QStringLiteral("followMoreFiles"));
+    m_more->setVisible(false);
+    connect(m_file, &QLineEdit::textEdited, this, &FollowControls::showMoreFiles);
     m_key = new QComboBox;
     m_key->setObjectName(QStringLiteral("followKeyBox"));
     m_key->addItems(accessLogKeyNames());
@@ -58,6 +64,7 @@ FollowControls::FollowControls() : ControlsFor(tr("Follow access log")) {
     fileRow->addWidget(browse);
     auto* form = new QFormLayout(this);
     form->addRow(tr("File"), fileRow);
+    form->addRow(QString(), m_more);
     form->addRow(tr("Log key"), m_key);
     form->addRow(tr("Filter"), m_filter);
     form->addRow(m_fromStart);
@@ -66,19 +73,33 @@ FollowControls::FollowControls() : ControlsFor(tr("Follow access log")) {
 }
 
 void FollowControls::chooseFile() {
-    const QString file = QFileDialog::getOpenFileName(
-        this, tr("Follow access log"),
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Follow access logs"),
         m_file->text().isEmpty() ? QStringLiteral("/var/log")
                                  : QFileInfo(m_file->text()).absolutePath(),
         tr("Access logs (*.log *access*);;All files (*)"));
-    if (!file.isEmpty()) {
-        m_file->setText(file);
+    if (!files.isEmpty()) {
+        m_file->setText(files.front());
+        m_moreWith = files.front();
+        m_moreFiles = files.mid(1);
+        showMoreFiles();
     }
+}
+
+void FollowControls::showMoreFiles() {
+    const bool shown = !m_moreFiles.isEmpty() && m_file->text().trimmed() == m_moreWith;
+    m_more->setVisible(shown);
+    m_more->setText(m_moreFiles.size() == 1 ? tr("and 1 more file")
+                                            : tr("and %1 more files").arg(m_moreFiles.size()));
+    m_more->setToolTip(m_moreFiles.join(QLatin1Char('\n')));
 }
 
 FollowSpec FollowControls::controlsSpec() const {
     FollowSpec spec;
     spec.file = m_file->text().trimmed();
+    if (spec.file == m_moreWith) {
+        spec.moreFiles = m_moreFiles;
+    }
     spec.key = m_key->currentText();
     spec.filter = m_filter->text();
     spec.fromStart = m_fromStart->isChecked();
@@ -92,6 +113,9 @@ void FollowControls::showFigures(const QString& text) {
 void FollowControls::fill(const FollowSpec* spec, bool running) {
     if (spec != nullptr) {
         m_file->setText(spec->file);
+        m_moreWith = spec->file;
+        m_moreFiles = spec->moreFiles;
+        showMoreFiles();
         m_fromStart->setChecked(spec->fromStart);
         m_filter->setText(spec->filter);
         if (const int key = m_key->findText(spec->key); key >= 0) {

@@ -1,9 +1,12 @@
-// FollowControls: the follow kind's group in the sources dock: the log file (typed or chosen),
-// its access-log key and filter, whether to read the lines already there, Start/Stop following, and
-// under them the running follower's figures.
+// FollowControls: the follow kind's group in the sources dock: the log file (typed or chosen;
+// several chosen together, or given with --follow, are followed as one: "and 2 more files"
+// under the field, until another file is typed), its access-log key and filter, whether to read the
+// lines already there, Start/Stop following, and under them the running follower's figures.
 //
 // GUI thread only.
 #pragma once
+
+#include <QStringList>
 
 #include "ui/sources/kind_controls.h"
 
@@ -27,6 +30,8 @@ private:
     void fill(const FollowSpec* spec, bool running) override;
     FollowSpec controlsSpec() const;
     void chooseFile();
+    // Shows "and N more files" while the field holds the file they were chosen with.
+    void showMoreFiles();
 
     QLineEdit* m_file;
     QComboBox* m_key;
@@ -34,6 +39,9 @@ private:
     QCheckBox* m_fromStart;
     QPushButton* m_button;
     QLabel* m_figures;
+    QLabel* m_more;
+    QStringList m_moreFiles;  // followed with m_moreWith, while the field holds it
+    QString m_moreWith;
     bool m_following = false;
 };
 

@@ -3,9 +3,10 @@
 #include <QLocale>
 #include <QObject>
 #include <QSettings>
+#include <vector>
 
 #include "core/io/hit_file_probe.h"
-#include "core/sources/follow_source.h"
+#include "core/sources/follow_set.h"
 #include "ui/common/settings_reader.h"
 #include "ui/sources/running_source.h"
 
@@ -16,14 +17,14 @@ namespace {
 // The running follower: its figures, e.g. "lines 1,204 · hits 1,200 · bad 4 · rotations 1 ·
 // truncations 0", after its description in the status bar, and the newest time it read. Reads
 // only the follower's thread-safe stats.
-class FollowRun final : public RunningSourceOf<FollowSource> {
+class FollowRun final : public RunningSourceOf<FollowSet> {
 public:
-    FollowRun(std::unique_ptr<FollowSource> follow, std::optional<int> logUtcOffset)
+    FollowRun(std::unique_ptr<FollowSet> follow, std::optional<int> logUtcOffset)
         : RunningSourceOf(std::move(follow), TimeAxisMode::Clock, logUtcOffset) {}
 
     QString figures() const override {
         const QLocale locale;
-        const FollowSource& follow = typedSource();
+        const FollowSet& follow = typedSource();
         const SourceStats stats = follow.stats();
         const FollowStats moves = follow.followStats();
         const auto n = [&](std::uint64_t value) { return locale.toString(qulonglong(value)); };
@@ -60,17 +61,19 @@ FollowSpec FollowSpec::load(SettingsReader& settings, const QString& /*kind*/) {
 
 std::unique_ptr<RunningSource> FollowSpec::build(const BuildContext& /*context*/) const {
     FollowOptions options;
-    options.file = std::filesystem::path(file.toStdString());
     options.format = hitFileOptions();
     options.fromStart = fromStart;
+    std::vector<std::filesystem::path> paths;
+    for (const QString& each : files()) {
+        paths.emplace_back(each.toStdString());
+    }
     std::optional<int> logUtcOffset;
     try {
-        logUtcOffset = probeHitFile(options.file, options.format).utcOffset;
+        logUtcOffset = probeHitFile(paths.front(), options.format).utcOffset;
     } catch (const HitFileError&) {
         // empty so far, or not a log: check() says which
     }
-    return std::make_unique<FollowRun>(std::make_unique<FollowSource>(std::move(options)),
-                                       logUtcOffset);
+    return std::make_unique<FollowRun>(std::make_unique<FollowSet>(paths, options), logUtcOffset);
 }
 
 }  // namespace hitcounter::ui

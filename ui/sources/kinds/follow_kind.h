@@ -1,7 +1,8 @@
-// FollowSpec: the follow kind: a web server access log being written, followed like tail -F
-// across rotation and truncation (core/sources/follow_source.h). Its module: this value, its
-// stored keys ("file", "key", "logFormat", "fromStart"), build() (the log's UTC offset probed
-// from its first line), the running follower's figures (lines, hits, bad lines, rotations,
+// FollowSpec: the follow kind: a web server access log being written, or several (moreFiles:
+// several servers' logs), followed like tail -F across rotation and truncation
+// (core/sources/follow_set.h). Its module: this value, its stored keys ("file", "moreFiles",
+// "key", "logFormat", "filter", "fromStart"), build() (the log's UTC offset probed from the
+// first file's first line), the running follower's figures (lines, hits, bad lines, rotations,
 // truncations: under its controls and in the status bar) and newest time (the clock-skew
 // banner), and its controls (follow_controls.h).
 //

@@ -1,6 +1,5 @@
 #include "ui/sources/kinds/replay_kind.h"
 
-#include <QFileInfo>
 #include <QSettings>
 #include <vector>
 
@@ -27,8 +26,7 @@ public:
     bool ownTime() const override { return true; }
     bool apply(const SourceSpec& spec) override {
         const auto* next = std::get_if<ReplaySpec>(&spec);
-        if (next == nullptr || FileSourceSpec(*next) != FileSourceSpec(m_applied) ||
-            next->moreFiles != m_applied.moreFiles) {
+        if (next == nullptr || FileSourceSpec(*next) != FileSourceSpec(m_applied)) {
             return false;
         }
         if (next->speed != m_applied.speed) {
@@ -51,17 +49,8 @@ QStringList ReplaySpec::keyNames() {
     return accessLogKeyNames() << sourceKey();
 }
 
-QStringList ReplaySpec::files() const {
-    return QStringList{file} + moreFiles;
-}
-
 void ReplaySpec::save(QSettings& settings) const {
     saveFile(settings);
-    QStringList absolute;
-    for (const QString& more : moreFiles) {
-        absolute << QFileInfo(more).absoluteFilePath();
-    }
-    settings.setValue(QStringLiteral("moreFiles"), absolute);
     settings.setValue(QStringLiteral("speed"), speed);
     settings.setValue(QStringLiteral("loop"), loop);
 }
@@ -69,7 +58,6 @@ void ReplaySpec::save(QSettings& settings) const {
 ReplaySpec ReplaySpec::load(SettingsReader& settings, const QString& /*kind*/) {
     ReplaySpec spec;
     spec.loadFile(settings, keyNames());
-    spec.moreFiles = settings.texts(QStringLiteral("moreFiles"));
     spec.speed = loadSpeed(settings, spec.speed);
     spec.loop = settings.flag(QStringLiteral("loop"), spec.loop);
     return spec;

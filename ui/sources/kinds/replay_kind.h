@@ -26,10 +26,9 @@ class RunningSource;
 class SettingsReader;
 struct BuildContext;
 
+// moreFiles are replayed with `file` as one input (core/io/input_set.h: a rotation set
+// oldest first, other files merged in time order).
 struct ReplaySpec : FileSourceSpec {
-    // Replayed with `file` as one input (core/io/input_set.h: a rotation set oldest first,
-    // other files merged in time order); empty: `file` alone.
-    QStringList moreFiles;
     double speed = 1.0;  // replayed seconds per wall-clock second
     bool loop = false;
 
@@ -38,8 +37,6 @@ struct ReplaySpec : FileSourceSpec {
     static QString sourceKey() { return QStringLiteral("source"); }
     // accessLogKeyNames() and sourceKey().
     static QStringList keyNames();
-    // `file`, then moreFiles.
-    QStringList files() const;
 
     static QStringList kindNames() { return {QStringLiteral("replay")}; }
     QString kindName() const { return kindNames().front(); }

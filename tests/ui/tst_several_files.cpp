@@ -1,9 +1,10 @@
-// The window replays several files as one (issue 27 item 2): a real Combined log no one here
+// The window reads several files as one (issue 27 item 2): a real Combined log no one here
 // wrote (logstalgia's example) cut into two servers' logs, one of them rotated into
-// access.log.2.gz, access.log.1 and access.log. What the window shows after seeks forward and
-// back (checkpointed ones included) is what this test counts itself from the lines' time
-// fields; `--key source` splits the counts by server; the command line (--replay given several
-// times, --state-json) writes the same; a gzip file cut short is named among the others.
+// access.log.2.gz, access.log.1 and access.log. Replayed: what the window shows after seeks
+// forward and back (checkpointed ones included) is what this test counts itself from the
+// lines' time fields; `--key source` splits the counts by server; the command line (--replay
+// given several times, --state-json) writes the same; a gzip file cut short is named among
+// the others. Followed (--follow given twice): the lines appended to both logs are counted.
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,6 +23,7 @@
 #include "tests/app/real_log.h"
 #include "tests/io/gzip_writer.h"
 #include "tests/test_main.h"
+#include "ui/sources/kinds/follow_kind.h"
 #include "ui/sources/kinds/replay_kind.h"
 #include "ui/sources/source_session.h"
 #include "ui/window/main_window.h"
@@ -60,7 +62,7 @@ bool seekAndSettle(MainWindow& w, Timestamp t) {
 
 }  // namespace
 
-class TestReplaySeveralFiles : public QObject {
+class TestSeveralFiles : public QObject {
     Q_OBJECT
 
 private:
@@ -199,6 +201,43 @@ private Q_SLOTS:
         QVERIFY(one.readAllStandardError().contains("--key source needs several --replay FILE"));
     }
 
+    // Two live logs followed into the one window: what is appended to either is counted, each
+    // path once; the dock says the second is followed too.
+    void twoFollowedLogsAreCountedAsOne() {
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("live")));
+        const QString web1 = m_dir.filePath(QStringLiteral("live/web1.log"));
+        const QString web2 = m_dir.filePath(QStringLiteral("live/web2.log"));
+        QVERIFY(writeAll(web1, joined(m_web1.mid(0, 3))));  // there before: not counted
+        QVERIFY(writeAll(web2, joined(m_web2.mid(0, 3))));
+        auto clock = std::make_shared<ManualClock>(std::chrono::seconds(timeOf(m_web1.last())));
+        MainWindow w(clock);
+        w.show();
+        FollowSpec spec;
+        spec.file = web1;
+        spec.moreFiles = {web2};
+        QVERIFY(w.startSpec(spec));
+        const auto* more = w.findChild<QLabel*>(QStringLiteral("followMoreFiles"));
+        QVERIFY(more);
+        QVERIFY(more->isVisible());
+        QCOMPARE(more->text(), QStringLiteral("and 1 more file"));
+        const auto append = [](const QString& path, const QList<QByteArray>& lines) {
+            QFile file(path);
+            return file.open(QIODevice::Append) && file.write(joined(lines)) > 0;
+        };
+        QVERIFY(append(web1, m_web1.mid(3, 40)));
+        QVERIFY(append(web2, m_web2.mid(3, 25)));
+        QVERIFY2(QTest::qWaitFor(
+                     [&] {
+                         w.frame();
+                         return w.views().snapshot().totalHits == 65;
+                     },
+                     30000),
+                 qPrintable(QString::number(w.views().snapshot().totalHits)));
+        QCOMPARE(QString::fromStdString(w.session()->source()->describe()),
+                 QStringLiteral("follow %1, %2").arg(web1, web2));
+        QCOMPARE(w.session()->source()->stats().lines, std::uint64_t(65));
+    }
+
     // A gzip file cut short among several: the window names that file and where it was cut,
     // and counts the lines before the cut with the other files' lines.
     void aCutFileAmongSeveralIsNamed() {
@@ -221,5 +260,5 @@ private Q_SLOTS:
     }
 };
 
-HITCOUNTER_TEST_MAIN(TestReplaySeveralFiles)
-#include "tst_replay_several_files.moc"
+HITCOUNTER_TEST_MAIN(TestSeveralFiles)
+#include "tst_several_files.moc"
