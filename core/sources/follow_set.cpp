@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "core/base/saturating.h"
 #include "core/sources/bad_lines.h"
+#include "core/sources/source_stats_fields.h"
 
 namespace hitcounter {
 
@@ -55,14 +57,7 @@ bool FollowSet::running() const {
 SourceStats FollowSet::stats() const {
     SourceStats sum;
     for (const auto& follower : m_followers) {
-        const SourceStats s = follower->stats();
-        sum.packets += s.packets;
-        sum.lines += s.lines;
-        sum.hits += s.hits;
-        sum.badLines += s.badLines;
-        sum.ignoredLines += s.ignoredLines;
-        sum.dropped += s.dropped;
-        sum.lateHits += s.lateHits;
+        sum += follower->stats();
     }
     return sum;
 }
@@ -90,10 +85,10 @@ FollowStats FollowSet::followStats() const {
     FollowStats sum;
     for (const auto& follower : m_followers) {
         const FollowStats s = follower->followStats();
-        sum.rotations += s.rotations;
-        sum.truncations += s.truncations;
-        sum.lostPartialLines += s.lostPartialLines;
-        sum.refusedFiles += s.refusedFiles;
+        sum.rotations = saturatingAdd(sum.rotations, s.rotations);
+        sum.truncations = saturatingAdd(sum.truncations, s.truncations);
+        sum.lostPartialLines = saturatingAdd(sum.lostPartialLines, s.lostPartialLines);
+        sum.refusedFiles = saturatingAdd(sum.refusedFiles, s.refusedFiles);
     }
     return sum;
 }

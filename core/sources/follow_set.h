@@ -7,11 +7,11 @@
 //
 // Semantics: start() starts every follower or none: if one cannot start (SourceError naming
 // its file), those already started are stopped and the error is thrown. stats() and
-// followStats() are the followers' sums; newestTime() the newest of theirs; recentBadLines()
-// theirs merged by when they were met, the newest BadLineLog::kMaxLines; describe() "follow
-// a.log, b.log" once started. Each follower keeps its own lines' order; hits from different
-// files interleave as they are read (a line a server wrote before another server's newer
-// line may be a late hit, counted as every late hit is).
+// followStats() are the followers' sums (saturating); newestTime() the newest of theirs;
+// recentBadLines() theirs merged by when they were met, the newest BadLineLog::kMaxLines;
+// describe() "follow a.log, b.log" once started. Each follower keeps its own lines' order; hits
+// from different files interleave as they are read (a line a server wrote before another server's
+// newer line may be a late hit, counted as every late hit is).
 //
 // Example: FollowSet logs({"web1/access.log", "web2/access.log"}, {.fromStart = false});
 //          logs.start(queue);  // lines appended to either arrive as hits
