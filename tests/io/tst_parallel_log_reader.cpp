@@ -150,6 +150,22 @@ private Q_SLOTS:
             QVERIFY(serial.progress().filtered > 1000);
     }
 
+    // A flood of blank lines (200,000, no row) and of lines past 64 KiB: batches stay bounded
+    // by lines and bytes, and the counts are one thread's.
+    void floodsReadAsOneThreadDoes() {
+        const QList<QByteArray> real = testing::linesOf(testing::readAll(testing::kRealLog));
+        const std::string text = std::string(200000, '\n') + std::string(300 * 1024, 'y') + "\n" +
+                                 testing::joined(real.mid(0, 20)).toStdString();
+        std::istringstream one(text);
+        std::istringstream many(text);
+        AccessLogReader serial(one, combinedParser());
+        ParallelLogReader parallel(many, combinedParser(), 2, 4096);
+        compareReaders(serial, parallel);
+        QCOMPARE(serial.progress().lines, std::uint64_t(200021));
+        QCOMPARE(serial.progress().rows, std::uint64_t(20));
+        QCOMPARE(serial.progress().badRows, std::uint64_t(1));  // the long line
+    }
+
     // skipToLine after some rows (lines read ahead passed over), and at the start.
     void skipsAsOneThreadDoes() {
         const std::string text = decoratedRealLog();

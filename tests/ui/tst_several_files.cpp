@@ -199,6 +199,16 @@ private Q_SLOTS:
         QVERIFY(one.waitForFinished(30000));
         QCOMPARE(one.exitCode(), 2);
         QVERIFY(one.readAllStandardError().contains("--key source needs several --replay FILE"));
+
+        // A file named twice is refused, named, before any window counts it twice.
+        QProcess twice;
+        twice.start(QStringLiteral(HITCOUNTER_GUI),
+                    {QStringLiteral("--replay"), m_files[1], QStringLiteral("--replay"), m_files[1],
+                     QStringLiteral("--seek"), QString::number(queryTimes()[0]),
+                     QStringLiteral("--state-json"), out});
+        QVERIFY(twice.waitForFinished(30000));
+        QCOMPARE(twice.exitCode(), 2);
+        QVERIFY(twice.readAllStandardError().contains(m_files[1].toUtf8() + " is named twice"));
     }
 
     // Two live logs followed into the one window: what is appended to either is counted, each

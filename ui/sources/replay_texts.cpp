@@ -8,12 +8,15 @@
 
 namespace hitcounter::ui {
 
+QString moreFilesText(qsizetype more) {
+    return more == 0   ? QString()
+           : more == 1 ? QObject::tr("and 1 more file")
+                       : QObject::tr("and %1 more files").arg(more);
+}
+
 QString replayFilesName(const QStringList& files) {
     const QString first = QFileInfo(files.front()).fileName();
-    const auto more = files.size() - 1;
-    return more == 0   ? first
-           : more == 1 ? QObject::tr("%1 and 1 more file").arg(first)
-                       : QObject::tr("%1 and %2 more files").arg(first).arg(more);
+    return files.size() == 1 ? first : first + QLatin1Char(' ') + moreFilesText(files.size() - 1);
 }
 
 QString replayTruncationText(const ReplayProgress& progress) {

@@ -13,6 +13,8 @@
 
 namespace hitcounter::ui {
 
+// How many files go with the one named: "and 1 more file", "and 3 more files"; empty for 0.
+QString moreFilesText(qsizetype more);
 // How a replay of `files` (at least one) is named on screen: the first file's name, and how
 // many more there are ("access.log and 3 more files").
 QString replayFilesName(const QStringList& files);

@@ -11,6 +11,7 @@
 #include <QPushButton>
 
 #include "ui/sources/kinds/filter_edit.h"
+#include "ui/sources/replay_texts.h"
 
 namespace hitcounter::ui {
 
@@ -89,8 +90,7 @@ void FollowControls::chooseFile() {
 void FollowControls::showMoreFiles() {
     const bool shown = !m_moreFiles.isEmpty() && m_file->text().trimmed() == m_moreWith;
     m_more->setVisible(shown);
-    m_more->setText(m_moreFiles.size() == 1 ? tr("and 1 more file")
-                                            : tr("and %1 more files").arg(m_moreFiles.size()));
+    m_more->setText(moreFilesText(m_moreFiles.size()));
     m_more->setToolTip(m_moreFiles.join(QLatin1Char('\n')));
 }
 
